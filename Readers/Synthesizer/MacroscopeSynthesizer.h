@@ -1,0 +1,59 @@
+// Public entry point of the trace synthesizer: writes a Score-P-shaped OTF2
+// archive of a simulated MPI+OpenMP run, with a known injected perturbation.
+//
+//   macroscope::synth::SynthConfig config;
+//   config.OutputDirectory = "/tmp/run";
+//   auto summary = macroscope::synth::synthesize(config, [](double f) { return true; });
+//
+// The library is VTK-free; it links OTF2 privately.
+#ifndef macroscope_synth_MacroscopeSynthesizer_h
+#define macroscope_synth_MacroscopeSynthesizer_h
+
+#include "SynthConfig.h"
+#include "SynthGroundTruth.h"
+#include "SynthPlatform.h"
+#include "SynthSummary.h"
+
+#include <functional>
+#include <ostream>
+#include <stdexcept>
+
+namespace macroscope::synth
+{
+
+/// Thrown when the progress callback asked to stop. synthesize() has then
+/// removed everything it had written (archive and side files).
+class SynthesisAborted : public std::runtime_error
+{
+public:
+  SynthesisAborted();
+};
+
+/// Receives the completed fraction in [0, 1]; returning false aborts.
+using ProgressCallback = std::function<bool(double fraction)>;
+
+/// Writes OutputDirectory/traces.otf2 (+ traces.def, traces/), then
+/// ground_truth.json, summary.json and, if WriteDot, topology.dot.
+/// Throws ConfigError for an invalid configuration, std::runtime_error when
+/// the directory is unusable, an archive exists and Overwrite is false, or
+/// OTF2 fails, and SynthesisAborted when `progress` returns false. On any
+/// failure the partial archive is removed.
+SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& progress = {});
+
+/// Number of iterations that synthesize() runs for `config`: Iterations, or
+/// the smallest count whose archive holds at least MinimumEvents events.
+uint64_t resolveIterations(const SynthConfig& config);
+
+/// Events synthesize() writes for `iterations` iterations, per kind, not
+/// counting the BufferFlush records OTF2 adds (zero in the result).
+EventCounts predictEventCounts(const SynthConfig& config, uint64_t iterations);
+
+/// Side files, as synthesize() writes them.
+void writeGroundTruthJson(const SynthesisSummary& summary, std::ostream& out);
+void writeSummaryJson(const SynthesisSummary& summary, std::ostream& out);
+/// GraphViz: machine -> clusters -> nodes -> ranks, perturbed resources filled.
+void writeTopologyDot(const Platform& platform, const GroundTruth& truth, std::ostream& out);
+
+} // namespace macroscope::synth
+
+#endif

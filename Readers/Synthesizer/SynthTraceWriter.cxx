@@ -1,0 +1,615 @@
+#include "SynthTraceWriter.h"
+
+#include <otf2/otf2.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <stdexcept>
+
+namespace macroscope::synth
+{
+
+namespace
+{
+
+void check(OTF2_ErrorCode status, const char* what)
+{
+  if (status != OTF2_SUCCESS)
+  {
+    throw std::runtime_error(std::string("OTF2: ") + what + " failed: " +
+      OTF2_Error_GetName(status) + ": " + OTF2_Error_GetDescription(status));
+  }
+}
+
+/// The global clock offset, 10^6 s of ticks, so that timestamps look like
+/// a machine's uptime counter and readers must subtract the offset.
+constexpr uint64_t ClockOffsetSeconds = 1000000;
+/// Wall-clock time of the trace start (ns since the epoch), fixed so that
+/// archives are reproducible: 2023-11-14T22:13:20Z.
+constexpr uint64_t RealtimeStartNanoseconds = 1700000000ull * 1000000000ull;
+/// Event buffers: one chunk per location in memory; a full chunk is flushed.
+constexpr std::size_t EventChunksPerLocation = 1;
+/// OTF2's POSIX substrate copies every write smaller than 4 MiB into a 4 MiB
+/// buffer per open file, which lives until the location is closed. Chunks of
+/// exactly that size are written directly, so a location costs at most one
+/// 4 MiB chunk instead of a chunk plus that buffer; smaller chunks would not
+/// lower the footprint.
+constexpr uint64_t EventChunkSize = 4ull << 20;
+
+struct RegionInfo
+{
+  const char* Name;
+  const char* Description;
+  OTF2_RegionRole Role;
+  OTF2_Paradigm Paradigm;
+};
+
+const RegionInfo& regionInfo(Region region)
+{
+  static const RegionInfo table[] = {
+    { "main", "program entry", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_COMPILER },
+    { "iteration", "one time step of the solver", OTF2_REGION_ROLE_LOOP, OTF2_PARADIGM_USER },
+    { "compute", "local computation", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER },
+    { "exchange_halo", "halo exchange with the neighbours", OTF2_REGION_ROLE_FUNCTION,
+      OTF2_PARADIGM_USER },
+    { "tree_gather", "gather to rank 0 along a binary tree", OTF2_REGION_ROLE_FUNCTION,
+      OTF2_PARADIGM_USER },
+    { "tree_scatter", "scatter from rank 0 along a binary tree", OTF2_REGION_ROLE_FUNCTION,
+      OTF2_PARADIGM_USER },
+    { "reduce_residual", "global reduction of the residual", OTF2_REGION_ROLE_FUNCTION,
+      OTF2_PARADIGM_USER },
+    { "MPI_Init", "", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI },
+    { "MPI_Finalize", "", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI },
+    { "MPI_Send", "", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI },
+    { "MPI_Recv", "", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI },
+    { "MPI_Isend", "", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI },
+    { "MPI_Irecv", "", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI },
+    { "MPI_Waitall", "", OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI },
+    { "MPI_Allreduce", "", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_PARADIGM_MPI },
+    { "MPI_Barrier", "", OTF2_REGION_ROLE_BARRIER, OTF2_PARADIGM_MPI },
+    { "!$omp parallel", "", OTF2_REGION_ROLE_PARALLEL, OTF2_PARADIGM_OPENMP },
+    { "!$omp implicit barrier", "", OTF2_REGION_ROLE_IMPLICIT_BARRIER, OTF2_PARADIGM_OPENMP },
+  };
+  static_assert(sizeof(table) / sizeof(table[0]) == static_cast<std::size_t>(Region::Count),
+    "one entry per region");
+  return table[static_cast<std::size_t>(region)];
+}
+
+constexpr OTF2_CommRef WorldComm = 0;
+constexpr OTF2_MetricRef InstructionMetric = 0;
+constexpr OTF2_StringRef ProgramNameString = 0; // interned first, see writeGlobalDefinitions
+
+/// Interns strings in first-use order, so their references are stable.
+class StringTable
+{
+public:
+  OTF2_StringRef operator()(const std::string& text)
+  {
+    auto inserted = this->Refs.emplace(text, OTF2_StringRef(this->Texts.size()));
+    if (inserted.second)
+    {
+      this->Texts.push_back(text);
+    }
+    return inserted.first->second;
+  }
+  const std::vector<std::string>& texts() const { return this->Texts; }
+
+private:
+  std::map<std::string, OTF2_StringRef> Refs;
+  std::vector<std::string> Texts;
+};
+
+} // namespace
+
+const char* regionName(Region region)
+{
+  return regionInfo(region).Name;
+}
+
+// OTF2 callbacks. Flushing: OTF2 asks before every flush; we always flush
+// and report the location's current simulated time, which OTF2 stores in
+// the BufferFlush record it inserts. Memory: event buffers get one chunk per
+// location; when it is full the allocation fails, which makes OTF2 flush the
+// chunk to disk and start over, keeping memory independent of the event
+// count. Definition buffers are not limited.
+struct TraceWriter::Callbacks
+{
+  static OTF2_FlushType preFlush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool)
+  {
+    return OTF2_FLUSH;
+  }
+
+  static OTF2_TimeStamp postFlush(void* userData, OTF2_FileType, OTF2_LocationRef location)
+  {
+    auto* self = static_cast<TraceWriter*>(userData);
+    const uint32_t rank = uint32_t(location & 0xffffffffu);
+    const uint32_t thread = uint32_t(location >> 32);
+    if (location == OTF2_UNDEFINED_LOCATION || rank >= self->Machine.rankCount() ||
+      thread >= self->Machine.threadsPerRank())
+    {
+      return self->LastTimestamp;
+    }
+    return self->CurrentTimestamp[self->Machine.locationIndex(rank, thread)];
+  }
+
+  struct Chunks
+  {
+    std::vector<void*> Blocks;
+  };
+
+  static void* allocate(
+    void*, OTF2_FileType fileType, OTF2_LocationRef, void** perBufferData, uint64_t chunkSize)
+  {
+    if (*perBufferData == nullptr)
+    {
+      *perBufferData = new Chunks;
+    }
+    auto* chunks = static_cast<Chunks*>(*perBufferData);
+    if (fileType == OTF2_FILETYPE_EVENTS && chunks->Blocks.size() >= EventChunksPerLocation)
+    {
+      return nullptr;
+    }
+    void* block = std::malloc(chunkSize);
+    if (block != nullptr)
+    {
+      chunks->Blocks.push_back(block);
+    }
+    return block;
+  }
+
+  static void freeAll(void*, OTF2_FileType, OTF2_LocationRef, void** perBufferData, bool final)
+  {
+    auto* chunks = static_cast<Chunks*>(*perBufferData);
+    if (chunks == nullptr)
+    {
+      return;
+    }
+    for (void* block : chunks->Blocks)
+    {
+      std::free(block);
+    }
+    chunks->Blocks.clear();
+    if (final)
+    {
+      delete chunks;
+      *perBufferData = nullptr;
+    }
+  }
+};
+
+TraceWriter::TraceWriter(
+  const std::string& directory, const Platform& platform, uint64_t timerResolution)
+  : Machine(platform)
+  , TimerResolution(timerResolution)
+  , GlobalOffset(ClockOffsetSeconds * timerResolution)
+  , CurrentTimestamp(platform.locationCount(), ClockOffsetSeconds * timerResolution)
+  , LocationEvents(platform.locationCount(), 0)
+{
+  this->Archive = OTF2_Archive_Open(directory.c_str(), "traces", OTF2_FILEMODE_WRITE,
+    EventChunkSize, OTF2_UNDEFINED_UINT64, OTF2_SUBSTRATE_POSIX,
+    OTF2_COMPRESSION_NONE);
+  if (this->Archive == nullptr)
+  {
+    throw std::runtime_error("OTF2: cannot create an archive in '" + directory + "'");
+  }
+  try
+  {
+    // Setting the definition chunk size is collective: callbacks first.
+    check(OTF2_Archive_SetSerialCollectiveCallbacks(this->Archive), "setting collective callbacks");
+    // Room for the largest definition record: the group of all ranks.
+    const uint64_t defChunk =
+      std::clamp<uint64_t>(uint64_t(platform.rankCount()) * 10 + (1 << 20), 1 << 20, OTF2_CHUNK_SIZE_MAX);
+    check(OTF2_Archive_SetDefChunkSize(this->Archive, defChunk), "setting the definition chunk size");
+    static const OTF2_FlushCallbacks flushCallbacks = { &Callbacks::preFlush, &Callbacks::postFlush };
+    check(OTF2_Archive_SetFlushCallbacks(this->Archive, &flushCallbacks, this),
+      "setting the flush callbacks");
+    static const OTF2_MemoryCallbacks memoryCallbacks = { &Callbacks::allocate, &Callbacks::freeAll };
+    check(OTF2_Archive_SetMemoryCallbacks(this->Archive, &memoryCallbacks, this),
+      "setting the memory callbacks");
+    check(OTF2_Archive_SetCreator(this->Archive, "macroscope-synth"), "setting the creator");
+    check(OTF2_Archive_SetDescription(this->Archive,
+            "Synthetic MPI+OpenMP trace with an injected perturbation (see ground_truth.json)"),
+      "setting the description");
+    check(OTF2_Archive_SetMachineName(this->Archive, Platform::machineName().c_str()),
+      "setting the machine name");
+    check(OTF2_Archive_OpenEvtFiles(this->Archive), "opening the event files");
+
+    this->Writers.resize(platform.locationCount(), nullptr);
+    for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+    {
+      for (uint32_t thread = 0; thread < platform.threadsPerRank(); ++thread)
+      {
+        OTF2_EvtWriter* writer =
+          OTF2_Archive_GetEvtWriter(this->Archive, Platform::locationId(rank, thread));
+        if (writer == nullptr)
+        {
+          throw std::runtime_error("OTF2: cannot create the event writer of rank " +
+            std::to_string(rank) + ", thread " + std::to_string(thread));
+        }
+        this->Writers[platform.locationIndex(rank, thread)] = writer;
+      }
+    }
+  }
+  catch (...)
+  {
+    this->close();
+    throw;
+  }
+}
+
+TraceWriter::~TraceWriter()
+{
+  this->close();
+}
+
+void TraceWriter::close()
+{
+  if (this->Archive != nullptr)
+  {
+    OTF2_Archive_Close(this->Archive);
+    this->Archive = nullptr;
+  }
+}
+
+uint64_t TraceWriter::timestamp(double time) const
+{
+  return this->GlobalOffset + uint64_t(std::llround(time * double(this->TimerResolution)));
+}
+
+OTF2_EvtWriter* TraceWriter::writerFor(uint64_t location, double time, EventKind kind)
+{
+  const uint64_t ticks = this->timestamp(time);
+  this->CurrentTimestamp[location] = ticks;
+  this->LastTimestamp = std::max(this->LastTimestamp, ticks);
+  ++this->LocationEvents[location];
+  ++this->Counts[static_cast<std::size_t>(kind)];
+  return this->Writers[location];
+}
+
+void TraceWriter::programBegin(uint64_t location, double time)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ProgramBegin);
+  check(OTF2_EvtWriter_ProgramBegin(
+          writer, nullptr, this->CurrentTimestamp[location], ProgramNameString, 0, nullptr),
+    "writing ProgramBegin");
+}
+
+void TraceWriter::programEnd(uint64_t location, double time)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ProgramEnd);
+  check(OTF2_EvtWriter_ProgramEnd(writer, nullptr, this->CurrentTimestamp[location], 0),
+    "writing ProgramEnd");
+}
+
+void TraceWriter::enter(uint64_t location, double time, Region region)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Enter);
+  check(OTF2_EvtWriter_Enter(
+          writer, nullptr, this->CurrentTimestamp[location], static_cast<OTF2_RegionRef>(region)),
+    "writing Enter");
+}
+
+void TraceWriter::leave(uint64_t location, double time, Region region)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Leave);
+  check(OTF2_EvtWriter_Leave(
+          writer, nullptr, this->CurrentTimestamp[location], static_cast<OTF2_RegionRef>(region)),
+    "writing Leave");
+}
+
+void TraceWriter::metric(uint64_t location, double time, uint64_t instructions)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Metric);
+  const OTF2_Type type = OTF2_TYPE_UINT64;
+  OTF2_MetricValue value;
+  value.unsigned_int = instructions;
+  check(OTF2_EvtWriter_Metric(
+          writer, nullptr, this->CurrentTimestamp[location], InstructionMetric, 1, &type, &value),
+    "writing Metric");
+}
+
+void TraceWriter::threadFork(uint64_t location, double time, uint32_t threads)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ThreadFork);
+  check(OTF2_EvtWriter_ThreadFork(
+          writer, nullptr, this->CurrentTimestamp[location], OTF2_PARADIGM_OPENMP, threads),
+    "writing ThreadFork");
+}
+
+void TraceWriter::threadJoin(uint64_t location, double time)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ThreadJoin);
+  check(OTF2_EvtWriter_ThreadJoin(
+          writer, nullptr, this->CurrentTimestamp[location], OTF2_PARADIGM_OPENMP),
+    "writing ThreadJoin");
+}
+
+void TraceWriter::mpiSend(
+  uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiSend);
+  check(OTF2_EvtWriter_MpiSend(
+          writer, nullptr, this->CurrentTimestamp[location], receiver, WorldComm, tag, bytes),
+    "writing MpiSend");
+}
+
+void TraceWriter::mpiRecv(
+  uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiRecv);
+  check(OTF2_EvtWriter_MpiRecv(
+          writer, nullptr, this->CurrentTimestamp[location], sender, WorldComm, tag, bytes),
+    "writing MpiRecv");
+}
+
+void TraceWriter::mpiIsend(uint64_t location, double time, uint32_t receiver, uint32_t tag,
+  uint64_t bytes, uint64_t request)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIsend);
+  check(OTF2_EvtWriter_MpiIsend(writer, nullptr, this->CurrentTimestamp[location], receiver,
+          WorldComm, tag, bytes, request),
+    "writing MpiIsend");
+}
+
+void TraceWriter::mpiIsendComplete(uint64_t location, double time, uint64_t request)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIsendComplete);
+  check(OTF2_EvtWriter_MpiIsendComplete(writer, nullptr, this->CurrentTimestamp[location], request),
+    "writing MpiIsendComplete");
+}
+
+void TraceWriter::mpiIrecvRequest(uint64_t location, double time, uint64_t request)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIrecvRequest);
+  check(OTF2_EvtWriter_MpiIrecvRequest(writer, nullptr, this->CurrentTimestamp[location], request),
+    "writing MpiIrecvRequest");
+}
+
+void TraceWriter::mpiIrecv(uint64_t location, double time, uint32_t sender, uint32_t tag,
+  uint64_t bytes, uint64_t request)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIrecv);
+  check(OTF2_EvtWriter_MpiIrecv(writer, nullptr, this->CurrentTimestamp[location], sender,
+          WorldComm, tag, bytes, request),
+    "writing MpiIrecv");
+}
+
+void TraceWriter::mpiCollectiveBegin(uint64_t location, double time)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiCollectiveBegin);
+  check(OTF2_EvtWriter_MpiCollectiveBegin(writer, nullptr, this->CurrentTimestamp[location]),
+    "writing MpiCollectiveBegin");
+}
+
+void TraceWriter::mpiCollectiveEnd(
+  uint64_t location, double time, Collective operation, uint64_t bytes)
+{
+  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiCollectiveEnd);
+  const OTF2_CollectiveOp op =
+    operation == Collective::Barrier ? OTF2_COLLECTIVE_OP_BARRIER : OTF2_COLLECTIVE_OP_ALLREDUCE;
+  check(OTF2_EvtWriter_MpiCollectiveEnd(writer, nullptr, this->CurrentTimestamp[location], op,
+          WorldComm, OTF2_UNDEFINED_UINT32, bytes, bytes),
+    "writing MpiCollectiveEnd");
+}
+
+void TraceWriter::finish(SynthesisSummary& summary)
+{
+  // Close the event writers first: their final flush may still add records,
+  // and numberOfEvents must include them.
+  summary.Locations.clear();
+  summary.Locations.reserve(this->Writers.size());
+  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  {
+    for (uint32_t thread = 0; thread < this->Machine.threadsPerRank(); ++thread)
+    {
+      const uint64_t index = this->Machine.locationIndex(rank, thread);
+      uint64_t events = 0;
+      check(OTF2_EvtWriter_GetNumberOfEvents(this->Writers[index], &events),
+        "counting the events of a location");
+      // The difference to what we wrote are OTF2's BufferFlush records.
+      this->Counts[static_cast<std::size_t>(EventKind::BufferFlush)] +=
+        events - this->LocationEvents[index];
+      check(OTF2_Archive_CloseEvtWriter(this->Archive, this->Writers[index]),
+        "closing an event writer");
+      this->Writers[index] = nullptr;
+      LocationSummary location;
+      location.Id = Platform::locationId(rank, thread);
+      location.Name = Platform::threadName(thread);
+      location.Rank = rank;
+      location.Thread = thread;
+      location.Events = events;
+      summary.Locations.push_back(location);
+    }
+  }
+  check(OTF2_Archive_CloseEvtFiles(this->Archive), "closing the event files");
+
+  // Score-P writes (empty) local definitions for every location.
+  check(OTF2_Archive_OpenDefFiles(this->Archive), "opening the definition files");
+  for (const LocationSummary& location : summary.Locations)
+  {
+    OTF2_DefWriter* writer = OTF2_Archive_GetDefWriter(this->Archive, location.Id);
+    if (writer == nullptr)
+    {
+      throw std::runtime_error("OTF2: cannot create the definition writer of location " +
+        std::to_string(location.Id));
+    }
+    check(OTF2_Archive_CloseDefWriter(this->Archive, writer), "closing a definition writer");
+  }
+  check(OTF2_Archive_CloseDefFiles(this->Archive), "closing the definition files");
+
+  this->writeGlobalDefinitions(summary);
+  const OTF2_ErrorCode status = OTF2_Archive_Close(this->Archive);
+  this->Archive = nullptr;
+  check(status, "closing the archive");
+
+  summary.Events = this->Counts;
+  summary.TotalEvents = totalOf(this->Counts);
+  summary.TimerResolution = this->TimerResolution;
+  summary.GlobalOffset = this->GlobalOffset;
+  summary.TraceLengthTicks = this->LastTimestamp - this->GlobalOffset;
+  summary.TraceLengthSeconds = double(summary.TraceLengthTicks) / double(this->TimerResolution);
+}
+
+void TraceWriter::writeGlobalDefinitions(SynthesisSummary& summary)
+{
+  OTF2_GlobalDefWriter* defs = OTF2_Archive_GetGlobalDefWriter(this->Archive);
+  if (defs == nullptr)
+  {
+    throw std::runtime_error("OTF2: cannot create the global definition writer");
+  }
+  const Platform& platform = this->Machine;
+  DefinitionCounts& counts = summary.Definitions;
+  counts = DefinitionCounts();
+
+  // Intern all strings first; they are written before the records using them.
+  StringTable strings;
+  strings("synthetic_app"); // ProgramNameString
+  const OTF2_StringRef emptyString = strings("");
+  const OTF2_StringRef sourceFile = strings("synthetic_app.c");
+  const OTF2_StringRef mpiName = strings("MPI");
+  const OTF2_StringRef openmpName = strings("OpenMP");
+  const OTF2_StringRef machineClass = strings("machine");
+  const OTF2_StringRef clusterClass = strings("cluster");
+  const OTF2_StringRef nodeClass = strings("node");
+  const OTF2_StringRef machineName = strings(Platform::machineName());
+  const OTF2_StringRef worldName = strings("MPI_COMM_WORLD");
+  const OTF2_StringRef metricName = strings("PAPI_TOT_INS");
+  const OTF2_StringRef metricDescription = strings("Instructions completed");
+  const OTF2_StringRef metricUnit = strings("#");
+  std::vector<OTF2_StringRef> regionNames, regionDescriptions;
+  for (uint32_t region = 0; region < static_cast<uint32_t>(Region::Count); ++region)
+  {
+    const RegionInfo& info = regionInfo(static_cast<Region>(region));
+    regionNames.push_back(strings(info.Name));
+    regionDescriptions.push_back(strings(info.Description));
+  }
+  std::vector<OTF2_StringRef> threadNames;
+  for (uint32_t thread = 0; thread < platform.threadsPerRank(); ++thread)
+  {
+    threadNames.push_back(strings(Platform::threadName(thread)));
+  }
+  // Names of clusters, nodes and ranks are interned where they are used.
+  std::vector<OTF2_StringRef> clusterNames, nodeNames, rankNames;
+  for (uint32_t cluster = 0; cluster < platform.clusterCount(); ++cluster)
+  {
+    clusterNames.push_back(strings(Platform::clusterName(cluster)));
+  }
+  for (uint32_t node = 0; node < platform.nodeCount(); ++node)
+  {
+    nodeNames.push_back(strings(Platform::nodeName(node)));
+  }
+  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  {
+    rankNames.push_back(strings(Platform::rankName(rank)));
+  }
+
+  check(OTF2_GlobalDefWriter_WriteClockProperties(defs, this->TimerResolution, this->GlobalOffset,
+          this->LastTimestamp - this->GlobalOffset, RealtimeStartNanoseconds),
+    "writing ClockProperties");
+  for (std::size_t ref = 0; ref < strings.texts().size(); ++ref)
+  {
+    check(OTF2_GlobalDefWriter_WriteString(defs, OTF2_StringRef(ref), strings.texts()[ref].c_str()),
+      "writing a String");
+    ++counts.Strings;
+  }
+
+  check(OTF2_GlobalDefWriter_WriteParadigm(defs, OTF2_PARADIGM_MPI, mpiName, OTF2_PARADIGM_CLASS_PROCESS),
+    "writing the MPI Paradigm");
+  ++counts.Paradigms;
+  check(OTF2_GlobalDefWriter_WriteParadigm(
+          defs, OTF2_PARADIGM_OPENMP, openmpName, OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN),
+    "writing the OpenMP Paradigm");
+  ++counts.Paradigms;
+
+  // System tree: 0 = machine, then the clusters, then the nodes.
+  const OTF2_SystemTreeNodeRef machineNode = 0;
+  auto clusterNode = [&](uint32_t cluster) { return OTF2_SystemTreeNodeRef(1 + cluster); };
+  auto nodeNode = [&](uint32_t node) {
+    return OTF2_SystemTreeNodeRef(1 + platform.clusterCount() + node);
+  };
+  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
+          defs, machineNode, machineName, machineClass, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
+    "writing a SystemTreeNode");
+  ++counts.SystemTreeNodes;
+  for (uint32_t cluster = 0; cluster < platform.clusterCount(); ++cluster)
+  {
+    check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
+            defs, clusterNode(cluster), clusterNames[cluster], clusterClass, machineNode),
+      "writing a SystemTreeNode");
+    ++counts.SystemTreeNodes;
+  }
+  for (uint32_t node = 0; node < platform.nodeCount(); ++node)
+  {
+    check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, nodeNode(node), nodeNames[node],
+            nodeClass, clusterNode(platform.clusterOfNode(node))),
+      "writing a SystemTreeNode");
+    ++counts.SystemTreeNodes;
+  }
+
+  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  {
+    check(OTF2_GlobalDefWriter_WriteLocationGroup(defs, rank, rankNames[rank],
+            OTF2_LOCATION_GROUP_TYPE_PROCESS, nodeNode(platform.nodeOfRank(rank)),
+            OTF2_UNDEFINED_LOCATION_GROUP),
+      "writing a LocationGroup");
+    ++counts.LocationGroups;
+  }
+  for (const LocationSummary& location : summary.Locations)
+  {
+    check(OTF2_GlobalDefWriter_WriteLocation(defs, location.Id, threadNames[location.Thread],
+            OTF2_LOCATION_TYPE_CPU_THREAD, location.Events, location.Rank),
+      "writing a Location");
+    ++counts.Locations;
+  }
+
+  for (uint32_t region = 0; region < static_cast<uint32_t>(Region::Count); ++region)
+  {
+    const RegionInfo& info = regionInfo(static_cast<Region>(region));
+    const bool isUserCode = info.Paradigm == OTF2_PARADIGM_USER || info.Paradigm == OTF2_PARADIGM_COMPILER;
+    check(OTF2_GlobalDefWriter_WriteRegion(defs, region, regionNames[region], regionNames[region],
+            regionDescriptions[region], info.Role, info.Paradigm, OTF2_REGION_FLAG_NONE,
+            isUserCode ? sourceFile : emptyString, isUserCode ? 10 * (region + 1) : 0,
+            isUserCode ? 10 * (region + 1) + 8 : 0),
+      "writing a Region");
+    ++counts.Regions;
+  }
+
+  // MPI_COMM_WORLD as Score-P writes it: the master locations in rank order
+  // (COMM_LOCATIONS), the communicator's group of ranks 0..n-1 (COMM_GROUP),
+  // and the communicator referring to the latter.
+  std::vector<uint64_t> members(platform.rankCount());
+  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  {
+    members[rank] = Platform::locationId(rank, 0);
+  }
+  check(OTF2_GlobalDefWriter_WriteGroup(defs, 0, emptyString, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, platform.rankCount(), members.data()),
+    "writing the MPI locations Group");
+  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  {
+    members[rank] = rank;
+  }
+  check(OTF2_GlobalDefWriter_WriteGroup(defs, 1, emptyString, OTF2_GROUP_TYPE_COMM_GROUP,
+          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, platform.rankCount(), members.data()),
+    "writing the MPI_COMM_WORLD Group");
+  counts.Groups += 2;
+  check(OTF2_GlobalDefWriter_WriteComm(defs, WorldComm, worldName, 1, OTF2_UNDEFINED_COMM,
+          OTF2_COMM_FLAG_NONE),
+    "writing MPI_COMM_WORLD");
+  ++counts.Comms;
+
+  const OTF2_MetricMemberRef member = 0;
+  check(OTF2_GlobalDefWriter_WriteMetricMember(defs, member, metricName, metricDescription,
+          OTF2_METRIC_TYPE_PAPI, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
+          OTF2_BASE_DECIMAL, 0, metricUnit),
+    "writing a MetricMember");
+  ++counts.MetricMembers;
+  check(OTF2_GlobalDefWriter_WriteMetricClass(defs, InstructionMetric, 1, &member,
+          OTF2_METRIC_SYNCHRONOUS_STRICT, OTF2_RECORDER_KIND_CPU),
+    "writing a MetricClass");
+  ++counts.MetricClasses;
+}
+
+} // namespace macroscope::synth

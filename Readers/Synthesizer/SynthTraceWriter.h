@@ -1,0 +1,112 @@
+// Internal: streams events into an OTF2 archive, one event writer per
+// location, and writes the global definitions last, as Score-P does, so that
+// every Location carries its exact number of events.
+#ifndef macroscope_synth_SynthTraceWriter_h
+#define macroscope_synth_SynthTraceWriter_h
+
+#include "SynthPlatform.h"
+#include "SynthSummary.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+struct OTF2_Archive_struct;
+struct OTF2_EvtWriter_struct;
+
+namespace macroscope::synth
+{
+
+/// Regions of the simulated application, in definition order.
+enum class Region : uint32_t
+{
+  Main,
+  Iteration,
+  Compute,
+  ExchangeHalo,
+  TreeGather,
+  TreeScatter,
+  ReduceResidual,
+  MpiInit,
+  MpiFinalize,
+  MpiSend,
+  MpiRecv,
+  MpiIsend,
+  MpiIrecv,
+  MpiWaitall,
+  MpiAllreduce,
+  MpiBarrier,
+  OmpParallel,
+  OmpImplicitBarrier,
+  Count
+};
+
+const char* regionName(Region region);
+
+enum class Collective
+{
+  Barrier,
+  Allreduce
+};
+
+class TraceWriter
+{
+public:
+  /// Opens `directory`/traces.otf2 for writing; the directory must not hold
+  /// an archive already.
+  TraceWriter(const std::string& directory, const Platform& platform, uint64_t timerResolution);
+  /// Closes the archive if finish() was not reached (error paths).
+  ~TraceWriter();
+  TraceWriter(const TraceWriter&) = delete;
+  TraceWriter& operator=(const TraceWriter&) = delete;
+
+  // Events. `location` is Platform::locationIndex(); `time` is in seconds
+  // since trace start and must not decrease per location.
+  void programBegin(uint64_t location, double time);
+  void programEnd(uint64_t location, double time);
+  void enter(uint64_t location, double time, Region region);
+  void leave(uint64_t location, double time, Region region);
+  void metric(uint64_t location, double time, uint64_t instructions);
+  void threadFork(uint64_t location, double time, uint32_t threads);
+  void threadJoin(uint64_t location, double time);
+  void mpiSend(uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes);
+  void mpiRecv(uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes);
+  void mpiIsend(uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes,
+    uint64_t request);
+  void mpiIsendComplete(uint64_t location, double time, uint64_t request);
+  void mpiIrecvRequest(uint64_t location, double time, uint64_t request);
+  void mpiIrecv(uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes,
+    uint64_t request);
+  void mpiCollectiveBegin(uint64_t location, double time);
+  void mpiCollectiveEnd(uint64_t location, double time, Collective operation, uint64_t bytes);
+
+  /// Closes the event writers, writes local and global definitions and
+  /// closes the archive; fills the summary's counts, locations and clock.
+  void finish(SynthesisSummary& summary);
+
+  /// Archive timestamp of a simulated time.
+  uint64_t timestamp(double time) const;
+  uint64_t globalOffset() const { return this->GlobalOffset; }
+
+private:
+  struct Callbacks;
+  OTF2_EvtWriter_struct* writerFor(uint64_t location, double time, EventKind kind);
+  void writeGlobalDefinitions(SynthesisSummary& summary);
+  void close();
+
+  const Platform& Machine;
+  uint64_t TimerResolution;
+  uint64_t GlobalOffset;
+  OTF2_Archive_struct* Archive = nullptr;
+  std::vector<OTF2_EvtWriter_struct*> Writers;
+  /// Last timestamp per location, for the post-flush callback.
+  std::vector<uint64_t> CurrentTimestamp;
+  std::vector<uint64_t> LocationEvents;
+  EventCounts Counts{};
+  uint64_t LastTimestamp = 0;
+};
+
+} // namespace macroscope::synth
+
+#endif

@@ -1,0 +1,174 @@
+#include "MacroscopeSynthesizer.h"
+#include "SynthSimulation.h"
+#include "SynthTraceWriter.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+namespace macroscope::synth
+{
+
+namespace
+{
+namespace fs = std::filesystem;
+
+const char* const ArchiveEntries[] = { "traces.otf2", "traces.def", "traces" };
+const char* const SideFiles[] = { "ground_truth.json", "summary.json", "topology.dot" };
+
+/// Progress share of the simulation; the rest is definitions and side files.
+constexpr double SimulationShare = 0.9;
+/// Report at most about a thousand times, whatever the iteration count.
+constexpr double ProgressStep = 0.001;
+
+void removeOutputs(const fs::path& directory)
+{
+  std::error_code ignored;
+  for (const char* entry : ArchiveEntries)
+  {
+    fs::remove_all(directory / entry, ignored);
+  }
+  for (const char* entry : SideFiles)
+  {
+    fs::remove(directory / entry, ignored);
+  }
+}
+
+void prepareDirectory(const fs::path& directory, bool overwrite)
+{
+  std::error_code error;
+  if (fs::exists(directory, error) && !fs::is_directory(directory, error))
+  {
+    throw std::runtime_error("output path '" + directory.string() + "' is not a directory");
+  }
+  fs::create_directories(directory, error);
+  if (error)
+  {
+    throw std::runtime_error(
+      "cannot create output directory '" + directory.string() + "': " + error.message());
+  }
+  if (::access(directory.c_str(), W_OK | X_OK) != 0)
+  {
+    throw std::runtime_error("output directory '" + directory.string() + "' is not writable");
+  }
+  const bool archiveExists = std::any_of(std::begin(ArchiveEntries), std::end(ArchiveEntries),
+    [&](const char* entry) { return fs::exists(fs::symlink_status(directory / entry)); });
+  if (archiveExists && !overwrite)
+  {
+    throw std::runtime_error("output directory '" + directory.string() +
+      "' already holds an OTF2 archive (traces.otf2); use --force to replace it");
+  }
+  // Also drop the side files of an earlier run: they describe the old archive.
+  removeOutputs(directory);
+}
+
+void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& write)
+{
+  std::ofstream out(path, std::ios::binary);
+  if (out)
+  {
+    write(out);
+    out.close();
+  }
+  if (!out)
+  {
+    throw std::runtime_error("cannot write '" + path.string() + "'");
+  }
+}
+
+uint64_t toTimestamp(const SynthesisSummary& summary, double seconds)
+{
+  return summary.GlobalOffset +
+    uint64_t(std::llround(seconds * double(summary.TimerResolution)));
+}
+
+/// Clips the window to the trace and records it as timestamps.
+void completeGroundTruth(SynthesisSummary& summary, const Simulation& simulation)
+{
+  GroundTruth& truth = summary.Truth;
+  truth.AffectedMessages = simulation.affectedMessages();
+  truth.AffectedComputeStates = simulation.affectedComputeStates();
+  if (truth.Kind == PerturbationKind::None)
+  {
+    return;
+  }
+  truth.WindowBegin = std::min(truth.WindowBegin, summary.TraceLengthSeconds);
+  truth.WindowEnd = std::min(truth.WindowEnd, summary.TraceLengthSeconds);
+  truth.WindowBeginTimestamp = toTimestamp(summary, truth.WindowBegin);
+  truth.WindowEndTimestamp = toTimestamp(summary, truth.WindowEnd);
+}
+} // namespace
+
+SynthesisAborted::SynthesisAborted()
+  : std::runtime_error("trace synthesis aborted; the partial archive was removed")
+{
+}
+
+SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& progress)
+{
+  validate(config);
+  SynthesisSummary summary;
+  summary.Config = config;
+  summary.Iterations = resolveIterations(config);
+  summary.Config.Iterations = summary.Iterations;
+  const Platform platform(config);
+  const fs::path directory(config.OutputDirectory);
+  prepareDirectory(directory, config.Overwrite);
+  summary.AnchorFile = (directory / "traces.otf2").string();
+  summary.Truth = describeGroundTruth(config, platform);
+
+  double reported = -1.0;
+  auto report = [&](double fraction) {
+    if (progress && fraction - reported >= ProgressStep)
+    {
+      reported = fraction;
+      if (!progress(fraction))
+      {
+        throw SynthesisAborted();
+      }
+    }
+  };
+
+  try
+  {
+    const Perturbation perturbation(config.Perturbation, platform);
+    {
+      TraceWriter writer(directory.string(), platform, config.TimerResolution);
+      Simulation simulation(summary.Config, platform, perturbation, writer);
+      report(0.0);
+      simulation.runPrologue();
+      for (uint64_t iteration = 0; iteration < summary.Iterations; ++iteration)
+      {
+        simulation.runIteration(iteration);
+        report(SimulationShare * double(iteration + 1) / double(summary.Iterations));
+      }
+      simulation.runEpilogue();
+      writer.finish(summary);
+      completeGroundTruth(summary, simulation);
+    }
+    writeFile(directory / "ground_truth.json",
+      [&](std::ostream& out) { writeGroundTruthJson(summary, out); });
+    writeFile(directory / "summary.json", [&](std::ostream& out) { writeSummaryJson(summary, out); });
+    if (config.WriteDot)
+    {
+      writeFile(directory / "topology.dot",
+        [&](std::ostream& out) { writeTopologyDot(platform, summary.Truth, out); });
+    }
+  }
+  catch (...)
+  {
+    removeOutputs(directory);
+    throw;
+  }
+  if (progress)
+  {
+    // The archive is complete; a late "stop" has nothing left to abort.
+    progress(1.0);
+  }
+  return summary;
+}
+
+} // namespace macroscope::synth

@@ -1,0 +1,50 @@
+"""Every proxy of the plugin loads, is documented, and sits in the Macroscope
+category; every property has documentation (read from the XML files and from
+the loaded proxy definitions)."""
+import glob
+import os
+import xml.etree.ElementTree as ET
+
+import macroscope_testing as mt
+
+args = mt.parse_args()
+from paraview import simple, servermanager
+
+mt.load_plugin(args, globals())
+
+xml_files = sorted(glob.glob(os.path.join(args.source, "Plugin", "*.xml")))
+mt.check(xml_files, "no server-manager XML found under %s/Plugin" % args.source)
+
+PROPERTY_TAGS = {"IntVectorProperty", "DoubleVectorProperty", "StringVectorProperty",
+                 "IdTypeVectorProperty", "InputProperty", "ProxyProperty"}
+proxies = 0
+for path in xml_files:
+    root = ET.parse(path).getroot()
+    for group in root.iter("ProxyGroup"):
+        for proxy in group:
+            name = proxy.get("name")
+            where = "%s: %s/%s" % (os.path.basename(path), group.get("name"), name)
+            proxies += 1
+            doc = proxy.find("Documentation")
+            mt.check(doc is not None and (doc.text or "").strip(), where + " has no Documentation")
+            if group.get("name") in ("sources", "filters"):
+                menus = [h.get("category") for h in proxy.iter("ShowInMenu")]
+                mt.check("Macroscope" in menus, where + " is not in the Macroscope menu category")
+            for prop in proxy:
+                if prop.tag in PROPERTY_TAGS and prop.get("panel_visibility") != "never":
+                    pdoc = prop.find("Documentation")
+                    mt.check(pdoc is not None and (pdoc.text or "").strip(),
+                             "%s: property %s has no Documentation" % (where, prop.get("name")))
+
+            # The loaded plugin knows the proxy and can instantiate it.
+            pxm = servermanager.ProxyManager()
+            instance = pxm.NewProxy(group.get("name"), name)
+            mt.check(instance is not None, where + " cannot be instantiated from the loaded plugin")
+            for prop in proxy:
+                if prop.tag in PROPERTY_TAGS:
+                    smprop = instance.GetProperty(prop.get("name"))
+                    mt.check(smprop is not None,
+                             "%s: property %s missing from the loaded proxy" % (where, prop.get("name")))
+
+mt.check(proxies > 0, "the plugin declares no proxies")
+print("%d proxies checked in %d XML files" % (proxies, len(xml_files)))

@@ -1,0 +1,54 @@
+"""Every property of every Macroscope proxy survives a ParaView state file:
+set non-default values, save the state, reset the session, load it back."""
+import os
+
+import macroscope_testing as mt
+
+args = mt.parse_args()
+from paraview.simple import *
+
+mt.load_plugin(args, globals())
+
+settings = {
+    "SyntheticTrace": dict(OutputDirectory=os.path.join(args.output, "trace"), Clusters=3,
+                           NodesPerCluster=2, RanksPerNode=3, ThreadsPerRank=1, Iterations=5,
+                           Pattern="Binary tree", Imbalance=0.35, ComputeTime=0.002,
+                           MessageBytes=4096, Perturbation="Congested cluster",
+                           PerturbationTarget=1, PerturbationWindow=[0.001, 0.004],
+                           PerturbationFactor=5.0, Seed=99),
+    "HierarchyLayout": dict(ColumnSpacing=2.5, LevelSpacing=3.0),
+}
+
+trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
+layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
+layout.UpdatePipeline()
+
+state = os.path.join(args.output, "roundtrip.pvsm")
+SaveState(state)
+ResetSession()
+mt.load_plugin(args, globals())
+LoadState(state)
+
+for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
+                             ("layout", settings["HierarchyLayout"])):
+    proxy = FindSource(name)
+    mt.check(proxy is not None, "%s missing after LoadState" % name)
+    for key, expected in proxy_settings.items():
+        got = proxy.GetPropertyValue(key)
+        if isinstance(expected, list):
+            got = list(got)
+            mt.check(all(abs(a - b) < 1e-12 for a, b in zip(got, expected)) and len(got) == len(expected),
+                     "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
+        elif isinstance(expected, float):
+            mt.check(abs(float(got) - expected) < 1e-12,
+                     "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
+        else:
+            mt.check(got == expected, "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
+
+# The reloaded pipeline runs and gives the same drawing.
+layout = FindSource("layout")
+layout.UpdatePipeline()
+points = layout.GetDataInformation().GetNumberOfPoints()
+expected = 1 + 3 + 3 * 2 + 3 * 2 * 3 + 3 * 2 * 3 * 1  # machine, clusters, nodes, ranks, threads
+mt.check(points == expected, "reloaded layout has %d points, expected %d" % (points, expected))
+print("state round trip: %d properties checked" % sum(len(s) for s in settings.values()))

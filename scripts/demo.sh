@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Macroscope's main job on a built-in sample: builds (scripts/build.sh), then
+# runs examples/demo.py in pvbatch under Xvfb. Pictures, a ParaView state file
+# and a text summary land in out/ (or OUT_DIR).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+out=${OUT_DIR:-$root/out}
+
+"$root/scripts/build.sh"
+mkdir -p "$out"
+plugin="$build/lib/paraview-5.11/plugins/Macroscope/Macroscope.so"
+xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/demo.py" --plugin "$plugin" --output "$out"
+
+# An independent check of the archive with OTF2's own tool.
+if otf2-print --silent "$out/sample-trace/traces.otf2" > "$out/otf2-validation.txt" 2>&1; then
+  echo "otf2-print --silent: the archive is valid" | tee -a "$out/summary.txt"
+else
+  echo "otf2-print rejected $out/sample-trace/traces.otf2:" >&2
+  cat "$out/otf2-validation.txt" >&2
+  exit 1
+fi
+echo "demo: results in $out"
