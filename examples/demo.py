@@ -42,7 +42,7 @@ view.Background = [1, 1, 1]
 # A view shows one display per pipeline object: a pass-through draws the edges.
 edges = Show(PassArrays(registrationName="Edges", Input=layout), view)
 edges.SetRepresentationType("Wireframe")
-ColorBy(edges, None)
+edges.ColorArrayName = ["POINTS", ""]
 edges.AmbientColor = edges.DiffuseColor = [0.65, 0.65, 0.65]
 nodes = Show(layout, view)
 nodes.SetRepresentationType("Points")
@@ -54,11 +54,18 @@ lut.InterpretValuesAsCategories = 1
 lut.Annotations = ["0", "unaffected", "1", "perturbed (ground truth)"]
 lut.IndexedColors = [0.25, 0.45, 0.75, 0.85, 0.1, 0.1]
 bar = GetScalarBar(lut, view)
+bar.WindowLocation = "Upper Right Corner"
 bar.Title = "Slow node 5, 20-60 ms"
 bar.ComponentTitle = ""
 bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
 nodes.SetScalarBarVisibility(view, True)
-view.ResetCamera()
+view.CameraParallelProjection = 1
+Render(view)  # paraview.simple resets the camera on a view's first render
+# Fit the drawing's bounds (ResetCamera fits its bounding sphere, which
+# leaves a wide tree small).
+xmin, xmax, ymin, ymax, _, _ = layout.GetDataInformation().GetBounds()
+aspect = 1400.0 / 600.0
+view.CameraParallelScale = 0.55 * max(ymax - ymin, (xmax - xmin) / aspect)
 Render(view)
 SaveScreenshot(os.path.join(output, "platform.png"), view, ImageResolution=[1400, 600])
 
@@ -94,7 +101,13 @@ for v in range(tree.GetNumberOfVertices()):
         indent = "  " if kind.GetValue(v) == "cluster" else "    "
         lines.append("%s%-12s %10d" % (indent, names.GetValue(v), events.GetValue(v)))
 lines.append("")
-lines.append("Ground truth (injected): %s" % json.dumps(truth.get("perturbation", truth), sort_keys=True))
+affected = truth["affected"]
+window = truth["window"]
+lines.append("Ground truth (injected): %s on %s, %.3f-%.3f s, factor %g" % (
+    truth["perturbation"], truth["target"]["name"], window["begin_seconds"],
+    window["end_seconds"], truth["factor"]))
+lines.append("  ranks %s; states %s; %d compute states lengthened" % (
+    affected["ranks"], affected["regions"], affected["compute_states"]))
 lines.append("")
 lines.append("Pictures: platform.png; state file: macroscope.pvsm")
 with open(os.path.join(output, "summary.txt"), "w") as f:

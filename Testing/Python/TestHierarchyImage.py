@@ -27,7 +27,7 @@ lut.RGBPoints = [0.0, 0.25, 0.45, 0.75, 1.0, 0.85, 0.1, 0.1]
 edges = Show(PassArrays(Input=layout), view)
 edges.SetRepresentationType("Wireframe")
 edges.AmbientColor = edges.DiffuseColor = [0.6, 0.6, 0.6]
-ColorBy(edges, None)
+edges.ColorArrayName = ["POINTS", ""]
 view.ResetCamera()
 Render(view)
 
