@@ -8,7 +8,6 @@
 #include "SynthSummary.h"
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 

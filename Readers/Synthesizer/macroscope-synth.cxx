@@ -112,7 +112,7 @@ std::vector<Option> makeOptions(CommandLine& line)
   const SynthConfig defaults;
   const PerturbationConfig& perturbation = defaults.Perturbation;
   return {
-    { "--output", "DIR", "(required)",
+    { "--output", "DIR", "none, required",
       "Directory for traces.otf2 (+ traces.def, traces/) and the side files; created if missing.",
       [](SynthConfig& c, const Arguments& a) { c.OutputDirectory = a[0]; } },
     { "--clusters", "N", std::to_string(defaults.Clusters), "Number of clusters in the machine.",
@@ -134,7 +134,7 @@ std::vector<Option> makeOptions(CommandLine& line)
     { "--iterations", "N", std::to_string(defaults.Iterations),
       "Solver iterations (compute + communication). Excludes --events.",
       [](SynthConfig& c, const Arguments& a) { c.Iterations = parseCount("--iterations", a[0]); } },
-    { "--events", "N", "(unset)",
+    { "--events", "N", "unset",
       "Instead of --iterations: run the fewest iterations whose archive holds at least N events.",
       [](SynthConfig& c, const Arguments& a) { c.MinimumEvents = parseCount("--events", a[0]); } },
     { "--pattern", "NAME", toString(defaults.CommunicationPattern),
@@ -203,12 +203,37 @@ std::vector<Option> makeOptions(CommandLine& line)
   };
 }
 
+/// Greedy word wrap; every line starts with `indent`.
+std::string wrap(const std::string& text, const std::string& indent, std::size_t width)
+{
+  std::istringstream words(text);
+  std::string wrapped = indent;
+  std::size_t column = indent.size();
+  for (std::string word; words >> word;)
+  {
+    if (column > indent.size() && column + 1 + word.size() > width)
+    {
+      wrapped += "\n" + indent;
+      column = indent.size();
+    }
+    else if (column > indent.size())
+    {
+      wrapped += ' ';
+      ++column;
+    }
+    wrapped += word;
+    column += word.size();
+  }
+  return wrapped;
+}
+
 void printHelp(const std::vector<Option>& options, std::ostream& out)
 {
   out << "Usage: macroscope-synth --output DIR [options]\n\n"
-         "Writes a synthetic OTF2 trace (DIR/traces.otf2) of an MPI+OpenMP application shaped\n"
-         "like Score-P's output, with a known injected perturbation, plus ground_truth.json\n"
-         "and summary.json. Exit codes: 0 success, 1 failure while writing, 2 bad options.\n\n"
+         "Writes a synthetic OTF2 trace (DIR/traces.otf2) of an MPI+OpenMP application,\n"
+         "shaped like Score-P's output, with a known injected perturbation, plus\n"
+         "ground_truth.json and summary.json.\n"
+         "Exit codes: 0 success, 1 failure while writing, 2 bad options.\n\n"
          "Options:\n";
   for (const Option& option : options)
   {
@@ -217,12 +242,12 @@ void printHelp(const std::vector<Option>& options, std::ostream& out)
     {
       out << ' ' << option.Metavariables;
     }
-    out << "\n      " << option.Help;
+    std::string text = option.Help;
     if (!option.Default.empty())
     {
-      out << " (default: " << option.Default << ")";
+      text += " (default: " + option.Default + ")";
     }
-    out << '\n';
+    out << '\n' << wrap(text, "      ", 79) << '\n';
   }
 }
 
