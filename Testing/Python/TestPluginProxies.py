@@ -27,11 +27,16 @@ for path in xml_files:
             proxies += 1
             doc = proxy.find("Documentation")
             mt.check(doc is not None and (doc.text or "").strip(), where + " has no Documentation")
-            if group.get("name") in ("sources", "filters"):
+            is_reader = any(True for _ in proxy.iter("ReaderFactory"))
+            if is_reader:
+                extensions = [h.get("extensions") for h in proxy.iter("ReaderFactory")]
+                mt.check(all(extensions), where + " is a reader without file extensions")
+            elif group.get("name") in ("sources", "filters"):
+                # Readers are reached through File > Open, the others through the menus.
                 menus = [h.get("category") for h in proxy.iter("ShowInMenu")]
                 mt.check("Macroscope" in menus, where + " is not in the Macroscope menu category")
             for prop in proxy:
-                if prop.tag in PROPERTY_TAGS and prop.get("panel_visibility") != "never":
+                if prop.tag in PROPERTY_TAGS:
                     pdoc = prop.find("Documentation")
                     mt.check(pdoc is not None and (pdoc.text or "").strip(),
                              "%s: property %s has no Documentation" % (where, prop.get("name")))

@@ -19,6 +19,18 @@ settings = {
     "HierarchyLayout": dict(ColumnSpacing=2.5, LevelSpacing=3.0),
 }
 
+anchor_dir = os.path.join(args.output, "otf2")
+mt.synthesize(args, anchor_dir, "--iterations", 3, "--clusters", 1)
+settings["OTF2TraceReader"] = dict(
+    FileName=os.path.join(anchor_dir, "traces.otf2"), TimeWindow=[0.001, 0.002],
+    ClipStatesToWindow=1,
+    Locations=["cluster-0/node-0/MPI Rank 0/Master thread", "cluster-0/node-1/MPI Rank 5/OMP thread 1"],
+    Regions=["MPI_Waitall", "compute"])
+reader = OTF2TraceReader(registrationName="reader", **settings["OTF2TraceReader"])
+reader.UpdatePipeline()
+rows_before = reader.GetDataInformation(0).GetNumberOfRows()
+mt.check(rows_before > 0, "the selections left no states to compare")
+
 trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
 layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
 layout.UpdatePipeline()
@@ -30,12 +42,16 @@ mt.load_plugin(args, globals())
 LoadState(state)
 
 for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
-                             ("layout", settings["HierarchyLayout"])):
+                             ("layout", settings["HierarchyLayout"]),
+                             ("reader", settings["OTF2TraceReader"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
         got = proxy.GetPropertyValue(key)
-        if isinstance(expected, list):
+        if isinstance(expected, list) and isinstance(expected[0], str):
+            mt.check(sorted(got) == sorted(expected),
+                     "%s.%s: %r after reload, expected %r" % (name, key, list(got), expected))
+        elif isinstance(expected, list):
             got = list(got)
             mt.check(all(abs(a - b) < 1e-12 for a, b in zip(got, expected)) and len(got) == len(expected),
                      "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
@@ -44,6 +60,13 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                      "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
         else:
             mt.check(got == expected, "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
+
+# The reloaded reader reads the same rows.
+reader = FindSource("reader")
+reader.UpdatePipeline()
+mt.check(reader.GetDataInformation(0).GetNumberOfRows() == rows_before,
+         "the reloaded reader reads %d states, %d before" % (
+             reader.GetDataInformation(0).GetNumberOfRows(), rows_before))
 
 # The reloaded pipeline runs and gives the same drawing.
 layout = FindSource("layout")

@@ -103,3 +103,64 @@ def compare_image(view, name, args, threshold=10.0, size=(800, 500)):
     print("image %s: thresholded error %.3f (limit %.3f)" % (name, error, threshold))
     check(error <= threshold, "image %s differs from its baseline: %.3f > %.3f (see %s)"
           % (name, error, threshold, produced))
+
+
+def synthesize(args, directory, *options):
+    """Runs macroscope-synth into `directory` and returns its summary.json."""
+    import json
+    import subprocess
+    check(os.path.isfile(args.synth), "macroscope-synth not built: " + args.synth)
+    command = [args.synth, "--output", directory, "--force", "--quiet"] + [str(o) for o in options]
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    check(result.returncode == 0, "%s failed:\n%s" % (" ".join(command), result.stdout))
+    with open(os.path.join(directory, "summary.json")) as f:
+        return json.load(f)
+
+
+def table_rows(table):
+    """The rows of a vtkTable as tuples (doubles rounded to 1 ns), columns in
+    name order and rows sorted, so that tables holding the same data in
+    another row or column order compare equal."""
+    columns = []
+    for name in sorted(table.GetColumnName(c) for c in range(table.GetNumberOfColumns())):
+        array = table.GetColumnByName(name)
+        if array.IsA("vtkStringArray"):
+            columns.append([array.GetValue(i) for i in range(array.GetNumberOfValues())])
+        else:
+            n = array.GetNumberOfComponents()
+            columns.append([tuple(round(array.GetComponent(i, k), 9) for k in range(n))
+                            for i in range(array.GetNumberOfTuples())])
+    return sorted(zip(*columns)) if columns else []
+
+
+def table_digest(table):
+    import hashlib
+    names = sorted(table.GetColumnName(c) for c in range(table.GetNumberOfColumns()))
+    text = repr(names) + repr(table_rows(table))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def column(table, name):
+    array = table.GetColumnByName(name)
+    check(array is not None, "table has no column %r (columns: %s)" % (
+        name, [table.GetColumnName(c) for c in range(table.GetNumberOfColumns())]))
+    if array.IsA("vtkStringArray"):
+        return [array.GetValue(i) for i in range(array.GetNumberOfValues())]
+    return [array.GetValue(i) for i in range(array.GetNumberOfValues())]
+
+
+def gather_table(proxy, port):
+    """The vtkTable of `proxy`'s output `port`, with the pieces of every rank
+    appended (vtkPVMergeTables) on the root: servermanager.Fetch appends only
+    data sets, and returns the root's piece alone for tables."""
+    from paraview import servermanager
+    reducer = servermanager.filters.ReductionFilter(Input=servermanager.OutputPort(proxy, port))
+    reducer.PostGatherHelperName = "vtkPVMergeTables"
+    reducer.UpdatePipeline()
+    fetcher = servermanager.filters.ClientServerMoveData(Input=reducer)
+    fetcher.OutputDataType = reducer.GetDataInformation(0).GetDataSetType()
+    fetcher.UpdatePipeline()
+    output = fetcher.GetClientSideObject().GetOutputDataObject(0)
+    table = output.NewInstance()
+    table.ShallowCopy(output)
+    return table

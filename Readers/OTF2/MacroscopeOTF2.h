@@ -1,0 +1,95 @@
+// Public entry point of Macroscope's OTF2 decoder: reads an OTF2 archive into
+// the columns of Macroscope's data contract, without VTK.
+//
+//   macroscope::otf2::ReadOptions options;
+//   options.WindowBegin = 1.0;
+//   options.WindowEnd = 2.0;
+//   macroscope::otf2::TraceData trace = macroscope::otf2::readTrace("run/traces.otf2", options);
+//
+// Errors in the archive throw TraceError; an abort requested by the progress
+// callback throws ReadAborted.
+#ifndef macroscope_otf2_MacroscopeOTF2_h
+#define macroscope_otf2_MacroscopeOTF2_h
+
+#include "OTF2TraceTables.h"
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace macroscope::otf2
+{
+
+/// An archive that cannot be read: the message names the file and the problem.
+class TraceError : public std::runtime_error
+{
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Thrown when the progress callback returned false.
+class ReadAborted : public std::runtime_error
+{
+public:
+  ReadAborted();
+};
+
+/// Receives the fraction of events read, in [0, 1]; returning false aborts.
+using ProgressCallback = std::function<bool(double fraction)>;
+
+struct ReadOptions
+{
+  /// Time window in seconds since the trace start (bounds included). States
+  /// and messages that overlap it are kept, events and samples inside it.
+  double WindowBegin = -std::numeric_limits<double>::infinity();
+  double WindowEnd = std::numeric_limits<double>::infinity();
+  /// Cut the Start and End of kept states to the window. Off by default, so
+  /// that a state keeps its true duration whatever the window.
+  bool ClipStatesToWindow = false;
+
+  /// Leaf indexes to read (OTF2 selective reading); empty reads all.
+  std::vector<uint32_t> Leaves;
+
+  /// Region names whose states are kept; empty keeps all. Filtered regions
+  /// still count for the depth of the regions nested in them.
+  std::vector<std::string> Regions;
+
+  ProgressCallback Progress;
+};
+
+/// Reads the global definitions only: clock, hierarchy, types, location
+/// event counts. Fast (no event file is opened); for information passes.
+TraceInfo readTraceInfo(const std::string& anchorFile);
+
+/// Reads the definitions and the events of the selected locations.
+TraceData readTrace(const std::string& anchorFile, const ReadOptions& options = {});
+
+/// A contiguous range of leaves [Begin, End).
+struct LeafRange
+{
+  uint32_t Begin = 0;
+  uint32_t End = 0;
+  std::vector<uint32_t> leaves() const;
+};
+
+/// Splits the leaves into `parts` contiguous ranges with about the same
+/// number of events each (from the Location definitions), e.g. one per MPI
+/// rank of pvbatch. Ranges are non-empty while there are enough leaves.
+std::vector<LeafRange> splitLeaves(const TraceInfo& info, uint32_t parts);
+
+/// Matches sends and receives FIFO per (sender, receiver, communicator, tag)
+/// and appends the messages to `messages`; used by readTrace() and to join
+/// the Unresolved records of parts read separately. Counts the records left
+/// unmatched and the receives before their send into `report`.
+void matchMessages(std::vector<MessageEndpoint> sends, std::vector<MessageEndpoint> receives,
+  MessageColumns& messages, Diagnostics& report);
+
+/// A few lines describing the diagnostics, for a log or a GUI panel.
+std::string describe(const Diagnostics& report);
+
+} // namespace macroscope::otf2
+
+#endif

@@ -1,0 +1,528 @@
+#include "OTF2Definitions.h"
+
+#include "MacroscopeOTF2.h"
+#include "OTF2Archive.h"
+
+#include <TraceSchema.h>
+
+#include <otf2/otf2.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+
+namespace macroscope::otf2
+{
+
+void RefIndex::assign(const std::vector<uint64_t>& refs)
+{
+  std::vector<uint64_t> indexes(refs.size());
+  for (std::size_t index = 0; index < refs.size(); ++index)
+  {
+    indexes[index] = index;
+  }
+  this->assign(refs, indexes);
+}
+
+void RefIndex::assign(const std::vector<uint64_t>& refs, const std::vector<uint64_t>& values)
+{
+  this->Dense.clear();
+  this->Sparse.clear();
+  uint64_t largest = 0;
+  for (uint64_t ref : refs)
+  {
+    largest = std::max(largest, ref);
+  }
+  // Score-P numbers definitions densely; location ids (thread << 32 | rank)
+  // and hand-made archives may not be, and must not cost a huge table.
+  this->UseDense = refs.empty() || largest < 4 * refs.size() + 1024;
+  if (this->UseDense)
+  {
+    this->Dense.assign(refs.empty() ? 0 : largest + 1, -1);
+  }
+  for (std::size_t index = 0; index < refs.size(); ++index)
+  {
+    if (this->UseDense)
+    {
+      if (this->Dense[refs[index]] < 0)
+      {
+        this->Dense[refs[index]] = int64_t(values[index]);
+      }
+    }
+    else
+    {
+      this->Sparse.emplace(refs[index], values[index]);
+    }
+  }
+}
+
+namespace
+{
+
+// The global definitions as OTF2 delivers them, before resolution.
+struct RawDefinitions
+{
+  struct SystemTreeNode
+  {
+    uint64_t Ref, Name, ClassName, Parent;
+  };
+  struct LocationGroup
+  {
+    uint64_t Ref, Name, Type, Parent;
+  };
+  struct Location
+  {
+    uint64_t Ref, Name, Type, Events, Group;
+  };
+  struct Region
+  {
+    uint64_t Ref, Name, Role, Paradigm;
+  };
+  struct Group
+  {
+    uint64_t Type, Paradigm;
+    std::vector<uint64_t> Members;
+  };
+  struct Comm
+  {
+    uint64_t Ref, Name, Group;
+  };
+  struct MetricMember
+  {
+    uint64_t Name, Unit;
+  };
+  struct Metric
+  {
+    uint64_t Ref;
+    std::vector<uint64_t> Members; ///< empty for instances
+    std::optional<uint64_t> Class; ///< set for instances
+  };
+
+  std::optional<ClockInfo> Clock;
+  std::unordered_map<uint64_t, std::string> Strings;
+  std::unordered_map<uint64_t, uint64_t> ParadigmNames;
+  std::vector<SystemTreeNode> SystemTreeNodes;
+  std::vector<LocationGroup> LocationGroups;
+  std::vector<Location> Locations;
+  std::vector<Region> Regions;
+  std::unordered_map<uint64_t, Group> Groups;
+  std::vector<Comm> Comms;
+  std::vector<std::pair<uint64_t, MetricMember>> MetricMembers;
+  std::vector<Metric> Metrics;
+
+  std::string string(uint64_t ref) const
+  {
+    const auto found = this->Strings.find(ref);
+    return found == this->Strings.end() ? std::string() : found->second;
+  }
+};
+
+// OTF2 global definition callbacks: copy the records, resolve nothing yet
+// (OTF2 does not require definitions to precede the ones referring to them).
+struct Collect
+{
+  static RawDefinitions& raw(void* userData) { return *static_cast<RawDefinitions*>(userData); }
+
+  static OTF2_CallbackCode clock(void* userData, uint64_t resolution, uint64_t offset,
+    uint64_t length, uint64_t realtime)
+  {
+    raw(userData).Clock = ClockInfo{ resolution, offset, length, realtime };
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode string(void* userData, OTF2_StringRef self, const char* text)
+  {
+    raw(userData).Strings[self] = text != nullptr ? text : "";
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode paradigm(
+    void* userData, OTF2_Paradigm paradigm, OTF2_StringRef name, OTF2_ParadigmClass)
+  {
+    raw(userData).ParadigmNames[paradigm] = name;
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode systemTreeNode(void* userData, OTF2_SystemTreeNodeRef self,
+    OTF2_StringRef name, OTF2_StringRef className, OTF2_SystemTreeNodeRef parent)
+  {
+    raw(userData).SystemTreeNodes.push_back({ self, name, className, parent });
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode locationGroup(void* userData, OTF2_LocationGroupRef self,
+    OTF2_StringRef name, OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef parent,
+    OTF2_LocationGroupRef)
+  {
+    raw(userData).LocationGroups.push_back({ self, name, type, parent });
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode location(void* userData, OTF2_LocationRef self, OTF2_StringRef name,
+    OTF2_LocationType type, uint64_t events, OTF2_LocationGroupRef group)
+  {
+    raw(userData).Locations.push_back({ self, name, type, events, group });
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode region(void* userData, OTF2_RegionRef self, OTF2_StringRef name,
+    OTF2_StringRef, OTF2_StringRef, OTF2_RegionRole role, OTF2_Paradigm paradigm,
+    OTF2_RegionFlag, OTF2_StringRef, uint32_t, uint32_t)
+  {
+    raw(userData).Regions.push_back({ self, name, role, paradigm });
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode group(void* userData, OTF2_GroupRef self, OTF2_StringRef,
+    OTF2_GroupType type, OTF2_Paradigm paradigm, OTF2_GroupFlag, uint32_t count,
+    const uint64_t* members)
+  {
+    RawDefinitions::Group& group = raw(userData).Groups[self];
+    group.Type = type;
+    group.Paradigm = paradigm;
+    group.Members.assign(members, members + count);
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode comm(void* userData, OTF2_CommRef self, OTF2_StringRef name,
+    OTF2_GroupRef group, OTF2_CommRef, OTF2_CommFlag)
+  {
+    raw(userData).Comms.push_back({ self, name, group });
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode metricMember(void* userData, OTF2_MetricMemberRef self,
+    OTF2_StringRef name, OTF2_StringRef, OTF2_MetricType, OTF2_MetricMode, OTF2_Type, OTF2_Base,
+    int64_t, OTF2_StringRef unit)
+  {
+    raw(userData).MetricMembers.push_back({ self, { name, unit } });
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode metricClass(void* userData, OTF2_MetricRef self, uint8_t count,
+    const OTF2_MetricMemberRef* members, OTF2_MetricOccurrence, OTF2_RecorderKind)
+  {
+    raw(userData).Metrics.push_back({ self, std::vector<uint64_t>(members, members + count), {} });
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  static OTF2_CallbackCode metricInstance(void* userData, OTF2_MetricRef self,
+    OTF2_MetricRef metricClass, OTF2_LocationRef, OTF2_MetricScope, uint64_t)
+  {
+    raw(userData).Metrics.push_back({ self, {}, metricClass });
+    return OTF2_CALLBACK_SUCCESS;
+  }
+};
+
+RawDefinitions collect(const Archive& archive)
+{
+  OTF2_Reader* reader = archive.reader();
+  OTF2_GlobalDefReader* defReader = OTF2_Reader_GetGlobalDefReader(reader);
+  if (defReader == nullptr)
+  {
+    archive.fail("cannot open the global definitions" +
+      [] {
+        const std::string detail = OTF2MessageCapture::take();
+        return detail.empty() ? std::string() : " (" + detail + ")";
+      }());
+  }
+  std::unique_ptr<OTF2_GlobalDefReaderCallbacks, void (*)(OTF2_GlobalDefReaderCallbacks*)>
+    callbacks(OTF2_GlobalDefReaderCallbacks_New(), &OTF2_GlobalDefReaderCallbacks_Delete);
+  OTF2_GlobalDefReaderCallbacks* c = callbacks.get();
+  OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(c, &Collect::clock);
+  OTF2_GlobalDefReaderCallbacks_SetStringCallback(c, &Collect::string);
+  OTF2_GlobalDefReaderCallbacks_SetParadigmCallback(c, &Collect::paradigm);
+  OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(c, &Collect::systemTreeNode);
+  OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(c, &Collect::locationGroup);
+  OTF2_GlobalDefReaderCallbacks_SetLocationCallback(c, &Collect::location);
+  OTF2_GlobalDefReaderCallbacks_SetRegionCallback(c, &Collect::region);
+  OTF2_GlobalDefReaderCallbacks_SetGroupCallback(c, &Collect::group);
+  OTF2_GlobalDefReaderCallbacks_SetCommCallback(c, &Collect::comm);
+  OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(c, &Collect::metricMember);
+  OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(c, &Collect::metricClass);
+  OTF2_GlobalDefReaderCallbacks_SetMetricInstanceCallback(c, &Collect::metricInstance);
+
+  RawDefinitions raw;
+  archive.check(OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, c, &raw),
+    "registering the definition callbacks");
+  uint64_t read = 0;
+  const OTF2_ErrorCode status = OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, &read);
+  archive.check(status, "reading the global definitions");
+  OTF2_Reader_CloseGlobalDefReader(reader, defReader);
+
+  if (!raw.Clock)
+  {
+    archive.fail("the global definitions have no ClockProperties record");
+  }
+  if (raw.Clock->Resolution == 0)
+  {
+    archive.fail("the ClockProperties record gives a timer resolution of 0");
+  }
+  if (raw.Locations.empty())
+  {
+    archive.fail("the global definitions define no Location");
+  }
+  return raw;
+}
+
+// The resource tree: system tree nodes, then location groups, then
+// locations, walked depth first with children in definition order.
+void buildHierarchy(const RawDefinitions& raw, const Archive& archive, TraceInfo& info)
+{
+  enum class Level
+  {
+    SystemTreeNode,
+    LocationGroup,
+    Location
+  };
+  struct Vertex
+  {
+    Level Kind;
+    std::size_t Index; ///< into the raw vector of its level
+  };
+  std::vector<std::vector<Vertex>> childrenOfNode(raw.SystemTreeNodes.size());
+  std::vector<std::vector<Vertex>> childrenOfGroup(raw.LocationGroups.size());
+  std::vector<Vertex> roots;
+
+  std::vector<uint64_t> refs;
+  for (const auto& node : raw.SystemTreeNodes)
+  {
+    refs.push_back(node.Ref);
+  }
+  RefIndex nodes;
+  nodes.assign(refs);
+  refs.clear();
+  for (const auto& group : raw.LocationGroups)
+  {
+    refs.push_back(group.Ref);
+  }
+  RefIndex groups;
+  groups.assign(refs);
+
+  for (std::size_t i = 0; i < raw.SystemTreeNodes.size(); ++i)
+  {
+    const int64_t parent = nodes.find(raw.SystemTreeNodes[i].Parent);
+    (parent >= 0 ? childrenOfNode[parent] : roots).push_back({ Level::SystemTreeNode, i });
+  }
+  for (std::size_t i = 0; i < raw.LocationGroups.size(); ++i)
+  {
+    const int64_t parent = nodes.find(raw.LocationGroups[i].Parent);
+    (parent >= 0 ? childrenOfNode[parent] : roots).push_back({ Level::LocationGroup, i });
+  }
+  for (std::size_t i = 0; i < raw.Locations.size(); ++i)
+  {
+    const int64_t group = groups.find(raw.Locations[i].Group);
+    (group >= 0 ? childrenOfGroup[group] : roots).push_back({ Level::Location, i });
+  }
+  // Nested system tree nodes before the location groups attached to a node.
+  for (auto& children : childrenOfNode)
+  {
+    std::stable_partition(children.begin(), children.end(),
+      [](const Vertex& v) { return v.Kind == Level::SystemTreeNode; });
+  }
+
+  HierarchyColumns& tree = info.Hierarchy;
+  struct Pending
+  {
+    Vertex Item;
+    int64_t Parent;
+  };
+  std::vector<Pending> stack;
+  auto pushChildren = [&stack](const std::vector<Vertex>& children, int64_t parent) {
+    for (auto child = children.rbegin(); child != children.rend(); ++child)
+    {
+      stack.push_back({ *child, parent });
+    }
+  };
+  if (roots.size() == 1)
+  {
+    stack.push_back({ roots.front(), -1 });
+  }
+  else
+  {
+    // vtkTree needs one root; a forest (or a cycle-only tree) gets one.
+    tree.Parent.push_back(-1);
+    tree.Name.push_back("trace");
+    tree.Kind.push_back("trace");
+    tree.LeafIndex.push_back(-1);
+    pushChildren(roots, 0);
+  }
+
+  std::vector<bool> visitedNode(raw.SystemTreeNodes.size(), false);
+  while (!stack.empty())
+  {
+    const Pending current = stack.back();
+    stack.pop_back();
+    const int64_t vertex = int64_t(tree.Parent.size());
+    tree.Parent.push_back(current.Parent);
+    tree.LeafIndex.push_back(-1);
+    switch (current.Item.Kind)
+    {
+      case Level::SystemTreeNode:
+      {
+        const auto& node = raw.SystemTreeNodes[current.Item.Index];
+        visitedNode[current.Item.Index] = true;
+        tree.Name.push_back(raw.string(node.Name));
+        tree.Kind.push_back(raw.string(node.ClassName));
+        pushChildren(childrenOfNode[current.Item.Index], vertex);
+        break;
+      }
+      case Level::LocationGroup:
+      {
+        const auto& group = raw.LocationGroups[current.Item.Index];
+        tree.Name.push_back(raw.string(group.Name));
+        tree.Kind.push_back(locationGroupTypeName(uint32_t(group.Type)));
+        pushChildren(childrenOfGroup[current.Item.Index], vertex);
+        break;
+      }
+      case Level::Location:
+      {
+        const auto& location = raw.Locations[current.Item.Index];
+        tree.Name.push_back(raw.string(location.Name));
+        tree.Kind.push_back(locationTypeName(uint32_t(location.Type)));
+        tree.LeafIndex.back() = int64_t(info.Leaves.size());
+        info.Leaves.push_back({ location.Ref, std::size_t(vertex), location.Events });
+        info.TotalEvents += location.Events;
+        break;
+      }
+    }
+  }
+  // Nodes only reachable from each other form a parent cycle: corrupt.
+  if (std::find(visitedNode.begin(), visitedNode.end(), false) != visitedNode.end())
+  {
+    archive.fail("the system tree nodes' parents form a cycle");
+  }
+  if (info.Leaves.size() != raw.Locations.size())
+  {
+    archive.fail("some Locations belong to location groups outside the system tree");
+  }
+}
+
+void buildTypes(const RawDefinitions& raw, Definitions& defs)
+{
+  TypeColumns& types = defs.Info.Types;
+  std::vector<uint64_t> refs;
+  for (const auto& region : raw.Regions)
+  {
+    const auto customName = raw.ParadigmNames.find(region.Paradigm);
+    const std::string paradigm = customName != raw.ParadigmNames.end()
+      ? raw.string(customName->second)
+      : paradigmName(uint32_t(region.Paradigm));
+    defs.RegionType.push_back(types.add(raw.string(region.Name), schema::StateKind, paradigm,
+      regionRoleName(uint32_t(region.Role))));
+    refs.push_back(region.Ref);
+  }
+  defs.RegionTypes.assign(refs, std::vector<uint64_t>(defs.RegionType.begin(), defs.RegionType.end()));
+
+  // One variable per metric member, in definition order.
+  std::unordered_map<uint64_t, uint32_t> memberType;
+  for (const auto& [ref, member] : raw.MetricMembers)
+  {
+    memberType.emplace(ref, types.add(raw.string(member.Name), schema::VariableKind, "", ""));
+  }
+  refs.clear();
+  std::unordered_map<uint64_t, std::size_t> classIndex;
+  for (std::size_t i = 0; i < raw.Metrics.size(); ++i)
+  {
+    if (!raw.Metrics[i].Class)
+    {
+      classIndex.emplace(raw.Metrics[i].Ref, i);
+    }
+  }
+  for (const auto& metric : raw.Metrics)
+  {
+    const std::vector<uint64_t>* members = &metric.Members;
+    if (metric.Class)
+    {
+      const auto found = classIndex.find(*metric.Class);
+      members = found != classIndex.end() ? &raw.Metrics[found->second].Members : nullptr;
+    }
+    std::vector<uint32_t> variables;
+    bool complete = members != nullptr;
+    for (std::size_t m = 0; complete && m < members->size(); ++m)
+    {
+      const auto found = memberType.find((*members)[m]);
+      complete = found != memberType.end();
+      if (complete)
+      {
+        variables.push_back(found->second);
+      }
+    }
+    // An unresolvable metric keeps an empty list: its samples are malformed.
+    defs.MetricVariables.push_back(complete ? variables : std::vector<uint32_t>());
+    refs.push_back(metric.Ref);
+  }
+  defs.Metrics.assign(refs);
+
+  defs.FirstInstantType = uint32_t(types.size());
+  for (std::size_t kind = FirstInstantKind; kind < RecordKindCount; ++kind)
+  {
+    types.add(recordKindName(RecordKind(kind)), schema::EventKind, "", "");
+  }
+  types.add("MPI point-to-point", schema::LinkKind, paradigmName(OTF2_PARADIGM_MPI), "");
+}
+
+void buildCommunicators(const RawDefinitions& raw, Definitions& defs)
+{
+  std::unordered_map<uint64_t, uint32_t> leafOfLocation;
+  for (std::size_t leaf = 0; leaf < defs.Info.Leaves.size(); ++leaf)
+  {
+    leafOfLocation.emplace(defs.Info.Leaves[leaf].LocationId, uint32_t(leaf));
+  }
+  auto leafOf = [&leafOfLocation](uint64_t location) -> int64_t {
+    const auto found = leafOfLocation.find(location);
+    return found == leafOfLocation.end() ? -1 : int64_t(found->second);
+  };
+  // The COMM_LOCATIONS group of each paradigm: rank space -> location ids.
+  std::unordered_map<uint64_t, const RawDefinitions::Group*> locationsOfParadigm;
+  for (const auto& [ref, group] : raw.Groups)
+  {
+    if (group.Type == OTF2_GROUP_TYPE_COMM_LOCATIONS)
+    {
+      locationsOfParadigm.emplace(group.Paradigm, &group);
+    }
+  }
+
+  std::vector<uint64_t> refs;
+  for (const auto& comm : raw.Comms)
+  {
+    CommPeers peers;
+    const auto found = raw.Groups.find(comm.Group);
+    if (found != raw.Groups.end())
+    {
+      const RawDefinitions::Group& group = found->second;
+      if (group.Type == OTF2_GROUP_TYPE_COMM_SELF)
+      {
+        peers.IsSelf = true;
+      }
+      else if (group.Type == OTF2_GROUP_TYPE_COMM_GROUP)
+      {
+        const auto space = locationsOfParadigm.find(group.Paradigm);
+        for (uint64_t member : group.Members)
+        {
+          const bool known = space != locationsOfParadigm.end() &&
+            member < space->second->Members.size();
+          peers.LeafOfRank.push_back(known ? leafOf(space->second->Members[member]) : -1);
+        }
+      }
+      else if (group.Type == OTF2_GROUP_TYPE_COMM_LOCATIONS || group.Type == OTF2_GROUP_TYPE_LOCATIONS)
+      {
+        for (uint64_t member : group.Members)
+        {
+          peers.LeafOfRank.push_back(leafOf(member));
+        }
+      }
+    }
+    defs.Info.Communicators.push_back(
+      { uint32_t(comm.Ref), raw.string(comm.Name), uint32_t(peers.IsSelf ? 1 : peers.LeafOfRank.size()) });
+    defs.Peers.push_back(std::move(peers));
+    refs.push_back(comm.Ref);
+  }
+  defs.Comms.assign(refs);
+}
+
+} // namespace
+
+Definitions readDefinitions(const Archive& archive)
+{
+  const RawDefinitions raw = collect(archive);
+  Definitions defs;
+  defs.Info.AnchorFile = archive.path();
+  defs.Info.Clock = *raw.Clock;
+  buildHierarchy(raw, archive, defs.Info);
+  buildTypes(raw, defs);
+  buildCommunicators(raw, defs);
+  return defs;
+}
+
+} // namespace macroscope::otf2

@@ -1,0 +1,600 @@
+#include "OTF2EventDecoder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_set>
+
+namespace macroscope::otf2
+{
+
+namespace
+{
+constexpr std::size_t NoRow = ~std::size_t(0);
+constexpr uint32_t CancelledLeaf = ~uint32_t(0);
+// Request slots: an index into Sends or Unresolved.Sends, or a receive.
+constexpr uint64_t ReceiveRequest = uint64_t(1) << 63;
+constexpr uint64_t UnresolvedSend = uint64_t(1) << 62;
+constexpr uint64_t SlotIndexMask = UnresolvedSend - 1;
+
+EventDecoder& self(void* userData)
+{
+  return *static_cast<EventDecoder*>(userData);
+}
+}
+
+// The OTF2 event callbacks: unpack, count, forward. Instant records differ
+// only in their kind, hence the template.
+struct EventDecoder::Callbacks
+{
+  static OTF2_CallbackCode enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, OTF2_RegionRef region)
+  {
+    return self(userData).enter(time, region);
+  }
+
+  static OTF2_CallbackCode leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, OTF2_RegionRef region)
+  {
+    return self(userData).leave(time, region);
+  }
+
+  static OTF2_CallbackCode metric(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, OTF2_MetricRef metric, uint8_t count, const OTF2_Type* types,
+    const OTF2_MetricValue* values)
+  {
+    self(userData).metric(time, metric, count, types, values);
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode mpiSend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
+  {
+    EventDecoder& d = self(userData);
+    d.count(RecordKind::MpiSend);
+    d.send(time, receiver, comm, tag, bytes);
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode mpiIsend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+    void* userData, OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag,
+    uint64_t bytes, uint64_t request)
+  {
+    EventDecoder& d = self(userData);
+    d.count(RecordKind::MpiIsend);
+    const uint64_t slot = d.send(time, receiver, comm, tag, bytes);
+    if (slot != RequestTable::NotFound && d.Requests.insert(request, slot))
+    {
+      ++d.Output.Report.IsendsNotCompleted; // the replaced request never completed
+    }
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode mpiIsendComplete(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+    void* userData, OTF2_AttributeList*, uint64_t request)
+  {
+    EventDecoder& d = self(userData);
+    d.count(RecordKind::MpiIsendComplete);
+    d.touch(time);
+    const uint64_t slot = d.Requests.take(request);
+    if (slot == RequestTable::NotFound || (slot & ReceiveRequest) != 0)
+    {
+      ++d.Output.Report.IsendCompletesWithoutIsend;
+    }
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode mpiIrecvRequest(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+    void* userData, OTF2_AttributeList*, uint64_t request)
+  {
+    EventDecoder& d = self(userData);
+    d.count(RecordKind::MpiIrecvRequest);
+    d.touch(time);
+    if (d.Requests.insert(request, ReceiveRequest))
+    {
+      ++d.Output.Report.IrecvRequestsNotCompleted;
+    }
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode mpiRecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
+  {
+    EventDecoder& d = self(userData);
+    d.count(RecordKind::MpiRecv);
+    d.receive(time, sender, comm, tag, bytes);
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode mpiIrecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+    void* userData, OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
+    uint64_t bytes, uint64_t request)
+  {
+    EventDecoder& d = self(userData);
+    d.count(RecordKind::MpiIrecv);
+    const uint64_t slot = d.Requests.take(request);
+    if (slot == RequestTable::NotFound || (slot & ReceiveRequest) == 0)
+    {
+      ++d.Output.Report.IrecvsWithoutRequest;
+    }
+    d.receive(time, sender, comm, tag, bytes);
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode mpiRequestCancelled(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+    void* userData, OTF2_AttributeList*, uint64_t request)
+  {
+    EventDecoder& d = self(userData);
+    d.count(RecordKind::MpiRequestCancelled);
+    d.touch(time);
+    d.cancel(request);
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode collectiveBegin(
+    OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData, OTF2_AttributeList*)
+  {
+    EventDecoder& d = self(userData);
+    d.OpenCollectives.push_back(d.emitEvent(RecordKind::MpiCollectiveBegin, time));
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static OTF2_CallbackCode collectiveEnd(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+    void* userData, OTF2_AttributeList*, OTF2_CollectiveOp operation, OTF2_CommRef comm,
+    uint32_t root, uint64_t, uint64_t)
+  {
+    self(userData).collectiveEnd(time, operation, comm, root);
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  template <RecordKind Kind, typename... Ignored>
+  static OTF2_CallbackCode instant(
+    OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData, OTF2_AttributeList*, Ignored...)
+  {
+    self(userData).emitEvent(Kind, time);
+    return OTF2_CALLBACK_SUCCESS;
+  }
+
+  static void registerAll(OTF2_EvtReaderCallbacks* c)
+  {
+    OTF2_EvtReaderCallbacks_SetEnterCallback(c, &enter);
+    OTF2_EvtReaderCallbacks_SetLeaveCallback(c, &leave);
+    OTF2_EvtReaderCallbacks_SetMetricCallback(c, &metric);
+    OTF2_EvtReaderCallbacks_SetMpiSendCallback(c, &mpiSend);
+    OTF2_EvtReaderCallbacks_SetMpiIsendCallback(c, &mpiIsend);
+    OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(c, &mpiIsendComplete);
+    OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(c, &mpiIrecvRequest);
+    OTF2_EvtReaderCallbacks_SetMpiRecvCallback(c, &mpiRecv);
+    OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(c, &mpiIrecv);
+    OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(c, &mpiRequestCancelled);
+    OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(c, &collectiveBegin);
+    OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(c, &collectiveEnd);
+    OTF2_EvtReaderCallbacks_SetProgramBeginCallback(
+      c, &instant<RecordKind::ProgramBegin, OTF2_StringRef, uint32_t, const OTF2_StringRef*>);
+    OTF2_EvtReaderCallbacks_SetProgramEndCallback(c, &instant<RecordKind::ProgramEnd, int64_t>);
+    OTF2_EvtReaderCallbacks_SetThreadForkCallback(
+      c, &instant<RecordKind::ThreadFork, OTF2_Paradigm, uint32_t>);
+    OTF2_EvtReaderCallbacks_SetThreadJoinCallback(c, &instant<RecordKind::ThreadJoin, OTF2_Paradigm>);
+    OTF2_EvtReaderCallbacks_SetThreadTeamBeginCallback(
+      c, &instant<RecordKind::ThreadTeamBegin, OTF2_CommRef>);
+    OTF2_EvtReaderCallbacks_SetThreadTeamEndCallback(
+      c, &instant<RecordKind::ThreadTeamEnd, OTF2_CommRef>);
+    OTF2_EvtReaderCallbacks_SetThreadCreateCallback(
+      c, &instant<RecordKind::ThreadCreate, OTF2_CommRef, uint64_t>);
+    OTF2_EvtReaderCallbacks_SetThreadBeginCallback(
+      c, &instant<RecordKind::ThreadBegin, OTF2_CommRef, uint64_t>);
+    OTF2_EvtReaderCallbacks_SetThreadWaitCallback(
+      c, &instant<RecordKind::ThreadWait, OTF2_CommRef, uint64_t>);
+    OTF2_EvtReaderCallbacks_SetThreadEndCallback(
+      c, &instant<RecordKind::ThreadEnd, OTF2_CommRef, uint64_t>);
+    OTF2_EvtReaderCallbacks_SetThreadAcquireLockCallback(
+      c, &instant<RecordKind::ThreadAcquireLock, OTF2_Paradigm, uint32_t, uint32_t>);
+    OTF2_EvtReaderCallbacks_SetThreadReleaseLockCallback(
+      c, &instant<RecordKind::ThreadReleaseLock, OTF2_Paradigm, uint32_t, uint32_t>);
+    OTF2_EvtReaderCallbacks_SetThreadTaskCreateCallback(
+      c, &instant<RecordKind::ThreadTaskCreate, OTF2_CommRef, uint32_t, uint32_t>);
+    OTF2_EvtReaderCallbacks_SetThreadTaskSwitchCallback(
+      c, &instant<RecordKind::ThreadTaskSwitch, OTF2_CommRef, uint32_t, uint32_t>);
+    OTF2_EvtReaderCallbacks_SetThreadTaskCompleteCallback(
+      c, &instant<RecordKind::ThreadTaskComplete, OTF2_CommRef, uint32_t, uint32_t>);
+    OTF2_EvtReaderCallbacks_SetBufferFlushCallback(
+      c, &instant<RecordKind::BufferFlush, OTF2_TimeStamp>);
+    OTF2_EvtReaderCallbacks_SetMeasurementOnOffCallback(
+      c, &instant<RecordKind::MeasurementOnOff, OTF2_MeasurementMode>);
+  }
+};
+
+EventDecoder::EventDecoder(const Definitions& definitions, const ReadOptions& options,
+  const std::vector<bool>& selectedLeaves, TraceData& output)
+  : Defs(definitions)
+  , Options(options)
+  , Selected(selectedLeaves)
+  , Output(output)
+  , Offset(definitions.Info.Clock.GlobalOffset)
+  , Resolution(double(definitions.Info.Clock.Resolution))
+{
+  const TypeColumns& types = definitions.Info.Types;
+  this->KeepRegionType.assign(types.size(), options.Regions.empty());
+  if (!options.Regions.empty())
+  {
+    const std::unordered_set<std::string> wanted(options.Regions.begin(), options.Regions.end());
+    for (uint32_t type : definitions.RegionType)
+    {
+      this->KeepRegionType[type] = wanted.count(types.Name[type]) != 0;
+    }
+  }
+}
+
+void EventDecoder::attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader)
+{
+  OTF2_EvtReaderCallbacks* callbacks = OTF2_EvtReaderCallbacks_New();
+  Callbacks::registerAll(callbacks);
+  const OTF2_ErrorCode status =
+    OTF2_Reader_RegisterEvtCallbacks(reader, eventReader, callbacks, this);
+  OTF2_EvtReaderCallbacks_Delete(callbacks);
+  if (status != OTF2_SUCCESS)
+  {
+    this->Error = std::string("registering the event callbacks failed: ") +
+      OTF2_Error_GetDescription(status);
+  }
+}
+
+void EventDecoder::beginLocation(uint32_t leaf)
+{
+  this->Leaf = leaf;
+  this->FirstTicks = std::numeric_limits<uint64_t>::max();
+  this->LastTicks = 0;
+  this->Stack.clear();
+  this->OpenCollectives.clear();
+  this->Requests.clear();
+}
+
+OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef region)
+{
+  this->count(RecordKind::Enter);
+  this->touch(ticks);
+  this->Stack.push_back({ region, ticks });
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
+{
+  this->count(RecordKind::Leave);
+  this->touch(ticks);
+  if (this->Stack.empty())
+  {
+    // E.g. a trace whose recording started inside a region: nothing to pair.
+    ++this->Output.Report.LeavesWithoutEnter;
+    return OTF2_CALLBACK_SUCCESS;
+  }
+  const Frame frame = this->Stack.back();
+  if (frame.Region != region)
+  {
+    return this->fail("Leave of region " + std::to_string(region) + " at tick " +
+      std::to_string(ticks) + " does not match the Enter of region " +
+      std::to_string(frame.Region) + " (improperly nested regions)");
+  }
+  this->Stack.pop_back();
+  this->emitState(frame, ticks, uint32_t(this->Stack.size()));
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint32_t depth)
+{
+  const int64_t found = this->Defs.RegionTypes.find(frame.Region);
+  if (found < 0)
+  {
+    ++this->Output.Report.UndefinedReferences;
+    return;
+  }
+  const uint32_t type = uint32_t(found);
+  if (!this->KeepRegionType[type])
+  {
+    return;
+  }
+  double start = this->seconds(frame.Start);
+  double end = this->seconds(endTicks);
+  if (end < this->Options.WindowBegin || start > this->Options.WindowEnd)
+  {
+    return;
+  }
+  if (this->Options.ClipStatesToWindow)
+  {
+    start = std::max(start, this->Options.WindowBegin);
+    end = std::min(end, this->Options.WindowEnd);
+  }
+  StateColumns& states = this->Output.States;
+  states.Location.push_back(this->Leaf);
+  states.Type.push_back(type);
+  states.Depth.push_back(depth);
+  states.Start.push_back(start);
+  states.End.push_back(end);
+}
+
+std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)
+{
+  this->count(kind);
+  this->touch(ticks);
+  const double time = this->seconds(ticks);
+  if (!this->inWindow(time))
+  {
+    return NoRow;
+  }
+  EventColumns& events = this->Output.Events;
+  events.Location.push_back(this->Leaf);
+  events.Type.push_back(this->Defs.instantType(kind));
+  events.Time.push_back(time);
+  events.Communicator.push_back(-1);
+  events.Root.push_back(-1);
+  events.Operation.push_back(-1);
+  return events.size() - 1;
+}
+
+void EventDecoder::collectiveEnd(
+  uint64_t ticks, OTF2_CollectiveOp operation, OTF2_CommRef comm, uint32_t root)
+{
+  const int64_t rootLeaf = root == OTF2_UNDEFINED_UINT32 ? -1 : this->peerLeaf(comm, root);
+  const std::size_t endRow = this->emitEvent(RecordKind::MpiCollectiveEnd, ticks);
+  std::size_t beginRow = NoRow;
+  if (this->OpenCollectives.empty())
+  {
+    ++this->Output.Report.CollectiveEndsWithoutBegin;
+  }
+  else
+  {
+    beginRow = this->OpenCollectives.back();
+    this->OpenCollectives.pop_back();
+  }
+  // The operation is known at the End only; the Begin row learns it now.
+  EventColumns& events = this->Output.Events;
+  for (std::size_t row : { beginRow, endRow })
+  {
+    if (row != NoRow)
+    {
+      events.Communicator[row] = comm;
+      events.Root[row] = rootLeaf;
+      events.Operation[row] = int32_t(operation);
+    }
+  }
+}
+
+void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
+  const OTF2_Type* types, const OTF2_MetricValue* values)
+{
+  this->count(RecordKind::Metric);
+  this->touch(ticks);
+  const int64_t index = this->Defs.Metrics.find(metric);
+  if (index < 0)
+  {
+    ++this->Output.Report.UndefinedReferences;
+    return;
+  }
+  const std::vector<uint32_t>& variables = this->Defs.MetricVariables[std::size_t(index)];
+  if (variables.size() != count)
+  {
+    ++this->Output.Report.MalformedMetrics;
+    return;
+  }
+  const double time = this->seconds(ticks);
+  if (!this->inWindow(time))
+  {
+    return;
+  }
+  VariableColumns& samples = this->Output.Variables;
+  for (uint8_t member = 0; member < count; ++member)
+  {
+    double value = 0.0;
+    switch (types[member])
+    {
+      case OTF2_TYPE_INT64:
+        value = double(values[member].signed_int);
+        break;
+      case OTF2_TYPE_UINT64:
+        value = double(values[member].unsigned_int);
+        break;
+      case OTF2_TYPE_DOUBLE:
+        value = values[member].floating_point;
+        break;
+      default:
+        ++this->Output.Report.MalformedMetrics;
+        continue;
+    }
+    samples.Location.push_back(this->Leaf);
+    samples.Variable.push_back(variables[member]);
+    samples.Time.push_back(time);
+    samples.Value.push_back(value);
+  }
+}
+
+int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
+{
+  if (comm != this->LastComm || this->LastPeers == nullptr)
+  {
+    const int64_t index = this->Defs.Comms.find(comm);
+    this->LastComm = comm;
+    this->LastPeers = index < 0 ? nullptr : &this->Defs.Peers[std::size_t(index)];
+  }
+  int64_t leaf = -1;
+  if (this->LastPeers != nullptr)
+  {
+    if (this->LastPeers->IsSelf)
+    {
+      leaf = rank == 0 ? int64_t(this->Leaf) : -1;
+    }
+    else if (rank < this->LastPeers->LeafOfRank.size())
+    {
+      leaf = this->LastPeers->LeafOfRank[rank];
+    }
+  }
+  if (leaf < 0)
+  {
+    ++this->Output.Report.UnknownPeers;
+  }
+  return leaf;
+}
+
+uint64_t EventDecoder::send(
+  uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
+{
+  this->touch(ticks);
+  const int64_t peer = this->peerLeaf(comm, receiver);
+  if (peer < 0)
+  {
+    return RequestTable::NotFound;
+  }
+  const MessageEndpoint endpoint{ this->Leaf, uint32_t(peer), comm, tag, this->seconds(ticks),
+    bytes };
+  if (this->Selected[std::size_t(peer)])
+  {
+    this->Sends.push_back(endpoint);
+    return this->Sends.size() - 1;
+  }
+  ++this->Output.Report.SendsToUnselected;
+  this->Output.Unresolved.Sends.push_back(endpoint);
+  return (this->Output.Unresolved.Sends.size() - 1) | UnresolvedSend;
+}
+
+void EventDecoder::receive(
+  uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
+{
+  this->touch(ticks);
+  const int64_t peer = this->peerLeaf(comm, sender);
+  if (peer < 0)
+  {
+    return;
+  }
+  const MessageEndpoint endpoint{ uint32_t(peer), this->Leaf, comm, tag, this->seconds(ticks),
+    bytes };
+  if (this->Selected[std::size_t(peer)])
+  {
+    this->Receives.push_back(endpoint);
+  }
+  else
+  {
+    ++this->Output.Report.ReceivesFromUnselected;
+    this->Output.Unresolved.Receives.push_back(endpoint);
+  }
+}
+
+void EventDecoder::cancel(uint64_t request)
+{
+  const uint64_t slot = this->Requests.take(request);
+  if (slot == RequestTable::NotFound)
+  {
+    return;
+  }
+  ++this->Output.Report.CancelledRequests;
+  if ((slot & ReceiveRequest) == 0)
+  {
+    // A cancelled send never reaches its receiver.
+    auto& sends = (slot & UnresolvedSend) != 0 ? this->Output.Unresolved.Sends : this->Sends;
+    sends[slot & SlotIndexMask].Sender = CancelledLeaf;
+  }
+}
+
+void EventDecoder::endLocation()
+{
+  Diagnostics& report = this->Output.Report;
+  if (this->FirstTicks <= this->LastTicks)
+  {
+    const double first = this->seconds(this->FirstTicks);
+    const double last = this->seconds(this->LastTicks);
+    report.FirstTime = std::isnan(report.FirstTime) ? first : std::min(report.FirstTime, first);
+    report.LastTime = std::isnan(report.LastTime) ? last : std::max(report.LastTime, last);
+  }
+  // States still open: close them at the location's last timestamp, so
+  // that a trace cut short still shows where each location was.
+  report.StatesLeftOpen += this->Stack.size();
+  while (!this->Stack.empty())
+  {
+    const Frame frame = this->Stack.back();
+    this->Stack.pop_back();
+    this->emitState(frame, this->LastTicks, uint32_t(this->Stack.size()));
+  }
+  report.CollectiveBeginsWithoutEnd += this->OpenCollectives.size();
+  this->OpenCollectives.clear();
+  this->Requests.drain([&report](uint64_t slot) {
+    ++((slot & ReceiveRequest) != 0 ? report.IrecvRequestsNotCompleted : report.IsendsNotCompleted);
+  });
+}
+
+void EventDecoder::finish()
+{
+  for (std::size_t kind = 0; kind < RecordKindCount; ++kind)
+  {
+    this->Output.Report.Records[kind] += this->Records[kind];
+  }
+  auto dropCancelled = [](std::vector<MessageEndpoint>& sends) {
+    sends.erase(std::remove_if(sends.begin(), sends.end(),
+                  [](const MessageEndpoint& e) { return e.Sender == CancelledLeaf; }),
+      sends.end());
+  };
+  dropCancelled(this->Sends);
+  dropCancelled(this->Output.Unresolved.Sends);
+
+  MessageColumns& messages = this->Output.Messages;
+  matchMessages(std::move(this->Sends), std::move(this->Receives), messages, this->Output.Report);
+  this->Sends = {};
+  this->Receives = {};
+  if (std::isinf(this->Options.WindowBegin) && std::isinf(this->Options.WindowEnd))
+  {
+    return;
+  }
+  // Keep messages whose flight [send, receive] overlaps the window; drifting
+  // clocks may invert the interval, hence min/max.
+  std::size_t kept = 0;
+  for (std::size_t row = 0; row < messages.size(); ++row)
+  {
+    const double first = std::min(messages.SendTime[row], messages.RecvTime[row]);
+    const double last = std::max(messages.SendTime[row], messages.RecvTime[row]);
+    if (last < this->Options.WindowBegin || first > this->Options.WindowEnd)
+    {
+      continue;
+    }
+    messages.Sender[kept] = messages.Sender[row];
+    messages.Receiver[kept] = messages.Receiver[row];
+    messages.SendTime[kept] = messages.SendTime[row];
+    messages.RecvTime[kept] = messages.RecvTime[row];
+    messages.Bytes[kept] = messages.Bytes[row];
+    messages.RecvBytes[kept] = messages.RecvBytes[row];
+    messages.Tag[kept] = messages.Tag[row];
+    messages.Communicator[kept] = messages.Communicator[row];
+    messages.RecvBeforeSend[kept] = messages.RecvBeforeSend[row];
+    ++kept;
+  }
+  messages.resize(kept);
+}
+
+void EventDecoder::reserveFor(uint64_t events, uint64_t remaining)
+{
+  // Rows per event so far predict the rest. Until a location has been read,
+  // guess high: capacity never used is address space, not memory, while a
+  // reallocation copies (and touches) everything read so far.
+  const uint64_t seen = this->Output.Report.EventsRead;
+  auto plan = [&](auto& columns, std::size_t rows, double firstGuess) {
+    const double perEvent = seen > 0 ? double(rows) / double(seen) : firstGuess;
+    const std::size_t needed = rows + std::size_t(std::ceil(perEvent * double(events))) + 16;
+    if (columns.capacity() >= needed)
+    {
+      return;
+    }
+    const std::size_t planned = rows + std::size_t(std::ceil(perEvent * double(remaining) * 1.02)) + 1024;
+    columns.reserve(std::max(needed, planned));
+  };
+  plan(this->Output.States, this->Output.States.size(), 0.5);
+  plan(this->Output.Events, this->Output.Events.size(), 0.1);
+  plan(this->Output.Variables, this->Output.Variables.size(), 0.2);
+  plan(this->Sends, this->Sends.size(), 0.2);
+  plan(this->Receives, this->Receives.size(), 0.2);
+}
+
+OTF2_CallbackCode EventDecoder::fail(const std::string& problem)
+{
+  if (this->Error.empty())
+  {
+    this->Error = problem;
+  }
+  return OTF2_CALLBACK_INTERRUPT;
+}
+
+} // namespace macroscope::otf2

@@ -1,0 +1,113 @@
+// Turns the event records of one location at a time into table rows. The
+// OTF2 callbacks run on the hot path: they only index flat vectors, append
+// to columns and keep per-location stacks, never allocate per record.
+#ifndef macroscope_otf2_OTF2EventDecoder_h
+#define macroscope_otf2_OTF2EventDecoder_h
+
+#include "MacroscopeOTF2.h"
+#include "OTF2Definitions.h"
+#include "OTF2RequestTable.h"
+
+#include <otf2/otf2.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace macroscope::otf2
+{
+
+class EventDecoder
+{
+public:
+  EventDecoder(const Definitions& definitions, const ReadOptions& options,
+    const std::vector<bool>& selectedLeaves, TraceData& output);
+
+  /// Registers the callbacks on the event reader of the next location.
+  void attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader);
+  void beginLocation(uint32_t leaf);
+  /// Closes what the location left open: states, requests, collectives.
+  void endLocation();
+  /// Matches the messages among the selected locations.
+  void finish();
+
+  /// Set when a callback met a record that makes the archive unusable; the
+  /// callback then interrupts OTF2's reading loop (exceptions must not cross
+  /// OTF2's C frames).
+  const std::string& error() const { return this->Error; }
+
+  /// Grows the output columns ahead of a location with `events` records,
+  /// from the rows per event seen so far, `remaining` events to come.
+  void reserveFor(uint64_t events, uint64_t remaining);
+
+private:
+  struct Callbacks;
+  struct Frame
+  {
+    uint64_t Region;
+    uint64_t Start; ///< ticks
+  };
+
+  double seconds(uint64_t ticks) const
+  {
+    // Integer subtraction first: ticks are large (uptime counters), their
+    // difference is exact, and only the result is rounded to a double.
+    return double(int64_t(ticks - this->Offset)) / this->Resolution;
+  }
+  bool inWindow(double time) const
+  {
+    return time >= this->Options.WindowBegin && time <= this->Options.WindowEnd;
+  }
+  void count(RecordKind kind) { ++this->Records[std::size_t(kind)]; }
+  void touch(uint64_t ticks)
+  {
+    this->FirstTicks = ticks < this->FirstTicks ? ticks : this->FirstTicks;
+    this->LastTicks = ticks > this->LastTicks ? ticks : this->LastTicks;
+  }
+
+  OTF2_CallbackCode enter(uint64_t ticks, OTF2_RegionRef region);
+  OTF2_CallbackCode leave(uint64_t ticks, OTF2_RegionRef region);
+  void emitState(const Frame& frame, uint64_t endTicks, uint32_t depth);
+  std::size_t emitEvent(RecordKind kind, uint64_t ticks);
+  void metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count, const OTF2_Type* types,
+    const OTF2_MetricValue* values);
+  /// The leaf of `rank` in `comm`, or -1 (counted as an unknown peer).
+  int64_t peerLeaf(OTF2_CommRef comm, uint32_t rank);
+  /// Returns the slot of the new endpoint for request bookkeeping.
+  uint64_t send(uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes);
+  void receive(uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes);
+  void cancel(uint64_t request);
+  void collectiveEnd(uint64_t ticks, OTF2_CollectiveOp operation, OTF2_CommRef comm, uint32_t root);
+  OTF2_CallbackCode fail(const std::string& problem);
+
+  const Definitions& Defs;
+  const ReadOptions& Options;
+  const std::vector<bool>& Selected;
+  TraceData& Output;
+  std::vector<bool> KeepRegionType; ///< by type id
+  /// Counted here, next to the other hot members, and added to the report
+  /// by finish().
+  std::array<uint64_t, RecordKindCount> Records{};
+  uint64_t Offset;
+  double Resolution;
+
+  // Per location, reset by beginLocation().
+  uint32_t Leaf = 0;
+  uint64_t FirstTicks = 0;
+  uint64_t LastTicks = 0;
+  std::vector<Frame> Stack;
+  std::vector<std::size_t> OpenCollectives; ///< Events rows, or NoRow
+  RequestTable Requests;
+
+  // Cache of the last communicator looked up: records mostly use one.
+  OTF2_CommRef LastComm = OTF2_UNDEFINED_COMM;
+  const CommPeers* LastPeers = nullptr;
+
+  std::vector<MessageEndpoint> Sends;    ///< both ends selected
+  std::vector<MessageEndpoint> Receives;
+  std::string Error;
+};
+
+} // namespace macroscope::otf2
+
+#endif

@@ -1,0 +1,224 @@
+// The decoded trace: plain columns (one std::vector per column) that follow
+// Macroscope's data contract (docs/architecture.md, Filters/Core/TraceSchema.h)
+// so that the VTK adapter only copies them into vtkTables and a vtkTree.
+#ifndef macroscope_otf2_OTF2TraceTables_h
+#define macroscope_otf2_OTF2TraceTables_h
+
+#include "OTF2RecordKind.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace macroscope::otf2
+{
+
+/// Port 0: one row per state interval (an Enter with its Leave).
+struct StateColumns
+{
+  std::vector<uint32_t> Location; ///< leaf index
+  std::vector<uint32_t> Type;     ///< row in TypeColumns
+  std::vector<uint32_t> Depth;    ///< call-stack depth, 0 = outermost
+  std::vector<double> Start;      ///< seconds since the global trace start
+  std::vector<double> End;
+
+  std::size_t size() const { return this->Start.size(); }
+  std::size_t capacity() const { return this->Start.capacity(); }
+  void reserve(std::size_t rows);
+  std::size_t bytes() const;
+};
+
+/// Port 1: one row per matched point-to-point message.
+struct MessageColumns
+{
+  std::vector<uint32_t> Sender;   ///< leaf index
+  std::vector<uint32_t> Receiver; ///< leaf index
+  std::vector<double> SendTime;   ///< Send or Isend
+  std::vector<double> RecvTime;   ///< Recv or Irecv (completion of the receive)
+  std::vector<uint64_t> Bytes;    ///< length given by the send
+  std::vector<uint64_t> RecvBytes; ///< length given by the receive (may differ)
+  std::vector<uint32_t> Tag;
+  std::vector<uint32_t> Communicator; ///< OTF2 Comm id, see TraceInfo::Communicators
+  /// 1 when RecvTime < SendTime: the clocks of the two locations drift.
+  /// Such rows are kept unchanged and counted in Diagnostics.
+  std::vector<uint8_t> RecvBeforeSend;
+
+  std::size_t size() const { return this->SendTime.size(); }
+  std::size_t capacity() const { return this->SendTime.capacity(); }
+  void reserve(std::size_t rows);
+  void resize(std::size_t rows);
+  std::size_t bytes() const;
+};
+
+/// Port 2: one row per instant event.
+struct EventColumns
+{
+  std::vector<uint32_t> Location;
+  std::vector<uint32_t> Type;
+  std::vector<double> Time;
+  /// Collectives only (MpiCollectiveBegin gets them from its End), else -1:
+  std::vector<int64_t> Communicator; ///< OTF2 Comm id
+  std::vector<int64_t> Root;         ///< leaf index of the root
+  std::vector<int32_t> Operation;    ///< OTF2_CollectiveOp, see collectiveOperationName
+
+  std::size_t size() const { return this->Time.size(); }
+  std::size_t capacity() const { return this->Time.capacity(); }
+  void reserve(std::size_t rows);
+  std::size_t bytes() const;
+};
+
+/// Port 3: one row per metric value.
+struct VariableColumns
+{
+  std::vector<uint32_t> Location;
+  std::vector<uint32_t> Variable; ///< row in TypeColumns
+  std::vector<double> Time;
+  std::vector<double> Value;
+
+  std::size_t size() const { return this->Time.size(); }
+  std::size_t capacity() const { return this->Time.capacity(); }
+  void reserve(std::size_t rows);
+  std::size_t bytes() const;
+};
+
+/// Port 4: the resource tree, vertices in depth-first order (a parent
+/// precedes its children), children in definition order.
+struct HierarchyColumns
+{
+  std::vector<int64_t> Parent; ///< -1 for the root
+  std::vector<std::string> Name;
+  std::vector<std::string> Kind;    ///< "machine", "node", "process", "thread", "gpu", ...
+  std::vector<int64_t> LeafIndex;   ///< -1 for inner vertices
+
+  std::size_t size() const { return this->Parent.size(); }
+};
+
+/// One leaf of the hierarchy: an OTF2 location.
+struct LeafInfo
+{
+  uint64_t LocationId = 0; ///< OTF2 location reference
+  std::size_t Vertex = 0;  ///< row in HierarchyColumns
+  uint64_t Events = 0;     ///< numberOfEvents of the Location definition
+};
+
+/// Port 5: one row per type; Id equals the row.
+struct TypeColumns
+{
+  std::vector<uint32_t> Id;
+  std::vector<std::string> Name;
+  std::vector<std::string> Kind;     ///< "state", "event", "variable" or "link"
+  std::vector<std::string> Paradigm; ///< regions: "MPI", "OpenMP", "user", ...; else ""
+  std::vector<std::string> Role;     ///< regions: "function", "loop", ...; else ""
+  std::vector<std::array<uint8_t, 3>> Color;
+
+  std::size_t size() const { return this->Id.size(); }
+  uint32_t add(const std::string& name, const char* kind, const std::string& paradigm,
+    const std::string& role);
+};
+
+struct CommunicatorInfo
+{
+  uint32_t Id = 0; ///< OTF2 Comm reference, as in the Communicator columns
+  std::string Name;
+  uint32_t Size = 0; ///< members of its group
+};
+
+/// The archive's clock: tick t is at (t - GlobalOffset) / Resolution seconds.
+struct ClockInfo
+{
+  uint64_t Resolution = 1;
+  uint64_t GlobalOffset = 0;
+  uint64_t TraceLength = 0; ///< ticks
+  uint64_t RealtimeNanoseconds = 0; ///< wall-clock time of GlobalOffset, 0 if unknown
+
+  double seconds(uint64_t ticks) const;
+  double duration() const { return this->seconds(this->GlobalOffset + this->TraceLength); }
+};
+
+/// What the definitions alone tell: enough for the GUI's information pass.
+struct TraceInfo
+{
+  std::string AnchorFile;
+  ClockInfo Clock;
+  HierarchyColumns Hierarchy;
+  std::vector<LeafInfo> Leaves; ///< in leaf order
+  TypeColumns Types;
+  std::vector<CommunicatorInfo> Communicators;
+  uint64_t TotalEvents = 0; ///< sum of the Locations' numberOfEvents
+};
+
+/// Counts of what was read, and of everything that did not fit the model.
+/// Nothing is dropped silently: each anomaly has a counter here.
+struct Diagnostics
+{
+  std::array<uint64_t, RecordKindCount> Records{}; ///< decoded records per kind
+  uint64_t EventsRead = 0;    ///< all event records of the selected locations
+  uint64_t OtherRecords = 0;  ///< records of kinds the decoder does not map
+
+  uint64_t UnmatchedSends = 0;    ///< no receive on the same channel
+  uint64_t UnmatchedReceives = 0; ///< no send on the same channel
+  uint64_t ReceivesBeforeSends = 0; ///< matched with RecvTime < SendTime
+  /// Messages whose peer is not among the selected locations; kept in
+  /// TraceData::Unresolved for a later cross-part matching.
+  uint64_t SendsToUnselected = 0;
+  uint64_t ReceivesFromUnselected = 0;
+  uint64_t UnknownPeers = 0; ///< peer rank not in the communicator, or undefined comm
+
+  uint64_t IsendsNotCompleted = 0;
+  uint64_t IsendCompletesWithoutIsend = 0;
+  uint64_t IrecvRequestsNotCompleted = 0;
+  uint64_t IrecvsWithoutRequest = 0;
+  uint64_t CancelledRequests = 0;
+
+  uint64_t LeavesWithoutEnter = 0; ///< ignored
+  uint64_t StatesLeftOpen = 0; ///< closed at their location's last timestamp
+  uint64_t CollectiveBeginsWithoutEnd = 0;
+  uint64_t CollectiveEndsWithoutBegin = 0;
+  uint64_t UndefinedReferences = 0; ///< region or metric ids without definition
+  uint64_t MalformedMetrics = 0;    ///< value count or type not matching the class
+
+  /// Earliest and latest timestamps read, in seconds (NaN when nothing was read).
+  double FirstTime = std::numeric_limits<double>::quiet_NaN();
+  double LastTime = std::numeric_limits<double>::quiet_NaN();
+
+  uint64_t count(RecordKind kind) const { return this->Records[std::size_t(kind)]; }
+};
+
+/// A send or receive whose matching needs the records of another part.
+struct MessageEndpoint
+{
+  uint32_t Sender = 0;
+  uint32_t Receiver = 0;
+  uint32_t Communicator = 0;
+  uint32_t Tag = 0;
+  double Time = 0.0;
+  uint64_t Bytes = 0;
+};
+
+struct UnresolvedMessages
+{
+  std::vector<MessageEndpoint> Sends;
+  std::vector<MessageEndpoint> Receives;
+};
+
+/// Everything readTrace() returns.
+struct TraceData
+{
+  TraceInfo Info;
+  StateColumns States;
+  MessageColumns Messages;
+  EventColumns Events;
+  VariableColumns Variables;
+  Diagnostics Report;
+  UnresolvedMessages Unresolved;
+
+  /// Bytes held by the four event tables (the measure of the memory bound).
+  std::size_t tableBytes() const;
+};
+
+} // namespace macroscope::otf2
+
+#endif

@@ -1,0 +1,603 @@
+#include "vtkMacroscopeOTF2Reader.h"
+
+#include "MacroscopeOTF2.h"
+#include "TraceSchema.h"
+
+#include "vtkCommunicator.h"
+#include "vtkDataArraySelection.h"
+#include "vtkDataSetAttributes.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkMultiProcessController.h"
+#include "vtkMutableDirectedGraph.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+#include "vtkTree.h"
+#include "vtkTypeInt32Array.h"
+#include "vtkTypeInt64Array.h"
+#include "vtkTypeUInt32Array.h"
+#include "vtkTypeUInt64Array.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace otf2 = macroscope::otf2;
+namespace schema = macroscope::schema;
+
+vtkStandardNewMacro(vtkMacroscopeOTF2Reader);
+vtkCxxSetObjectMacro(vtkMacroscopeOTF2Reader, Controller, vtkMultiProcessController);
+
+struct vtkMacroscopeOTF2Reader::Internals
+{
+  std::string InfoFile; // the file Info was read from
+  std::unique_ptr<otf2::TraceInfo> Info;
+  std::vector<std::string> LocationPaths; // per leaf
+};
+
+namespace
+{
+// VTK array classes for the column element types of the decoder.
+template <typename T>
+struct ArrayFor;
+template <>
+struct ArrayFor<uint8_t> { using type = vtkUnsignedCharArray; };
+template <>
+struct ArrayFor<int32_t> { using type = vtkTypeInt32Array; };
+template <>
+struct ArrayFor<uint32_t> { using type = vtkTypeUInt32Array; };
+template <>
+struct ArrayFor<int64_t> { using type = vtkTypeInt64Array; };
+template <>
+struct ArrayFor<uint64_t> { using type = vtkTypeUInt64Array; };
+template <>
+struct ArrayFor<double> { using type = vtkDoubleArray; };
+
+// Copies a column into a new array of `table` and frees the column at once,
+// so that a read never holds much more than one copy of the tables.
+template <typename T>
+void MoveColumn(vtkTable* table, const char* name, std::vector<T>& column)
+{
+  vtkNew<typename ArrayFor<T>::type> array;
+  array->SetName(name);
+  array->SetNumberOfValues(static_cast<vtkIdType>(column.size()));
+  std::copy(column.begin(), column.end(), array->GetPointer(0));
+  std::vector<T>().swap(column);
+  table->AddColumn(array);
+}
+
+void MoveStrings(vtkTable* table, const char* name, std::vector<std::string>& column)
+{
+  vtkNew<vtkStringArray> array;
+  array->SetName(name);
+  array->SetNumberOfValues(static_cast<vtkIdType>(column.size()));
+  for (std::size_t i = 0; i < column.size(); ++i)
+  {
+    array->SetValue(static_cast<vtkIdType>(i), column[i]);
+  }
+  std::vector<std::string>().swap(column);
+  table->AddColumn(array);
+}
+
+void AddCounter(vtkFieldData* fields, const char* name, uint64_t value)
+{
+  vtkNew<vtkIdTypeArray> array;
+  array->SetName(name);
+  array->InsertNextValue(static_cast<vtkIdType>(value));
+  fields->AddArray(array);
+}
+
+// Leaf paths below the root: "cluster-0/node-1/MPI Rank 4/Master thread".
+std::vector<std::string> LeafPaths(const otf2::TraceInfo& info)
+{
+  const auto& h = info.Hierarchy;
+  std::vector<std::string> vertexPath(h.size());
+  for (std::size_t v = 0; v < h.size(); ++v)
+  {
+    const int64_t parent = h.Parent[v];
+    if (parent < 0)
+    {
+      vertexPath[v] = "";
+    }
+    else
+    {
+      const std::string& above = vertexPath[static_cast<std::size_t>(parent)];
+      vertexPath[v] = above.empty() ? h.Name[v] : above + "/" + h.Name[v];
+    }
+  }
+  std::vector<std::string> paths;
+  paths.reserve(info.Leaves.size());
+  for (const auto& leaf : info.Leaves)
+  {
+    paths.push_back(vertexPath[leaf.Vertex].empty() ? h.Name[leaf.Vertex] : vertexPath[leaf.Vertex]);
+  }
+  return paths;
+}
+
+// Replaces the names of `selection` by `names`, keeping the status of the
+// names it already had (e.g. set from a state file before the first read).
+void ResetSelection(vtkDataArraySelection* selection, const std::vector<std::string>& names)
+{
+  std::map<std::string, int> previous;
+  for (int i = 0; i < selection->GetNumberOfArrays(); ++i)
+  {
+    previous[selection->GetArrayName(i)] = selection->GetArraySetting(i);
+  }
+  selection->RemoveAllArrays();
+  for (const std::string& name : names)
+  {
+    const auto known = previous.find(name);
+    selection->AddArray(name.c_str(), known == previous.end() ? true : known->second != 0);
+  }
+}
+
+void FillHierarchy(const otf2::HierarchyColumns& h, vtkTree* tree, const std::string& file)
+{
+  vtkNew<vtkMutableDirectedGraph> graph;
+  vtkNew<vtkStringArray> names;
+  names->SetName(schema::Name);
+  vtkNew<vtkStringArray> kinds;
+  kinds->SetName(schema::Kind);
+  vtkNew<vtkIdTypeArray> leaves;
+  leaves->SetName(schema::LeafIndex);
+
+  // A vtkTree has one root: a forest hangs below a vertex for the trace.
+  const auto roots = std::count(h.Parent.begin(), h.Parent.end(), int64_t(-1));
+  vtkIdType offset = 0;
+  if (roots != 1)
+  {
+    graph->AddVertex();
+    names->InsertNextValue(file);
+    kinds->InsertNextValue("trace");
+    leaves->InsertNextValue(-1);
+    offset = 1;
+  }
+  for (std::size_t v = 0; v < h.size(); ++v)
+  {
+    const int64_t parent = h.Parent[v];
+    if (parent < 0)
+    {
+      offset == 0 ? graph->AddVertex() : graph->AddChild(0);
+    }
+    else
+    {
+      graph->AddChild(static_cast<vtkIdType>(parent) + offset);
+    }
+    names->InsertNextValue(h.Name[v]);
+    kinds->InsertNextValue(h.Kind[v]);
+    leaves->InsertNextValue(static_cast<vtkIdType>(h.LeafIndex[v]));
+  }
+  graph->GetVertexData()->AddArray(names);
+  graph->GetVertexData()->AddArray(kinds);
+  graph->GetVertexData()->AddArray(leaves);
+  tree->CheckedShallowCopy(graph);
+}
+
+void FillTypes(otf2::TypeColumns types, vtkTable* table)
+{
+  vtkNew<vtkUnsignedCharArray> colors;
+  colors->SetName(schema::Color);
+  colors->SetNumberOfComponents(3);
+  colors->SetNumberOfTuples(static_cast<vtkIdType>(types.size()));
+  for (std::size_t i = 0; i < types.size(); ++i)
+  {
+    colors->SetTypedTuple(static_cast<vtkIdType>(i), types.Color[i].data());
+  }
+  MoveColumn(table, schema::Id, types.Id);
+  MoveStrings(table, schema::Name, types.Name);
+  MoveStrings(table, schema::Kind, types.Kind);
+  MoveStrings(table, "Paradigm", types.Paradigm);
+  MoveStrings(table, "Role", types.Role);
+  table->AddColumn(colors);
+}
+
+// Exchanges the message ends whose peer was read by another piece, and
+// matches, on the receiver's piece, the sends it gets with its receives.
+// `mine` marks the leaves this piece read, `read` those any piece read.
+void JoinAcrossPieces(vtkMultiProcessController* controller, const std::vector<bool>& mine,
+  const std::vector<bool>& read, otf2::TraceData& data)
+{
+  const auto& sends = data.Unresolved.Sends;
+  // Ends whose peer another piece read are handed over, not lost: they no
+  // longer count as ends towards unread locations.
+  for (const auto& send : sends)
+  {
+    data.Report.SendsToUnselected -= read[send.Receiver] ? 1 : 0;
+  }
+  for (const auto& receive : data.Unresolved.Receives)
+  {
+    data.Report.ReceivesFromUnselected -= read[receive.Sender] ? 1 : 0;
+  }
+
+  vtkNew<vtkTypeUInt64Array> ids; // sender, receiver, communicator, tag, bytes
+  ids->SetNumberOfComponents(5);
+  vtkNew<vtkDoubleArray> times;
+  for (const auto& send : sends)
+  {
+    const vtkTypeUInt64 tuple[5] = { send.Sender, send.Receiver, send.Communicator, send.Tag,
+      send.Bytes };
+    ids->InsertNextTypedTuple(tuple);
+    times->InsertNextValue(send.Time);
+  }
+  vtkNew<vtkTypeUInt64Array> allIds;
+  vtkNew<vtkDoubleArray> allTimes;
+  controller->AllGatherV(ids, allIds);
+  controller->AllGatherV(times, allTimes);
+
+  std::vector<otf2::MessageEndpoint> incoming;
+  for (vtkIdType i = 0; i < allTimes->GetNumberOfValues(); ++i)
+  {
+    otf2::MessageEndpoint send;
+    send.Sender = static_cast<uint32_t>(allIds->GetValue(5 * i));
+    send.Receiver = static_cast<uint32_t>(allIds->GetValue(5 * i + 1));
+    if (send.Receiver < mine.size() && mine[send.Receiver])
+    {
+      send.Communicator = static_cast<uint32_t>(allIds->GetValue(5 * i + 2));
+      send.Tag = static_cast<uint32_t>(allIds->GetValue(5 * i + 3));
+      send.Bytes = allIds->GetValue(5 * i + 4);
+      send.Time = allTimes->GetValue(i);
+      incoming.push_back(send);
+    }
+  }
+  otf2::matchMessages(std::move(incoming), std::move(data.Unresolved.Receives), data.Messages,
+    data.Report);
+  data.Unresolved = {};
+}
+}
+
+vtkMacroscopeOTF2Reader::vtkMacroscopeOTF2Reader()
+  : Internal(new Internals)
+  , LocationSelection(vtkDataArraySelection::New())
+  , RegionSelection(vtkDataArraySelection::New())
+{
+  this->SetNumberOfInputPorts(0);
+  this->SetNumberOfOutputPorts(schema::TraceOutputCount);
+  this->SetController(vtkMultiProcessController::GetGlobalController());
+}
+
+vtkMacroscopeOTF2Reader::~vtkMacroscopeOTF2Reader()
+{
+  this->LocationSelection->Delete();
+  this->RegionSelection->Delete();
+  this->SetController(nullptr);
+}
+
+void vtkMacroscopeOTF2Reader::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "FileName: " << this->FileName << "\n";
+  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
+  os << indent << "ClipStatesToWindow: " << this->ClipStatesToWindow << "\n";
+  os << indent << "Locations enabled: " << this->LocationSelection->GetNumberOfArraysEnabled()
+     << " of " << this->LocationSelection->GetNumberOfArrays() << "\n";
+  os << indent << "Regions enabled: " << this->RegionSelection->GetNumberOfArraysEnabled()
+     << " of " << this->RegionSelection->GetNumberOfArrays() << "\n";
+  os << indent << "TimeBounds: " << this->TimeBounds[0] << " " << this->TimeBounds[1] << "\n";
+  os << indent << "NumberOfEventRecords: " << this->NumberOfEventRecords << "\n";
+  os << indent << "NumberOfLocations: " << this->NumberOfLocations << "\n";
+  os << indent << "Controller: " << this->Controller << "\n";
+}
+
+int vtkMacroscopeOTF2Reader::CanReadFile(const char* name)
+{
+  if (!name)
+  {
+    return 0;
+  }
+  try
+  {
+    otf2::readTraceInfo(name);
+    return 1;
+  }
+  catch (const std::exception&)
+  {
+    return 0;
+  }
+}
+
+vtkDataArraySelection* vtkMacroscopeOTF2Reader::GetLocationSelection()
+{
+  return this->LocationSelection;
+}
+int vtkMacroscopeOTF2Reader::GetNumberOfLocationArrays()
+{
+  return this->LocationSelection->GetNumberOfArrays();
+}
+const char* vtkMacroscopeOTF2Reader::GetLocationArrayName(int index)
+{
+  return this->LocationSelection->GetArrayName(index);
+}
+int vtkMacroscopeOTF2Reader::GetLocationArrayStatus(const char* name)
+{
+  return this->LocationSelection->ArrayIsEnabled(name);
+}
+void vtkMacroscopeOTF2Reader::SetLocationStatus(const char* name, int status)
+{
+  this->LocationSelection->SetArraySetting(name, status);
+}
+
+vtkDataArraySelection* vtkMacroscopeOTF2Reader::GetRegionSelection()
+{
+  return this->RegionSelection;
+}
+int vtkMacroscopeOTF2Reader::GetNumberOfRegionArrays()
+{
+  return this->RegionSelection->GetNumberOfArrays();
+}
+const char* vtkMacroscopeOTF2Reader::GetRegionArrayName(int index)
+{
+  return this->RegionSelection->GetArrayName(index);
+}
+int vtkMacroscopeOTF2Reader::GetRegionArrayStatus(const char* name)
+{
+  return this->RegionSelection->ArrayIsEnabled(name);
+}
+void vtkMacroscopeOTF2Reader::SetRegionStatus(const char* name, int status)
+{
+  this->RegionSelection->SetArraySetting(name, status);
+}
+
+vtkMTimeType vtkMacroscopeOTF2Reader::GetMTime()
+{
+  return std::max({ this->Superclass::GetMTime(), this->LocationSelection->GetMTime(),
+    this->RegionSelection->GetMTime() });
+}
+
+int vtkMacroscopeOTF2Reader::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  info->Set(vtkDataObject::DATA_TYPE_NAME(),
+    port == static_cast<int>(schema::TraceOutput::Hierarchy) ? "vtkTree" : "vtkTable");
+  return 1;
+}
+
+int vtkMacroscopeOTF2Reader::RequestInformation(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
+  {
+    outputVector->GetInformationObject(port)->Set(CAN_HANDLE_PIECE_REQUEST(), 1);
+  }
+  if (this->FileName.empty())
+  {
+    vtkErrorMacro("FileName is not set: choose an OTF2 anchor file (traces.otf2).");
+    return 0;
+  }
+  if (this->Internal->Info && this->Internal->InfoFile == this->FileName)
+  {
+    return 1;
+  }
+
+  this->Internal->Info.reset();
+  try
+  {
+    this->Internal->Info =
+      std::make_unique<otf2::TraceInfo>(otf2::readTraceInfo(this->FileName));
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro(<< error.what());
+    return 0;
+  }
+  this->Internal->InfoFile = this->FileName;
+  const otf2::TraceInfo& info = *this->Internal->Info;
+
+  this->Internal->LocationPaths = LeafPaths(info);
+  ResetSelection(this->LocationSelection, this->Internal->LocationPaths);
+  std::vector<std::string> regions;
+  for (std::size_t t = 0; t < info.Types.size(); ++t)
+  {
+    if (info.Types.Kind[t] == schema::StateKind)
+    {
+      regions.push_back(info.Types.Name[t]);
+    }
+  }
+  std::sort(regions.begin(), regions.end());
+  regions.erase(std::unique(regions.begin(), regions.end()), regions.end());
+  ResetSelection(this->RegionSelection, regions);
+
+  this->TimeBounds[0] = 0.0;
+  this->TimeBounds[1] = info.Clock.duration();
+  this->NumberOfEventRecords = static_cast<vtkIdType>(info.TotalEvents);
+  this->NumberOfLocations = static_cast<vtkIdType>(info.Leaves.size());
+  return 1;
+}
+
+int vtkMacroscopeOTF2Reader::RequestData(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  if (!this->Internal->Info || this->Internal->InfoFile != this->FileName)
+  {
+    return 0; // RequestInformation reported why
+  }
+  const otf2::TraceInfo& info = *this->Internal->Info;
+
+  const double begin = this->TimeWindow[0];
+  const double end = this->TimeWindow[1];
+  if (!std::isfinite(begin) || !std::isfinite(end) || begin < 0.0 || (end != 0.0 && end < begin))
+  {
+    vtkErrorMacro("TimeWindow (" << begin << ", " << end
+                                 << ") is not a window: it needs 0 <= start <= end, in seconds "
+                                    "since the trace start (an end of 0 means the trace end).");
+    return 0;
+  }
+
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  int piece = 0;
+  int pieces = 1;
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()))
+  {
+    piece = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
+    pieces = std::max(1, outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()));
+  }
+
+  // This piece's locations: its share of the leaves, among those selected.
+  const uint32_t leafCount = static_cast<uint32_t>(info.Leaves.size());
+  otf2::LeafRange range{ 0, leafCount };
+  if (pieces > 1)
+  {
+    range = otf2::splitLeaves(info, static_cast<uint32_t>(pieces))[static_cast<std::size_t>(piece)];
+  }
+  std::vector<bool> read(leafCount, false);
+  std::vector<bool> mine(leafCount, false);
+  otf2::ReadOptions options;
+  for (uint32_t leaf = 0; leaf < leafCount; ++leaf)
+  {
+    read[leaf] =
+      this->LocationSelection->ArrayIsEnabled(this->Internal->LocationPaths[leaf].c_str()) != 0;
+    if (read[leaf] && leaf >= range.Begin && leaf < range.End)
+    {
+      mine[leaf] = true;
+      options.Leaves.push_back(leaf);
+    }
+  }
+  options.WindowBegin = begin;
+  options.WindowEnd = end == 0.0 ? std::numeric_limits<double>::infinity() : end;
+  options.ClipStatesToWindow = this->ClipStatesToWindow;
+  const int regionsEnabled = this->RegionSelection->GetNumberOfArraysEnabled();
+  if (regionsEnabled < this->RegionSelection->GetNumberOfArrays())
+  {
+    for (int i = 0; i < this->RegionSelection->GetNumberOfArrays(); ++i)
+    {
+      if (this->RegionSelection->GetArraySetting(i))
+      {
+        options.Regions.push_back(this->RegionSelection->GetArrayName(i));
+      }
+    }
+  }
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(0.9 * fraction);
+    return !this->GetAbortExecute();
+  };
+
+  // Every piece reads, then all agree on success before the collective join,
+  // so that one piece's bad file or abort never leaves the others waiting.
+  otf2::TraceData data;
+  int status = 1; // 1 read, 0 failed, -1 aborted
+  try
+  {
+    if (options.Leaves.empty())
+    {
+      data.Info = info; // nothing to read here: the outputs hold no rows
+    }
+    else
+    {
+      data = otf2::readTrace(this->FileName, options);
+    }
+  }
+  catch (const otf2::ReadAborted&)
+  {
+    vtkWarningMacro("Reading " << this->FileName << " was aborted.");
+    status = -1;
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro(<< error.what());
+    status = 0;
+  }
+  const bool parallel =
+    pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
+  if (parallel)
+  {
+    int worst = status;
+    this->Controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
+    if (worst == 0 && status != 0)
+    {
+      vtkErrorMacro("Another piece could not read " << this->FileName << "; see its error.");
+    }
+    status = worst;
+  }
+  if (status != 1)
+  {
+    return status == 0 ? 0 : 1;
+  }
+  if (regionsEnabled == 0)
+  {
+    data.States = {}; // an empty region filter means "keep all" to the decoder
+  }
+  if (parallel)
+  {
+    JoinAcrossPieces(this->Controller, mine, read, data);
+  }
+
+  // The report, before the columns are moved out.
+  const otf2::Diagnostics& report = data.Report;
+  this->ReadReport = otf2::describe(report);
+  if (report.UnmatchedSends || report.UnmatchedReceives || report.ReceivesBeforeSends ||
+    report.StatesLeftOpen || report.LeavesWithoutEnter || report.UnknownPeers ||
+    report.UndefinedReferences || report.MalformedMetrics)
+  {
+    vtkWarningMacro("Read " << this->FileName << " with anomalies:\n" << this->ReadReport);
+  }
+
+  using Port = schema::TraceOutput;
+  auto table = [outputVector](Port port) {
+    return vtkTable::GetData(outputVector, static_cast<int>(port));
+  };
+
+  vtkTable* states = table(Port::States);
+  MoveColumn(states, schema::Location, data.States.Location);
+  MoveColumn(states, schema::Type, data.States.Type);
+  MoveColumn(states, schema::Depth, data.States.Depth);
+  MoveColumn(states, schema::Start, data.States.Start);
+  MoveColumn(states, schema::End, data.States.End);
+  {
+    vtkFieldData* fields = states->GetFieldData();
+    vtkNew<vtkStringArray> text;
+    text->SetName("ReadReport");
+    text->InsertNextValue(this->ReadReport);
+    fields->AddArray(text);
+    AddCounter(fields, "EventRecordsRead", report.EventsRead);
+    AddCounter(fields, "UnmatchedSends", report.UnmatchedSends);
+    AddCounter(fields, "UnmatchedReceives", report.UnmatchedReceives);
+    AddCounter(fields, "ReceivesBeforeSends", report.ReceivesBeforeSends);
+    AddCounter(fields, "SendsToUnreadLocations", report.SendsToUnselected);
+    AddCounter(fields, "ReceivesFromUnreadLocations", report.ReceivesFromUnselected);
+    AddCounter(fields, "UnknownPeers", report.UnknownPeers);
+    AddCounter(fields, "LeavesWithoutEnter", report.LeavesWithoutEnter);
+    AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
+  }
+  this->UpdateProgress(0.93);
+
+  vtkTable* messages = table(Port::Messages);
+  MoveColumn(messages, schema::Sender, data.Messages.Sender);
+  MoveColumn(messages, schema::Receiver, data.Messages.Receiver);
+  MoveColumn(messages, schema::SendTime, data.Messages.SendTime);
+  MoveColumn(messages, schema::RecvTime, data.Messages.RecvTime);
+  MoveColumn(messages, schema::Bytes, data.Messages.Bytes);
+  MoveColumn(messages, "RecvBytes", data.Messages.RecvBytes);
+  MoveColumn(messages, schema::Tag, data.Messages.Tag);
+  MoveColumn(messages, schema::Communicator, data.Messages.Communicator);
+  MoveColumn(messages, "RecvBeforeSend", data.Messages.RecvBeforeSend);
+  this->UpdateProgress(0.96);
+
+  vtkTable* events = table(Port::Events);
+  MoveColumn(events, schema::Location, data.Events.Location);
+  MoveColumn(events, schema::Type, data.Events.Type);
+  MoveColumn(events, schema::Time, data.Events.Time);
+  MoveColumn(events, schema::Communicator, data.Events.Communicator);
+  MoveColumn(events, "Root", data.Events.Root);
+  MoveColumn(events, "Operation", data.Events.Operation);
+
+  vtkTable* variables = table(Port::Variables);
+  MoveColumn(variables, schema::Location, data.Variables.Location);
+  MoveColumn(variables, schema::Variable, data.Variables.Variable);
+  MoveColumn(variables, schema::Time, data.Variables.Time);
+  MoveColumn(variables, schema::Value, data.Variables.Value);
+  this->UpdateProgress(0.99);
+
+  FillHierarchy(info.Hierarchy,
+    vtkTree::GetData(outputVector, static_cast<int>(Port::Hierarchy)), this->FileName);
+  FillTypes(info.Types, table(Port::Types));
+  this->UpdateProgress(1.0);
+  return 1;
+}
