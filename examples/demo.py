@@ -69,6 +69,11 @@ view.CameraParallelScale = 0.55 * max(ymax - ymin, (xmax - xmin) / aspect)
 Render(view)
 SaveScreenshot(os.path.join(output, "platform.png"), view, ImageResolution=[1400, 600])
 
+# Read the trace back with the OTF2 reader, as a user opening traces.otf2 would.
+reader = OTF2TraceReader(registrationName="traces.otf2",
+                         FileName=os.path.join(trace_dir, "traces.otf2"))
+reader.UpdatePipeline()
+
 SaveState(os.path.join(output, "macroscope.pvsm"))
 
 # Summary: what was written, where the perturbation is, per-cluster load.
@@ -108,6 +113,32 @@ lines.append("Ground truth (injected): %s on %s, %.3f-%.3f s, factor %g" % (
     window["end_seconds"], truth["factor"]))
 lines.append("  ranks %s; states %s; %d compute states lengthened" % (
     affected["ranks"], affected["regions"], affected["compute_states"]))
+lines.append("")
+# What the reader found: span, locations, states by type, messages.
+states = servermanager.Fetch(reader, idx=0)
+messages = servermanager.Fetch(reader, idx=1)
+types = servermanager.Fetch(reader, idx=5)
+span = reader.GetProperty("TimeBounds")
+type_names = types.GetColumnByName("Name")
+per_type = {}
+location, type_ids = states.GetColumnByName("Location"), states.GetColumnByName("Type")
+starts, ends = states.GetColumnByName("Start"), states.GetColumnByName("End")
+for row in range(states.GetNumberOfRows()):
+    name = type_names.GetValue(type_ids.GetValue(row))
+    count, total = per_type.get(name, (0, 0.0))
+    per_type[name] = (count + 1, total + ends.GetValue(row) - starts.GetValue(row))
+lines.append("Read back with the OTF2 reader:")
+lines.append("  time span: %.6f s to %.6f s" % (span[0], span[1]))
+lines.append("  locations: %d" % reader.GetProperty("NumberOfLocations")[0])
+lines.append("  states: %d, by type (count, inclusive time summed over locations):" % states.GetNumberOfRows())
+for name, (count, total) in sorted(per_type.items(), key=lambda item: -item[1][1]):
+    lines.append("    %-24s %8d %12.6f s" % (name, count, total))
+sizes = messages.GetColumnByName("Bytes")
+volume = sum(sizes.GetValue(i) for i in range(messages.GetNumberOfRows()))
+lines.append("  messages: %d matched, %d bytes" % (messages.GetNumberOfRows(), volume))
+report = states.GetFieldData()
+lines.append("  unmatched sends/receives: %d/%d" % (report.GetArray("UnmatchedSends").GetValue(0),
+                                                   report.GetArray("UnmatchedReceives").GetValue(0)))
 lines.append("")
 lines.append("Pictures: platform.png; state file: macroscope.pvsm")
 with open(os.path.join(output, "summary.txt"), "w") as f:
