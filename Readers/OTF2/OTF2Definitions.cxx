@@ -239,6 +239,18 @@ RawDefinitions collect(const Archive& archive)
   const OTF2_ErrorCode status = OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, &read);
   archive.check(status, "reading the global definitions");
   OTF2_Reader_CloseGlobalDefReader(reader, defReader);
+  // OTF2 does not always notice a truncated file: it may stop cleanly at a
+  // chunk boundary, or decode stale buffer memory past the end of the file.
+  // The anchor file knows how many records there should be.
+  uint64_t announced = 0;
+  archive.check(OTF2_Reader_GetNumberOfGlobalDefinitions(reader, &announced),
+    "counting the global definitions");
+  if (read != announced)
+  {
+    archive.fail("the global definitions hold " + std::to_string(read) +
+      " records where the anchor file announces " + std::to_string(announced) +
+      " (truncated or corrupt file)");
+  }
 
   if (!raw.Clock)
   {

@@ -214,13 +214,13 @@ EventDecoder::EventDecoder(const Definitions& definitions, const ReadOptions& op
   , Resolution(double(definitions.Info.Clock.Resolution))
 {
   const TypeColumns& types = definitions.Info.Types;
-  this->KeepRegionType.assign(types.size(), options.Regions.empty());
+  this->KeepRegionType.assign(types.size(), options.Regions.empty() ? 1 : 0);
   if (!options.Regions.empty())
   {
     const std::unordered_set<std::string> wanted(options.Regions.begin(), options.Regions.end());
     for (uint32_t type : definitions.RegionType)
     {
-      this->KeepRegionType[type] = wanted.count(types.Name[type]) != 0;
+      this->KeepRegionType[type] = wanted.count(types.Name[type]) != 0 ? 1 : 0;
     }
   }
 }

@@ -84,7 +84,7 @@ private:
   const ReadOptions& Options;
   const std::vector<bool>& Selected;
   TraceData& Output;
-  std::vector<bool> KeepRegionType; ///< by type id
+  std::vector<uint8_t> KeepRegionType; ///< by type id; bytes, not bits: read per state
   /// Counted here, next to the other hot members, and added to the report
   /// by finish().
   std::array<uint64_t, RecordKindCount> Records{};

@@ -108,7 +108,8 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
     decoder.attach(reader, eventReader);
     decoder.reserveFor(location.Events, total - done);
     decoder.beginLocation(leaf);
-    for (uint64_t readHere = 0;;)
+    uint64_t readHere = 0;
+    for (;;)
     {
       uint64_t read = 0;
       const OTF2_ErrorCode status =
@@ -125,6 +126,13 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
         break;
       }
       report(std::min(readHere, location.Events));
+    }
+    // Likewise for event files (a count of 0 means the writer did not tell).
+    if (location.Events > 0 && readHere != location.Events)
+    {
+      archive.fail("the events of " + name + " hold " + std::to_string(readHere) +
+        " records where its definition announces " + std::to_string(location.Events) +
+        " (truncated or corrupt file)");
     }
     decoder.endLocation();
     OTF2_Reader_CloseEvtReader(reader, eventReader);
