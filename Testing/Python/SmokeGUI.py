@@ -18,7 +18,17 @@ try:
     points = layout.GetDataInformation().GetNumberOfPoints()
     if points <= 0:
         raise RuntimeError("the layout shown in the GUI is empty")
-    print("GUI smoke test: plugin loaded, %d points shown" % points)
+    # File > Open of the archive the source wrote picks the OTF2 reader.
+    reader = OpenDataFile(os.path.join(output, "trace", "traces.otf2"))
+    if reader is None or reader.GetXMLName() != "MacroscopeOTF2Reader":
+        raise RuntimeError("opening traces.otf2 did not choose the Macroscope OTF2 reader")
+    sheet = CreateView("SpreadSheetView")
+    Show(OutputPort(reader, 0), sheet)
+    Render(sheet)
+    states = reader.GetDataInformation(0).GetNumberOfRows()
+    if states <= 0:
+        raise RuntimeError("the reader opened in the GUI shows no states")
+    print("GUI smoke test: plugin loaded, %d points shown, %d states read" % (points, states))
     status = 0
 except Exception:
     traceback.print_exc()

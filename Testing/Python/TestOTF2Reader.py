@@ -64,6 +64,21 @@ for pattern, threads in (("stencil3d", 2), ("ring", 1), ("tree", 3), ("allreduce
             pattern, table.GetNumberOfRows(), port, expect[port]))
     mt.check(counts["MpiRecv"] + counts["MpiIrecv"] == expect["Messages"],
              "%s: the synthesizer wrote unbalanced messages" % pattern)
+    # The same counts as OTF2's own tool sees them.
+    printed = mt.otf2_print_counts(anchor)
+    independent = {
+        "States": printed["ENTER"],
+        "Messages": printed["MPI_SEND"] + printed["MPI_ISEND"],
+        "Events": sum(printed[k] for k in ("PROGRAM_BEGIN", "PROGRAM_END", "MPI_COLLECTIVE_BEGIN",
+                                           "MPI_COLLECTIVE_END", "THREAD_FORK", "THREAD_JOIN")),
+        "Variables": printed["METRIC"],
+    }
+    mt.check(printed["ENTER"] == printed["LEAVE"], "%s: otf2-print sees unbalanced Enter/Leave" % pattern)
+    mt.check(printed["MPI_RECV"] + printed["MPI_IRECV"] == independent["Messages"],
+             "%s: otf2-print sees unbalanced messages" % pattern)
+    for port, table in zip(PORTS[:4], tables[:4]):
+        mt.check(table.GetNumberOfRows() == independent[port], "%s: %d %s rows, otf2-print counts %d" % (
+            pattern, table.GetNumberOfRows(), port, independent[port]))
     field = states.GetFieldData()
     for anomaly in ("UnmatchedSends", "UnmatchedReceives", "StatesLeftOpen", "LeavesWithoutEnter"):
         mt.check(field.GetArray(anomaly).GetValue(0) == 0, "%s: %s reported on a clean archive" % (pattern, anomaly))

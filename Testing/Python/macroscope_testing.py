@@ -164,3 +164,22 @@ def gather_table(proxy, port):
     table = output.NewInstance()
     table.ShallowCopy(output)
     return table
+
+
+def otf2_print_counts(anchor):
+    """Event records per kind as OTF2's own otf2-print lists them, e.g.
+    {"ENTER": 1300, "MPI_ISEND": 280, ...}: an independent count to check a
+    reader against."""
+    import collections
+    import shutil
+    import subprocess
+    tool = shutil.which("otf2-print")
+    check(tool is not None, "otf2-print is not installed (Debian package otf2-tools)")
+    result = subprocess.run([tool, anchor], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    check(result.returncode == 0, "otf2-print failed on %s:\n%s" % (anchor, result.stderr))
+    counts = collections.Counter()
+    for line in result.stdout.splitlines():
+        word = line.split(" ", 1)[0]
+        if word.isupper() and word.replace("_", "").isalpha():
+            counts[word] += 1
+    return counts
