@@ -11,10 +11,13 @@
 #include "vtkIdTypeArray.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
+#include "vtkInformationDataObjectMetaDataKey.h"
+#include "vtkMacroscopeTraceKeys.h"
 #include "vtkMultiProcessController.h"
 #include "vtkMutableDirectedGraph.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
+#include "vtkSmartPointer.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
@@ -30,6 +33,7 @@
 #include <limits>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace otf2 = macroscope::otf2;
@@ -43,6 +47,19 @@ struct vtkMacroscopeOTF2Reader::Internals
   std::string InfoFile; // the file Info was read from
   std::unique_ptr<otf2::TraceInfo> Info;
   std::vector<std::string> LocationPaths; // per leaf
+  // The Hierarchy and Types outputs as the definitions give them, passed
+  // downstream as meta-data before any event is read.
+  vtkSmartPointer<vtkTree> Hierarchy;
+  vtkSmartPointer<vtkTable> Types;
+
+  void PublishDefinitions(vtkInformationVector* outputVector) const
+  {
+    using Port = macroscope::schema::TraceOutput;
+    outputVector->GetInformationObject(static_cast<int>(Port::Hierarchy))
+      ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), this->Hierarchy);
+    outputVector->GetInformationObject(static_cast<int>(Port::Types))
+      ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), this->Types);
+  }
 };
 
 namespace
@@ -63,16 +80,27 @@ struct ArrayFor<uint64_t> { using type = vtkTypeUInt64Array; };
 template <>
 struct ArrayFor<double> { using type = vtkDoubleArray; };
 
-// Copies a column into a new array of `table` and frees the column at once,
-// so that a read never holds much more than one copy of the tables.
+// Hands the column's buffer to a new array of `table`, without a copy: the
+// array frees it with free(), as it was allocated with malloc(). The column
+// is left empty.
 template <typename T>
-void MoveColumn(vtkTable* table, const char* name, std::vector<T>& column)
+void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
 {
-  vtkNew<typename ArrayFor<T>::type> array;
+  using Array = typename ArrayFor<T>::type;
+  using Value = typename Array::ValueType;
+  // vtkTypeInt64 may be long long where int64_t is long: same values, same bytes.
+  static_assert(sizeof(Value) == sizeof(T) &&
+      std::is_integral<Value>::value == std::is_integral<T>::value &&
+      std::is_signed<Value>::value == std::is_signed<T>::value,
+    "the array must hold the column's values as they are");
+  vtkNew<Array> array;
   array->SetName(name);
-  array->SetNumberOfValues(static_cast<vtkIdType>(column.size()));
-  std::copy(column.begin(), column.end(), array->GetPointer(0));
-  std::vector<T>().swap(column);
+  const auto size = static_cast<vtkIdType>(column.size());
+  if (size > 0)
+  {
+    array->SetArray(reinterpret_cast<Value*>(column.release()), size, /*save=*/0,
+      vtkAbstractArray::VTK_DATA_ARRAY_FREE);
+  }
   table->AddColumn(array);
 }
 
@@ -374,6 +402,7 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   }
   if (this->Internal->Info && this->Internal->InfoFile == this->FileName)
   {
+    this->Internal->PublishDefinitions(outputVector);
     return 1;
   }
 
@@ -409,6 +438,12 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   this->TimeBounds[1] = info.Clock.duration();
   this->NumberOfEventRecords = static_cast<vtkIdType>(info.TotalEvents);
   this->NumberOfLocations = static_cast<vtkIdType>(info.Leaves.size());
+
+  this->Internal->Hierarchy = vtkSmartPointer<vtkTree>::New();
+  FillHierarchy(info.Hierarchy, this->Internal->Hierarchy, this->FileName);
+  this->Internal->Types = vtkSmartPointer<vtkTable>::New();
+  FillTypes(info.Types, this->Internal->Types);
+  this->Internal->PublishDefinitions(outputVector);
   return 1;
 }
 
@@ -595,9 +630,10 @@ int vtkMacroscopeOTF2Reader::RequestData(
   MoveColumn(variables, schema::Value, data.Variables.Value);
   this->UpdateProgress(0.99);
 
-  FillHierarchy(info.Hierarchy,
-    vtkTree::GetData(outputVector, static_cast<int>(Port::Hierarchy)), this->FileName);
-  FillTypes(info.Types, table(Port::Types));
+  // Hierarchy and Types: as published with the definitions.
+  vtkTree::GetData(outputVector, static_cast<int>(Port::Hierarchy))
+    ->ShallowCopy(this->Internal->Hierarchy);
+  table(Port::Types)->ShallowCopy(this->Internal->Types);
   this->UpdateProgress(1.0);
   return 1;
 }

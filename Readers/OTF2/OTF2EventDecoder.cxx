@@ -12,7 +12,8 @@ namespace
 {
 constexpr std::size_t NoRow = ~std::size_t(0);
 constexpr uint32_t CancelledLeaf = ~uint32_t(0);
-// Request slots: an index into Sends or Unresolved.Sends, or a receive.
+// Request slots: a MessageMatcher send handle, an index into
+// Unresolved.Sends, or a receive.
 constexpr uint64_t ReceiveRequest = uint64_t(1) << 63;
 constexpr uint64_t UnresolvedSend = uint64_t(1) << 62;
 constexpr uint64_t SlotIndexMask = UnresolvedSend - 1;
@@ -212,6 +213,7 @@ EventDecoder::EventDecoder(const Definitions& definitions, const ReadOptions& op
   , Output(output)
   , Offset(definitions.Info.Clock.GlobalOffset)
   , Resolution(double(definitions.Info.Clock.Resolution))
+  , Matcher(output.Messages, definitions.Info.Leaves.size())
 {
   const TypeColumns& types = definitions.Info.Types;
   this->KeepRegionType.assign(types.size(), options.Regions.empty() ? 1 : 0);
@@ -247,13 +249,14 @@ void EventDecoder::beginLocation(uint32_t leaf)
   this->Stack.clear();
   this->OpenCollectives.clear();
   this->Requests.clear();
+  this->Matcher.beginLocation(leaf);
 }
 
 OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef region)
 {
   this->count(RecordKind::Enter);
   this->touch(ticks);
-  this->Stack.push_back({ region, ticks });
+  this->Stack.emplace_back(region, ticks);
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -303,6 +306,7 @@ void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint32_t dep
     start = std::max(start, this->Options.WindowBegin);
     end = std::min(end, this->Options.WindowEnd);
   }
+  static const bool noState = getenv("NOSTATE") != nullptr; if (noState) return;
   StateColumns& states = this->Output.States;
   states.Location.push_back(this->Leaf);
   states.Type.push_back(type);
@@ -437,20 +441,20 @@ uint64_t EventDecoder::send(
   uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
+  static const bool noMsg = getenv("NOMSG") != nullptr; if (noMsg) return RequestTable::NotFound;
   const int64_t peer = this->peerLeaf(comm, receiver);
   if (peer < 0)
   {
     return RequestTable::NotFound;
   }
-  const MessageEndpoint endpoint{ this->Leaf, uint32_t(peer), comm, tag, this->seconds(ticks),
-    bytes };
+  const double time = this->seconds(ticks);
   if (this->Selected[std::size_t(peer)])
   {
-    this->Sends.push_back(endpoint);
-    return this->Sends.size() - 1;
+    static const bool noMatch = getenv("NOMATCH") != nullptr; if (noMatch) return 5;
+    return this->Matcher.send(uint32_t(peer), comm, tag, time, bytes);
   }
   ++this->Output.Report.SendsToUnselected;
-  this->Output.Unresolved.Sends.push_back(endpoint);
+  this->Output.Unresolved.Sends.push_back({ this->Leaf, uint32_t(peer), comm, tag, time, bytes });
   return (this->Output.Unresolved.Sends.size() - 1) | UnresolvedSend;
 }
 
@@ -458,21 +462,22 @@ void EventDecoder::receive(
   uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
+  static const bool noMsg = getenv("NOMSG") != nullptr; if (noMsg) return;
   const int64_t peer = this->peerLeaf(comm, sender);
   if (peer < 0)
   {
     return;
   }
-  const MessageEndpoint endpoint{ uint32_t(peer), this->Leaf, comm, tag, this->seconds(ticks),
-    bytes };
+  const double time = this->seconds(ticks);
   if (this->Selected[std::size_t(peer)])
   {
-    this->Receives.push_back(endpoint);
+    static const bool noMatch = getenv("NOMATCH") != nullptr; if (noMatch) return;
+    this->Matcher.receive(uint32_t(peer), comm, tag, time, bytes);
   }
   else
   {
     ++this->Output.Report.ReceivesFromUnselected;
-    this->Output.Unresolved.Receives.push_back(endpoint);
+    this->Output.Unresolved.Receives.push_back({ uint32_t(peer), this->Leaf, comm, tag, time, bytes });
   }
 }
 
@@ -487,8 +492,14 @@ void EventDecoder::cancel(uint64_t request)
   if ((slot & ReceiveRequest) == 0)
   {
     // A cancelled send never reaches its receiver.
-    auto& sends = (slot & UnresolvedSend) != 0 ? this->Output.Unresolved.Sends : this->Sends;
-    sends[slot & SlotIndexMask].Sender = CancelledLeaf;
+    if ((slot & UnresolvedSend) != 0)
+    {
+      this->Output.Unresolved.Sends[slot & SlotIndexMask].Sender = CancelledLeaf;
+    }
+    else
+    {
+      if (!getenv("NOMATCH")) this->Matcher.cancelSend(slot);
+    }
   }
 }
 
@@ -516,6 +527,8 @@ void EventDecoder::endLocation()
   this->Requests.drain([&report](uint64_t slot) {
     ++((slot & ReceiveRequest) != 0 ? report.IrecvRequestsNotCompleted : report.IsendsNotCompleted);
   });
+  static const bool noMatch = getenv("NOMATCH") != nullptr; if (!noMatch)
+  this->Matcher.endLocation();
 }
 
 void EventDecoder::finish()
@@ -524,18 +537,13 @@ void EventDecoder::finish()
   {
     this->Output.Report.Records[kind] += this->Records[kind];
   }
-  auto dropCancelled = [](std::vector<MessageEndpoint>& sends) {
-    sends.erase(std::remove_if(sends.begin(), sends.end(),
-                  [](const MessageEndpoint& e) { return e.Sender == CancelledLeaf; }),
-      sends.end());
-  };
-  dropCancelled(this->Sends);
-  dropCancelled(this->Output.Unresolved.Sends);
+  std::vector<MessageEndpoint>& unresolved = this->Output.Unresolved.Sends;
+  unresolved.erase(std::remove_if(unresolved.begin(), unresolved.end(),
+                     [](const MessageEndpoint& e) { return e.Sender == CancelledLeaf; }),
+    unresolved.end());
 
+  this->Matcher.finish(this->Output.Report);
   MessageColumns& messages = this->Output.Messages;
-  matchMessages(std::move(this->Sends), std::move(this->Receives), messages, this->Output.Report);
-  this->Sends = {};
-  this->Receives = {};
   if (std::isinf(this->Options.WindowBegin) && std::isinf(this->Options.WindowEnd))
   {
     return;
@@ -584,8 +592,7 @@ void EventDecoder::reserveFor(uint64_t events, uint64_t remaining)
   plan(this->Output.States, this->Output.States.size(), 0.5);
   plan(this->Output.Events, this->Output.Events.size(), 0.1);
   plan(this->Output.Variables, this->Output.Variables.size(), 0.2);
-  plan(this->Sends, this->Sends.size(), 0.2);
-  plan(this->Receives, this->Receives.size(), 0.2);
+  plan(this->Output.Messages, this->Matcher.rowsWritten(), 0.1);
 }
 
 OTF2_CallbackCode EventDecoder::fail(const std::string& problem)

@@ -6,6 +6,7 @@
 
 #include "MacroscopeOTF2.h"
 #include "OTF2Definitions.h"
+#include "OTF2MessageMatcher.h"
 #include "OTF2RequestTable.h"
 
 #include <otf2/otf2.h>
@@ -28,7 +29,8 @@ public:
   void beginLocation(uint32_t leaf);
   /// Closes what the location left open: states, requests, collectives.
   void endLocation();
-  /// Matches the messages among the selected locations.
+  /// Completes the messages among the selected locations and applies the
+  /// time window to them.
   void finish();
 
   /// Set when a callback met a record that makes the archive unusable; the
@@ -44,6 +46,14 @@ private:
   struct Callbacks;
   struct Frame
   {
+    // Constructed in place by emplace_back: GCC builds a braced temporary
+    // with two 8-byte stores and copies it with one 16-byte load, which
+    // stalls on store forwarding, once per Enter.
+    Frame(uint64_t region, uint64_t start)
+      : Region(region)
+      , Start(start)
+    {
+    }
     uint64_t Region;
     uint64_t Start; ///< ticks
   };
@@ -103,8 +113,7 @@ private:
   OTF2_CommRef LastComm = OTF2_UNDEFINED_COMM;
   const CommPeers* LastPeers = nullptr;
 
-  std::vector<MessageEndpoint> Sends;    ///< both ends selected
-  std::vector<MessageEndpoint> Receives;
+  MessageMatcher Matcher; ///< messages with both ends selected
   std::string Error;
 };
 

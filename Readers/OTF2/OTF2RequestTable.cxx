@@ -1,5 +1,8 @@
 #include "OTF2RequestTable.h"
 
+#include <algorithm>
+#include <cassert>
+
 namespace macroscope::otf2
 {
 
@@ -15,54 +18,33 @@ uint64_t mix(uint64_t key)
 }
 }
 
+std::size_t RequestTable::home(uint64_t request) const
+{
+  return mix(request) & this->Mask;
+}
+
 std::size_t RequestTable::position(uint64_t request) const
 {
-  // Capacity is a power of two; linear probing stops at the first empty
-  // entry, which always exists because the table is at most half full.
-  const std::size_t mask = this->Entries.size() - 1;
-  std::size_t firstRemoved = this->Entries.size();
-  for (std::size_t index = mix(request) & mask;; index = (index + 1) & mask)
+  // A free entry always ends the probe: the table is at most a quarter full.
+  std::size_t index = this->home(request);
+  while (this->Entries[index].Slot != NotFound && this->Entries[index].Request != request)
   {
-    const Entry& entry = this->Entries[index];
-    if (entry.State == Empty)
-    {
-      return firstRemoved < this->Entries.size() ? firstRemoved : index;
-    }
-    if (entry.State == Used && entry.Request == request)
-    {
-      return index;
-    }
-    if (entry.State == Removed && firstRemoved == this->Entries.size())
-    {
-      firstRemoved = index;
-    }
+    index = (index + 1) & this->Mask;
   }
+  return index;
 }
 
 bool RequestTable::insert(uint64_t request, uint64_t slot)
 {
-  if (2 * (this->Count + this->Tombstones + 1) > this->Entries.size())
+  assert(slot != NotFound);
+  if (4 * (this->Count + 1) > this->Entries.size())
   {
-    // Keep live entries under an eighth of the capacity, so that sweeping
-    // the tombstones of completed requests stays rare.
-    std::size_t capacity = this->Entries.empty() ? 64 : this->Entries.size();
-    while (8 * (this->Count + 1) > capacity)
-    {
-      capacity *= 2;
-    }
-    this->rehash(capacity);
+    this->rehash(std::max<std::size_t>(64, 2 * this->Entries.size()));
   }
   Entry& entry = this->Entries[this->position(request)];
-  const bool replaced = entry.State == Used;
-  if (entry.State == Removed)
-  {
-    --this->Tombstones;
-  }
-  if (!replaced)
-  {
-    ++this->Count;
-  }
-  entry = { request, slot, Used };
+  const bool replaced = entry.Slot != NotFound;
+  this->Count += replaced ? 0 : 1;
+  entry = { request, slot };
   return replaced;
 }
 
@@ -72,40 +54,49 @@ uint64_t RequestTable::take(uint64_t request)
   {
     return NotFound;
   }
-  Entry& entry = this->Entries[this->position(request)];
-  if (entry.State != Used || entry.Request != request)
+  std::size_t hole = this->position(request);
+  const uint64_t slot = this->Entries[hole].Slot;
+  if (slot == NotFound)
   {
     return NotFound;
   }
-  entry.State = Removed;
+  // Backward-shift deletion: move each following entry of the cluster into
+  // the hole when the hole lies on its probe path, i.e. between its home
+  // and its position.
+  for (std::size_t next = (hole + 1) & this->Mask; this->Entries[next].Slot != NotFound;
+       next = (next + 1) & this->Mask)
+  {
+    const std::size_t fromHome = (next - this->home(this->Entries[next].Request)) & this->Mask;
+    if (fromHome >= ((next - hole) & this->Mask))
+    {
+      this->Entries[hole] = this->Entries[next];
+      hole = next;
+    }
+  }
+  this->Entries[hole].Slot = NotFound;
   --this->Count;
-  ++this->Tombstones;
-  return entry.Slot;
+  return slot;
 }
 
 void RequestTable::clear()
 {
-  for (Entry& entry : this->Entries)
+  if (this->Count > 0)
   {
-    entry.State = Empty;
+    std::fill(this->Entries.begin(), this->Entries.end(), Entry{});
+    this->Count = 0;
   }
-  this->Count = 0;
-  this->Tombstones = 0;
 }
 
 void RequestTable::rehash(std::size_t capacity)
 {
   std::vector<Entry> old(capacity);
   old.swap(this->Entries);
-  this->Count = 0;
-  this->Tombstones = 0;
+  this->Mask = capacity - 1;
   for (const Entry& entry : old)
   {
-    if (entry.State == Used)
+    if (entry.Slot != NotFound)
     {
-      Entry& target = this->Entries[this->position(entry.Request)];
-      target = entry;
-      ++this->Count;
+      this->Entries[this->position(entry.Request)] = entry;
     }
   }
 }

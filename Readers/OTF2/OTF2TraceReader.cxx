@@ -176,6 +176,7 @@ TraceData readTrace(const std::string& anchorFile, const ReadOptions& options)
   const std::vector<bool> selected = selectLeaves(defs.Info, options.Leaves);
   TraceData output;
   readEvents(archive, defs, options, selected, output);
+  output.shrinkTables();
   output.Info = std::move(defs.Info);
   return output;
 }

@@ -8,7 +8,7 @@ namespace macroscope::otf2
 namespace
 {
 template <typename T>
-std::size_t bytesOf(const std::vector<T>& column)
+std::size_t bytesOf(const Column<T>& column)
 {
   return column.size() * sizeof(T);
 }
@@ -21,6 +21,15 @@ void StateColumns::reserve(std::size_t rows)
   this->Depth.reserve(rows);
   this->Start.reserve(rows);
   this->End.reserve(rows);
+}
+
+void StateColumns::shrink_to_fit()
+{
+  this->Location.shrink_to_fit();
+  this->Type.shrink_to_fit();
+  this->Depth.shrink_to_fit();
+  this->Start.shrink_to_fit();
+  this->End.shrink_to_fit();
 }
 
 std::size_t StateColumns::bytes() const
@@ -55,6 +64,19 @@ void MessageColumns::resize(std::size_t rows)
   this->RecvBeforeSend.resize(rows);
 }
 
+void MessageColumns::shrink_to_fit()
+{
+  this->Sender.shrink_to_fit();
+  this->Receiver.shrink_to_fit();
+  this->SendTime.shrink_to_fit();
+  this->RecvTime.shrink_to_fit();
+  this->Bytes.shrink_to_fit();
+  this->RecvBytes.shrink_to_fit();
+  this->Tag.shrink_to_fit();
+  this->Communicator.shrink_to_fit();
+  this->RecvBeforeSend.shrink_to_fit();
+}
+
 std::size_t MessageColumns::bytes() const
 {
   return bytesOf(this->Sender) + bytesOf(this->Receiver) + bytesOf(this->SendTime) +
@@ -72,6 +94,16 @@ void EventColumns::reserve(std::size_t rows)
   this->Operation.reserve(rows);
 }
 
+void EventColumns::shrink_to_fit()
+{
+  this->Location.shrink_to_fit();
+  this->Type.shrink_to_fit();
+  this->Time.shrink_to_fit();
+  this->Communicator.shrink_to_fit();
+  this->Root.shrink_to_fit();
+  this->Operation.shrink_to_fit();
+}
+
 std::size_t EventColumns::bytes() const
 {
   return bytesOf(this->Location) + bytesOf(this->Type) + bytesOf(this->Time) +
@@ -84,6 +116,14 @@ void VariableColumns::reserve(std::size_t rows)
   this->Variable.reserve(rows);
   this->Time.reserve(rows);
   this->Value.reserve(rows);
+}
+
+void VariableColumns::shrink_to_fit()
+{
+  this->Location.shrink_to_fit();
+  this->Variable.shrink_to_fit();
+  this->Time.shrink_to_fit();
+  this->Value.shrink_to_fit();
 }
 
 std::size_t VariableColumns::bytes() const
@@ -114,6 +154,14 @@ std::size_t TraceData::tableBytes() const
 {
   return this->States.bytes() + this->Messages.bytes() + this->Events.bytes() +
     this->Variables.bytes();
+}
+
+void TraceData::shrinkTables()
+{
+  this->States.shrink_to_fit();
+  this->Messages.shrink_to_fit();
+  this->Events.shrink_to_fit();
+  this->Variables.shrink_to_fit();
 }
 
 } // namespace macroscope::otf2

@@ -1,9 +1,11 @@
-// The decoded trace: plain columns (one std::vector per column) that follow
-// Macroscope's data contract (docs/architecture.md, Filters/Core/TraceSchema.h)
-// so that the VTK adapter only copies them into vtkTables and a vtkTree.
+// The decoded trace: plain columns that follow Macroscope's data contract
+// (docs/architecture.md, Filters/Core/TraceSchema.h). The numeric columns of
+// the tables are Columns, whose buffers the VTK adapter hands to its arrays
+// without a copy.
 #ifndef macroscope_otf2_OTF2TraceTables_h
 #define macroscope_otf2_OTF2TraceTables_h
 
+#include "OTF2Column.h"
 #include "OTF2RecordKind.h"
 
 #include <array>
@@ -19,68 +21,72 @@ namespace macroscope::otf2
 /// Port 0: one row per state interval (an Enter with its Leave).
 struct StateColumns
 {
-  std::vector<uint32_t> Location; ///< leaf index
-  std::vector<uint32_t> Type;     ///< row in TypeColumns
-  std::vector<uint32_t> Depth;    ///< call-stack depth, 0 = outermost
-  std::vector<double> Start;      ///< seconds since the global trace start
-  std::vector<double> End;
+  Column<uint32_t> Location; ///< leaf index
+  Column<uint32_t> Type;     ///< row in TypeColumns
+  Column<uint32_t> Depth;    ///< call-stack depth, 0 = outermost
+  Column<double> Start;      ///< seconds since the global trace start
+  Column<double> End;
 
   std::size_t size() const { return this->Start.size(); }
   std::size_t capacity() const { return this->Start.capacity(); }
   void reserve(std::size_t rows);
+  void shrink_to_fit();
   std::size_t bytes() const;
 };
 
 /// Port 1: one row per matched point-to-point message.
 struct MessageColumns
 {
-  std::vector<uint32_t> Sender;   ///< leaf index
-  std::vector<uint32_t> Receiver; ///< leaf index
-  std::vector<double> SendTime;   ///< Send or Isend
-  std::vector<double> RecvTime;   ///< Recv or Irecv (completion of the receive)
-  std::vector<uint64_t> Bytes;    ///< length given by the send
-  std::vector<uint64_t> RecvBytes; ///< length given by the receive (may differ)
-  std::vector<uint32_t> Tag;
-  std::vector<uint32_t> Communicator; ///< OTF2 Comm id, see TraceInfo::Communicators
+  Column<uint32_t> Sender;   ///< leaf index
+  Column<uint32_t> Receiver; ///< leaf index
+  Column<double> SendTime;   ///< Send or Isend
+  Column<double> RecvTime;   ///< Recv or Irecv (completion of the receive)
+  Column<uint64_t> Bytes;    ///< length given by the send
+  Column<uint64_t> RecvBytes; ///< length given by the receive (may differ)
+  Column<uint32_t> Tag;
+  Column<uint32_t> Communicator; ///< OTF2 Comm id, see TraceInfo::Communicators
   /// 1 when RecvTime < SendTime: the clocks of the two locations drift.
   /// Such rows are kept unchanged and counted in Diagnostics.
-  std::vector<uint8_t> RecvBeforeSend;
+  Column<uint8_t> RecvBeforeSend;
 
   std::size_t size() const { return this->SendTime.size(); }
   std::size_t capacity() const { return this->SendTime.capacity(); }
   void reserve(std::size_t rows);
   void resize(std::size_t rows);
+  void shrink_to_fit();
   std::size_t bytes() const;
 };
 
 /// Port 2: one row per instant event.
 struct EventColumns
 {
-  std::vector<uint32_t> Location;
-  std::vector<uint32_t> Type;
-  std::vector<double> Time;
+  Column<uint32_t> Location;
+  Column<uint32_t> Type;
+  Column<double> Time;
   /// Collectives only (MpiCollectiveBegin gets them from its End), else -1:
-  std::vector<int64_t> Communicator; ///< OTF2 Comm id
-  std::vector<int64_t> Root;         ///< leaf index of the root
-  std::vector<int32_t> Operation;    ///< OTF2_CollectiveOp, see collectiveOperationName
+  Column<int64_t> Communicator; ///< OTF2 Comm id
+  Column<int64_t> Root;         ///< leaf index of the root
+  Column<int32_t> Operation;    ///< OTF2_CollectiveOp, see collectiveOperationName
 
   std::size_t size() const { return this->Time.size(); }
   std::size_t capacity() const { return this->Time.capacity(); }
   void reserve(std::size_t rows);
+  void shrink_to_fit();
   std::size_t bytes() const;
 };
 
 /// Port 3: one row per metric value.
 struct VariableColumns
 {
-  std::vector<uint32_t> Location;
-  std::vector<uint32_t> Variable; ///< row in TypeColumns
-  std::vector<double> Time;
-  std::vector<double> Value;
+  Column<uint32_t> Location;
+  Column<uint32_t> Variable; ///< row in TypeColumns
+  Column<double> Time;
+  Column<double> Value;
 
   std::size_t size() const { return this->Time.size(); }
   std::size_t capacity() const { return this->Time.capacity(); }
   void reserve(std::size_t rows);
+  void shrink_to_fit();
   std::size_t bytes() const;
 };
 
@@ -107,7 +113,7 @@ struct LeafInfo
 /// Port 5: one row per type; Id equals the row.
 struct TypeColumns
 {
-  std::vector<uint32_t> Id;
+  Column<uint32_t> Id;
   std::vector<std::string> Name;
   std::vector<std::string> Kind;     ///< "state", "event", "variable" or "link"
   std::vector<std::string> Paradigm; ///< regions: "MPI", "OpenMP", "user", ...; else ""
@@ -217,6 +223,8 @@ struct TraceData
 
   /// Bytes held by the four event tables (the measure of the memory bound).
   std::size_t tableBytes() const;
+  /// Gives back the capacity of the four event tables beyond their rows.
+  void shrinkTables();
 };
 
 } // namespace macroscope::otf2

@@ -263,11 +263,11 @@ TEST_F(HandWrittenScenario, StatesHaveHandComputedTimesDepthsAndLeaves)
   const TraceData trace = readTrace(Anchor);
   const StateColumns& states = trace.States;
   // Leaf order, and within a location in the order the states end.
-  const std::vector<uint32_t> location = { 0, 0, 0, 1, 1, 3, 4, 5 };
-  const std::vector<uint32_t> type = { Send, Compute, Main, Compute, Compute, Compute, Main, Main };
-  const std::vector<uint32_t> depth = { 1, 1, 0, 1, 0, 0, 0, 0 };
-  const std::vector<double> start = { ms(10), ms(50), 0, ms(35), ms(5), ms(50), 0, 0 };
-  const std::vector<double> end = { ms(15), ms(60), ms(90), ms(36), ms(36), ms(70), ms(80), ms(85) };
+  const Column<uint32_t> location = { 0, 0, 0, 1, 1, 3, 4, 5 };
+  const Column<uint32_t> type = { Send, Compute, Main, Compute, Compute, Compute, Main, Main };
+  const Column<uint32_t> depth = { 1, 1, 0, 1, 0, 0, 0, 0 };
+  const Column<double> start = { ms(10), ms(50), 0, ms(35), ms(5), ms(50), 0, 0 };
+  const Column<double> end = { ms(15), ms(60), ms(90), ms(36), ms(36), ms(70), ms(80), ms(85) };
   EXPECT_EQ(states.Location, location);
   EXPECT_EQ(states.Type, type);
   EXPECT_EQ(states.Depth, depth);
@@ -324,16 +324,16 @@ TEST_F(HandWrittenScenario, CollectiveBeginsLearnTheirOperationFromTheEnd)
     "ThreadFork", "ThreadJoin", "MpiCollectiveBegin", "MpiCollectiveEnd", "MpiCollectiveBegin",
     "MpiCollectiveEnd" };
   EXPECT_EQ(names, expected);
-  EXPECT_EQ(e.Location, (std::vector<uint32_t>{ 0, 0, 0, 0, 4, 4, 5, 5 }));
-  EXPECT_EQ(e.Time, (std::vector<double>{ ms(40), ms(45), ms(49), ms(61), ms(40), ms(46), ms(40),
+  EXPECT_EQ(e.Location, (Column<uint32_t>{ 0, 0, 0, 0, 4, 4, 5, 5 }));
+  EXPECT_EQ(e.Time, (Column<double>{ ms(40), ms(45), ms(49), ms(61), ms(40), ms(46), ms(40),
                       ms(47) }));
-  EXPECT_EQ(e.Operation, (std::vector<int32_t>{ OTF2_COLLECTIVE_OP_ALLREDUCE,
+  EXPECT_EQ(e.Operation, (Column<int32_t>{ OTF2_COLLECTIVE_OP_ALLREDUCE,
                            OTF2_COLLECTIVE_OP_ALLREDUCE, -1, -1, OTF2_COLLECTIVE_OP_ALLREDUCE,
                            OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2_COLLECTIVE_OP_BCAST,
                            OTF2_COLLECTIVE_OP_BCAST }));
-  EXPECT_EQ(e.Communicator, (std::vector<int64_t>{ 0, 0, -1, -1, 0, 0, 1, 1 }));
+  EXPECT_EQ(e.Communicator, (Column<int64_t>{ 0, 0, -1, -1, 0, 0, 1, 1 }));
   // The Bcast's root is rank 1 of Sub: world rank 0, leaf 0.
-  EXPECT_EQ(e.Root, (std::vector<int64_t>{ -1, -1, -1, -1, -1, -1, 0, 0 }));
+  EXPECT_EQ(e.Root, (Column<int64_t>{ -1, -1, -1, -1, -1, -1, 0, 0 }));
   EXPECT_EQ(collectiveOperationName(e.Operation[6]), "Bcast");
 }
 
@@ -341,10 +341,10 @@ TEST_F(HandWrittenScenario, MetricClassMembersBecomeVariables)
 {
   const TraceData trace = readTrace(Anchor);
   const VariableColumns& v = trace.Variables;
-  EXPECT_EQ(v.Location, (std::vector<uint32_t>{ 2, 2, 2, 2 }));
-  EXPECT_EQ(v.Variable, (std::vector<uint32_t>{ 4, 5, 4, 5 }));
-  EXPECT_EQ(v.Time, (std::vector<double>{ ms(10), ms(10), ms(20), ms(20) }));
-  EXPECT_EQ(v.Value, (std::vector<double>{ 21.5, -3.0, 22.0, 7.0 }));
+  EXPECT_EQ(v.Location, (Column<uint32_t>{ 2, 2, 2, 2 }));
+  EXPECT_EQ(v.Variable, (Column<uint32_t>{ 4, 5, 4, 5 }));
+  EXPECT_EQ(v.Time, (Column<double>{ ms(10), ms(10), ms(20), ms(20) }));
+  EXPECT_EQ(v.Value, (Column<double>{ 21.5, -3.0, 22.0, 7.0 }));
   EXPECT_EQ(trace.Report.MalformedMetrics, 0u);
 }
 
@@ -370,7 +370,7 @@ TEST_F(HandWrittenScenario, WindowKeepsOverlappingStatesWithOrWithoutClipping)
   TraceData trace = readTrace(Anchor, options);
   // Overlapping [14, 40] ms: MPI_Send [10,15], all mains, both thread
   // computes [35,36] and [5,36]; not compute [50,60] nor the stream's [50,70].
-  EXPECT_EQ(trace.States.Location, (std::vector<uint32_t>{ 0, 0, 1, 1, 4, 5 }));
+  EXPECT_EQ(trace.States.Location, (Column<uint32_t>{ 0, 0, 1, 1, 4, 5 }));
   EXPECT_EQ(trace.States.Start[0], ms(10));
   EXPECT_EQ(trace.States.End[1], ms(90));
   // Messages whose flight overlaps: Isend/Irecv [25, 30]; not [11, 12].
@@ -379,7 +379,7 @@ TEST_F(HandWrittenScenario, WindowKeepsOverlappingStatesWithOrWithoutClipping)
   // Events inside: the three collective begins at 40 ms.
   EXPECT_EQ(trace.Events.size(), 3u);
   EXPECT_EQ(trace.Events.Operation[0], OTF2_COLLECTIVE_OP_ALLREDUCE);
-  EXPECT_EQ(trace.Variables.Time, (std::vector<double>{ ms(20), ms(20) }));
+  EXPECT_EQ(trace.Variables.Time, (Column<double>{ ms(20), ms(20) }));
 
   options.ClipStatesToWindow = true;
   trace = readTrace(Anchor, options);
@@ -394,8 +394,8 @@ TEST_F(HandWrittenScenario, RegionFilterKeepsDepths)
   ReadOptions options;
   options.Regions = { "compute" };
   const TraceData trace = readTrace(Anchor, options);
-  EXPECT_EQ(trace.States.Location, (std::vector<uint32_t>{ 0, 1, 1, 3 }));
-  EXPECT_EQ(trace.States.Depth, (std::vector<uint32_t>{ 1, 1, 0, 0 }));
+  EXPECT_EQ(trace.States.Location, (Column<uint32_t>{ 0, 1, 1, 3 }));
+  EXPECT_EQ(trace.States.Depth, (Column<uint32_t>{ 1, 1, 0, 0 }));
   for (uint32_t type : trace.States.Type)
   {
     EXPECT_EQ(type, uint32_t(Compute));
@@ -407,7 +407,7 @@ TEST_F(HandWrittenScenario, ReadingOneLeafAloneKeepsCrossPartMessagesAside)
   ReadOptions options;
   options.Leaves = { 5 };
   const TraceData trace = readTrace(Anchor, options);
-  EXPECT_EQ(trace.States.Location, (std::vector<uint32_t>{ 5 }));
+  EXPECT_EQ(trace.States.Location, (Column<uint32_t>{ 5 }));
   EXPECT_EQ(trace.Messages.size(), 0u);
   EXPECT_EQ(trace.Report.ReceivesFromUnselected, 1u);
   ASSERT_EQ(trace.Unresolved.Receives.size(), 1u);
@@ -561,8 +561,8 @@ TEST(OTF2Pitfalls, NonOvertakingOrderPairsMessagesFirstInFirstOut)
     // Each receive got the send of the same size: FIFO per (channel, tag).
     EXPECT_EQ(m.Bytes[row], m.RecvBytes[row]) << "row " << row;
   }
-  EXPECT_EQ(m.Bytes, (std::vector<uint64_t>{ 111, 222, 666 })); // channel order: tag 5, then 6
-  EXPECT_EQ(m.RecvTime, (std::vector<double>{ ms(5), ms(6), ms(4) }));
+  EXPECT_EQ(m.Bytes, (Column<uint64_t>{ 111, 222, 666 })); // channel order: tag 5, then 6
+  EXPECT_EQ(m.RecvTime, (Column<double>{ ms(5), ms(6), ms(4) }));
   EXPECT_EQ(trace.Report.IsendCompletesWithoutIsend, 0u);
   EXPECT_EQ(trace.Report.IrecvRequestsNotCompleted, 0u);
 }
@@ -604,7 +604,7 @@ TEST(OTF2Pitfalls, UnpairedCollectivesAreCounted)
   EXPECT_EQ(trace.Report.CollectiveEndsWithoutBegin, 1u);
   EXPECT_EQ(trace.Report.CollectiveBeginsWithoutEnd, 1u);
   EXPECT_EQ(trace.Events.size(), 2u);
-  EXPECT_EQ(trace.Events.Operation, (std::vector<int32_t>{ OTF2_COLLECTIVE_OP_BARRIER, -1 }));
+  EXPECT_EQ(trace.Events.Operation, (Column<int32_t>{ OTF2_COLLECTIVE_OP_BARRIER, -1 }));
 }
 
 TEST(OTF2Pitfalls, MetricValuesOfEveryTypeBecomeDoubles)
@@ -628,8 +628,8 @@ TEST(OTF2Pitfalls, MetricValuesOfEveryTypeBecomeDoubles)
     check(OTF2_EvtWriter_Metric(w, nullptr, at(3), 9, 1, &type, &value), "Metric"); // undefined
   });
   const TraceData trace = readTrace(anchor);
-  EXPECT_EQ(trace.Variables.Value, (std::vector<double>{ 18446744073709551615.0, -42.0, 0.25 }));
-  EXPECT_EQ(trace.Variables.Time, (std::vector<double>{ ms(1), ms(1), ms(2) }));
+  EXPECT_EQ(trace.Variables.Value, (Column<double>{ 18446744073709551615.0, -42.0, 0.25 }));
+  EXPECT_EQ(trace.Variables.Time, (Column<double>{ ms(1), ms(1), ms(2) }));
   EXPECT_EQ(trace.Report.UndefinedReferences, 1u);
   EXPECT_EQ(trace.States.size(), 1u);
 }

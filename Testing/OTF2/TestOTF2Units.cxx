@@ -79,8 +79,8 @@ TEST(OTF2MatchMessages, PairsInOrderPerChannelWhateverTheInputOrder)
   matchMessages(sends, receives, messages, report);
   ASSERT_EQ(messages.size(), 5u);
   EXPECT_EQ(messages.Bytes, messages.RecvBytes);
-  EXPECT_EQ(messages.Bytes, (std::vector<uint64_t>{ 20, 21, 12, 10, 11 }));
-  EXPECT_EQ(messages.RecvBeforeSend, (std::vector<uint8_t>{ 1, 0, 0, 0, 0 }));
+  EXPECT_EQ(messages.Bytes, (Column<uint64_t>{ 20, 21, 12, 10, 11 }));
+  EXPECT_EQ(messages.RecvBeforeSend, (Column<uint8_t>{ 1, 0, 0, 0, 0 }));
   EXPECT_EQ(report.ReceivesBeforeSends, 1u);
   EXPECT_EQ(report.UnmatchedReceives, 1u);
   EXPECT_EQ(report.UnmatchedSends, 0u);

@@ -1,0 +1,156 @@
+#include "MacroscopeTraceInputs.h"
+
+#include "TraceSchema.h"
+
+#include "vtkCommunicator.h"
+#include "vtkDataArray.h"
+#include "vtkFieldData.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkMultiProcessController.h"
+#include "vtkTable.h"
+#include "vtkTree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace
+{
+namespace schema = macroscope::schema;
+
+bool Has(vtkTable* table, const char* column)
+{
+  return table->GetColumnByName(column) != nullptr;
+}
+
+void Extent(vtkTable* table, const char* column, double& low, double& high)
+{
+  auto* data = table ? vtkDataArray::SafeDownCast(table->GetColumnByName(column)) : nullptr;
+  if (data && data->GetNumberOfTuples() > 0)
+  {
+    double range[2];
+    data->GetRange(range, 0);
+    low = std::min(low, range[0]);
+    high = std::max(high, range[1]);
+  }
+}
+}
+
+bool MacroscopeTraceInputs::Collect(vtkInformationVector* inputs, std::string& problem)
+{
+  for (int i = 0; i < inputs->GetNumberOfInformationObjects(); ++i)
+  {
+    vtkDataObject* data = inputs->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT());
+    vtkTable* table = vtkTable::SafeDownCast(data);
+    vtkTable** slot = nullptr;
+    if (auto* tree = vtkTree::SafeDownCast(data))
+    {
+      if (this->Hierarchy)
+      {
+        problem = "two Hierarchy inputs were given";
+        return false;
+      }
+      this->Hierarchy = tree;
+      continue;
+    }
+    if (!table)
+    {
+      problem = std::string("an input is a ") + (data ? data->GetClassName() : "null") +
+        ", not a trace table or hierarchy";
+      return false;
+    }
+    if (Has(table, schema::Id) && Has(table, schema::Name) && Has(table, schema::Kind))
+    {
+      slot = &this->Types;
+    }
+    else if (Has(table, schema::Start) && Has(table, schema::End))
+    {
+      slot = &this->States;
+    }
+    else if (Has(table, schema::Sender) && Has(table, schema::Receiver))
+    {
+      slot = &this->Messages;
+    }
+    else if (Has(table, schema::Variable) && Has(table, schema::Value))
+    {
+      slot = &this->Variables;
+    }
+    else if (Has(table, schema::Location) && Has(table, schema::Type) && Has(table, schema::Time))
+    {
+      slot = &this->Events;
+    }
+    if (!slot)
+    {
+      problem = "an input table is none of a trace reader's States, Messages, Events, Variables "
+                "or Types (see docs/architecture.md)";
+      return false;
+    }
+    if (*slot)
+    {
+      problem = "the same kind of trace table was given twice";
+      return false;
+    }
+    *slot = table;
+  }
+  return true;
+}
+
+std::string MacroscopeTraceInputs::Describe() const
+{
+  std::string found;
+  auto add = [&found](const void* present, const char* name) {
+    if (present)
+    {
+      found += (found.empty() ? "" : ", ") + std::string(name);
+    }
+  };
+  add(this->States, "States");
+  add(this->Messages, "Messages");
+  add(this->Events, "Events");
+  add(this->Variables, "Variables");
+  add(this->Hierarchy, "Hierarchy");
+  add(this->Types, "Types");
+  return "given: " + (found.empty() ? std::string("nothing usable") : found);
+}
+
+void MacroscopeTraceInputs::TimeBounds(double bounds[2], vtkMultiProcessController* controller) const
+{
+  double low = std::numeric_limits<double>::infinity();
+  double high = -std::numeric_limits<double>::infinity();
+  bool stored = false;
+  for (vtkTable* table : { this->Types, this->States, this->Messages, this->Events, this->Variables })
+  {
+    auto* recorded = table
+      ? vtkDataArray::SafeDownCast(table->GetFieldData()->GetAbstractArray("TimeBounds"))
+      : nullptr;
+    if (recorded && recorded->GetNumberOfValues() >= 2)
+    {
+      low = recorded->GetComponent(0, 0);
+      high = recorded->GetNumberOfComponents() == 2 ? recorded->GetComponent(0, 1)
+                                                    : recorded->GetComponent(1, 0);
+      stored = true;
+      break;
+    }
+  }
+  if (!stored)
+  {
+    Extent(this->States, schema::Start, low, high);
+    Extent(this->States, schema::End, low, high);
+    Extent(this->Events, schema::Time, low, high);
+    Extent(this->Variables, schema::Time, low, high);
+    Extent(this->Messages, schema::SendTime, low, high);
+    Extent(this->Messages, schema::RecvTime, low, high);
+    low = std::min(low, 0.0); // times count from the trace start
+  }
+  if (controller && controller->GetNumberOfProcesses() > 1)
+  {
+    double mine[2] = { -low, high };
+    double all[2];
+    controller->AllReduce(mine, all, 2, vtkCommunicator::MAX_OP);
+    low = -all[0];
+    high = all[1];
+  }
+  bounds[0] = std::isfinite(low) ? low : 0.0;
+  bounds[1] = std::isfinite(high) ? high : 0.0;
+}

@@ -1,0 +1,35 @@
+// The outputs of a Macroscope trace reader given to a filter on one
+// repeatable input port, each recognised by its data type and columns.
+#ifndef MacroscopeTraceInputs_h
+#define MacroscopeTraceInputs_h
+
+#include <string>
+
+class vtkInformationVector;
+class vtkMultiProcessController;
+class vtkTable;
+class vtkTree;
+
+struct MacroscopeTraceInputs
+{
+  vtkTable* States = nullptr;
+  vtkTable* Messages = nullptr;
+  vtkTable* Events = nullptr;
+  vtkTable* Variables = nullptr;
+  vtkTree* Hierarchy = nullptr;
+  vtkTable* Types = nullptr;
+
+  /// Sorts the connections of `inputs` into the members. False, with
+  /// `problem` set, when an input is none of them or comes twice.
+  bool Collect(vtkInformationVector* inputs, std::string& problem);
+
+  /// "States, Hierarchy, Types": what was found, for error messages.
+  std::string Describe() const;
+
+  /// The trace's time span in seconds: the "TimeBounds" a reader stores in
+  /// its outputs' field data, or else the extent of the rows' times, over
+  /// every rank of `controller` (which all must call this).
+  void TimeBounds(double bounds[2], vtkMultiProcessController* controller) const;
+};
+
+#endif

@@ -1,0 +1,199 @@
+#include "vtkMacroscopeHierarchicalAggregation.h"
+
+#include "ResourceHierarchy.h"
+
+#include "vtkDataSetAttributes.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkImageData.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkMutableDirectedGraph.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkStringArray.h"
+#include "vtkTree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+vtkStandardNewMacro(vtkMacroscopeHierarchicalAggregation);
+
+vtkMacroscopeHierarchicalAggregation::vtkMacroscopeHierarchicalAggregation()
+{
+  this->SetNumberOfInputPorts(1);
+}
+
+void vtkMacroscopeHierarchicalAggregation::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "Function: " << this->Function << "\n";
+  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
+}
+
+int vtkMacroscopeHierarchicalAggregation::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkImageData");
+  return 1;
+}
+
+int vtkMacroscopeHierarchicalAggregation::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkImageData* model = vtkImageData::GetData(inputVector[0]);
+  vtkTree* output = vtkTree::GetData(outputVector);
+  if (!model || model->GetNumberOfPoints() == 0)
+  {
+    return 1; // an empty piece of the model: nothing to aggregate here
+  }
+  vtkFieldData* fields = model->GetFieldData();
+  auto* values = vtkDataArray::SafeDownCast(model->GetPointData()->GetAbstractArray("Value"));
+  auto* parents = vtkDataArray::SafeDownCast(fields->GetAbstractArray("NodeParent"));
+  auto* names = vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeName"));
+  auto* kinds = vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeKind"));
+  auto* typeNames = vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName"));
+  auto* extensiveFlag = vtkDataArray::SafeDownCast(fields->GetAbstractArray("Extensive"));
+  if (!values || !parents || !names || !kinds || !typeNames || !extensiveFlag)
+  {
+    vtkErrorMacro("The input is not a microscopic model: give it the Model output of Time Slicing.");
+    return 0;
+  }
+  if (this->Function < SUM || this->Function > MEAN)
+  {
+    vtkErrorMacro("Unknown Function " << this->Function << ".");
+    return 0;
+  }
+
+  int dims[3];
+  model->GetDimensions(dims);
+  const int slices = dims[0];
+  const int resources = dims[1];
+  const int types = dims[2];
+  const double origin = model->GetOrigin()[0];
+  const double width = model->GetSpacing()[0];
+  const double modelEnd = origin + slices * width;
+  const double begin = this->TimeWindow[0];
+  const double end = this->TimeWindow[1] == 0.0 ? modelEnd : this->TimeWindow[1];
+  if (!(end > begin) || !std::isfinite(begin) || !std::isfinite(end) || end <= origin ||
+    begin >= modelEnd)
+  {
+    vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
+                                 << ") does not overlap the model's window [" << origin << ", "
+                                 << modelEnd << "] s.");
+    return 0;
+  }
+
+  // Per resource and type: the window's share of every slice.
+  const bool extensive = extensiveFlag->GetComponent(0, 0) != 0.0;
+  std::vector<double> resourceValues(static_cast<std::size_t>(resources) * types, 0.0);
+  double covered = 0.0;
+  std::vector<double> weight(slices, 0.0);
+  for (int t = 0; t < slices; ++t)
+  {
+    const double a = std::max(begin, origin + t * width);
+    const double b = std::min(end, origin + (t + 1) * width);
+    weight[t] = b > a ? (b - a) / width : 0.0;
+    covered += weight[t];
+  }
+  for (int u = 0; u < types; ++u)
+  {
+    for (int s = 0; s < resources; ++s)
+    {
+      double sum = 0.0;
+      for (int t = 0; t < slices; ++t)
+      {
+        if (weight[t] > 0.0)
+        {
+          sum += weight[t] * values->GetComponent(t + slices * (s + static_cast<vtkIdType>(resources) * u), 0);
+        }
+      }
+      resourceValues[static_cast<std::size_t>(s) * types + u] = extensive ? sum : sum / covered;
+    }
+  }
+
+  macroscope::ResourceHierarchy hierarchy;
+  hierarchy.Resources = static_cast<uint32_t>(resources);
+  const vtkIdType nodes = parents->GetNumberOfTuples();
+  for (vtkIdType n = 0; n < nodes; ++n)
+  {
+    hierarchy.Parent.push_back(static_cast<int64_t>(parents->GetComponent(n, 0)));
+  }
+  std::vector<double> nodeValues;
+  try
+  {
+    nodeValues = macroscope::AggregateHierarchy(hierarchy, resourceValues, types,
+      static_cast<macroscope::AggregationFunction>(this->Function));
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("The model's hierarchy is malformed: " << error.what());
+    return 0;
+  }
+
+  // The tree, root first: node n becomes vertex nodes - 1 - n.
+  vtkNew<vtkMutableDirectedGraph> graph;
+  vtkNew<vtkStringArray> vertexNames;
+  vertexNames->SetName("Name");
+  vtkNew<vtkStringArray> vertexKinds;
+  vertexKinds->SetName("Kind");
+  vtkNew<vtkDoubleArray> vertexValues;
+  vertexValues->SetName("Values");
+  vertexValues->SetNumberOfComponents(types);
+  for (int u = 0; u < types; ++u)
+  {
+    vertexValues->SetComponentName(u, typeNames->GetValue(u).c_str());
+  }
+  vtkNew<vtkDoubleArray> totals;
+  totals->SetName("Total");
+  vtkNew<vtkIdTypeArray> below;
+  below->SetName("Resources");
+  std::vector<vtkIdType> resourcesBelow(static_cast<std::size_t>(nodes), 0);
+  for (vtkIdType n = 0; n < nodes; ++n)
+  {
+    resourcesBelow[n] += n < resources ? 1 : 0;
+    if (hierarchy.Parent[n] >= 0)
+    {
+      resourcesBelow[hierarchy.Parent[n]] += resourcesBelow[n];
+    }
+  }
+  for (vtkIdType v = 0; v < nodes; ++v)
+  {
+    const vtkIdType n = nodes - 1 - v;
+    const int64_t p = hierarchy.Parent[n];
+    if (p < 0)
+    {
+      graph->AddVertex();
+    }
+    else
+    {
+      graph->AddChild(nodes - 1 - static_cast<vtkIdType>(p));
+    }
+    vertexNames->InsertNextValue(names->GetValue(n));
+    vertexKinds->InsertNextValue(kinds->GetValue(n));
+    const double* row = &nodeValues[static_cast<std::size_t>(n) * types];
+    vertexValues->InsertNextTuple(row);
+    double total = 0.0;
+    for (int u = 0; u < types; ++u)
+    {
+      total += row[u];
+    }
+    totals->InsertNextValue(total);
+    below->InsertNextValue(resourcesBelow[n]);
+  }
+  vtkDataSetAttributes* data = graph->GetVertexData();
+  data->AddArray(vertexNames);
+  data->AddArray(vertexKinds);
+  data->AddArray(vertexValues);
+  data->AddArray(totals);
+  data->AddArray(below);
+  if (!output->CheckedShallowCopy(graph))
+  {
+    vtkErrorMacro("The model's hierarchy is not a tree.");
+    return 0;
+  }
+  output->GetFieldData()->PassData(fields);
+  return 1;
+}

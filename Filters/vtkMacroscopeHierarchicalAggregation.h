@@ -1,0 +1,67 @@
+/**
+ * @class vtkMacroscopeHierarchicalAggregation
+ * @brief Triva's aggregation model: the microscopic model of a time window
+ * summed up the resource hierarchy.
+ *
+ * Input: the Model output of vtkMacroscopeTimeSlicing. For a time window,
+ * each resource's value per type is integrated over the slices (weighted by
+ * their overlap with the window; summed for durations and counts, averaged
+ * for rates and means), then every node of the hierarchy gets the sum
+ * (default), minimum, maximum or mean of the resources below it (seed 003,
+ * section 4.3).
+ *
+ * Output: a vtkTree of the hierarchy (root first) with vertex arrays Name,
+ * Kind, "Values" (one component per type, named after it), "Total" and
+ * "Resources" (the number of resources below), so that any level can be
+ * inspected or drawn.
+ */
+#ifndef vtkMacroscopeHierarchicalAggregation_h
+#define vtkMacroscopeHierarchicalAggregation_h
+
+#include "MacroscopeFiltersModule.h" // for export macro
+#include "vtkTreeAlgorithm.h"
+
+class MACROSCOPEFILTERS_EXPORT vtkMacroscopeHierarchicalAggregation : public vtkTreeAlgorithm
+{
+public:
+  static vtkMacroscopeHierarchicalAggregation* New();
+  vtkTypeMacro(vtkMacroscopeHierarchicalAggregation, vtkTreeAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  enum FunctionType
+  {
+    SUM = 0,
+    MIN = 1,
+    MAX = 2,
+    MEAN = 3
+  };
+
+  ///@{
+  /// How a node's value comes from its resources' values (default SUM).
+  vtkSetMacro(Function, int);
+  vtkGetMacro(Function, int);
+  ///@}
+
+  ///@{
+  /// Start and end of the window, in seconds since the trace start; an end
+  /// of 0 means the end of the model's window (the default takes it all).
+  vtkSetVector2Macro(TimeWindow, double);
+  vtkGetVector2Macro(TimeWindow, double);
+  ///@}
+
+protected:
+  vtkMacroscopeHierarchicalAggregation();
+  ~vtkMacroscopeHierarchicalAggregation() override = default;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+private:
+  vtkMacroscopeHierarchicalAggregation(const vtkMacroscopeHierarchicalAggregation&) = delete;
+  void operator=(const vtkMacroscopeHierarchicalAggregation&) = delete;
+
+  int Function = SUM;
+  double TimeWindow[2] = { 0.0, 0.0 };
+};
+
+#endif

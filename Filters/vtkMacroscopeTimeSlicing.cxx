@@ -1,0 +1,596 @@
+#include "vtkMacroscopeTimeSlicing.h"
+
+#include "ResourceHierarchy.h"
+#include "TimeSlicing.h"
+#include "TraceSchema.h"
+#include "MacroscopeTraceInputs.h"
+
+#include "vtkCommunicator.h"
+#include "vtkDataArray.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkImageData.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkIntArray.h"
+#include "vtkInformationDataObjectMetaDataKey.h"
+#include "vtkMacroscopeTraceKeys.h"
+#include "vtkMultiProcessController.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+#include "vtkTree.h"
+#include "vtkTypeInt64Array.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+vtkStandardNewMacro(vtkMacroscopeTimeSlicing);
+
+vtkCxxSetObjectMacro(vtkMacroscopeTimeSlicing, Controller, vtkMultiProcessController);
+
+namespace
+{
+namespace schema = macroscope::schema;
+using macroscope::SliceMetric;
+
+const char* MetricNames[] = { "state duration", "event count", "variable mean",
+  "bytes sent per second", "bytes received per second", "messages sent", "messages received" };
+
+// The Types kind a metric's planes are made of.
+const char* PlaneKind(int metric)
+{
+  switch (metric)
+  {
+    case vtkMacroscopeTimeSlicing::STATE_DURATION:
+      return schema::StateKind;
+    case vtkMacroscopeTimeSlicing::EVENT_COUNT:
+      return schema::EventKind;
+    case vtkMacroscopeTimeSlicing::VARIABLE_MEAN:
+      return schema::VariableKind;
+    default:
+      return nullptr; // message metrics: one plane
+  }
+}
+
+// A column as a contiguous array of T: the column itself when it already is
+// one, else a converted copy kept alive in `storage`.
+template <typename T>
+const T* Contiguous(vtkAbstractArray* column, std::vector<T>& storage)
+{
+  auto* data = vtkDataArray::SafeDownCast(column);
+  if (!data)
+  {
+    return nullptr;
+  }
+  if (data->GetDataType() == vtkTypeTraits<T>::VTK_TYPE_ID && data->GetNumberOfComponents() == 1 &&
+    data->HasStandardMemoryLayout())
+  {
+    return static_cast<const T*>(data->GetVoidPointer(0));
+  }
+  storage.resize(static_cast<std::size_t>(data->GetNumberOfTuples()));
+  for (vtkIdType i = 0; i < data->GetNumberOfTuples(); ++i)
+  {
+    storage[static_cast<std::size_t>(i)] = static_cast<T>(data->GetComponent(i, 0));
+  }
+  return storage.data();
+}
+
+// The shape of the model: its resources (with the hierarchy above them)
+// and its type planes, from the Hierarchy and Types of a trace.
+struct ModelPlan
+{
+  macroscope::ResourceHierarchy Resources;
+  std::vector<uint32_t> PlaneOfType; // Types row -> plane, UINT32_MAX if none
+  std::vector<vtkIdType> TypeOfPlane;
+
+  int Planes() const { return this->TypeOfPlane.empty() ? 1 : static_cast<int>(this->TypeOfPlane.size()); }
+};
+
+bool PlanModel(vtkTree* tree, vtkTable* types, const char* kind, int level, ModelPlan& plan,
+  std::string& problem)
+{
+  const vtkIdType vertices = tree->GetNumberOfVertices();
+  std::vector<int64_t> parent(static_cast<std::size_t>(vertices));
+  std::vector<int64_t> leafIndex(static_cast<std::size_t>(vertices), -1);
+  vtkDataArray* leafColumn =
+    vtkDataArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::LeafIndex));
+  if (!leafColumn)
+  {
+    problem = std::string("the Hierarchy has no ") + schema::LeafIndex + " vertex array";
+    return false;
+  }
+  for (vtkIdType v = 0; v < vertices; ++v)
+  {
+    parent[v] = tree->GetParent(v);
+    leafIndex[v] = static_cast<int64_t>(leafColumn->GetComponent(v, 0));
+  }
+  try
+  {
+    plan.Resources = macroscope::BuildResourceHierarchy(parent, leafIndex, level);
+  }
+  catch (const std::exception& error)
+  {
+    problem = std::string("the Hierarchy cannot be used: ") + error.what();
+    return false;
+  }
+  if (plan.Resources.Resources == 0)
+  {
+    problem = "the Hierarchy has no locations";
+    return false;
+  }
+  if (!kind)
+  {
+    return true;
+  }
+  auto* typeKinds = vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Kind));
+  if (!typeKinds || !vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Name)))
+  {
+    problem = "the Types table has no Name or Kind column";
+    return false;
+  }
+  plan.PlaneOfType.assign(static_cast<std::size_t>(types->GetNumberOfRows()), UINT32_MAX);
+  for (vtkIdType t = 0; t < types->GetNumberOfRows(); ++t)
+  {
+    if (typeKinds->GetValue(t) == kind)
+    {
+      plan.PlaneOfType[t] = static_cast<uint32_t>(plan.TypeOfPlane.size());
+      plan.TypeOfPlane.push_back(t);
+    }
+  }
+  if (plan.TypeOfPlane.empty())
+  {
+    problem = std::string("the Types table has no type of kind '") + kind + "'";
+    return false;
+  }
+  return true;
+}
+
+void SetExtents(vtkInformationVector* outputVector, int slices, const ModelPlan& plan)
+{
+  int extent[6] = { 0, slices - 1, 0, static_cast<int>(plan.Resources.Resources) - 1, 0,
+    plan.Planes() - 1 };
+  outputVector->GetInformationObject(0)->Set(
+    vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent, 6);
+  extent[5] = 0;
+  outputVector->GetInformationObject(1)->Set(
+    vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent, 6);
+}
+
+// Converted columns live here while the slicer reads them.
+struct ColumnStore
+{
+  std::vector<std::vector<uint32_t>> Ids;
+  std::vector<std::vector<double>> Reals;
+
+  const uint32_t* Ids32(vtkTable* table, const char* name)
+  {
+    this->Ids.emplace_back();
+    return Contiguous<uint32_t>(table->GetColumnByName(name), this->Ids.back());
+  }
+  const double* Real(vtkTable* table, const char* name)
+  {
+    this->Reals.emplace_back();
+    return Contiguous<double>(table->GetColumnByName(name), this->Reals.back());
+  }
+};
+}
+
+vtkMacroscopeTimeSlicing::vtkMacroscopeTimeSlicing()
+{
+  this->SetNumberOfInputPorts(1);
+  this->SetNumberOfOutputPorts(2);
+  this->SetController(vtkMultiProcessController::GetGlobalController());
+}
+
+vtkMacroscopeTimeSlicing::~vtkMacroscopeTimeSlicing()
+{
+  this->SetController(nullptr);
+}
+
+void vtkMacroscopeTimeSlicing::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "Slices: " << this->Slices << "\n";
+  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
+  os << indent << "Metric: " << this->Metric << "\n";
+  os << indent << "Normalize: " << this->Normalize << "\n";
+  os << indent << "Depth: " << this->Depth << "\n";
+  os << indent << "ResourceLevel: " << this->ResourceLevel << "\n";
+  os << indent << "Controller: " << this->Controller << "\n";
+}
+
+int vtkMacroscopeTimeSlicing::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTree");
+  info->Set(vtkAlgorithm::INPUT_IS_REPEATABLE(), 1);
+  return 1;
+}
+
+int vtkMacroscopeTimeSlicing::FillOutputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkDataObject::DATA_TYPE_NAME(), "vtkImageData");
+  return 1;
+}
+
+vtkTypeBool vtkMacroscopeTimeSlicing::ProcessRequest(
+  vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  if (request->Has(vtkDemandDrivenPipeline::REQUEST_DATA()))
+  {
+    return this->RequestData(request, inputVector, outputVector);
+  }
+  if (request->Has(vtkDemandDrivenPipeline::REQUEST_INFORMATION()))
+  {
+    return this->RequestInformation(request, inputVector, outputVector);
+  }
+  return this->Superclass::ProcessRequest(request, inputVector, outputVector);
+}
+
+int vtkMacroscopeTimeSlicing::RequestInformation(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  // The reader's definitions travel as meta-data: the model's extent is
+  // known before any event is read.
+  vtkTree* tree = nullptr;
+  vtkTable* types = nullptr;
+  for (int i = 0; i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
+  {
+    vtkInformation* info = inputVector[0]->GetInformationObject(i);
+    if (info->Has(vtkMacroscopeTraceKeys::DEFINITIONS()))
+    {
+      vtkDataObject* definitions = info->Get(vtkMacroscopeTraceKeys::DEFINITIONS());
+      tree = tree ? tree : vtkTree::SafeDownCast(definitions);
+      types = types ? types : vtkTable::SafeDownCast(definitions);
+    }
+  }
+  const char* kind = PlaneKind(this->Metric);
+  if (!tree || (kind && !types) || this->Slices < 1)
+  {
+    return 1; // RequestData reports what is missing
+  }
+  ModelPlan plan;
+  std::string problem;
+  if (!PlanModel(tree, types, kind, this->ResourceLevel, plan, problem))
+  {
+    vtkErrorMacro(<< problem << ".");
+    return 0;
+  }
+  SetExtents(outputVector, this->Slices, plan);
+  return 1;
+}
+
+int vtkMacroscopeTimeSlicing::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  MacroscopeTraceInputs trace;
+  std::string problem;
+  if (!trace.Collect(inputVector[0], problem))
+  {
+    vtkErrorMacro(<< problem);
+    return 0;
+  }
+  const char* kind = PlaneKind(this->Metric);
+  if (this->Metric < STATE_DURATION || this->Metric > MESSAGES_RECEIVED)
+  {
+    vtkErrorMacro("Unknown Metric " << this->Metric << ".");
+    return 0;
+  }
+  vtkTable* rows = nullptr;
+  switch (this->Metric)
+  {
+    case STATE_DURATION:
+      rows = trace.States;
+      break;
+    case EVENT_COUNT:
+      rows = trace.Events;
+      break;
+    case VARIABLE_MEAN:
+      rows = trace.Variables;
+      break;
+    default:
+      rows = trace.Messages;
+  }
+  if (!trace.Hierarchy || (kind && !trace.Types) || !rows)
+  {
+    vtkErrorMacro("The " << MetricNames[this->Metric]
+                         << " metric needs the trace reader's Hierarchy"
+                         << (kind ? ", Types" : "") << " and "
+                         << (this->Metric == STATE_DURATION ? "States"
+                               : this->Metric == EVENT_COUNT ? "Events"
+                               : this->Metric == VARIABLE_MEAN ? "Variables"
+                                                               : "Messages")
+                         << " outputs as inputs (" << trace.Describe() << ").");
+    return 0;
+  }
+  if (this->Slices < 1)
+  {
+    vtkErrorMacro("Slices must be at least 1 (got " << this->Slices << ").");
+    return 0;
+  }
+
+  ModelPlan plan;
+  std::string planProblem;
+  if (!PlanModel(trace.Hierarchy, trace.Types, kind, this->ResourceLevel, plan, planProblem))
+  {
+    vtkErrorMacro(<< planProblem << ".");
+    return 0;
+  }
+  const macroscope::ResourceHierarchy& resources = plan.Resources;
+  const std::vector<uint32_t>& planeOfType = plan.PlaneOfType;
+  const std::vector<vtkIdType>& typeOfPlane = plan.TypeOfPlane;
+  vtkTree* tree = trace.Hierarchy;
+  vtkStringArray* typeNames =
+    kind ? vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Name)) : nullptr;
+
+  // The window: the whole trace by default.
+  double bounds[2];
+  trace.TimeBounds(bounds, this->Controller);
+  double begin = this->TimeWindow[0];
+  double end = this->TimeWindow[1] == 0.0 ? bounds[1] : this->TimeWindow[1];
+  if (!(end > begin) || !std::isfinite(begin) || !std::isfinite(end) || begin < 0.0)
+  {
+    vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
+                                 << ") is not a window of the trace [" << bounds[0] << ", "
+                                 << bounds[1] << "] s: it needs 0 <= start < end (an end of 0 "
+                                                 "means the trace end).");
+    return 0;
+  }
+  if (begin >= bounds[1] && bounds[1] > bounds[0])
+  {
+    vtkErrorMacro("TimeWindow starts at " << begin << " s, after the trace ends ("
+                                          << bounds[1] << " s).");
+    return 0;
+  }
+
+  // Rows as the core wants them; the type column mapped to planes.
+  macroscope::TimeSlicingOptions options;
+  options.Grid = { begin, end, this->Slices };
+  options.Metric = static_cast<SliceMetric>(this->Metric);
+  options.Normalize = this->Normalize;
+  options.Depth = this->Depth;
+  options.Leaves = static_cast<uint32_t>(resources.ResourceOfLeaf.size());
+  options.ResourceOfLeaf = resources.ResourceOfLeaf;
+  options.Resources = resources.Resources;
+  options.Types = kind ? static_cast<uint32_t>(typeOfPlane.size()) : 1;
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(0.05 + 0.9 * fraction);
+    return !this->GetAbortExecute();
+  };
+
+  ColumnStore store;
+  std::vector<uint32_t> planes;
+  auto mapTypes = [&](const char* column) -> const uint32_t* {
+    const uint32_t* ids = store.Ids32(rows, column);
+    if (!ids)
+    {
+      return nullptr;
+    }
+    planes.resize(static_cast<std::size_t>(rows->GetNumberOfRows()));
+    for (std::size_t i = 0; i < planes.size(); ++i)
+    {
+      planes[i] = ids[i] < planeOfType.size() ? planeOfType[ids[i]] : UINT32_MAX;
+    }
+    return planes.data();
+  };
+  macroscope::StateRows states;
+  macroscope::PointRows points;
+  macroscope::MessageRows messages;
+  const std::size_t count = static_cast<std::size_t>(rows->GetNumberOfRows());
+  bool complete = true;
+  switch (this->Metric)
+  {
+    case STATE_DURATION:
+      states = { store.Ids32(rows, schema::Location), mapTypes(schema::Type),
+        store.Ids32(rows, schema::Depth), store.Real(rows, schema::Start),
+        store.Real(rows, schema::End), count };
+      complete = states.Location && states.Type && states.Depth && states.Start && states.End;
+      break;
+    case EVENT_COUNT:
+      points = { store.Ids32(rows, schema::Location), mapTypes(schema::Type),
+        store.Real(rows, schema::Time), nullptr, count };
+      complete = points.Location && points.Type && points.Time;
+      break;
+    case VARIABLE_MEAN:
+      points = { store.Ids32(rows, schema::Location), mapTypes(schema::Variable),
+        store.Real(rows, schema::Time), store.Real(rows, schema::Value), count };
+      complete = points.Location && points.Type && points.Time && points.Value;
+      break;
+    default:
+      messages = { store.Ids32(rows, schema::Sender), store.Ids32(rows, schema::Receiver),
+        store.Real(rows, schema::SendTime), store.Real(rows, schema::RecvTime),
+        store.Real(rows, schema::Bytes), count };
+      complete = messages.Sender && messages.Receiver && messages.SendTime && messages.RecvTime &&
+        messages.Bytes;
+  }
+  if (!complete)
+  {
+    vtkErrorMacro("The input table misses a column the " << MetricNames[this->Metric]
+                                                         << " metric needs (see docs/architecture.md).");
+    return 0;
+  }
+  this->UpdateProgress(0.05);
+
+  macroscope::MicroscopicModel model;
+  int status = 1;
+  try
+  {
+    model = macroscope::SliceTrace(options, states, points, messages);
+  }
+  catch (const macroscope::TimeSlicingAborted&)
+  {
+    vtkWarningMacro("Time slicing aborted.");
+    status = -1;
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Time slicing failed: " << error.what());
+    status = 0;
+  }
+
+  // Pieces: every rank sliced its own locations; the sum is the model.
+  vtkMultiProcessController* controller = this->Controller;
+  const bool parallel = controller && controller->GetNumberOfProcesses() > 1;
+  if (parallel)
+  {
+    int worst = status;
+    controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
+    status = worst;
+  }
+  if (status != 1)
+  {
+    return status == 0 ? 0 : 1;
+  }
+  if (parallel)
+  {
+    std::vector<double> sum(model.Values.size());
+    controller->AllReduce(model.Values.data(), sum.data(), static_cast<vtkIdType>(sum.size()),
+      vtkCommunicator::SUM_OP);
+    model.Values.swap(sum);
+  }
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  const int piece = outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
+    ? outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
+    : 0;
+  if (piece > 0)
+  {
+    return 1; // piece 0 holds the whole model
+  }
+
+  // Output 0: the model.
+  vtkImageData* image = vtkImageData::GetData(outputVector, 0);
+  const int slices = this->Slices;
+  const int resourceCount = static_cast<int>(model.Resources);
+  const int planeCount = static_cast<int>(model.Types);
+  image->SetDimensions(slices, resourceCount, planeCount);
+  SetExtents(outputVector, slices, plan);
+
+  image->SetOrigin(begin, 0.0, 0.0);
+  image->SetSpacing(options.Grid.Width(), 1.0, 1.0);
+  vtkNew<vtkDoubleArray> values;
+  values->SetName("Value");
+  values->SetNumberOfValues(static_cast<vtkIdType>(model.Values.size()));
+  std::copy(model.Values.begin(), model.Values.end(), values->GetPointer(0));
+  image->GetPointData()->SetScalars(values);
+
+  vtkFieldData* fields = image->GetFieldData();
+  vtkStringArray* vertexNames =
+    vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
+  vtkStringArray* vertexKinds =
+    vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Kind));
+  vtkNew<vtkStringArray> nodeNames;
+  nodeNames->SetName("NodeName");
+  vtkNew<vtkStringArray> nodeKinds;
+  nodeKinds->SetName("NodeKind");
+  vtkNew<vtkTypeInt64Array> nodeParents;
+  nodeParents->SetName("NodeParent");
+  for (std::size_t n = 0; n < resources.Parent.size(); ++n)
+  {
+    const vtkIdType vertex = static_cast<vtkIdType>(resources.Vertex[n]);
+    nodeNames->InsertNextValue(vertexNames ? vertexNames->GetValue(vertex) : std::to_string(vertex));
+    nodeKinds->InsertNextValue(vertexKinds ? vertexKinds->GetValue(vertex) : "");
+    nodeParents->InsertNextValue(resources.Parent[n]);
+  }
+  fields->AddArray(nodeNames);
+  fields->AddArray(nodeKinds);
+  fields->AddArray(nodeParents);
+
+  vtkNew<vtkStringArray> planeNames;
+  planeNames->SetName("TypeName");
+  vtkNew<vtkTypeInt64Array> planeIds;
+  planeIds->SetName("TypeId");
+  vtkNew<vtkUnsignedCharArray> planeColors;
+  planeColors->SetName("TypeColor");
+  planeColors->SetNumberOfComponents(3);
+  vtkDataArray* typeColors =
+    kind ? vtkDataArray::SafeDownCast(trace.Types->GetColumnByName(schema::Color)) : nullptr;
+  for (int u = 0; u < planeCount; ++u)
+  {
+    const vtkIdType type = kind ? typeOfPlane[u] : -1;
+    planeNames->InsertNextValue(kind ? typeNames->GetValue(type) : "messages");
+    planeIds->InsertNextValue(type);
+    unsigned char rgb[3] = { 128, 128, 128 };
+    if (typeColors && typeColors->GetNumberOfComponents() == 3)
+    {
+      for (int c = 0; c < 3; ++c)
+      {
+        rgb[c] = static_cast<unsigned char>(typeColors->GetComponent(type, c));
+      }
+    }
+    planeColors->InsertNextTypedTuple(rgb);
+  }
+  fields->AddArray(planeNames);
+  fields->AddArray(planeIds);
+  fields->AddArray(planeColors);
+
+  vtkNew<vtkStringArray> metric;
+  metric->SetName("Metric");
+  metric->InsertNextValue(MetricNames[this->Metric]);
+  fields->AddArray(metric);
+  // Whether values add up over time (durations, counts) or are rates and
+  // means, which a longer window averages instead.
+  vtkNew<vtkIntArray> extensive;
+  extensive->SetName("Extensive");
+  extensive->InsertNextValue((this->Metric == STATE_DURATION && !this->Normalize) ||
+    this->Metric == EVENT_COUNT || this->Metric == MESSAGES_SENT ||
+    this->Metric == MESSAGES_RECEIVED);
+  fields->AddArray(extensive);
+  vtkNew<vtkDoubleArray> width;
+  width->SetName("SliceWidth");
+  width->InsertNextValue(options.Grid.Width());
+  fields->AddArray(width);
+  vtkNew<vtkDoubleArray> window;
+  window->SetName("TimeWindow");
+  window->SetNumberOfComponents(2);
+  window->InsertNextTuple2(begin, end);
+  fields->AddArray(window);
+
+  // Output 1: the dominant type of every cell.
+  vtkImageData* mode = vtkImageData::GetData(outputVector, 1);
+  mode->SetDimensions(slices, resourceCount, 1);
+  mode->SetOrigin(begin, 0.0, 0.0);
+  mode->SetSpacing(options.Grid.Width(), 1.0, 1.0);
+  const vtkIdType cells = static_cast<vtkIdType>(slices) * resourceCount;
+  vtkNew<vtkIntArray> dominant;
+  dominant->SetName("DominantType");
+  dominant->SetNumberOfValues(cells);
+  vtkNew<vtkDoubleArray> share;
+  share->SetName("DominantShare");
+  share->SetNumberOfValues(cells);
+  vtkNew<vtkDoubleArray> total;
+  total->SetName("Total");
+  total->SetNumberOfValues(cells);
+  for (vtkIdType cell = 0; cell < cells; ++cell)
+  {
+    double sum = 0.0;
+    double best = 0.0;
+    int bestPlane = -1;
+    for (int u = 0; u < planeCount; ++u)
+    {
+      const double v = model.Values[static_cast<std::size_t>(cell + cells * u)];
+      sum += v;
+      if (v > best)
+      {
+        best = v;
+        bestPlane = u;
+      }
+    }
+    dominant->SetValue(cell, bestPlane);
+    share->SetValue(cell, sum > 0.0 ? best / sum : 0.0);
+    total->SetValue(cell, sum);
+  }
+  mode->GetPointData()->SetScalars(dominant);
+  mode->GetPointData()->AddArray(share);
+  mode->GetPointData()->AddArray(total);
+  mode->GetFieldData()->ShallowCopy(fields);
+  this->UpdateProgress(1.0);
+  return 1;
+}

@@ -1,0 +1,125 @@
+/**
+ * @class vtkMacroscopeTimeSlicing
+ * @brief Builds the microscopic model M(s, t, u) of a trace: resources ×
+ * regular time slices × types (Ocelotl's model filled with Triva's
+ * Time-Slice algorithm).
+ *
+ * Input: the outputs of a Macroscope trace reader, on one repeatable input
+ * port; the filter recognises each by its columns (States, Events,
+ * Variables, Messages, Types) or type (the Hierarchy vtkTree). It needs the
+ * Hierarchy, the Types (except for message metrics) and the table its
+ * metric reads.
+ *
+ * Output 0, "Model": a vtkImageData with x = time slice (origin = window
+ * start, spacing = slice width), y = resource, z = type, and point array
+ * "Value". Field data name the resources and types and carry the resource
+ * hierarchy as a parent array, resources first and root last ("NodeName",
+ * "NodeKind", "NodeParent"; "TypeName", "TypeId", "TypeColor"; "Metric",
+ * "SliceWidth", "TimeWindow"). A z-slice is a heat map of one type.
+ *
+ * Output 1, "Mode": a vtkImageData of one z-plane with, per resource and
+ * slice, "DominantType" (the plane of the largest value, -1 when all are
+ * 0), "DominantShare" (its share of the cell's total) and "Total".
+ *
+ * See docs/time-slicing.md. Under MPI, the models of all ranks' pieces are
+ * summed and piece 0 outputs the whole model.
+ */
+#ifndef vtkMacroscopeTimeSlicing_h
+#define vtkMacroscopeTimeSlicing_h
+
+#include "MacroscopeFiltersModule.h" // for export macro
+#include "vtkAlgorithm.h"
+
+class vtkMultiProcessController;
+
+class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTimeSlicing : public vtkAlgorithm
+{
+public:
+  static vtkMacroscopeTimeSlicing* New();
+  vtkTypeMacro(vtkMacroscopeTimeSlicing, vtkAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  enum MetricType
+  {
+    STATE_DURATION = 0,
+    EVENT_COUNT = 1,
+    VARIABLE_MEAN = 2,
+    BYTES_SENT_RATE = 3,
+    BYTES_RECEIVED_RATE = 4,
+    MESSAGES_SENT = 5,
+    MESSAGES_RECEIVED = 6
+  };
+
+  ///@{
+  /// Number of regular time slices (default 100).
+  vtkSetMacro(Slices, int);
+  vtkGetMacro(Slices, int);
+  ///@}
+
+  ///@{
+  /// Start and end of the sliced window, in seconds since the trace start.
+  /// An end of 0 means the end of the trace: the default (0, 0) slices the
+  /// whole trace.
+  vtkSetVector2Macro(TimeWindow, double);
+  vtkGetVector2Macro(TimeWindow, double);
+  ///@}
+
+  ///@{
+  /// What a cell measures (see MetricType); default state duration.
+  vtkSetMacro(Metric, int);
+  vtkGetMacro(Metric, int);
+  ///@}
+
+  ///@{
+  /// State duration only: divide by the slice width (fractions of time).
+  vtkSetMacro(Normalize, bool);
+  vtkGetMacro(Normalize, bool);
+  vtkBooleanMacro(Normalize, bool);
+  ///@}
+
+  ///@{
+  /// State duration only: -1 (default) counts the innermost state at each
+  /// moment; d >= 0 counts the states of call depth d.
+  vtkSetMacro(Depth, int);
+  vtkGetMacro(Depth, int);
+  ///@}
+
+  ///@{
+  /// The hierarchy level whose vertices are the model's resources: -1
+  /// (default) for the locations, 0 for the root, 1 for its children...
+  vtkSetMacro(ResourceLevel, int);
+  vtkGetMacro(ResourceLevel, int);
+  ///@}
+
+  ///@{
+  /// The controller that sums the pieces' models; the global one by default.
+  void SetController(vtkMultiProcessController* controller);
+  vtkGetObjectMacro(Controller, vtkMultiProcessController);
+  ///@}
+
+protected:
+  vtkMacroscopeTimeSlicing();
+  ~vtkMacroscopeTimeSlicing() override;
+
+  // The model's extent comes from the trace's definitions, which readers
+  // pass downstream as meta-data (vtkMacroscopeTraceKeys).
+  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int FillOutputPortInformation(int port, vtkInformation* info) override;
+  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*);
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*);
+
+private:
+  vtkMacroscopeTimeSlicing(const vtkMacroscopeTimeSlicing&) = delete;
+  void operator=(const vtkMacroscopeTimeSlicing&) = delete;
+
+  int Slices = 100;
+  double TimeWindow[2] = { 0.0, 0.0 };
+  int Metric = STATE_DURATION;
+  bool Normalize = false;
+  int Depth = -1;
+  int ResourceLevel = -1;
+  vtkMultiProcessController* Controller = nullptr;
+};
+
+#endif

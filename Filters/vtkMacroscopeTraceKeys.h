@@ -1,0 +1,39 @@
+/**
+ * @class vtkMacroscopeTraceKeys
+ * @brief Pipeline information keys shared by Macroscope's readers and filters.
+ *
+ * DEFINITIONS carries, in a trace reader's output information, the small
+ * data object that its port will hold once read: the Hierarchy tree on the
+ * Hierarchy port, the Types table on the Types port. Readers know them after
+ * reading the definitions only, and the key travels downstream during
+ * REQUEST_INFORMATION, so filters whose output extent depends on the
+ * resources and types (Time Slicing's image) can announce it before any
+ * event is read, as structured outputs must.
+ */
+#ifndef vtkMacroscopeTraceKeys_h
+#define vtkMacroscopeTraceKeys_h
+
+#include "MacroscopeFiltersModule.h" // for export macro
+#include "vtkObject.h"
+
+class vtkInformationDataObjectMetaDataKey;
+
+class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTraceKeys : public vtkObject
+{
+public:
+  static vtkMacroscopeTraceKeys* New();
+  vtkTypeMacro(vtkMacroscopeTraceKeys, vtkObject);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  static vtkInformationDataObjectMetaDataKey* DEFINITIONS();
+
+protected:
+  vtkMacroscopeTraceKeys() = default;
+  ~vtkMacroscopeTraceKeys() override = default;
+
+private:
+  vtkMacroscopeTraceKeys(const vtkMacroscopeTraceKeys&) = delete;
+  void operator=(const vtkMacroscopeTraceKeys&) = delete;
+};
+
+#endif
