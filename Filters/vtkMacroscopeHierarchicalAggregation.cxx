@@ -13,6 +13,7 @@
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkStringArray.h"
 #include "vtkTree.h"
 
@@ -40,14 +41,35 @@ int vtkMacroscopeHierarchicalAggregation::FillInputPortInformation(int, vtkInfor
   return 1;
 }
 
+int vtkMacroscopeHierarchicalAggregation::RequestUpdateExtent(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
+{
+  // Aggregating needs every resource and slice: ask for the whole model.
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
+  {
+    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
+      inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
+  }
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
+  return 1;
+}
+
 int vtkMacroscopeHierarchicalAggregation::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   vtkImageData* model = vtkImageData::GetData(inputVector[0]);
   vtkTree* output = vtkTree::GetData(outputVector);
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) &&
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) > 0)
+  {
+    return 1; // piece 0 holds the tree
+  }
   if (!model || model->GetNumberOfPoints() == 0)
   {
-    return 1; // an empty piece of the model: nothing to aggregate here
+    return 1; // an empty model: nothing to aggregate
   }
   vtkFieldData* fields = model->GetFieldData();
   auto* values = vtkDataArray::SafeDownCast(model->GetPointData()->GetAbstractArray("Value"));

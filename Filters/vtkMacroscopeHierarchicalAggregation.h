@@ -13,7 +13,8 @@
  * Output: a vtkTree of the hierarchy (root first) with vertex arrays Name,
  * Kind, "Values" (one component per type, named after it), "Total" and
  * "Resources" (the number of resources below), so that any level can be
- * inspected or drawn.
+ * inspected or drawn. It reads the whole model whatever the piece, and
+ * piece 0 holds the tree.
  */
 #ifndef vtkMacroscopeHierarchicalAggregation_h
 #define vtkMacroscopeHierarchicalAggregation_h
@@ -54,6 +55,7 @@ protected:
   ~vtkMacroscopeHierarchicalAggregation() override = default;
 
   int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
 private:

@@ -19,6 +19,7 @@
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkPointData.h"
+#include "vtkSmartPointer.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
@@ -156,11 +157,14 @@ void SetExtents(vtkInformationVector* outputVector, int slices, const ModelPlan&
 {
   int extent[6] = { 0, slices - 1, 0, static_cast<int>(plan.Resources.Resources) - 1, 0,
     plan.Planes() - 1 };
-  outputVector->GetInformationObject(0)->Set(
-    vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent, 6);
-  extent[5] = 0;
-  outputVector->GetInformationObject(1)->Set(
-    vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent, 6);
+  for (int port = 0; port < 2; ++port)
+  {
+    extent[5] = port == 0 ? plan.Planes() - 1 : 0;
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    info->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent, 6);
+    // Any extent can be cut from the model: every rank holds all of it.
+    info->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
+  }
 }
 
 // Converted columns live here while the slicer reads them.
@@ -182,7 +186,21 @@ struct ColumnStore
 };
 }
 
+struct vtkMacroscopeTimeSlicing::ModelCache
+{
+  std::vector<double> Values; // the whole model, slice fastest
+  int Slices = 0;
+  int Resources = 0;
+  int Planes = 0;
+  double Origin = 0.0;
+  double Width = 1.0;
+  ModelPlan Plan;
+  vtkSmartPointer<vtkFieldData> Fields;
+  vtkTimeStamp Built;
+};
+
 vtkMacroscopeTimeSlicing::vtkMacroscopeTimeSlicing()
+  : Cache(new ModelCache)
 {
   this->SetNumberOfInputPorts(1);
   this->SetNumberOfOutputPorts(2);
@@ -232,6 +250,21 @@ vtkTypeBool vtkMacroscopeTimeSlicing::ProcessRequest(
   {
     return this->RequestInformation(request, inputVector, outputVector);
   }
+  if (request->Has(vtkStreamingDemandDrivenPipeline::REQUEST_UPDATE_EXTENT()))
+  {
+    // Whatever extent is asked downstream, rank i slices the i-th share of
+    // the trace: the ranks' models then add up to the model, and any extent
+    // is cut from it.
+    const int ranks = this->Controller ? this->Controller->GetNumberOfProcesses() : 1;
+    const int rank = this->Controller ? this->Controller->GetLocalProcessId() : 0;
+    for (int i = 0; i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
+    {
+      vtkInformation* inInfo = inputVector[0]->GetInformationObject(i);
+      inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), rank);
+      inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), ranks);
+    }
+    return 1;
+  }
   return this->Superclass::ProcessRequest(request, inputVector, outputVector);
 }
 
@@ -271,6 +304,20 @@ int vtkMacroscopeTimeSlicing::RequestInformation(
 int vtkMacroscopeTimeSlicing::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // A request for another extent of an unchanged model is served from the
+  // cache: only a real change recomputes, on every rank at once, so that
+  // the ranks always meet in the collective calls below.
+  bool fresh = this->Cache->Built.GetMTime() > 0 && this->GetMTime() < this->Cache->Built.GetMTime();
+  for (int i = 0; fresh && i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
+  {
+    vtkDataObject* input = inputVector[0]->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT());
+    fresh = input && input->GetMTime() < this->Cache->Built.GetMTime();
+  }
+  if (fresh)
+  {
+    return this->WriteOutputs(outputVector);
+  }
+
   MacroscopeTraceInputs trace;
   std::string problem;
   if (!trace.Collect(inputVector[0], problem))
@@ -436,9 +483,17 @@ int vtkMacroscopeTimeSlicing::RequestData(
     status = 0;
   }
 
-  // Pieces: every rank sliced its own locations; the sum is the model.
+  // Pieces: when every rank sliced its own share of the locations, the sum
+  // of the ranks' models is the model (a rank given the whole trace, as one
+  // piece, already has it).
   vtkMultiProcessController* controller = this->Controller;
-  const bool parallel = controller && controller->GetNumberOfProcesses() > 1;
+  vtkInformation* firstInput = inputVector[0]->GetInformationObject(0);
+  const int inputPieces =
+    firstInput->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES())
+    ? firstInput->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES())
+    : 1;
+  const bool parallel = controller && controller->GetNumberOfProcesses() > 1 &&
+    inputPieces == controller->GetNumberOfProcesses();
   if (parallel)
   {
     int worst = status;
@@ -456,32 +511,17 @@ int vtkMacroscopeTimeSlicing::RequestData(
       vtkCommunicator::SUM_OP);
     model.Values.swap(sum);
   }
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  const int piece = outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
-    ? outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER())
-    : 0;
-  if (piece > 0)
-  {
-    return 1; // piece 0 holds the whole model
-  }
-
-  // Output 0: the model.
-  vtkImageData* image = vtkImageData::GetData(outputVector, 0);
-  const int slices = this->Slices;
-  const int resourceCount = static_cast<int>(model.Resources);
-  const int planeCount = static_cast<int>(model.Types);
-  image->SetDimensions(slices, resourceCount, planeCount);
-  SetExtents(outputVector, slices, plan);
-
-  image->SetOrigin(begin, 0.0, 0.0);
-  image->SetSpacing(options.Grid.Width(), 1.0, 1.0);
-  vtkNew<vtkDoubleArray> values;
-  values->SetName("Value");
-  values->SetNumberOfValues(static_cast<vtkIdType>(model.Values.size()));
-  std::copy(model.Values.begin(), model.Values.end(), values->GetPointer(0));
-  image->GetPointData()->SetScalars(values);
-
-  vtkFieldData* fields = image->GetFieldData();
+  // Keep the whole model; the outputs are cut from it.
+  ModelCache& cache = *this->Cache;
+  cache.Values.swap(model.Values);
+  cache.Slices = this->Slices;
+  cache.Resources = static_cast<int>(model.Resources);
+  cache.Planes = static_cast<int>(model.Types);
+  cache.Origin = begin;
+  cache.Width = options.Grid.Width();
+  cache.Fields = vtkSmartPointer<vtkFieldData>::New();
+  vtkFieldData* fields = cache.Fields;
+  const int planeCount = cache.Planes;
   vtkStringArray* vertexNames =
     vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
   vtkStringArray* vertexKinds =
@@ -553,44 +593,108 @@ int vtkMacroscopeTimeSlicing::RequestData(
   window->InsertNextTuple2(begin, end);
   fields->AddArray(window);
 
-  // Output 1: the dominant type of every cell.
-  vtkImageData* mode = vtkImageData::GetData(outputVector, 1);
-  mode->SetDimensions(slices, resourceCount, 1);
-  mode->SetOrigin(begin, 0.0, 0.0);
-  mode->SetSpacing(options.Grid.Width(), 1.0, 1.0);
-  const vtkIdType cells = static_cast<vtkIdType>(slices) * resourceCount;
-  vtkNew<vtkIntArray> dominant;
-  dominant->SetName("DominantType");
-  dominant->SetNumberOfValues(cells);
-  vtkNew<vtkDoubleArray> share;
-  share->SetName("DominantShare");
-  share->SetNumberOfValues(cells);
-  vtkNew<vtkDoubleArray> total;
-  total->SetName("Total");
-  total->SetNumberOfValues(cells);
-  for (vtkIdType cell = 0; cell < cells; ++cell)
-  {
-    double sum = 0.0;
-    double best = 0.0;
-    int bestPlane = -1;
-    for (int u = 0; u < planeCount; ++u)
+  cache.Plan = plan;
+  cache.Built.Modified();
+  return this->WriteOutputs(outputVector);
+}
+
+int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector)
+{
+  const ModelCache& cache = *this->Cache;
+  SetExtents(outputVector, cache.Slices, cache.Plan);
+  const int whole[6] = { 0, cache.Slices - 1, 0, cache.Resources - 1, 0, cache.Planes - 1 };
+  const vtkIdType cells = static_cast<vtkIdType>(cache.Slices) * cache.Resources;
+
+  // The extent a port was asked for, within the model (all of it if none).
+  auto requested = [&whole, outputVector](int port, int extent[6]) {
+    std::copy(whole, whole + 6, extent);
+    if (port == 1)
     {
-      const double v = model.Values[static_cast<std::size_t>(cell + cells * u)];
-      sum += v;
-      if (v > best)
+      extent[4] = extent[5] = 0;
+    }
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    if (info->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+    {
+      int asked[6];
+      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), asked);
+      for (int axis = 0; axis < 3; ++axis)
       {
-        best = v;
-        bestPlane = u;
+        extent[2 * axis] = std::max(extent[2 * axis], asked[2 * axis]);
+        extent[2 * axis + 1] = std::min(extent[2 * axis + 1], asked[2 * axis + 1]);
       }
     }
-    dominant->SetValue(cell, bestPlane);
-    share->SetValue(cell, sum > 0.0 ? best / sum : 0.0);
-    total->SetValue(cell, sum);
+  };
+  auto prepare = [&cache](vtkImageData* image, const int extent[6]) {
+    image->Initialize();
+    image->SetOrigin(cache.Origin, 0.0, 0.0);
+    image->SetSpacing(cache.Width, 1.0, 1.0);
+    image->SetExtent(const_cast<int*>(extent));
+    image->GetFieldData()->ShallowCopy(cache.Fields);
+  };
+
+  // Output 0: the model.
+  int extent[6];
+  requested(0, extent);
+  vtkImageData* image = vtkImageData::GetData(outputVector, 0);
+  prepare(image, extent);
+  vtkNew<vtkDoubleArray> values;
+  values->SetName("Value");
+  values->SetNumberOfValues(image->GetNumberOfPoints());
+  vtkIdType point = 0;
+  for (int u = extent[4]; u <= extent[5]; ++u)
+  {
+    for (int r = extent[2]; r <= extent[3]; ++r)
+    {
+      for (int t = extent[0]; t <= extent[1]; ++t)
+      {
+        values->SetValue(point++, cache.Values[static_cast<std::size_t>(t + cache.Slices * (r + static_cast<vtkIdType>(cache.Resources) * u))]);
+      }
+    }
+  }
+  image->GetPointData()->SetScalars(values);
+
+  // Output 1: the dominant type of every cell, with its share and the total.
+  requested(1, extent);
+  vtkImageData* mode = vtkImageData::GetData(outputVector, 1);
+  prepare(mode, extent);
+  const vtkIdType points = mode->GetNumberOfPoints();
+  vtkNew<vtkIntArray> dominant;
+  dominant->SetName("DominantType");
+  dominant->SetNumberOfValues(points);
+  vtkNew<vtkDoubleArray> share;
+  share->SetName("DominantShare");
+  share->SetNumberOfValues(points);
+  vtkNew<vtkDoubleArray> total;
+  total->SetName("Total");
+  total->SetNumberOfValues(points);
+  point = 0;
+  for (int r = extent[2]; r <= extent[3]; ++r)
+  {
+    for (int t = extent[0]; t <= extent[1]; ++t)
+    {
+      const vtkIdType cell = t + static_cast<vtkIdType>(cache.Slices) * r;
+      double sum = 0.0;
+      double best = 0.0;
+      int bestPlane = -1;
+      for (int u = 0; u < cache.Planes; ++u)
+      {
+        const double v = cache.Values[static_cast<std::size_t>(cell + cells * u)];
+        sum += v;
+        if (v > best)
+        {
+          best = v;
+          bestPlane = u;
+        }
+      }
+      dominant->SetValue(point, bestPlane);
+      share->SetValue(point, sum > 0.0 ? best / sum : 0.0);
+      total->SetValue(point, sum);
+      ++point;
+    }
   }
   mode->GetPointData()->SetScalars(dominant);
   mode->GetPointData()->AddArray(share);
   mode->GetPointData()->AddArray(total);
-  mode->GetFieldData()->ShallowCopy(fields);
   this->UpdateProgress(1.0);
   return 1;
 }

@@ -21,14 +21,17 @@
  * slice, "DominantType" (the plane of the largest value, -1 when all are
  * 0), "DominantShare" (its share of the cell's total) and "Total".
  *
- * See docs/time-slicing.md. Under MPI, the models of all ranks' pieces are
- * summed and piece 0 outputs the whole model.
+ * See docs/time-slicing.md. Under MPI, every rank slices the locations of
+ * its reader piece, the ranks' models are summed, and each output holds the
+ * extent its consumer asks for (the whole model by default).
  */
 #ifndef vtkMacroscopeTimeSlicing_h
 #define vtkMacroscopeTimeSlicing_h
 
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkAlgorithm.h"
+
+#include <memory> // for std::unique_ptr
 
 class vtkMultiProcessController;
 
@@ -108,6 +111,8 @@ protected:
   int FillOutputPortInformation(int port, vtkInformation* info) override;
   int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*);
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*);
+  // Cuts the requested extents of both outputs from the cached model.
+  int WriteOutputs(vtkInformationVector* outputVector);
 
 private:
   vtkMacroscopeTimeSlicing(const vtkMacroscopeTimeSlicing&) = delete;
@@ -120,6 +125,9 @@ private:
   int Depth = -1;
   int ResourceLevel = -1;
   vtkMultiProcessController* Controller = nullptr;
+
+  struct ModelCache;
+  std::unique_ptr<ModelCache> Cache;
 };
 
 #endif

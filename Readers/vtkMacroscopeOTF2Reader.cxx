@@ -443,6 +443,11 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   FillHierarchy(info.Hierarchy, this->Internal->Hierarchy, this->FileName);
   this->Internal->Types = vtkSmartPointer<vtkTable>::New();
   FillTypes(info.Types, this->Internal->Types);
+  vtkNew<vtkDoubleArray> bounds; // the trace's span, for filters' default windows
+  bounds->SetName("TimeBounds");
+  bounds->SetNumberOfComponents(2);
+  bounds->InsertNextTuple(this->TimeBounds);
+  this->Internal->Types->GetFieldData()->AddArray(bounds);
   this->Internal->PublishDefinitions(outputVector);
   return 1;
 }

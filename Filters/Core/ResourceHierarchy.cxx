@@ -135,9 +135,9 @@ std::vector<double> AggregateHierarchy(const ResourceHierarchy& hierarchy,
     {
       continue;
     }
-    if (static_cast<std::size_t>(p) <= n)
+    if (static_cast<std::size_t>(p) <= n || static_cast<std::size_t>(p) >= nodes)
     {
-      throw std::invalid_argument("AggregateHierarchy: a parent precedes its child");
+      throw std::invalid_argument("AggregateHierarchy: a parent precedes its child or is no node");
     }
     double* mine = &values[n * width];
     double* theirs = &values[static_cast<std::size_t>(p) * width];

@@ -20,6 +20,11 @@
 namespace macroscope::otf2
 {
 
+/// Maps the pages of [first, first + bytes) in one go, ahead of writing
+/// them, rather than one page fault at a time. Only a hint: it does nothing
+/// where the system cannot (Linux before 5.14, other systems).
+void prefaultPages(void* first, std::size_t bytes) noexcept;
+
 template <typename T>
 class Column
 {
@@ -107,6 +112,17 @@ public:
     if (count > this->Capacity)
     {
       this->reallocate(count);
+    }
+  }
+
+  /// Prepares the memory of the values from size() up to `count` (at most
+  /// capacity()) for writing; see prefaultPages().
+  void prefault(std::size_t count) const noexcept
+  {
+    const std::size_t end = std::min(count, this->Capacity);
+    if (end > this->Size)
+    {
+      prefaultPages(this->Data + this->Size, (end - this->Size) * sizeof(T));
     }
   }
 

@@ -211,6 +211,10 @@ EventDecoder::EventDecoder(const Definitions& definitions, const ReadOptions& op
   , Options(options)
   , Selected(selectedLeaves)
   , Output(output)
+  , WindowBegin(options.WindowBegin)
+  , WindowEnd(options.WindowEnd)
+  , ClipStates(options.ClipStatesToWindow)
+  , FilterRegions(!options.Regions.empty())
   , Offset(definitions.Info.Clock.GlobalOffset)
   , Resolution(double(definitions.Info.Clock.Resolution))
   , Matcher(output.Messages, definitions.Info.Leaves.size())
@@ -273,9 +277,7 @@ OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
   const Frame frame = this->Stack.back();
   if (frame.Region != region)
   {
-    return this->fail("Leave of region " + std::to_string(region) + " at tick " +
-      std::to_string(ticks) + " does not match the Enter of region " +
-      std::to_string(frame.Region) + " (improperly nested regions)");
+    return this->failNesting(ticks, region);
   }
   this->Stack.pop_back();
   this->emitState(frame, ticks, uint32_t(this->Stack.size()));
@@ -291,22 +293,21 @@ void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint32_t dep
     return;
   }
   const uint32_t type = uint32_t(found);
-  if (!this->KeepRegionType[type])
+  if (this->FilterRegions && !this->KeepRegionType[type])
   {
     return;
   }
   double start = this->seconds(frame.Start);
   double end = this->seconds(endTicks);
-  if (end < this->Options.WindowBegin || start > this->Options.WindowEnd)
+  if (end < this->WindowBegin || start > this->WindowEnd)
   {
     return;
   }
-  if (this->Options.ClipStatesToWindow)
+  if (this->ClipStates)
   {
-    start = std::max(start, this->Options.WindowBegin);
-    end = std::min(end, this->Options.WindowEnd);
+    start = std::max(start, this->WindowBegin);
+    end = std::min(end, this->WindowEnd);
   }
-  static const bool noState = getenv("NOSTATE") != nullptr; if (noState) return;
   StateColumns& states = this->Output.States;
   states.Location.push_back(this->Leaf);
   states.Type.push_back(type);
@@ -441,7 +442,6 @@ uint64_t EventDecoder::send(
   uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
-  static const bool noMsg = getenv("NOMSG") != nullptr; if (noMsg) return RequestTable::NotFound;
   const int64_t peer = this->peerLeaf(comm, receiver);
   if (peer < 0)
   {
@@ -450,7 +450,6 @@ uint64_t EventDecoder::send(
   const double time = this->seconds(ticks);
   if (this->Selected[std::size_t(peer)])
   {
-    static const bool noMatch = getenv("NOMATCH") != nullptr; if (noMatch) return 5;
     return this->Matcher.send(uint32_t(peer), comm, tag, time, bytes);
   }
   ++this->Output.Report.SendsToUnselected;
@@ -462,7 +461,6 @@ void EventDecoder::receive(
   uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
-  static const bool noMsg = getenv("NOMSG") != nullptr; if (noMsg) return;
   const int64_t peer = this->peerLeaf(comm, sender);
   if (peer < 0)
   {
@@ -471,7 +469,6 @@ void EventDecoder::receive(
   const double time = this->seconds(ticks);
   if (this->Selected[std::size_t(peer)])
   {
-    static const bool noMatch = getenv("NOMATCH") != nullptr; if (noMatch) return;
     this->Matcher.receive(uint32_t(peer), comm, tag, time, bytes);
   }
   else
@@ -498,7 +495,7 @@ void EventDecoder::cancel(uint64_t request)
     }
     else
     {
-      if (!getenv("NOMATCH")) this->Matcher.cancelSend(slot);
+      this->Matcher.cancelSend(slot);
     }
   }
 }
@@ -527,7 +524,6 @@ void EventDecoder::endLocation()
   this->Requests.drain([&report](uint64_t slot) {
     ++((slot & ReceiveRequest) != 0 ? report.IrecvRequestsNotCompleted : report.IsendsNotCompleted);
   });
-  static const bool noMatch = getenv("NOMATCH") != nullptr; if (!noMatch)
   this->Matcher.endLocation();
 }
 
@@ -555,7 +551,7 @@ void EventDecoder::finish()
   {
     const double first = std::min(messages.SendTime[row], messages.RecvTime[row]);
     const double last = std::max(messages.SendTime[row], messages.RecvTime[row]);
-    if (last < this->Options.WindowBegin || first > this->Options.WindowEnd)
+    if (last < this->WindowBegin || first > this->WindowEnd)
     {
       continue;
     }
@@ -576,23 +572,37 @@ void EventDecoder::finish()
 void EventDecoder::reserveFor(uint64_t events, uint64_t remaining)
 {
   // Rows per event so far predict the rest. Until a location has been read,
-  // guess high: capacity never used is address space, not memory, while a
-  // reallocation copies (and touches) everything read so far.
+  // guess high: capacity never used is address space, not memory, while
+  // growing costs a reallocation.
   const uint64_t seen = this->Output.Report.EventsRead;
   auto plan = [&](auto& columns, std::size_t rows, double firstGuess) {
     const double perEvent = seen > 0 ? double(rows) / double(seen) : firstGuess;
-    const std::size_t needed = rows + std::size_t(std::ceil(perEvent * double(events))) + 16;
-    if (columns.capacity() >= needed)
+    const std::size_t expected = rows + std::size_t(std::ceil(perEvent * double(events)));
+    if (columns.capacity() < expected + 16)
     {
-      return;
+      const std::size_t planned =
+        rows + std::size_t(std::ceil(perEvent * double(remaining) * 1.02)) + 1024;
+      columns.reserve(std::max(expected + 16, planned));
     }
-    const std::size_t planned = rows + std::size_t(std::ceil(perEvent * double(remaining) * 1.02)) + 1024;
-    columns.reserve(std::max(needed, planned));
+    // Map the memory of the rows this location is expected to add at once:
+    // one page fault per page costs more than writing the page. Only from
+    // a measured rate, so that a wrong guess does not make memory resident.
+    if (seen > 0)
+    {
+      columns.prefault(expected);
+    }
   };
   plan(this->Output.States, this->Output.States.size(), 0.5);
   plan(this->Output.Events, this->Output.Events.size(), 0.1);
   plan(this->Output.Variables, this->Output.Variables.size(), 0.2);
   plan(this->Output.Messages, this->Matcher.rowsWritten(), 0.1);
+}
+
+OTF2_CallbackCode EventDecoder::failNesting(uint64_t ticks, OTF2_RegionRef region)
+{
+  return this->fail("Leave of region " + std::to_string(region) + " at tick " +
+    std::to_string(ticks) + " does not match the Enter of region " +
+    std::to_string(this->Stack.back().Region) + " (improperly nested regions)");
 }
 
 OTF2_CallbackCode EventDecoder::fail(const std::string& problem)

@@ -66,7 +66,7 @@ private:
   }
   bool inWindow(double time) const
   {
-    return time >= this->Options.WindowBegin && time <= this->Options.WindowEnd;
+    return time >= this->WindowBegin && time <= this->WindowEnd;
   }
   void count(RecordKind kind) { ++this->Records[std::size_t(kind)]; }
   void touch(uint64_t ticks)
@@ -89,11 +89,22 @@ private:
   void cancel(uint64_t request);
   void collectiveEnd(uint64_t ticks, OTF2_CollectiveOp operation, OTF2_CommRef comm, uint32_t root);
   OTF2_CallbackCode fail(const std::string& problem);
+  /// Out of line, so that leave() does not set up the frame that building
+  /// the message needs on every call.
+#if defined(__GNUC__)
+  __attribute__((noinline, cold))
+#endif
+  OTF2_CallbackCode failNesting(uint64_t ticks, OTF2_RegionRef region);
 
   const Definitions& Defs;
   const ReadOptions& Options;
   const std::vector<bool>& Selected;
   TraceData& Output;
+  // Copies of the options read per record, next to the other hot members.
+  double WindowBegin;
+  double WindowEnd;
+  bool ClipStates;
+  bool FilterRegions; ///< whether KeepRegionType filters anything
   std::vector<uint8_t> KeepRegionType; ///< by type id; bytes, not bits: read per state
   /// Counted here, next to the other hot members, and added to the report
   /// by finish().

@@ -3,21 +3,9 @@
 #include <algorithm>
 #include <cassert>
 #include <numeric>
-#include <cstdlib>
 
 namespace macroscope::otf2
 {
-
-namespace
-{
-uint64_t hashOf(const ChannelKey& key)
-{
-  const uint64_t ends = uint64_t(key.Sender) << 32 | key.Receiver;
-  const uint64_t label = uint64_t(key.Communicator) << 32 | key.Tag;
-  uint64_t h = (ends ^ (label * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
-  return h ^ (h >> 32);
-}
-}
 
 bool operator<(const ChannelKey& a, const ChannelKey& b)
 {
@@ -30,43 +18,14 @@ bool operator<(const ChannelKey& a, const ChannelKey& b)
   return a.Tag < b.Tag;
 }
 
-std::size_t ChannelIndex::probe(const ChannelKey& key) const
+void ChannelIndex::grow()
 {
-  // Linear probing ends at the key or at a free slot, which exists because
-  // the table is at most half full.
-  const std::size_t mask = this->Slots.size() - 1;
-  for (std::size_t slot = hashOf(key) & mask;; slot = (slot + 1) & mask)
+  this->Slots.assign(std::max<std::size_t>(16, 2 * this->Slots.size()), NotFound);
+  this->Mask = this->Slots.size() - 1;
+  for (uint32_t number = 0; number < this->Keys.size(); ++number)
   {
-    const uint32_t number = this->Slots[slot];
-    if (number == NotFound || this->Keys[number] == key)
-    {
-      return slot;
-    }
+    this->Slots[this->probe(this->Keys[number])] = number;
   }
-}
-
-uint32_t ChannelIndex::insert(const ChannelKey& key)
-{
-  if (2 * (this->Keys.size() + 1) > this->Slots.size())
-  {
-    this->Slots.assign(std::max<std::size_t>(16, 2 * this->Slots.size()), NotFound);
-    for (uint32_t number = 0; number < this->Keys.size(); ++number)
-    {
-      this->Slots[this->probe(this->Keys[number])] = number;
-    }
-  }
-  uint32_t& number = this->Slots[this->probe(key)];
-  if (number == NotFound)
-  {
-    number = uint32_t(this->Keys.size());
-    this->Keys.push_back(key);
-  }
-  return number;
-}
-
-uint32_t ChannelIndex::find(const ChannelKey& key) const
-{
-  return this->Slots.empty() ? NotFound : this->Slots[this->probe(key)];
 }
 
 void ChannelIndex::clear()
@@ -82,83 +41,74 @@ MessageMatcher::MessageMatcher(MessageColumns& messages, std::size_t leaves)
 {
 }
 
+void MessageMatcher::LocalEnds::clear()
+{
+  this->Channels.clear();
+  this->Counts.clear();
+  this->Ends.clear();
+}
+
+void MessageMatcher::LocalEnds::layOut(
+  std::vector<uint32_t>& order, std::vector<std::size_t>& first) const
+{
+  const uint32_t channels = uint32_t(this->Channels.size());
+  order.resize(channels);
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(),
+    [this](uint32_t a, uint32_t b) { return this->Channels.key(a) < this->Channels.key(b); });
+  first.resize(channels);
+  std::size_t position = 0;
+  for (uint32_t number : order)
+  {
+    first[number] = position;
+    position += this->Counts[number];
+  }
+}
+
 void MessageMatcher::beginLocation(uint32_t leaf)
 {
   this->Leaf = leaf;
-  this->LocalChannels.clear();
-  this->LocalCounts.clear();
-  this->LocalSends.clear();
-}
-
-std::size_t MessageMatcher::send(
-  uint32_t receiver, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
-{
-  const uint32_t channel =
-    this->LocalChannels.insert({ this->Leaf, receiver, communicator, tag });
-  if (channel == this->LocalCounts.size())
-  {
-    this->LocalCounts.push_back(0);
-  }
-  ++this->LocalCounts[channel];
-  this->LocalSends.push_back({ time, bytes, channel });
-  return this->LocalSends.size() - 1;
+  this->Sends.clear();
+  this->Receives.clear();
 }
 
 void MessageMatcher::cancelSend(std::size_t handle)
 {
-  LocalSend& send = this->LocalSends[handle];
+  LocalEnd& send = this->Sends.Ends[handle];
   if (send.Channel != Withdrawn)
   {
-    --this->LocalCounts[send.Channel];
+    --this->Sends.Counts[send.Channel];
     send.Channel = Withdrawn;
-  }
-}
-
-void MessageMatcher::receive(
-  uint32_t sender, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
-{
-  static const bool noRecv = getenv("NORECV") != nullptr; if (noRecv) return;
-  const ChannelKey channel{ sender, this->Leaf, communicator, tag };
-  static const bool noMatchNow = getenv("NOMATCHNOW") != nullptr;
-  if (this->Written[sender] && !noMatchNow)
-  {
-    this->match(channel, time, bytes);
-  }
-  else
-  {
-    // All receives of a channel take the same path, so each channel still
-    // meets its receives in record order.
-    this->Waiting.push_back({ channel, time, bytes });
   }
 }
 
 void MessageMatcher::endLocation()
 {
+  // Sends first: a location's messages to itself find their rows.
+  this->writeSends();
   this->Written[this->Leaf] = 1;
-  const uint32_t channels = uint32_t(this->LocalChannels.size());
-  if (channels == 0)
+  this->completeReceives();
+}
+
+void MessageMatcher::writeSends()
+{
+  if (this->Sends.Ends.empty())
   {
     return;
   }
-  // Rows channel by channel in key order, sends in record order within one.
-  this->Order.resize(channels);
-  std::iota(this->Order.begin(), this->Order.end(), 0u);
-  std::sort(this->Order.begin(), this->Order.end(), [this](uint32_t a, uint32_t b) {
-    return this->LocalChannels.key(a) < this->LocalChannels.key(b);
-  });
+  this->Sends.layOut(this->Order, this->First);
   MessageColumns& m = this->Messages;
   const std::size_t first = m.size();
   std::size_t rows = first;
-  this->NextRow.resize(channels);
-  for (uint32_t local : this->Order)
+  for (uint32_t number : this->Order)
   {
-    const std::size_t count = this->LocalCounts[local];
-    this->NextRow[local] = rows;
+    const std::size_t count = this->Sends.Counts[number];
+    this->First[number] += first;
     if (count > 0)
     {
-      const uint32_t number = this->Channels.insert(this->LocalChannels.key(local));
-      assert(number == this->Runs.size() && "a location's channels are new");
-      (void)number;
+      const uint32_t channel = this->Channels.insert(this->Sends.Channels.key(number));
+      assert(channel == this->Runs.size() && "a location's channels are new");
+      (void)channel;
       this->Runs.push_back({ rows, rows, rows + count });
       rows += count;
     }
@@ -168,65 +118,103 @@ void MessageMatcher::endLocation()
     return; // every send was withdrawn
   }
 
-  // Each new row is written exactly once below: per run for the columns
-  // that are constant on a channel, per send for the others.
+  // Each new row is written exactly once below: per channel for the columns
+  // that are constant on a channel, per send for the others. The receive
+  // side stays 0 until completed; rows left open are dropped by finish(),
+  // which also sets the drift flags.
   m.Sender.resize_for_overwrite(rows);
   m.Receiver.resize_for_overwrite(rows);
   m.Communicator.resize_for_overwrite(rows);
   m.Tag.resize_for_overwrite(rows);
   m.SendTime.resize_for_overwrite(rows);
   m.Bytes.resize_for_overwrite(rows);
-  // The receive side stays 0 until matched; rows left open are dropped.
   m.RecvTime.resize(rows);
   m.RecvBytes.resize(rows);
   m.RecvBeforeSend.resize(rows);
 
   std::fill(m.Sender.begin() + first, m.Sender.end(), this->Leaf);
-  for (uint32_t local = 0; local < channels; ++local)
+  for (uint32_t number : this->Order)
   {
-    const ChannelKey& key = this->LocalChannels.key(local);
-    const std::size_t begin = this->NextRow[local];
-    const std::size_t end = begin + this->LocalCounts[local];
+    const ChannelKey& key = this->Sends.Channels.key(number);
+    const std::size_t begin = this->First[number];
+    const std::size_t end = begin + this->Sends.Counts[number];
     std::fill(m.Receiver.begin() + begin, m.Receiver.begin() + end, key.Receiver);
     std::fill(m.Communicator.begin() + begin, m.Communicator.begin() + end, key.Communicator);
     std::fill(m.Tag.begin() + begin, m.Tag.begin() + end, key.Tag);
   }
-  for (const LocalSend& send : this->LocalSends)
+  for (const LocalEnd& send : this->Sends.Ends)
   {
     if (send.Channel != Withdrawn)
     {
-      const std::size_t row = this->NextRow[send.Channel]++;
-      m.SendTime[row] = send.Time;
-      m.Bytes[row] = send.Bytes;
+      const std::size_t row = this->First[send.Channel]++;
+      m.SendTime[row] = send.Record.Time;
+      m.Bytes[row] = send.Record.Bytes;
     }
   }
 }
 
-void MessageMatcher::match(const ChannelKey& channel, double time, uint64_t bytes)
+void MessageMatcher::completeReceives()
 {
-  const uint32_t number = this->Channels.find(channel);
-  if (number == ChannelIndex::NotFound || this->Runs[number].Next == this->Runs[number].End)
+  if (this->Receives.Ends.empty())
   {
-    ++this->UnmatchedReceives;
     return;
   }
-  const std::size_t row = this->Runs[number].Next++;
-  MessageColumns& m = this->Messages;
-  const bool drift = time < m.SendTime[row];
-  m.RecvTime[row] = time;
-  m.RecvBytes[row] = bytes;
-  m.RecvBeforeSend[row] = drift ? 1 : 0;
-  this->ReceivesBeforeSends += drift ? 1 : 0;
+  this->Receives.layOut(this->Order, this->First);
+  this->Grouped.resize(this->Receives.Ends.size());
+  for (const LocalEnd& receive : this->Receives.Ends)
+  {
+    this->Grouped[this->First[receive.Channel]++] = receive.Record;
+  }
+  std::size_t begin = 0;
+  for (uint32_t number : this->Order)
+  {
+    const ChannelKey& key = this->Receives.Channels.key(number);
+    const std::size_t count = this->Receives.Counts[number];
+    if (this->Written[key.Sender])
+    {
+      this->complete(key, this->Grouped.data() + begin, count);
+    }
+    else
+    {
+      // All receives of a channel are here: they wait together, in order.
+      this->WaitingRuns.push_back({ key, this->WaitingEnds.size(), count });
+      this->WaitingEnds.insert(this->WaitingEnds.end(), this->Grouped.begin() + begin,
+        this->Grouped.begin() + begin + count);
+    }
+    begin += count;
+  }
+}
+
+void MessageMatcher::complete(const ChannelKey& channel, const End* receives, std::size_t count)
+{
+  const uint32_t number = this->Channels.find(channel);
+  std::size_t completed = 0;
+  if (number != ChannelIndex::NotFound)
+  {
+    RowRun& run = this->Runs[number];
+    completed = std::min(count, run.End - run.Next);
+    MessageColumns& m = this->Messages;
+    for (std::size_t i = 0; i < completed; ++i)
+    {
+      m.RecvTime[run.Next + i] = receives[i].Time;
+      m.RecvBytes[run.Next + i] = receives[i].Bytes;
+    }
+    run.Next += completed;
+  }
+  this->UnmatchedReceives += count - completed;
 }
 
 void MessageMatcher::finish(Diagnostics& report)
 {
-  for (const WaitingReceive& receive : this->Waiting)
+  for (const WaitingRun& run : this->WaitingRuns)
   {
-    this->match(receive.Channel, receive.Time, receive.Bytes);
+    this->complete(run.Channel, this->WaitingEnds.data() + run.First, run.Count);
   }
-  std::vector<WaitingReceive>().swap(this->Waiting);
-  std::vector<LocalSend>().swap(this->LocalSends);
+  std::vector<WaitingRun>().swap(this->WaitingRuns);
+  std::vector<End>().swap(this->WaitingEnds);
+  this->Sends = {};
+  this->Receives = {};
+  std::vector<End>().swap(this->Grouped);
 
   uint64_t open = 0;
   for (const RowRun& run : this->Runs)
@@ -237,17 +225,24 @@ void MessageMatcher::finish(Diagnostics& report)
   {
     this->dropOpenRows();
   }
+  MessageColumns& m = this->Messages;
+  uint64_t drifting = 0;
+  for (std::size_t row = this->FirstRow; row < m.size(); ++row)
+  {
+    const bool drift = m.RecvTime[row] < m.SendTime[row];
+    m.RecvBeforeSend[row] = drift ? 1 : 0;
+    drifting += drift ? 1 : 0;
+  }
   report.UnmatchedSends += open;
   report.UnmatchedReceives += this->UnmatchedReceives;
-  report.ReceivesBeforeSends += this->ReceivesBeforeSends;
+  report.ReceivesBeforeSends += drifting;
   this->UnmatchedReceives = 0;
-  this->ReceivesBeforeSends = 0;
   this->Runs.clear();
   this->Channels.clear();
 }
 
 template <typename T>
-void MessageMatcher::keepMatchedRows(Column<T>& column) const
+void MessageMatcher::keepCompleteRows(Column<T>& column) const
 {
   // Runs are numbered in row order and tile the rows from FirstRow on.
   T* rows = column.data();
@@ -266,15 +261,15 @@ void MessageMatcher::keepMatchedRows(Column<T>& column) const
 void MessageMatcher::dropOpenRows()
 {
   MessageColumns& m = this->Messages;
-  this->keepMatchedRows(m.Sender);
-  this->keepMatchedRows(m.Receiver);
-  this->keepMatchedRows(m.SendTime);
-  this->keepMatchedRows(m.RecvTime);
-  this->keepMatchedRows(m.Bytes);
-  this->keepMatchedRows(m.RecvBytes);
-  this->keepMatchedRows(m.Tag);
-  this->keepMatchedRows(m.Communicator);
-  this->keepMatchedRows(m.RecvBeforeSend);
+  this->keepCompleteRows(m.Sender);
+  this->keepCompleteRows(m.Receiver);
+  this->keepCompleteRows(m.SendTime);
+  this->keepCompleteRows(m.RecvTime);
+  this->keepCompleteRows(m.Bytes);
+  this->keepCompleteRows(m.RecvBytes);
+  this->keepCompleteRows(m.Tag);
+  this->keepCompleteRows(m.Communicator);
+  this->keepCompleteRows(m.RecvBeforeSend);
 }
 
 } // namespace macroscope::otf2

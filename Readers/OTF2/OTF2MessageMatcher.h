@@ -4,14 +4,16 @@
 // MPI does not overtake on a channel (sender, receiver, communicator, tag):
 // the k-th send on a channel is received by its k-th receive. All sends of
 // a channel come from one location and all its receives from another, each
-// in record order, so no global sort is needed:
+// in record order. So each location's ends are grouped by channel when the
+// location ends, within a buffer the size of one location, and no global
+// sort is needed:
 //
-// - the sends of a location are kept until the location ends, then written
-//   as message rows grouped by channel (channels in key order, sends in
-//   record order), which makes the table come out in channel order;
-// - a receive whose sender's rows are written already completes the next
-//   open row of its channel at once; the others (their sender comes later in
-//   leaf order) wait, in record order, for finish().
+// - its sends become message rows, channel after channel in key order, so
+//   that the table comes out in channel order;
+// - its receives complete, run by run, the rows of their channel when the
+//   sender was read before; the others wait, grouped, for finish().
+//
+// Every access to the table's columns is thus sequential.
 #ifndef macroscope_otf2_OTF2MessageMatcher_h
 #define macroscope_otf2_OTF2MessageMatcher_h
 
@@ -48,18 +50,51 @@ public:
   static constexpr uint32_t NotFound = ~uint32_t(0);
 
   /// The number of `key`, numbering it size() when it is new.
-  uint32_t insert(const ChannelKey& key);
+  uint32_t insert(const ChannelKey& key)
+  {
+    if (2 * (this->Keys.size() + 1) > this->Slots.size())
+    {
+      this->grow();
+    }
+    uint32_t& number = this->Slots[this->probe(key)];
+    if (number == NotFound)
+    {
+      number = uint32_t(this->Keys.size());
+      this->Keys.push_back(key);
+    }
+    return number;
+  }
   /// The number of `key`, or NotFound.
-  uint32_t find(const ChannelKey& key) const;
+  uint32_t find(const ChannelKey& key) const
+  {
+    return this->Slots.empty() ? NotFound : this->Slots[this->probe(key)];
+  }
   const ChannelKey& key(uint32_t number) const { return this->Keys[number]; }
   std::size_t size() const { return this->Keys.size(); }
   void clear();
 
 private:
-  std::size_t probe(const ChannelKey& key) const;
+  /// The slot of `key`, or the free slot where its probe ends.
+  std::size_t probe(const ChannelKey& key) const
+  {
+    const uint64_t ends = uint64_t(key.Sender) << 32 | key.Receiver;
+    const uint64_t label = uint64_t(key.Communicator) << 32 | key.Tag;
+    uint64_t hash = (ends ^ (label * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
+    hash ^= hash >> 32;
+    for (std::size_t slot = hash & this->Mask;; slot = (slot + 1) & this->Mask)
+    {
+      const uint32_t number = this->Slots[slot];
+      if (number == NotFound || this->Keys[number] == key)
+      {
+        return slot;
+      }
+    }
+  }
+  void grow();
 
   std::vector<ChannelKey> Keys;
   std::vector<uint32_t> Slots; ///< power-of-two size, at most half used; NotFound when free
+  std::size_t Mask = 0;
 };
 
 class MessageMatcher
@@ -71,66 +106,108 @@ public:
   void beginLocation(uint32_t leaf);
   /// A send of the current location to a location that is read too.
   /// Returns the handle that cancelSend() takes.
-  std::size_t send(uint32_t receiver, uint32_t communicator, uint32_t tag, double time, uint64_t bytes);
+  std::size_t send(uint32_t receiver, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
+  {
+    return this->Sends.add({ this->Leaf, receiver, communicator, tag }, time, bytes);
+  }
   /// Withdraws a send of the current location (a cancelled request).
   void cancelSend(std::size_t handle);
   /// A receive of the current location from a location that is read too.
-  void receive(uint32_t sender, uint32_t communicator, uint32_t tag, double time, uint64_t bytes);
-  /// Writes the current location's sends as message rows.
+  void receive(uint32_t sender, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
+  {
+    this->Receives.add({ sender, this->Leaf, communicator, tag }, time, bytes);
+  }
+  /// Writes the current location's sends as message rows and completes rows
+  /// with its receives.
   void endLocation();
-  /// Matches the receives that waited for their sender, removes the rows of
-  /// sends that found no receive, and adds the counts to `report`.
+  /// Completes rows with the receives that waited for their sender, removes
+  /// the rows of sends that found no receive, flags clock drift, and adds
+  /// the counts to `report`.
   void finish(Diagnostics& report);
 
-  /// Sends of the locations ended so far, matched or not (for planning).
+  /// Rows of the locations ended so far, matched or not (for planning).
   std::size_t rowsWritten() const { return this->Messages.size() - this->FirstRow; }
 
 private:
-  /// A send waiting for its location's end.
-  struct LocalSend
+  /// The time and length of a send or receive.
+  struct End
   {
     double Time;
     uint64_t Bytes;
-    uint32_t Channel; ///< in LocalChannels, or Withdrawn
   };
-  /// The rows of one channel: [Begin, Next) matched, [Next, End) open.
+  /// A send or receive of the current location.
+  struct LocalEnd
+  {
+    End Record;
+    uint32_t Channel; ///< in LocalEnds::Channels, or Withdrawn
+  };
+  static constexpr uint32_t Withdrawn = ~uint32_t(0);
+
+  /// The sends, or the receives, of the current location by channel.
+  struct LocalEnds
+  {
+    ChannelIndex Channels;
+    std::vector<std::size_t> Counts; ///< live ends per channel
+    std::vector<LocalEnd> Ends;      ///< in record order
+
+    std::size_t add(const ChannelKey& channel, double time, uint64_t bytes)
+    {
+      const uint32_t number = this->Channels.insert(channel);
+      if (number == this->Counts.size())
+      {
+        this->Counts.push_back(0);
+      }
+      ++this->Counts[number];
+      this->Ends.push_back({ { time, bytes }, number });
+      return this->Ends.size() - 1;
+    }
+    void clear();
+    /// Channel numbers in key order, and the first position of each channel
+    /// (by number) when the ends are laid out in that order.
+    void layOut(std::vector<uint32_t>& order, std::vector<std::size_t>& first) const;
+  };
+
+  /// The rows of one channel: [Begin, Next) complete, [Next, End) open.
   struct RowRun
   {
     std::size_t Begin;
     std::size_t Next;
     std::size_t End;
   };
-  struct WaitingReceive
+  /// Receives of a channel whose sender is read later: WaitingEnds[First, First + Count).
+  struct WaitingRun
   {
     ChannelKey Channel;
-    double Time;
-    uint64_t Bytes;
+    std::size_t First;
+    std::size_t Count;
   };
-  static constexpr uint32_t Withdrawn = ~uint32_t(0);
 
-  void match(const ChannelKey& channel, double time, uint64_t bytes);
+  void writeSends();
+  void completeReceives();
+  /// Completes the open rows of `channel` with `count` receives in order.
+  void complete(const ChannelKey& channel, const End* receives, std::size_t count);
   /// Removes the rows of the sends that found no receive.
   void dropOpenRows();
   template <typename T>
-  void keepMatchedRows(Column<T>& column) const;
+  void keepCompleteRows(Column<T>& column) const;
 
   MessageColumns& Messages;
   std::size_t FirstRow;
   std::vector<uint8_t> Written; ///< per leaf: its sends are rows already
 
   uint32_t Leaf = 0;
-  ChannelIndex LocalChannels;       ///< channels of the current location's sends
-  std::vector<std::size_t> LocalCounts; ///< live sends per local channel
-  std::vector<LocalSend> LocalSends;
-  std::vector<uint32_t> Order;      ///< scratch of endLocation()
-  std::vector<std::size_t> NextRow; ///< scratch of endLocation()
+  LocalEnds Sends;
+  LocalEnds Receives;
+  std::vector<uint32_t> Order;     ///< scratch of endLocation()
+  std::vector<std::size_t> First;  ///< scratch of endLocation()
+  std::vector<End> Grouped;        ///< scratch of endLocation()
 
-  ChannelIndex Channels; ///< numbered in row order
+  ChannelIndex Channels;    ///< numbered in row order
   std::vector<RowRun> Runs; ///< by channel number
-  std::vector<WaitingReceive> Waiting;
+  std::vector<WaitingRun> WaitingRuns;
+  std::vector<End> WaitingEnds;
 
   uint64_t UnmatchedReceives = 0;
-  uint64_t ReceivesBeforeSends = 0;
 };
 
 } // namespace macroscope::otf2

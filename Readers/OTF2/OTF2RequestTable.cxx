@@ -1,65 +1,12 @@
 #include "OTF2RequestTable.h"
 
 #include <algorithm>
-#include <cassert>
 
 namespace macroscope::otf2
 {
 
-namespace
+void RequestTable::remove(std::size_t hole)
 {
-// Request ids are often pointers or counters: mix the bits before masking.
-uint64_t mix(uint64_t key)
-{
-  key ^= key >> 33;
-  key *= 0xff51afd7ed558ccdull;
-  key ^= key >> 33;
-  return key;
-}
-}
-
-std::size_t RequestTable::home(uint64_t request) const
-{
-  return mix(request) & this->Mask;
-}
-
-std::size_t RequestTable::position(uint64_t request) const
-{
-  // A free entry always ends the probe: the table is at most a quarter full.
-  std::size_t index = this->home(request);
-  while (this->Entries[index].Slot != NotFound && this->Entries[index].Request != request)
-  {
-    index = (index + 1) & this->Mask;
-  }
-  return index;
-}
-
-bool RequestTable::insert(uint64_t request, uint64_t slot)
-{
-  assert(slot != NotFound);
-  if (4 * (this->Count + 1) > this->Entries.size())
-  {
-    this->rehash(std::max<std::size_t>(64, 2 * this->Entries.size()));
-  }
-  Entry& entry = this->Entries[this->position(request)];
-  const bool replaced = entry.Slot != NotFound;
-  this->Count += replaced ? 0 : 1;
-  entry = { request, slot };
-  return replaced;
-}
-
-uint64_t RequestTable::take(uint64_t request)
-{
-  if (this->Count == 0)
-  {
-    return NotFound;
-  }
-  std::size_t hole = this->position(request);
-  const uint64_t slot = this->Entries[hole].Slot;
-  if (slot == NotFound)
-  {
-    return NotFound;
-  }
   // Backward-shift deletion: move each following entry of the cluster into
   // the hole when the hole lies on its probe path, i.e. between its home
   // and its position.
@@ -75,7 +22,6 @@ uint64_t RequestTable::take(uint64_t request)
   }
   this->Entries[hole].Slot = NotFound;
   --this->Count;
-  return slot;
 }
 
 void RequestTable::clear()
@@ -87,11 +33,11 @@ void RequestTable::clear()
   }
 }
 
-void RequestTable::rehash(std::size_t capacity)
+void RequestTable::grow()
 {
-  std::vector<Entry> old(capacity);
+  std::vector<Entry> old(std::max<std::size_t>(64, 2 * this->Entries.size()));
   old.swap(this->Entries);
-  this->Mask = capacity - 1;
+  this->Mask = this->Entries.size() - 1;
   for (const Entry& entry : old)
   {
     if (entry.Slot != NotFound)

@@ -21,9 +21,33 @@ public:
   /// Adds or replaces the request (a reused id replaces the lost one);
   /// `slot` must not be NotFound. Returns whether a request with this id
   /// was already pending.
-  bool insert(uint64_t request, uint64_t slot);
+  bool insert(uint64_t request, uint64_t slot)
+  {
+    if (4 * (this->Count + 1) > this->Entries.size())
+    {
+      this->grow();
+    }
+    Entry& entry = this->Entries[this->position(request)];
+    const bool replaced = entry.Slot != NotFound;
+    this->Count += replaced ? 0 : 1;
+    entry = { request, slot };
+    return replaced;
+  }
   /// Removes the request and returns its slot, or NotFound.
-  uint64_t take(uint64_t request);
+  uint64_t take(uint64_t request)
+  {
+    if (this->Count == 0)
+    {
+      return NotFound;
+    }
+    const std::size_t index = this->position(request);
+    const uint64_t slot = this->Entries[index].Slot;
+    if (slot != NotFound)
+    {
+      this->remove(index);
+    }
+    return slot;
+  }
   /// Calls visit(slot) for every pending request, then empties the table.
   template <typename Visitor>
   void drain(Visitor&& visit)
@@ -47,10 +71,27 @@ private:
     uint64_t Slot = NotFound; ///< NotFound: a free entry
   };
 
-  std::size_t home(uint64_t request) const;
-  /// The entry of `request`, or the free entry where its probe ends.
-  std::size_t position(uint64_t request) const;
-  void rehash(std::size_t capacity);
+  std::size_t home(uint64_t request) const
+  {
+    // Request ids are often pointers or counters: mix the bits before masking.
+    request ^= request >> 33;
+    request *= 0xff51afd7ed558ccdull;
+    request ^= request >> 33;
+    return request & this->Mask;
+  }
+  /// The entry of `request`, or the free entry where its probe ends; one
+  /// exists because the table is at most a quarter full.
+  std::size_t position(uint64_t request) const
+  {
+    std::size_t index = this->home(request);
+    while (this->Entries[index].Slot != NotFound && this->Entries[index].Request != request)
+    {
+      index = (index + 1) & this->Mask;
+    }
+    return index;
+  }
+  void remove(std::size_t index);
+  void grow();
 
   std::vector<Entry> Entries; ///< power-of-two size
   std::size_t Mask = 0;

@@ -23,6 +23,15 @@ void StateColumns::reserve(std::size_t rows)
   this->End.reserve(rows);
 }
 
+void StateColumns::prefault(std::size_t rows) const
+{
+  this->Location.prefault(rows);
+  this->Type.prefault(rows);
+  this->Depth.prefault(rows);
+  this->Start.prefault(rows);
+  this->End.prefault(rows);
+}
+
 void StateColumns::shrink_to_fit()
 {
   this->Location.shrink_to_fit();
@@ -49,6 +58,19 @@ void MessageColumns::reserve(std::size_t rows)
   this->Tag.reserve(rows);
   this->Communicator.reserve(rows);
   this->RecvBeforeSend.reserve(rows);
+}
+
+void MessageColumns::prefault(std::size_t rows) const
+{
+  this->Sender.prefault(rows);
+  this->Receiver.prefault(rows);
+  this->SendTime.prefault(rows);
+  this->RecvTime.prefault(rows);
+  this->Bytes.prefault(rows);
+  this->RecvBytes.prefault(rows);
+  this->Tag.prefault(rows);
+  this->Communicator.prefault(rows);
+  this->RecvBeforeSend.prefault(rows);
 }
 
 void MessageColumns::resize(std::size_t rows)
@@ -94,6 +116,16 @@ void EventColumns::reserve(std::size_t rows)
   this->Operation.reserve(rows);
 }
 
+void EventColumns::prefault(std::size_t rows) const
+{
+  this->Location.prefault(rows);
+  this->Type.prefault(rows);
+  this->Time.prefault(rows);
+  this->Communicator.prefault(rows);
+  this->Root.prefault(rows);
+  this->Operation.prefault(rows);
+}
+
 void EventColumns::shrink_to_fit()
 {
   this->Location.shrink_to_fit();
@@ -116,6 +148,14 @@ void VariableColumns::reserve(std::size_t rows)
   this->Variable.reserve(rows);
   this->Time.reserve(rows);
   this->Value.reserve(rows);
+}
+
+void VariableColumns::prefault(std::size_t rows) const
+{
+  this->Location.prefault(rows);
+  this->Variable.prefault(rows);
+  this->Time.prefault(rows);
+  this->Value.prefault(rows);
 }
 
 void VariableColumns::shrink_to_fit()

@@ -30,6 +30,8 @@ struct StateColumns
   std::size_t size() const { return this->Start.size(); }
   std::size_t capacity() const { return this->Start.capacity(); }
   void reserve(std::size_t rows);
+  /// Maps the memory of the rows up to `rows` ahead (Column::prefault).
+  void prefault(std::size_t rows) const;
   void shrink_to_fit();
   std::size_t bytes() const;
 };
@@ -52,6 +54,8 @@ struct MessageColumns
   std::size_t size() const { return this->SendTime.size(); }
   std::size_t capacity() const { return this->SendTime.capacity(); }
   void reserve(std::size_t rows);
+  /// Maps the memory of the rows up to `rows` ahead (Column::prefault).
+  void prefault(std::size_t rows) const;
   void resize(std::size_t rows);
   void shrink_to_fit();
   std::size_t bytes() const;
@@ -71,6 +75,8 @@ struct EventColumns
   std::size_t size() const { return this->Time.size(); }
   std::size_t capacity() const { return this->Time.capacity(); }
   void reserve(std::size_t rows);
+  /// Maps the memory of the rows up to `rows` ahead (Column::prefault).
+  void prefault(std::size_t rows) const;
   void shrink_to_fit();
   std::size_t bytes() const;
 };
@@ -86,6 +92,8 @@ struct VariableColumns
   std::size_t size() const { return this->Time.size(); }
   std::size_t capacity() const { return this->Time.capacity(); }
   void reserve(std::size_t rows);
+  /// Maps the memory of the rows up to `rows` ahead (Column::prefault).
+  void prefault(std::size_t rows) const;
   void shrink_to_fit();
   std::size_t bytes() const;
 };

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -175,7 +176,18 @@ int main(int argc, char* argv[])
   {
     traced += v;
   }
-  std::printf("checksum (traced seconds): %.9f\n", traced);
+  // Exclusive durations add up to the time covered by the depth-0 calls.
+  double covered = 0.0;
+  for (std::size_t i = 0; i < rows; ++i)
+  {
+    covered += table.Depth[i] == 0 ? table.End[i] - table.Start[i] : 0.0;
+  }
+  std::printf("checksum (traced seconds): %.9f (depth-0 calls cover %.9f)\n", traced, covered);
+  if (std::abs(traced - covered) > 1e-9 * covered)
+  {
+    std::fprintf(stderr, "FAIL: the model does not add up to the traced time\n");
+    return 1;
+  }
   std::printf("rate_1thread_states_per_s: %.0f\n", rate[0]);
   std::printf("rate_2threads_states_per_s: %.0f\n", rate[1]);
   std::printf("speedup: %.2f\n", rate[1] / rate[0]);

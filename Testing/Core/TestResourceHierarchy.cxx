@@ -393,4 +393,8 @@ TEST(ResourceHierarchy, AggregateRejectsBadInput)
   wrong.Parent.back() = 0; // the last node's parent before it
   EXPECT_THROW(AggregateHierarchy(wrong, TrivaValues, 2, AggregationFunction::Sum),
     std::invalid_argument);
+  ResourceHierarchy beyond = h;
+  beyond.Parent[0] = static_cast<int64_t>(h.Parent.size()); // no such node
+  EXPECT_THROW(AggregateHierarchy(beyond, TrivaValues, 2, AggregationFunction::Sum),
+    std::invalid_argument);
 }

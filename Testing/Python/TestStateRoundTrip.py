@@ -31,6 +31,15 @@ reader.UpdatePipeline()
 rows_before = reader.GetDataInformation(0).GetNumberOfRows()
 mt.check(rows_before > 0, "the selections left no states to compare")
 
+settings["TimeSlicing"] = dict(Slices=17, TimeWindow=[0.0005, 0.003], Metric="Event count",
+                              Normalize=1, Depth=2, ResourceLevel=3)
+slicing = TimeSlicing(registrationName="slicing", Input=[OutputPort(reader, i) for i in range(6)],
+                      **settings["TimeSlicing"])
+settings["HierarchicalAggregation"] = dict(Function="Mean", TimeWindow=[0.001, 0.002])
+aggregation = HierarchicalAggregation(registrationName="aggregation", Input=OutputPort(slicing, 0),
+                                      **settings["HierarchicalAggregation"])
+aggregation.UpdatePipeline()
+
 trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
 layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
 layout.UpdatePipeline()
@@ -43,7 +52,9 @@ LoadState(state)
 
 for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("layout", settings["HierarchyLayout"]),
-                             ("reader", settings["OTF2TraceReader"])):
+                             ("reader", settings["OTF2TraceReader"]),
+                             ("slicing", settings["TimeSlicing"]),
+                             ("aggregation", settings["HierarchicalAggregation"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():

@@ -151,11 +151,21 @@ def column(table, name):
 
 def gather_table(proxy, port):
     """The vtkTable of `proxy`'s output `port`, with the pieces of every rank
-    appended (vtkPVMergeTables) on the root: servermanager.Fetch appends only
-    data sets, and returns the root's piece alone for tables."""
+    appended (vtkPVMergeTables) on the root: servermanager.Fetch returns the
+    root's piece alone for tables (and for image data)."""
+    return _gather(proxy, port, "vtkPVMergeTables")
+
+
+def gather_points(proxy, port):
+    """The pieces of a data set output of every rank appended on the root as
+    one vtkUnstructuredGrid (points keep their coordinates and arrays)."""
+    return _gather(proxy, port, "vtkAppendFilter")
+
+
+def _gather(proxy, port, helper):
     from paraview import servermanager
     reducer = servermanager.filters.ReductionFilter(Input=servermanager.OutputPort(proxy, port))
-    reducer.PostGatherHelperName = "vtkPVMergeTables"
+    reducer.PostGatherHelperName = helper
     reducer.UpdatePipeline()
     fetcher = servermanager.filters.ClientServerMoveData(Input=reducer)
     fetcher.OutputDataType = reducer.GetDataInformation(0).GetDataSetType()
