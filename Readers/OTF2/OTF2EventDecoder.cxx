@@ -256,7 +256,7 @@ void EventDecoder::beginLocation(uint32_t leaf)
   this->Matcher.beginLocation(leaf);
 }
 
-OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef region)
+inline OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef region)
 {
   this->count(RecordKind::Enter);
   this->touch(ticks);
@@ -264,7 +264,7 @@ OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef region)
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
+inline OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
 {
   this->count(RecordKind::Leave);
   this->touch(ticks);
@@ -284,7 +284,7 @@ OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
   return OTF2_CALLBACK_SUCCESS;
 }
 
-void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint32_t depth)
+inline void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint32_t depth)
 {
   const int64_t found = this->Defs.RegionTypes.find(frame.Region);
   if (found < 0)
@@ -316,7 +316,7 @@ void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint32_t dep
   states.End.push_back(end);
 }
 
-std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)
+inline std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)
 {
   this->count(kind);
   this->touch(ticks);
@@ -363,7 +363,7 @@ void EventDecoder::collectiveEnd(
   }
 }
 
-void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
+inline void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
   const OTF2_Type* types, const OTF2_MetricValue* values)
 {
   this->count(RecordKind::Metric);
@@ -411,7 +411,7 @@ void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
   }
 }
 
-int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
+inline int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
 {
   if (comm != this->LastComm || this->LastPeers == nullptr)
   {
@@ -438,7 +438,7 @@ int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
   return leaf;
 }
 
-uint64_t EventDecoder::send(
+inline uint64_t EventDecoder::send(
   uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
@@ -457,7 +457,7 @@ uint64_t EventDecoder::send(
   return (this->Output.Unresolved.Sends.size() - 1) | UnresolvedSend;
 }
 
-void EventDecoder::receive(
+inline void EventDecoder::receive(
   uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
