@@ -147,6 +147,16 @@ expect_error(TimeSlicing(Input=ports, Slices=0), "Slices")
 expect_error(TimeSlicing(Input=ports, TimeWindow=[0.5 * span, 0.1 * span]), "TimeWindow")
 expect_error(TimeSlicing(Input=ports, TimeWindow=[2 * span, 3 * span]), "after the trace ends")
 expect_error(TimeSlicing(Input=[ports[0]]), "Hierarchy")
+no_depth = PassArrays(Input=ports[0], RowDataArrays=["Location", "Type", "Start", "End"])
+expect_error(TimeSlicing(Input=[no_depth, ports[4], ports[5]]), "misses a column")
+capture = mt.ErrorCapture()
+try:
+    wrong = TimeSlicing(Input=[Wavelet(), ports[4], ports[5]])
+    wrong.UpdatePipeline()
+finally:
+    capture.close()
+mt.check("vtkImageData" in capture.text() and wrong.GetDataInformation(0).GetNumberOfPoints() == 0,
+         "an image as input was not refused:\n" + capture.text())
 expect_error(HierarchicalAggregation(Input=OutputPort(slicing, 0), TimeWindow=[2 * span, 3 * span]),
              "does not overlap")
 print("time slicing: metrics, levels, aggregation and errors checked")
