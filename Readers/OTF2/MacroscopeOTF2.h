@@ -80,10 +80,11 @@ struct LeafRange
 /// rank of pvbatch. Ranges are non-empty while there are enough leaves.
 std::vector<LeafRange> splitLeaves(const TraceInfo& info, uint32_t parts);
 
-/// Matches sends and receives FIFO per (sender, receiver, communicator, tag)
-/// and appends the messages to `messages`; used by readTrace() and to join
-/// the Unresolved records of parts read separately. Counts the records left
-/// unmatched and the receives before their send into `report`.
+/// Matches sends and receives FIFO per (sender, receiver, communicator, tag),
+/// given in any order, and appends the messages to `messages` in channel
+/// order; joins the Unresolved records of parts read separately. readTrace()
+/// gives the same rows, matching while it reads (MessageMatcher). Counts the
+/// records left unmatched and the receives before their send into `report`.
 void matchMessages(std::vector<MessageEndpoint> sends, std::vector<MessageEndpoint> receives,
   MessageColumns& messages, Diagnostics& report);
 

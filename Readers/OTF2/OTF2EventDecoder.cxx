@@ -256,7 +256,7 @@ void EventDecoder::beginLocation(uint32_t leaf)
   this->Matcher.beginLocation(leaf);
 }
 
-inline OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef region)
+OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef region)
 {
   this->count(RecordKind::Enter);
   this->touch(ticks);
@@ -264,7 +264,7 @@ inline OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef regi
   return OTF2_CALLBACK_SUCCESS;
 }
 
-inline OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
+OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
 {
   this->count(RecordKind::Leave);
   this->touch(ticks);
@@ -280,13 +280,13 @@ inline OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef regi
     return this->failNesting(ticks, region);
   }
   this->Stack.pop_back();
-  this->emitState(frame, ticks, uint32_t(this->Stack.size()));
+  this->emitState(frame.Region, frame.Start, ticks, uint32_t(this->Stack.size()));
   return OTF2_CALLBACK_SUCCESS;
 }
 
-inline void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint32_t depth)
+void EventDecoder::emitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
 {
-  const int64_t found = this->Defs.RegionTypes.find(frame.Region);
+  const int64_t found = this->Defs.RegionTypes.find(region);
   if (found < 0)
   {
     ++this->Output.Report.UndefinedReferences;
@@ -297,7 +297,7 @@ inline void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint3
   {
     return;
   }
-  double start = this->seconds(frame.Start);
+  double start = this->seconds(startTicks);
   double end = this->seconds(endTicks);
   if (end < this->WindowBegin || start > this->WindowEnd)
   {
@@ -316,7 +316,7 @@ inline void EventDecoder::emitState(const Frame& frame, uint64_t endTicks, uint3
   states.End.push_back(end);
 }
 
-inline std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)
+std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)
 {
   this->count(kind);
   this->touch(ticks);
@@ -363,7 +363,7 @@ void EventDecoder::collectiveEnd(
   }
 }
 
-inline void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
+void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
   const OTF2_Type* types, const OTF2_MetricValue* values)
 {
   this->count(RecordKind::Metric);
@@ -411,7 +411,7 @@ inline void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t 
   }
 }
 
-inline int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
+int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
 {
   if (comm != this->LastComm || this->LastPeers == nullptr)
   {
@@ -438,7 +438,7 @@ inline int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
   return leaf;
 }
 
-inline uint64_t EventDecoder::send(
+uint64_t EventDecoder::send(
   uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
@@ -457,7 +457,7 @@ inline uint64_t EventDecoder::send(
   return (this->Output.Unresolved.Sends.size() - 1) | UnresolvedSend;
 }
 
-inline void EventDecoder::receive(
+void EventDecoder::receive(
   uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
@@ -517,7 +517,7 @@ void EventDecoder::endLocation()
   {
     const Frame frame = this->Stack.back();
     this->Stack.pop_back();
-    this->emitState(frame, this->LastTicks, uint32_t(this->Stack.size()));
+    this->emitState(frame.Region, frame.Start, this->LastTicks, uint32_t(this->Stack.size()));
   }
   report.CollectiveBeginsWithoutEnd += this->OpenCollectives.size();
   this->OpenCollectives.clear();

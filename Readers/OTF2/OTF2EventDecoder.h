@@ -46,9 +46,8 @@ private:
   struct Callbacks;
   struct Frame
   {
-    // Constructed in place by emplace_back: GCC builds a braced temporary
-    // with two 8-byte stores and copies it with one 16-byte load, which
-    // stalls on store forwarding, once per Enter.
+    // For emplace_back, which builds the frame in place: a braced temporary
+    // is stored in two halves and reloaded whole (a store-forwarding stall).
     Frame(uint64_t region, uint64_t start)
       : Region(region)
       , Start(start)
@@ -77,7 +76,8 @@ private:
 
   OTF2_CallbackCode enter(uint64_t ticks, OTF2_RegionRef region);
   OTF2_CallbackCode leave(uint64_t ticks, OTF2_RegionRef region);
-  void emitState(const Frame& frame, uint64_t endTicks, uint32_t depth);
+  /// Inline: leave() runs it for most records of a trace.
+  inline void emitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
   std::size_t emitEvent(RecordKind kind, uint64_t ticks);
   void metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count, const OTF2_Type* types,
     const OTF2_MetricValue* values);

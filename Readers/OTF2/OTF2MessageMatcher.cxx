@@ -38,11 +38,17 @@ MessageMatcher::MessageMatcher(MessageColumns& messages, std::size_t leaves)
   : Messages(messages)
   , FirstRow(messages.size())
   , Written(leaves, 0)
+  , Sends(&ChannelKey::Receiver, leaves)
+  , Receives(&ChannelKey::Sender, leaves)
 {
 }
 
 void MessageMatcher::LocalEnds::clear()
 {
+  for (uint32_t number = 0; number < this->Channels.size(); ++number)
+  {
+    this->LastOfPeer[this->Channels.key(number).*(this->Peer)] = ChannelIndex::NotFound;
+  }
   this->Channels.clear();
   this->Counts.clear();
   this->Ends.clear();
@@ -212,9 +218,8 @@ void MessageMatcher::finish(Diagnostics& report)
   }
   std::vector<WaitingRun>().swap(this->WaitingRuns);
   std::vector<End>().swap(this->WaitingEnds);
-  this->Sends = {};
-  this->Receives = {};
-  std::vector<End>().swap(this->Grouped);
+  this->Sends.clear();
+  this->Receives.clear();
 
   uint64_t open = 0;
   for (const RowRun& run : this->Runs)

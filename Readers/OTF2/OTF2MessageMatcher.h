@@ -146,16 +146,25 @@ private:
   /// The sends, or the receives, of the current location by channel.
   struct LocalEnds
   {
-    ChannelIndex Channels;
-    std::vector<std::size_t> Counts; ///< live ends per channel
-    std::vector<LocalEnd> Ends;      ///< in record order
+    /// `peer` names the other end: Receiver for sends, Sender for receives.
+    LocalEnds(uint32_t ChannelKey::*peer, std::size_t leaves)
+      : Peer(peer)
+      , LastOfPeer(leaves, ChannelIndex::NotFound)
+    {
+    }
 
     std::size_t add(const ChannelKey& channel, double time, uint64_t bytes)
     {
-      const uint32_t number = this->Channels.insert(channel);
-      if (number == this->Counts.size())
+      // A location mostly talks to each peer on one channel: try the last
+      // one used with the peer before hashing.
+      uint32_t& number = this->LastOfPeer[channel.*(this->Peer)];
+      if (number == ChannelIndex::NotFound || !(this->Channels.key(number) == channel))
       {
-        this->Counts.push_back(0);
+        number = this->Channels.insert(channel);
+        if (number == this->Counts.size())
+        {
+          this->Counts.push_back(0);
+        }
       }
       ++this->Counts[number];
       this->Ends.push_back({ { time, bytes }, number });
@@ -165,6 +174,12 @@ private:
     /// Channel numbers in key order, and the first position of each channel
     /// (by number) when the ends are laid out in that order.
     void layOut(std::vector<uint32_t>& order, std::vector<std::size_t>& first) const;
+
+    uint32_t ChannelKey::*Peer;
+    std::vector<uint32_t> LastOfPeer; ///< by leaf: a channel number, or NotFound
+    ChannelIndex Channels;
+    std::vector<std::size_t> Counts; ///< live ends per channel
+    std::vector<LocalEnd> Ends;      ///< in record order
   };
 
   /// The rows of one channel: [Begin, Next) complete, [Next, End) open.

@@ -1,16 +1,128 @@
-// The decoder's building blocks on their own: request table, message
-// matching, leaf splitting and the names of OTF2 enumerations.
+// The decoder's building blocks on their own: columns, request table,
+// message matching, leaf splitting and the names of OTF2 enumerations.
 #include <MacroscopeOTF2.h>
+#include <OTF2Column.h>
+#include <OTF2MessageMatcher.h>
 #include <OTF2RequestTable.h>
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <map>
 #include <random>
 
 namespace
 {
 using namespace macroscope::otf2;
+
+TEST(OTF2Column, GrowsKeepingItsValues)
+{
+  Column<uint64_t> column;
+  EXPECT_TRUE(column.empty());
+  EXPECT_EQ(column.data(), nullptr);
+  for (uint64_t value = 0; value < 100000; ++value)
+  {
+    column.push_back(value * 3);
+  }
+  ASSERT_EQ(column.size(), 100000u);
+  EXPECT_GE(column.capacity(), column.size());
+  for (uint64_t value = 0; value < 100000; ++value)
+  {
+    ASSERT_EQ(column[value], value * 3);
+  }
+  EXPECT_EQ(column.back(), 99999u * 3);
+
+  column.resize(10);
+  EXPECT_EQ(column, (Column<uint64_t>{ 0, 3, 6, 9, 12, 15, 18, 21, 24, 27 }));
+  column.resize(12, 7);
+  EXPECT_EQ(column[10], 7u);
+  EXPECT_EQ(column[11], 7u);
+  column.resize(13);
+  EXPECT_EQ(column[12], 0u);
+  column.shrink_to_fit();
+  EXPECT_EQ(column.capacity(), 13u);
+  column.reserve(1000);
+  EXPECT_EQ(column.capacity(), 1000u);
+  column.prefault(600); // a hint: changes neither the values nor the size
+  EXPECT_EQ(column.size(), 13u);
+  EXPECT_EQ(column[12], 0u);
+  column.clear();
+  column.shrink_to_fit();
+  EXPECT_EQ(column.capacity(), 0u);
+  EXPECT_EQ(column.data(), nullptr);
+}
+
+TEST(OTF2Column, PushBackOfItsOwnValueSurvivesGrowth)
+{
+  Column<double> column = { 1.5 };
+  column.shrink_to_fit();
+  for (int i = 0; i < 20; ++i)
+  {
+    column.push_back(column[0]); // full at times: the buffer moves as the value is read
+  }
+  for (double value : column)
+  {
+    EXPECT_EQ(value, 1.5);
+  }
+}
+
+TEST(OTF2Column, CopiesMovesAndCompares)
+{
+  Column<int32_t> original = { 1, -2, 3 };
+  Column<int32_t> copy = original;
+  EXPECT_EQ(copy, original);
+  EXPECT_NE(copy.data(), original.data());
+  copy[0] = 5;
+  EXPECT_NE(copy, original);
+  copy = original;
+  EXPECT_EQ(copy, original);
+
+  const int32_t* buffer = original.data();
+  Column<int32_t> moved = std::move(original);
+  EXPECT_EQ(moved.data(), buffer);
+  EXPECT_TRUE(original.empty()); // a moved-from column is empty
+  copy = std::move(moved);
+  EXPECT_EQ(copy.data(), buffer);
+  EXPECT_EQ(copy, (Column<int32_t>{ 1, -2, 3 }));
+  EXPECT_NE(copy, (Column<int32_t>{ 1, -2 }));
+}
+
+TEST(OTF2Column, ReleasesItsBufferToFree)
+{
+  Column<uint32_t> column = { 4, 5, 6 };
+  const std::size_t size = column.size();
+  uint32_t* buffer = column.release();
+  ASSERT_NE(buffer, nullptr);
+  EXPECT_EQ(size, 3u);
+  EXPECT_EQ(buffer[0], 4u);
+  EXPECT_EQ(buffer[2], 6u);
+  EXPECT_TRUE(column.empty());
+  EXPECT_EQ(column.capacity(), 0u);
+  std::free(buffer);
+  column.push_back(7); // usable again
+  EXPECT_EQ(column, (Column<uint32_t>{ 7 }));
+  EXPECT_EQ(Column<double>().release(), nullptr);
+}
+
+TEST(OTF2RequestTable, KeepsCollidingRequestsWhenOthersLeave)
+{
+  // Ids that differ in high bits only end up in long probe clusters at
+  // first; removing from the middle of a cluster must keep the rest found.
+  RequestTable table;
+  for (uint64_t request = 1; request <= 12; ++request)
+  {
+    table.insert(request << 40, request);
+  }
+  for (uint64_t request = 1; request <= 12; request += 2)
+  {
+    ASSERT_EQ(table.take(request << 40), request);
+  }
+  for (uint64_t request = 2; request <= 12; request += 2)
+  {
+    ASSERT_EQ(table.take(request << 40), request);
+  }
+  EXPECT_EQ(table.size(), 0u);
+}
 
 TEST(OTF2RequestTable, BehavesLikeAMapUnderChurn)
 {
@@ -94,6 +206,94 @@ TEST(OTF2MatchMessages, AppendsToExistingMessages)
   matchMessages({ endpoint(2, 1, 0, 0.0, 2) }, {}, messages, report);
   EXPECT_EQ(messages.size(), 1u);
   EXPECT_EQ(report.UnmatchedSends, 1u);
+}
+
+// The matcher that readTrace() runs while reading must give the rows and
+// counts of matchMessages() over all ends at once.
+TEST(OTF2MessageMatcher, AgreesWithMatchMessagesLocationByLocation)
+{
+  for (uint64_t seed = 1; seed <= 20; ++seed)
+  {
+    std::mt19937_64 random(seed);
+    const uint32_t leaves = 1 + uint32_t(random() % 6);
+    MessageColumns messages;
+    MessageMatcher matcher(messages, leaves);
+    std::vector<MessageEndpoint> sends;
+    std::vector<MessageEndpoint> receives;
+    for (uint32_t leaf = 0; leaf < leaves; ++leaf)
+    {
+      matcher.beginLocation(leaf);
+      std::vector<std::size_t> cancellable;
+      const int records = int(random() % 300);
+      for (int record = 0; record < records; ++record)
+      {
+        const uint32_t peer = uint32_t(random() % leaves);
+        const uint32_t communicator = uint32_t(random() % 2);
+        const uint32_t tag = uint32_t(random() % 3);
+        const double time = double(random() % 1000);
+        const uint64_t bytes = random() % 100000;
+        switch (random() % 5)
+        {
+          case 0:
+          case 1:
+            sends.push_back({ leaf, peer, communicator, tag, time, bytes });
+            matcher.send(peer, communicator, tag, time, bytes);
+            break;
+          case 2:
+            // Cancelled later in the same location: never a message.
+            cancellable.push_back(matcher.send(peer, communicator, tag, time, bytes));
+            break;
+          default:
+            receives.push_back({ peer, leaf, communicator, tag, time, bytes });
+            matcher.receive(peer, communicator, tag, time, bytes);
+            break;
+        }
+      }
+      for (std::size_t handle : cancellable)
+      {
+        matcher.cancelSend(handle);
+        matcher.cancelSend(handle); // twice is once
+      }
+      matcher.endLocation();
+    }
+    Diagnostics report;
+    matcher.finish(report);
+
+    MessageColumns expected;
+    Diagnostics expectedReport;
+    matchMessages(sends, receives, expected, expectedReport);
+    ASSERT_EQ(messages.size(), expected.size()) << "seed " << seed;
+    EXPECT_EQ(messages.Sender, expected.Sender) << "seed " << seed;
+    EXPECT_EQ(messages.Receiver, expected.Receiver) << "seed " << seed;
+    EXPECT_EQ(messages.SendTime, expected.SendTime) << "seed " << seed;
+    EXPECT_EQ(messages.RecvTime, expected.RecvTime) << "seed " << seed;
+    EXPECT_EQ(messages.Bytes, expected.Bytes) << "seed " << seed;
+    EXPECT_EQ(messages.RecvBytes, expected.RecvBytes) << "seed " << seed;
+    EXPECT_EQ(messages.Tag, expected.Tag) << "seed " << seed;
+    EXPECT_EQ(messages.Communicator, expected.Communicator) << "seed " << seed;
+    EXPECT_EQ(messages.RecvBeforeSend, expected.RecvBeforeSend) << "seed " << seed;
+    EXPECT_EQ(report.UnmatchedSends, expectedReport.UnmatchedSends) << "seed " << seed;
+    EXPECT_EQ(report.UnmatchedReceives, expectedReport.UnmatchedReceives) << "seed " << seed;
+    EXPECT_EQ(report.ReceivesBeforeSends, expectedReport.ReceivesBeforeSends) << "seed " << seed;
+  }
+}
+
+TEST(OTF2MessageMatcher, MatchesMessagesALocationSendsItself)
+{
+  MessageColumns messages;
+  MessageMatcher matcher(messages, 1);
+  matcher.beginLocation(0);
+  matcher.receive(0, 0, 4, 1.0, 8); // posted before the send, on the same clock
+  matcher.send(0, 0, 4, 2.0, 8);
+  matcher.endLocation();
+  Diagnostics report;
+  matcher.finish(report);
+  ASSERT_EQ(messages.size(), 1u);
+  EXPECT_EQ(messages.Sender[0], 0u);
+  EXPECT_EQ(messages.Receiver[0], 0u);
+  EXPECT_EQ(messages.RecvBeforeSend[0], 1u);
+  EXPECT_EQ(report.ReceivesBeforeSends, 1u);
+  EXPECT_EQ(report.UnmatchedSends + report.UnmatchedReceives, 0u);
 }
 
 TraceInfo infoWithEvents(const std::vector<uint64_t>& events)

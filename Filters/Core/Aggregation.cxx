@@ -1,0 +1,292 @@
+#include "Aggregation.h"
+
+#include "AggregationKernels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+namespace macroscope
+{
+
+ModelView ModelView::Of(const MicroscopicModel& model)
+{
+  ModelView view;
+  view.Values = model.Values.data();
+  view.Slices = model.Grid.Slices;
+  view.Resources = model.Resources;
+  view.Types = model.Types;
+  return view;
+}
+
+void ModelView::Validate() const
+{
+  if (this->Slices < 1 || this->Resources < 1 || this->Types < 1 || !this->Values)
+  {
+    throw std::invalid_argument("aggregation: the model needs at least one slice, resource and type");
+  }
+  for (uint32_t u = 0; u < this->Types; ++u)
+  {
+    for (uint32_t s = 0; s < this->Resources; ++s)
+    {
+      for (int t = 0; t < this->Slices; ++t)
+      {
+        const double v = this->At(s, t, u);
+        if (!(v >= 0.0) || std::isinf(v))
+        {
+          throw std::invalid_argument("aggregation: value " + std::to_string(v) + " at resource " +
+            std::to_string(s) + ", slice " + std::to_string(t) + ", type " + std::to_string(u) +
+            " is not a finite non-negative number");
+        }
+      }
+    }
+  }
+}
+
+AggregationHierarchy::AggregationHierarchy(const std::vector<int64_t>& parent, uint32_t leaves)
+  : Parent(parent)
+  , LeafTotal(leaves)
+{
+  const int64_t nodes = static_cast<int64_t>(parent.size());
+  if (leaves < 1 || nodes < leaves)
+  {
+    throw std::invalid_argument("aggregation hierarchy: " + std::to_string(nodes) +
+      " nodes cannot hold " + std::to_string(leaves) + " leaves");
+  }
+  auto fail = [](int64_t node, const std::string& why) {
+    throw std::invalid_argument(
+      "aggregation hierarchy is not a tree: node " + std::to_string(node) + " " + why);
+  };
+  this->ChildList.resize(nodes);
+  for (int64_t n = 0; n < nodes; ++n)
+  {
+    const int64_t p = parent[n];
+    if (n == nodes - 1)
+    {
+      if (p != -1)
+      {
+        fail(n, "(the last, the root) has parent " + std::to_string(p) + " instead of -1");
+      }
+      continue;
+    }
+    if (p <= n || p >= nodes)
+    {
+      fail(n, "has parent " + std::to_string(p) + " (parents must follow their children)");
+    }
+    if (p < leaves)
+    {
+      fail(p, "is a leaf (below " + std::to_string(leaves) + ") but has children");
+    }
+    this->ChildList[p].push_back(n);
+  }
+  this->Begin.assign(nodes, 0);
+  this->End.assign(nodes, 0);
+  for (int64_t n = 0; n < nodes; ++n)
+  {
+    if (n < leaves)
+    {
+      this->Begin[n] = static_cast<uint32_t>(n);
+      this->End[n] = static_cast<uint32_t>(n + 1);
+      continue;
+    }
+    const auto& children = this->ChildList[n];
+    if (children.empty())
+    {
+      fail(n, "is an inner node without children");
+    }
+    // Children precede their parent, so their ranges are known; they must
+    // tile one range in order for the node's leaves to be contiguous.
+    std::vector<int64_t> sorted = children;
+    std::sort(sorted.begin(), sorted.end(),
+      [this](int64_t a, int64_t b) { return this->Begin[a] < this->Begin[b]; });
+    this->Begin[n] = this->Begin[sorted.front()];
+    uint32_t end = this->Begin[n];
+    for (int64_t c : sorted)
+    {
+      if (this->Begin[c] != end)
+      {
+        fail(n, "covers leaves that are not contiguous");
+      }
+      end = this->End[c];
+    }
+    this->End[n] = end;
+    this->ChildList[n] = sorted;
+  }
+  if (this->Begin[nodes - 1] != 0 || this->End[nodes - 1] != leaves)
+  {
+    fail(nodes - 1, "(the root) does not cover every leaf");
+  }
+}
+
+std::vector<int64_t> FlatHierarchy(uint32_t leaves)
+{
+  std::vector<int64_t> parent(leaves + 1, leaves);
+  parent[leaves] = -1;
+  return parent;
+}
+
+bool Partition::SameParts(const Partition& other) const
+{
+  return this->Parts.size() == other.Parts.size() &&
+    std::equal(this->Parts.begin(), this->Parts.end(), other.Parts.begin(),
+      [](const AggregatePart& a, const AggregatePart& b) { return a.SameArea(b); });
+}
+
+Partition Aggregation::Best(double p) const
+{
+  if (!(p >= 0.0 && p <= 1.0))
+  {
+    throw std::invalid_argument(
+      "aggregation: p = " + std::to_string(p) + " is outside [0, 1]");
+  }
+  // Normalised pIC = p gain / G - (1 - p) loss / L: the same DP on raw
+  // qualities with weights folded in. A zero G or L (nothing to gain or lose
+  // even fully aggregated) is left unscaled.
+  const double gainScale = this->Normalize && this->Full.Gain > 0.0 ? this->Full.Gain : 1.0;
+  const double lossScale = this->Normalize && this->Full.Loss > 0.0 ? this->Full.Loss : 1.0;
+  Partition partition;
+  partition.Parts = this->Optimize(p / gainScale, (1.0 - p) / lossScale);
+  std::sort(partition.Parts.begin(), partition.Parts.end(),
+    [](const AggregatePart& a, const AggregatePart& b) {
+      return std::tie(a.Node, a.FirstSlice) < std::tie(b.Node, b.FirstSlice);
+    });
+  for (AggregatePart& part : partition.Parts)
+  {
+    part.Gain /= gainScale;
+    part.Loss /= lossScale;
+    partition.Gain += part.Gain;
+    partition.Loss += part.Loss;
+  }
+  return partition;
+}
+
+namespace
+{
+
+/// Slope of a partition's pIC line: d pIC / dp = Gain + Loss.
+double Slope(const Partition& partition)
+{
+  return partition.Gain + partition.Loss;
+}
+
+/// Where the lines of two partitions cross, clamped to [0, 1].
+double Crossing(const Partition& left, const Partition& right)
+{
+  const double p = (left.Loss - right.Loss) / (Slope(left) - Slope(right));
+  return std::min(1.0, std::max(0.0, p));
+}
+
+/// Appends, in order of p, the optimal partitions strictly between `left`
+/// and `right` (both optimal, slope(left) < slope(right)). At the crossing of
+/// their lines, any partition above both is above the whole envelope the two
+/// span there, so the DP optimum there either is one of them (the crossing is
+/// a breakpoint) or is new, with a slope strictly between theirs.
+void Envelope(const Aggregation& aggregation, const Partition& left, const Partition& right,
+  std::vector<Partition>& out)
+{
+  if (left.SameParts(right) || !(Slope(left) < Slope(right)))
+  {
+    return;
+  }
+  Partition middle = aggregation.Best(Crossing(left, right));
+  if (middle.SameParts(left) || middle.SameParts(right) ||
+    !(Slope(left) < Slope(middle) && Slope(middle) < Slope(right)))
+  {
+    return;
+  }
+  Envelope(aggregation, left, middle, out);
+  out.push_back(middle);
+  Envelope(aggregation, middle, right, out);
+}
+
+}
+
+PartitionSweep Aggregation::AllPartitions() const
+{
+  Partition first = this->Best(0.0);
+  Partition last = this->Best(1.0);
+  std::vector<Partition> vertices{ first };
+  Envelope(*this, first, last, vertices);
+  if (!last.SameParts(first))
+  {
+    vertices.push_back(last);
+  }
+  // Keep the upper hull: a partition whose crossings with its neighbours do
+  // not leave it an interval of positive width (three lines through one
+  // point) is optimal only at that point.
+  PartitionSweep sweep;
+  for (Partition& vertex : vertices)
+  {
+    while (!sweep.Partitions.empty())
+    {
+      const double crossing = Crossing(sweep.Partitions.back(), vertex);
+      if (sweep.Partitions.size() > 1 && !(crossing > sweep.Breakpoints.back()))
+      {
+        sweep.Partitions.pop_back();
+        sweep.Breakpoints.pop_back();
+        continue;
+      }
+      sweep.Breakpoints.push_back(crossing);
+      break;
+    }
+    sweep.Partitions.push_back(std::move(vertex));
+  }
+  return sweep;
+}
+
+std::vector<double> TemporalAmplitudes(const ModelView& model, int first, int last)
+{
+  if (first < 0 || last < first || last >= model.Slices)
+  {
+    throw std::invalid_argument("aggregation: bad slice interval");
+  }
+  std::vector<double> amplitude(model.Types, 0.0);
+  for (uint32_t u = 0; u < model.Types; ++u)
+  {
+    for (uint32_t s = 0; s < model.Resources; ++s)
+    {
+      for (int t = first; t <= last; ++t)
+      {
+        amplitude[u] += model.At(s, t, u);
+      }
+    }
+    amplitude[u] /= (last - first + 1);
+  }
+  return amplitude;
+}
+
+AreaSummary SummarizeArea(const ModelView& model, const AggregationHierarchy& hierarchy,
+  int64_t node, int first, int last)
+{
+  if (node < 0 || node >= static_cast<int64_t>(hierarchy.Nodes()) || first < 0 || last < first ||
+    last >= model.Slices)
+  {
+    throw std::invalid_argument("aggregation: bad area");
+  }
+  AreaSummary summary;
+  summary.Mean.assign(model.Types, 0.0);
+  const double cells = double(hierarchy.LeafCount(node)) * (last - first + 1);
+  double total = 0.0;
+  for (uint32_t u = 0; u < model.Types; ++u)
+  {
+    for (uint32_t s = hierarchy.LeafBegin(node); s < hierarchy.LeafEnd(node); ++s)
+    {
+      for (int t = first; t <= last; ++t)
+      {
+        summary.Mean[u] += model.At(s, t, u);
+      }
+    }
+    summary.Mean[u] /= cells;
+    total += summary.Mean[u];
+    if (summary.Mean[u] > summary.Mean[summary.Mode])
+    {
+      summary.Mode = u;
+    }
+  }
+  summary.ModeProportion = total > 0.0 ? summary.Mean[summary.Mode] / total : 0.0;
+  return summary;
+}
+
+}

@@ -1,0 +1,90 @@
+// Internal helpers of the aggregation classes (not installed).
+#pragma once
+
+#include "Aggregation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <thread>
+#include <vector>
+
+namespace macroscope
+{
+namespace aggregation
+{
+
+/// x log2 x with 0 log 0 = 0.
+inline double XLog2X(double x)
+{
+  return x > 0.0 ? x * std::log2(x) : 0.0;
+}
+
+/// The qualities of a part from the sums its formula needs:
+///   gain = sum_c V_c log2 V_c - sum_x sum_c v log2 v
+///   loss = sum_x sum_c v log2(|X| v / V_c) = V log2 |X| - gain.
+/// Both are >= 0 mathematically, and the loss is 0 exactly when every
+/// component is uniform over the part: `uniform` says so (tested exactly by
+/// the caller), so rounding can neither create nor hide a zero loss, which is
+/// what p = 0 decides on.
+inline Quality PartQuality(
+  double sumXLogX, double sumEntityXLogX, double total, double entities, bool uniform)
+{
+  Quality q;
+  q.Gain = std::max(0.0, sumXLogX - sumEntityXLogX);
+  if (uniform)
+  {
+    return q;
+  }
+  q.Loss = total * std::log2(entities) - q.Gain;
+  if (!(q.Loss > 0.0))
+  {
+    q.Loss = std::numeric_limits<double>::min();
+  }
+  return q;
+}
+
+/// DP score: pIC first, then fewer parts.
+struct Score
+{
+  double Value = 0.0;
+  std::size_t Parts = 0;
+
+  bool Beats(const Score& other) const
+  {
+    return this->Value > other.Value || (this->Value == other.Value && this->Parts < other.Parts);
+  }
+};
+
+inline unsigned ThreadCount(unsigned requested, std::size_t work)
+{
+  unsigned n = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(std::min<std::size_t>(n, std::max<std::size_t>(work, 1)));
+}
+
+/// Calls body(i) for i in [0, count), index i on thread i % threads: the
+/// callers' rows shrink with i, and interleaving balances them.
+template <typename Body>
+void ParallelFor(std::size_t count, unsigned threads, Body body)
+{
+  threads = ThreadCount(threads, count);
+  auto run = [&](unsigned first) {
+    for (std::size_t i = first; i < count; i += threads)
+    {
+      body(i);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned k = 1; k < threads; ++k)
+  {
+    pool.emplace_back(run, k);
+  }
+  run(0);
+  for (auto& thread : pool)
+  {
+    thread.join();
+  }
+}
+
+}
+}

@@ -1,0 +1,430 @@
+// The dynamic programs and the exact sweep over p against brute force: every
+// allowed partition of small random models enumerated, its qualities taken
+// from the definitions cell by cell.
+#include "Aggregation.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <random>
+#include <vector>
+
+using namespace macroscope;
+
+namespace
+{
+
+struct Model
+{
+  MicroscopicModel Data;
+  std::vector<int64_t> Parent;
+  ModelView View() const { return ModelView::Of(this->Data); }
+};
+
+/// Small integers (so that equal neighbours and uniform areas occur) mixed
+/// with reals.
+Model RandomModel(std::mt19937& random, int slices, uint32_t resources, uint32_t types,
+  std::vector<int64_t> parent)
+{
+  Model model;
+  model.Data.Grid.Slices = slices;
+  model.Data.Resources = resources;
+  model.Data.Types = types;
+  model.Data.Values.resize(std::size_t(slices) * resources * types);
+  std::uniform_int_distribution<int> small(0, 3);
+  std::uniform_real_distribution<double> real(0.0, 5.0);
+  const bool integers = random() % 2 == 0;
+  for (double& v : model.Data.Values)
+  {
+    v = integers ? small(random) : real(random);
+  }
+  model.Parent = std::move(parent);
+  return model;
+}
+
+/// An area's qualities straight from the definitions: per component c,
+/// gain = V log2 V - sum v log2 v and loss = sum v log2(|X| v / V).
+struct Area
+{
+  std::vector<std::vector<double>> Entities; // entity x -> component values
+};
+
+Quality Definition(const Area& area)
+{
+  Quality q;
+  const double size = double(area.Entities.size());
+  const std::size_t components = area.Entities.front().size();
+  for (std::size_t c = 0; c < components; ++c)
+  {
+    double total = 0.0;
+    for (const auto& entity : area.Entities)
+    {
+      total += entity[c];
+    }
+    if (total > 0.0)
+    {
+      q.Gain += total * std::log2(total);
+    }
+    for (const auto& entity : area.Entities)
+    {
+      const double v = entity[c];
+      if (v > 0.0)
+      {
+        q.Gain -= v * std::log2(v);
+        q.Loss += v * std::log2(size * v / total);
+      }
+    }
+  }
+  return q;
+}
+
+/// A candidate partition as a list of (node, first, last).
+struct Candidate
+{
+  std::vector<AggregatePart> Parts;
+  double Gain = 0.0;
+  double Loss = 0.0;
+};
+
+double PIC(const Candidate& c, double p, const Quality& full, bool normalize)
+{
+  const double g = normalize && full.Gain > 0.0 ? c.Gain / full.Gain : c.Gain;
+  const double l = normalize && full.Loss > 0.0 ? c.Loss / full.Loss : c.Loss;
+  return p * g - (1.0 - p) * l;
+}
+
+struct BruteForce
+{
+  std::vector<Candidate> All;
+  Quality Full;
+
+  double Max(double p, bool normalize) const
+  {
+    double best = -INFINITY;
+    for (const auto& c : this->All)
+    {
+      best = std::max(best, PIC(c, p, this->Full, normalize));
+    }
+    return best;
+  }
+};
+
+/// Temporal: every composition of the slices; a slice's entity holds all
+/// (resource, type) values.
+BruteForce TemporalBruteForce(const ModelView& m)
+{
+  BruteForce brute;
+  auto area = [&](int first, int last) {
+    Area a;
+    for (int t = first; t <= last; ++t)
+    {
+      std::vector<double> entity;
+      for (uint32_t s = 0; s < m.Resources; ++s)
+        for (uint32_t u = 0; u < m.Types; ++u)
+          entity.push_back(m.At(s, t, u));
+      a.Entities.push_back(entity);
+    }
+    return Definition(a);
+  };
+  const int t = m.Slices;
+  for (unsigned cuts = 0; cuts < (1u << (t - 1)); ++cuts)
+  {
+    Candidate c;
+    int first = 0;
+    for (int last = 0; last < t; ++last)
+    {
+      if (last == t - 1 || (cuts >> last & 1u))
+      {
+        const Quality q = area(first, last);
+        c.Parts.push_back(AggregatePart{ -1, first, last, q.Gain, q.Loss });
+        c.Gain += q.Gain;
+        c.Loss += q.Loss;
+        first = last + 1;
+      }
+    }
+    brute.All.push_back(c);
+  }
+  brute.Full = area(0, t - 1);
+  return brute;
+}
+
+/// Leaves of each node, from the parent array by walking up.
+std::vector<std::vector<uint32_t>> LeavesOf(const std::vector<int64_t>& parent, uint32_t leaves)
+{
+  std::vector<std::vector<uint32_t>> below(parent.size());
+  for (uint32_t s = 0; s < leaves; ++s)
+  {
+    for (int64_t n = s; n != -1; n = parent[n])
+    {
+      below[n].push_back(s);
+    }
+  }
+  return below;
+}
+
+/// Exact cover of the cells (leaf, slice) by rectangles node x interval,
+/// by backtracking on the first uncovered cell. `spatial` treats the whole
+/// time range as one entity per leaf (values summed over slices).
+BruteForce HierarchicalBruteForce(const ModelView& m, const std::vector<int64_t>& parent, bool spatial)
+{
+  const auto below = LeavesOf(parent, m.Resources);
+  const int slices = spatial ? 1 : m.Slices;
+  auto entity = [&](uint32_t s, int first, int last) {
+    std::vector<double> values(m.Types, 0.0);
+    for (uint32_t u = 0; u < m.Types; ++u)
+      for (int t = first; t <= last; ++t)
+        values[u] += m.At(s, t, u);
+    return values;
+  };
+  auto quality = [&](int64_t node, int first, int last) {
+    Area a;
+    for (uint32_t s : below[node])
+    {
+      if (spatial)
+        a.Entities.push_back(entity(s, 0, m.Slices - 1));
+      else
+        for (int t = first; t <= last; ++t)
+          a.Entities.push_back(entity(s, t, t));
+    }
+    return Definition(a);
+  };
+  BruteForce brute;
+  const int lastSlice = m.Slices - 1;
+  brute.Full = quality(static_cast<int64_t>(parent.size()) - 1, 0, lastSlice);
+
+  std::vector<char> covered(std::size_t(m.Resources) * slices, 0);
+  Candidate current;
+  std::function<void()> search = [&]() {
+    const auto free = std::find(covered.begin(), covered.end(), 0);
+    if (free == covered.end())
+    {
+      brute.All.push_back(current);
+      return;
+    }
+    const uint32_t leaf = static_cast<uint32_t>((free - covered.begin()) / slices);
+    const int slice = static_cast<int>((free - covered.begin()) % slices);
+    for (std::size_t n = 0; n < parent.size(); ++n)
+    {
+      const auto& leaves = below[n];
+      if (std::find(leaves.begin(), leaves.end(), leaf) == leaves.end())
+        continue;
+      // The free cell is the first uncovered in leaf-major order, so a
+      // rectangle through it starts at `slice`.
+      for (int last = slice; last < slices; ++last)
+      {
+        bool fits = true;
+        for (uint32_t s : leaves)
+          for (int t = slice; t <= last; ++t)
+            fits = fits && !covered[s * slices + t];
+        if (!fits)
+          break;
+        for (uint32_t s : leaves)
+          for (int t = slice; t <= last; ++t)
+            covered[s * slices + t] = 1;
+        const Quality q = spatial ? quality(n, 0, lastSlice) : quality(n, slice, last);
+        current.Parts.push_back(AggregatePart{ static_cast<int64_t>(n), spatial ? 0 : slice,
+          spatial ? lastSlice : last, q.Gain, q.Loss });
+        current.Gain += q.Gain;
+        current.Loss += q.Loss;
+        search();
+        current.Parts.pop_back();
+        current.Gain -= q.Gain;
+        current.Loss -= q.Loss;
+        for (uint32_t s : leaves)
+          for (int t = slice; t <= last; ++t)
+            covered[s * slices + t] = 0;
+      }
+    }
+  };
+  search();
+  return brute;
+}
+
+/// The brute-force pIC of a partition the aggregation returned, from its
+/// parts' areas (not from its own qualities).
+double BrutePIC(const BruteForce& brute, const Partition& partition, double p, bool normalize)
+{
+  for (const auto& c : brute.All)
+  {
+    if (c.Parts.size() != partition.Parts.size())
+      continue;
+    bool same = true;
+    for (const auto& part : partition.Parts)
+    {
+      same = same &&
+        std::any_of(c.Parts.begin(), c.Parts.end(), [&](const AggregatePart& q) { return q.SameArea(part); });
+    }
+    if (same)
+      return PIC(c, p, brute.Full, normalize);
+  }
+  ADD_FAILURE() << "the aggregation returned a partition that is not allowed";
+  return NAN;
+}
+
+double Tolerance(double value)
+{
+  return 1e-9 * (1.0 + std::fabs(value));
+}
+
+/// Best(p) at many p is optimal among all brute-force partitions, in both
+/// quality modes, and its reported qualities are the definitions'.
+void ExpectOptimal(Aggregation& aggregation, const BruteForce& brute)
+{
+  for (bool normalize : { true, false })
+  {
+    aggregation.SetNormalizeQualities(normalize);
+    for (int k = 0; k <= 200; ++k)
+    {
+      const double p = k / 200.0;
+      const Partition best = aggregation.Best(p);
+      const double expected = brute.Max(p, normalize);
+      EXPECT_NEAR(BrutePIC(brute, best, p, normalize), expected, Tolerance(expected))
+        << "p = " << p << (normalize ? " normalised" : " raw");
+      EXPECT_NEAR(best.PIC(p), expected, Tolerance(expected)) << "p = " << p;
+    }
+  }
+}
+
+/// The sweep: partitions distinct, each optimal inside its interval and on
+/// both sides of each breakpoint, breakpoints increasing in (0, 1), the two
+/// neighbours' lines equal at each breakpoint; and at every p of a fine grid
+/// the sweep's partition reaches the brute-force maximum (none is missed).
+void ExpectExactSweep(Aggregation& aggregation, const BruteForce& brute)
+{
+  for (bool normalize : { true, false })
+  {
+    aggregation.SetNormalizeQualities(normalize);
+    const PartitionSweep sweep = aggregation.AllPartitions();
+    ASSERT_EQ(sweep.Breakpoints.size() + 1, sweep.Partitions.size());
+    EXPECT_TRUE(sweep.Partitions.front().SameParts(aggregation.Best(0.0)));
+    EXPECT_TRUE(sweep.Partitions.back().SameParts(aggregation.Best(1.0)));
+    for (std::size_t k = 0; k < sweep.Breakpoints.size(); ++k)
+    {
+      const double b = sweep.Breakpoints[k];
+      const double before = sweep.PStart(k);
+      const double after = k + 1 < sweep.Breakpoints.size() ? sweep.Breakpoints[k + 1] : 1.0;
+      // The last breakpoint may be 1 itself: when some less aggregated
+      // partition has the full aggregation's gain (a merge that gains
+      // nothing, like adding a zero area), p = 1 ties them and the tie rule
+      // gives the full aggregation, optimal at that single point.
+      const bool endsAtOne = k + 1 == sweep.Breakpoints.size() && b == 1.0;
+      EXPECT_GT(b, before);
+      if (!endsAtOne)
+        EXPECT_LT(b, after);
+      EXPECT_FALSE(sweep.Partitions[k].SameParts(sweep.Partitions[k + 1]));
+      const Partition& left = sweep.Partitions[k];
+      const Partition& right = sweep.Partitions[k + 1];
+      const double atBreakpoint = brute.Max(b, normalize);
+      EXPECT_NEAR(BrutePIC(brute, left, b, normalize), atBreakpoint, Tolerance(atBreakpoint));
+      EXPECT_NEAR(BrutePIC(brute, right, b, normalize), atBreakpoint, Tolerance(atBreakpoint));
+      // Just inside the neighbouring intervals, each side wins strictly.
+      const double pl = b - (b - before) / 1000.0;
+      const double pr = b + (after - b) / 1000.0;
+      EXPECT_NEAR(BrutePIC(brute, left, pl, normalize), brute.Max(pl, normalize),
+        Tolerance(atBreakpoint));
+      EXPECT_GT(BrutePIC(brute, left, pl, normalize), BrutePIC(brute, right, pl, normalize));
+      if (endsAtOne)
+      {
+        EXPECT_EQ(right.Parts.size(), 1u);
+        continue;
+      }
+      EXPECT_NEAR(BrutePIC(brute, right, pr, normalize), brute.Max(pr, normalize),
+        Tolerance(atBreakpoint));
+      EXPECT_GT(BrutePIC(brute, right, pr, normalize), BrutePIC(brute, left, pr, normalize));
+    }
+    std::size_t k = 0;
+    for (int step = 0; step <= 1000; ++step)
+    {
+      const double p = step / 1000.0;
+      while (k < sweep.Breakpoints.size() && sweep.Breakpoints[k] < p)
+        ++k;
+      const double expected = brute.Max(p, normalize);
+      EXPECT_NEAR(BrutePIC(brute, sweep.Partitions[k], p, normalize), expected, Tolerance(expected))
+        << "p = " << p;
+    }
+  }
+}
+
+std::vector<int64_t> TwoLevelHierarchy()
+{
+  // Leaves 0-1 under node 4, leaves 2-3 under node 5, root 6.
+  return { 4, 4, 5, 5, 6, 6, -1 };
+}
+
+std::vector<int64_t> UnevenHierarchy()
+{
+  // Leaves 0-1 under node 3, leaf 2 alone under node 4 (a chain), root 5.
+  return { 3, 3, 4, 5, 5, -1 };
+}
+
+}
+
+TEST(AggregationBruteForce, TemporalMatchesAllCompositions)
+{
+  std::mt19937 random(7);
+  for (int trial = 0; trial < 12; ++trial)
+  {
+    const int slices = 1 + trial % 7;
+    Model m = RandomModel(random, slices, 1 + trial % 3, 1 + trial % 2, {});
+    TemporalAggregation aggregation(m.View(), 2);
+    const BruteForce brute = TemporalBruteForce(m.View());
+    ExpectOptimal(aggregation, brute);
+    ExpectExactSweep(aggregation, brute);
+  }
+}
+
+TEST(AggregationBruteForce, SpatialMatchesAllCuts)
+{
+  std::mt19937 random(11);
+  for (int trial = 0; trial < 10; ++trial)
+  {
+    const auto parent = trial % 2 ? TwoLevelHierarchy() : UnevenHierarchy();
+    const uint32_t leaves = trial % 2 ? 4 : 3;
+    Model m = RandomModel(random, 1 + trial % 3, leaves, 1 + trial % 3, parent);
+    AggregationHierarchy hierarchy(m.Parent, leaves);
+    SpatialAggregation aggregation(m.View(), hierarchy);
+    const BruteForce brute = HierarchicalBruteForce(m.View(), m.Parent, true);
+    ExpectOptimal(aggregation, brute);
+    ExpectExactSweep(aggregation, brute);
+  }
+}
+
+TEST(AggregationBruteForce, SpatiotemporalMatchesAllProducts)
+{
+  std::mt19937 random(13);
+  for (int trial = 0; trial < 10; ++trial)
+  {
+    const auto parent = trial % 2 ? TwoLevelHierarchy() : UnevenHierarchy();
+    const uint32_t leaves = trial % 2 ? 4 : 3;
+    const int slices = 1 + trial % 3;
+    Model m = RandomModel(random, slices, leaves, 1 + trial % 2, parent);
+    AggregationHierarchy hierarchy(m.Parent, leaves);
+    SpatiotemporalAggregation aggregation(m.View(), hierarchy, 2);
+    const BruteForce brute = HierarchicalBruteForce(m.View(), m.Parent, false);
+    ExpectOptimal(aggregation, brute);
+    ExpectExactSweep(aggregation, brute);
+  }
+}
+
+TEST(AggregationBruteForce, QualitiesAreTheDefinitions)
+{
+  std::mt19937 random(17);
+  Model m = RandomModel(random, 4, 4, 2, TwoLevelHierarchy());
+  AggregationHierarchy hierarchy(m.Parent, 4);
+  SpatiotemporalAggregation aggregation(m.View(), hierarchy);
+  const BruteForce brute = HierarchicalBruteForce(m.View(), m.Parent, false);
+  std::size_t checked = 0;
+  for (const auto& c : brute.All)
+  {
+    for (const auto& part : c.Parts)
+    {
+      const Quality q = aggregation.AreaQuality(part.Node, part.FirstSlice, part.LastSlice);
+      EXPECT_NEAR(q.Gain, part.Gain, Tolerance(part.Gain));
+      EXPECT_NEAR(q.Loss, part.Loss, Tolerance(part.Loss));
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100u);
+}
