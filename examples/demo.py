@@ -206,3 +206,7 @@ lines.append("Pictures: platform.png, model-heatmap.png; state file: macroscope.
 with open(os.path.join(output, "summary.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
 print("\n".join(lines))
+
+# The demo doubles as a test (Examples.Demo): fail when the pipeline found nothing.
+if states.GetNumberOfRows() == 0 or messages.GetNumberOfRows() == 0 or not present:
+    raise SystemExit("demo: the sample trace gave no states, messages or model")
