@@ -5,8 +5,13 @@
 #include "AggregationKernels.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace macroscope
 {
@@ -240,9 +245,10 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(
 
 std::size_t SpatiotemporalAggregation::Index(int64_t node, int first, int last) const
 {
-  const std::size_t t = this->SliceCount;
-  const std::size_t i = first;
-  return node * this->Intervals + i * (2 * t - i + 1) / 2 + (last - first);
+  // Node-major, then by last slice, then by first slice: the intervals that
+  // end at one slice are contiguous, which is what the DP sweeps over.
+  const std::size_t j = last;
+  return node * this->Intervals + j * (j + 1) / 2 + std::size_t(first);
 }
 
 Quality SpatiotemporalAggregation::AreaQuality(int64_t node, int first, int last) const
@@ -255,6 +261,75 @@ Quality SpatiotemporalAggregation::AreaQuality(int64_t node, int first, int last
   return this->Qualities[this->Index(node, first, last)];
 }
 
+namespace
+{
+
+/// The inner loop of the spatiotemporal DP: for i in [0, k), the candidate
+/// "Best(n, i, k - 1) then the atom starting at k" replaces the current
+/// Best(n, i, last) when it beats it (Score::Beats: higher pIC, or equal pIC
+/// and fewer parts). Same additions and comparisons as the scalar rule, two
+/// i at a time with SSE2.
+void RelaxCuts(const double* beforeValue, const double* beforeParts, double addValue,
+  double addParts, int k, double* bestValue, double* bestParts, double* bestCut)
+{
+  int i = 0;
+#ifdef __SSE2__
+  const __m128d add = _mm_set1_pd(addValue);
+  const __m128d addCount = _mm_set1_pd(addParts);
+  const __m128d cutK = _mm_set1_pd(double(k));
+  for (; i + 2 <= k; i += 2)
+  {
+    const __m128d v = _mm_add_pd(_mm_loadu_pd(beforeValue + i), add);
+    const __m128d m = _mm_add_pd(_mm_loadu_pd(beforeParts + i), addCount);
+    const __m128d bv = _mm_loadu_pd(bestValue + i);
+    const __m128d bm = _mm_loadu_pd(bestParts + i);
+    const __m128d beats = _mm_or_pd(
+      _mm_cmpgt_pd(v, bv), _mm_and_pd(_mm_cmpeq_pd(v, bv), _mm_cmplt_pd(m, bm)));
+    _mm_storeu_pd(bestValue + i, _mm_or_pd(_mm_and_pd(beats, v), _mm_andnot_pd(beats, bv)));
+    _mm_storeu_pd(bestParts + i, _mm_or_pd(_mm_and_pd(beats, m), _mm_andnot_pd(beats, bm)));
+    const __m128d bc = _mm_loadu_pd(bestCut + i);
+    _mm_storeu_pd(bestCut + i, _mm_or_pd(_mm_and_pd(beats, cutK), _mm_andnot_pd(beats, bc)));
+  }
+#endif
+  for (; i < k; ++i)
+  {
+    const double v = beforeValue[i] + addValue;
+    const double m = beforeParts[i] + addParts;
+    if (v > bestValue[i] || (v == bestValue[i] && m < bestParts[i]))
+    {
+      bestValue[i] = v;
+      bestParts[i] = m;
+      bestCut[i] = k;
+    }
+  }
+}
+
+/// The DP tables of one Optimize call, kept per calling thread so that the
+/// sweep's many calls do not allocate and fault in ~25 bytes per cell each
+/// time. Every cell is written before it is read, so nothing is cleared.
+/// Part counts and cuts are held as doubles (exact for any realistic size):
+/// the inner loop then compares and blends one vector type only.
+struct SpatiotemporalTables
+{
+  std::vector<double> Value; ///< Best(n, i, j): pIC
+  std::vector<double> Parts; ///< Best(n, i, j): number of parts
+  std::vector<double> Cut;   ///< Best(n, i, j): start k of the last atom
+  std::vector<char> Split;   ///< Atom(n, k, j) splits into the children
+
+  void Reserve(std::size_t cells)
+  {
+    if (this->Value.size() < cells)
+    {
+      this->Value.resize(cells);
+      this->Parts.resize(cells);
+      this->Cut.resize(cells);
+      this->Split.resize(cells);
+    }
+  }
+};
+
+}
+
 std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
   double gainWeight, double lossWeight) const
 {
@@ -263,49 +338,91 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
   //   Best(n, i, j) = max over k in [i, j] of Best(n, i, k - 1) + Atom(n, k, j)
   // (Best of an empty interval is 0): a partition of a rectangle is either
   // the rectangle, a split of its node into children, or a cut in time.
+  //
+  // Evaluation order: for each last slice j, the atoms (n, k, j) for every
+  // k, then Best(n, i, j) for every i. Each candidate k of Best(n, i, j) is
+  // still compared, for one i, in increasing k with the strict tie rule of
+  // Score::Beats; but the loop over k is the outer one, so the inner loop
+  // runs over i, reading Best(n, i, k - 1) for all i at once - one
+  // contiguous row in the layout of Index - and vectorises.
   const int slices = this->SliceCount;
   const std::size_t cells = this->Hierarchy.Nodes() * this->Intervals;
-  std::vector<Score> best(cells);
-  std::vector<int> cut(cells);       // k of Best(n, i, j)
-  std::vector<char> split(cells, 0); // Atom(n, k, j) splits into children
+  thread_local SpatiotemporalTables tables;
+  tables.Reserve(cells);
+  double* const value = tables.Value.data();
+  double* const count = tables.Parts.data();
+  double* const cut = tables.Cut.data();
+  char* const split = tables.Split.data();
+  const Quality* const qualities = this->Qualities.data();
 
   auto solveNode = [&](int64_t n) {
     const auto& children = this->Hierarchy.Children(n);
-    std::vector<Score> atom(slices); // Atom(n, k, j) for the current j
+    std::vector<double> atomValue(slices);
+    std::vector<double> atomParts(slices);
+    std::vector<double> belowValue(slices);
+    std::vector<double> belowParts(slices);
     for (int last = 0; last < slices; ++last)
     {
-      for (int k = 0; k <= last; ++k)
+      const std::size_t row = this->Index(n, 0, last); // (n, k, last) at row + k
+      const int width = last + 1;
+      for (int k = 0; k < width; ++k)
       {
-        const std::size_t at = this->Index(n, k, last);
-        const Quality& q = this->Qualities[at];
-        const Score whole{ gainWeight * q.Gain - lossWeight * q.Loss, 1 };
-        Score below;
+        const Quality& q = qualities[row + k];
+        atomValue[k] = gainWeight * q.Gain - lossWeight * q.Loss;
+        atomParts[k] = 1.0;
+      }
+      if (!children.empty())
+      {
+        std::fill(belowValue.begin(), belowValue.begin() + width, 0.0);
+        std::fill(belowParts.begin(), belowParts.begin() + width, 0.0);
         for (int64_t c : children)
         {
-          const Score& part = best[this->Index(c, k, last)];
-          below.Value += part.Value;
-          below.Parts += part.Parts;
-        }
-        split[at] = !children.empty() && below.Beats(whole);
-        atom[k] = split[at] ? below : whole;
-      }
-      for (int first = 0; first <= last; ++first)
-      {
-        Score chosen = atom[first];
-        int chosenCut = first;
-        for (int k = first + 1; k <= last; ++k)
-        {
-          const Score& before = best[this->Index(n, first, k - 1)];
-          const Score candidate{ before.Value + atom[k].Value, before.Parts + atom[k].Parts };
-          if (candidate.Beats(chosen))
+          const std::size_t childRow = this->Index(c, 0, last);
+          const double* v = value + childRow;
+          const double* m = count + childRow;
+          for (int k = 0; k < width; ++k)
           {
-            chosen = candidate;
-            chosenCut = k;
+            belowValue[k] += v[k];
+            belowParts[k] += m[k];
           }
         }
-        const std::size_t at = this->Index(n, first, last);
-        best[at] = chosen;
-        cut[at] = chosenCut;
+        for (int k = 0; k < width; ++k)
+        {
+          // below.Beats(whole), whole having one part.
+          const bool below = belowValue[k] > atomValue[k] ||
+            (belowValue[k] == atomValue[k] && belowParts[k] < 1.0);
+          split[row + k] = below;
+          if (below)
+          {
+            atomValue[k] = belowValue[k];
+            atomParts[k] = belowParts[k];
+          }
+        }
+      }
+      else
+      {
+        std::fill(split + row, split + row + width, char(0));
+      }
+      // Best(n, i, last), i = 0..last, lives at row + i: start from the
+      // single atom (k = i), then try k = 1..last for every i < k.
+      double* bestValue = value + row;
+      double* bestParts = count + row;
+      double* bestCut = cut + row;
+      for (int i = 0; i < width; ++i)
+      {
+        bestValue[i] = atomValue[i];
+        bestParts[i] = atomParts[i];
+        bestCut[i] = i;
+      }
+      for (int k = 1; k < width; ++k)
+      {
+        const std::size_t before = this->Index(n, 0, k - 1); // Best(n, i, k - 1) at before + i
+        const double* beforeValue = value + before;
+        const double* beforeParts = count + before;
+        const double addValue = atomValue[k];
+        const double addParts = atomParts[k];
+        RelaxCuts(beforeValue, beforeParts, atomValue[k], atomParts[k], k, bestValue, bestParts,
+          bestCut);
       }
     }
   };
@@ -327,7 +444,7 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
   {
     const Pending area = pending.back();
     pending.pop_back();
-    const int k = cut[this->Index(area.Node, area.First, area.Last)];
+    const int k = static_cast<int>(cut[this->Index(area.Node, area.First, area.Last)]);
     if (k > area.First)
     {
       pending.push_back({ area.Node, area.First, k - 1 });

@@ -39,6 +39,9 @@ settings["HierarchicalAggregation"] = dict(Function="Mean", TimeWindow=[0.001, 0
 aggregation = HierarchicalAggregation(registrationName="aggregation", Input=OutputPort(slicing, 0),
                                       **settings["HierarchicalAggregation"])
 aggregation.UpdatePipeline()
+settings["SpatiotemporalAggregation"] = dict(Parameter=0.35, NormalizeQualities=0)
+partition = SpatiotemporalAggregation(registrationName="partition", Input=OutputPort(slicing, 0),
+                                      **settings["SpatiotemporalAggregation"])
 
 trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
 layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
@@ -54,7 +57,8 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("layout", settings["HierarchyLayout"]),
                              ("reader", settings["OTF2TraceReader"]),
                              ("slicing", settings["TimeSlicing"]),
-                             ("aggregation", settings["HierarchicalAggregation"])):
+                             ("aggregation", settings["HierarchicalAggregation"]),
+                             ("partition", settings["SpatiotemporalAggregation"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():

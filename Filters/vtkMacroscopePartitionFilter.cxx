@@ -1,0 +1,257 @@
+#include "vtkMacroscopePartitionFilter.h"
+
+#include "Aggregation.h"
+
+#include "vtkDataArray.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkImageData.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkIntArray.h"
+#include "vtkNew.h"
+#include "vtkPointData.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+#include "vtkTypeInt64Array.h"
+
+#include <cmath>
+#include <map>
+#include <string>
+
+struct vtkMacroscopePartitionFilter::Internals
+{
+  // The model and its qualities, kept while the input does not change.
+  std::vector<double> Values;
+  macroscope::ModelView Model;
+  std::unique_ptr<macroscope::AggregationHierarchy> Hierarchy;
+  std::unique_ptr<macroscope::Aggregation> Aggregation;
+  vtkMTimeType ModelTime = 0;
+  vtkDataObject* ModelObject = nullptr;
+  std::map<bool, macroscope::PartitionSweep> Sweeps; // per normalisation
+};
+
+namespace
+{
+template <typename Array>
+Array* NewColumn(vtkTable* table, const char* name, int components = 1)
+{
+  vtkNew<Array> array;
+  array->SetName(name);
+  array->SetNumberOfComponents(components);
+  table->AddColumn(array);
+  return array;
+}
+}
+
+vtkMacroscopePartitionFilter::vtkMacroscopePartitionFilter()
+  : Internal(new Internals)
+{
+  this->SetNumberOfInputPorts(1);
+  this->SetNumberOfOutputPorts(2);
+}
+
+vtkMacroscopePartitionFilter::~vtkMacroscopePartitionFilter() = default;
+
+void vtkMacroscopePartitionFilter::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "Parameter: " << this->Parameter << "\n";
+  os << indent << "NormalizeQualities: " << this->NormalizeQualities << "\n";
+}
+
+int vtkMacroscopePartitionFilter::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkImageData");
+  return 1;
+}
+
+int vtkMacroscopePartitionFilter::RequestUpdateExtent(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
+{
+  // The partition needs every resource, slice and type: the whole model.
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
+  {
+    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
+      inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
+  }
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
+  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
+  return 1;
+}
+
+int vtkMacroscopePartitionFilter::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) &&
+    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) > 0)
+  {
+    return 1; // piece 0 holds the tables
+  }
+  if (!(this->Parameter >= 0.0 && this->Parameter <= 1.0))
+  {
+    vtkErrorMacro("Parameter must be in [0, 1] (got " << this->Parameter << ").");
+    return 0;
+  }
+  vtkImageData* model = vtkImageData::GetData(inputVector[0]);
+  vtkFieldData* fields = model ? model->GetFieldData() : nullptr;
+  auto* values =
+    model ? vtkDataArray::SafeDownCast(model->GetPointData()->GetAbstractArray("Value")) : nullptr;
+  auto* parents =
+    fields ? vtkDataArray::SafeDownCast(fields->GetAbstractArray("NodeParent")) : nullptr;
+  auto* nodeNames =
+    fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeName")) : nullptr;
+  auto* typeNames =
+    fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName")) : nullptr;
+  if (!values || !parents || !nodeNames || !typeNames)
+  {
+    vtkErrorMacro("The input is not a microscopic model: give it the Model output of Time Slicing.");
+    return 0;
+  }
+  int dims[3];
+  model->GetDimensions(dims);
+  Internals& internal = *this->Internal;
+
+  // Qualities: computed once per model.
+  if (!internal.Aggregation || internal.ModelObject != model ||
+    internal.ModelTime != model->GetMTime())
+  {
+    internal.Aggregation.reset();
+    internal.Sweeps.clear();
+    internal.Values.resize(static_cast<std::size_t>(values->GetNumberOfTuples()));
+    for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+    {
+      internal.Values[i] = values->GetComponent(i, 0);
+    }
+    internal.Model = { internal.Values.data(), dims[0], static_cast<uint32_t>(dims[1]),
+      static_cast<uint32_t>(dims[2]) };
+    std::vector<int64_t> parent(static_cast<std::size_t>(parents->GetNumberOfTuples()));
+    for (std::size_t n = 0; n < parent.size(); ++n)
+    {
+      parent[n] = static_cast<int64_t>(parents->GetComponent(static_cast<vtkIdType>(n), 0));
+    }
+    try
+    {
+      internal.Model.Validate();
+      internal.Hierarchy = std::make_unique<macroscope::AggregationHierarchy>(
+        parent, static_cast<uint32_t>(dims[1]));
+      this->UpdateProgress(0.1);
+      internal.Aggregation = this->CreateAggregation(internal.Model, *internal.Hierarchy);
+    }
+    catch (const std::exception& error)
+    {
+      vtkErrorMacro("Cannot aggregate this model: " << error.what());
+      return 0;
+    }
+    internal.ModelObject = model;
+    internal.ModelTime = model->GetMTime();
+  }
+  this->UpdateProgress(0.5);
+
+  macroscope::Aggregation& aggregation = *internal.Aggregation;
+  aggregation.SetNormalizeQualities(this->NormalizeQualities);
+  const macroscope::Partition best = aggregation.Best(this->Parameter);
+  auto sweep = internal.Sweeps.find(this->NormalizeQualities);
+  if (sweep == internal.Sweeps.end())
+  {
+    sweep = internal.Sweeps.emplace(this->NormalizeQualities, aggregation.AllPartitions()).first;
+  }
+  this->UpdateProgress(0.9);
+
+  // Output 0: the parts.
+  const double origin = model->GetOrigin()[0];
+  const double width = model->GetSpacing()[0];
+  const int types = dims[2];
+  vtkTable* partition = vtkTable::GetData(outputVector, 0);
+  auto* part = NewColumn<vtkIntArray>(partition, "Part");
+  auto* node = NewColumn<vtkTypeInt64Array>(partition, "Node");
+  auto* name = NewColumn<vtkStringArray>(partition, "NodeName");
+  auto* firstLeaf = NewColumn<vtkIntArray>(partition, "FirstLeaf");
+  auto* lastLeaf = NewColumn<vtkIntArray>(partition, "LastLeaf");
+  auto* firstSlice = NewColumn<vtkIntArray>(partition, "FirstSlice");
+  auto* lastSlice = NewColumn<vtkIntArray>(partition, "LastSlice");
+  auto* start = NewColumn<vtkDoubleArray>(partition, "Start");
+  auto* end = NewColumn<vtkDoubleArray>(partition, "End");
+  auto* gain = NewColumn<vtkDoubleArray>(partition, "Gain");
+  auto* loss = NewColumn<vtkDoubleArray>(partition, "Loss");
+  auto* amplitude = NewColumn<vtkDoubleArray>(partition, "Amplitude", types);
+  auto* mean = NewColumn<vtkDoubleArray>(partition, "Mean", types);
+  auto* mode = NewColumn<vtkIntArray>(partition, "Mode");
+  auto* modeName = NewColumn<vtkStringArray>(partition, "ModeName");
+  auto* modeShare = NewColumn<vtkDoubleArray>(partition, "ModeProportion");
+  for (int u = 0; u < types; ++u)
+  {
+    amplitude->SetComponentName(u, typeNames->GetValue(u).c_str());
+    mean->SetComponentName(u, typeNames->GetValue(u).c_str());
+  }
+  const macroscope::AggregationHierarchy& hierarchy = *internal.Hierarchy;
+  int index = 0;
+  for (const macroscope::AggregatePart& p : best.Parts)
+  {
+    const int64_t area = p.Node < 0 ? hierarchy.Root() : p.Node;
+    const macroscope::AreaSummary summary =
+      macroscope::SummarizeArea(internal.Model, hierarchy, area, p.FirstSlice, p.LastSlice);
+    const std::vector<double> amplitudes =
+      macroscope::TemporalAmplitudes(internal.Model, p.FirstSlice, p.LastSlice);
+    const uint32_t leaves = hierarchy.LeafCount(area);
+    part->InsertNextValue(index++);
+    node->InsertNextValue(area);
+    name->InsertNextValue(nodeNames->GetValue(area));
+    firstLeaf->InsertNextValue(static_cast<int>(hierarchy.LeafBegin(area)));
+    lastLeaf->InsertNextValue(static_cast<int>(hierarchy.LeafEnd(area)) - 1);
+    firstSlice->InsertNextValue(p.FirstSlice);
+    lastSlice->InsertNextValue(p.LastSlice);
+    start->InsertNextValue(origin + p.FirstSlice * width);
+    end->InsertNextValue(origin + (p.LastSlice + 1) * width);
+    gain->InsertNextValue(p.Gain);
+    loss->InsertNextValue(p.Loss);
+    // Temporal parts span every resource; for a hierarchy part the amplitude
+    // is its own sum over its slices.
+    std::vector<double> ownAmplitude(amplitudes);
+    if (p.Node >= 0)
+    {
+      for (int u = 0; u < types; ++u)
+      {
+        ownAmplitude[u] = summary.Mean[u] * leaves;
+      }
+    }
+    amplitude->InsertNextTuple(ownAmplitude.data());
+    mean->InsertNextTuple(summary.Mean.data());
+    mode->InsertNextValue(static_cast<int>(summary.Mode));
+    modeName->InsertNextValue(typeNames->GetValue(summary.Mode));
+    modeShare->InsertNextValue(summary.ModeProportion);
+  }
+  vtkNew<vtkDoubleArray> chosen;
+  chosen->SetName("Parameter");
+  chosen->InsertNextValue(this->Parameter);
+  partition->GetFieldData()->AddArray(chosen);
+  vtkNew<vtkDoubleArray> totals;
+  totals->SetName("PartitionQuality");
+  totals->SetNumberOfComponents(2);
+  totals->SetComponentName(0, "Gain");
+  totals->SetComponentName(1, "Loss");
+  totals->InsertNextTuple2(best.Gain, best.Loss);
+  partition->GetFieldData()->AddArray(totals);
+
+  // Output 1: the quality curves, one row per distinct optimal partition.
+  vtkTable* curves = vtkTable::GetData(outputVector, 1);
+  auto* pStart = NewColumn<vtkDoubleArray>(curves, "PStart");
+  auto* pEnd = NewColumn<vtkDoubleArray>(curves, "PEnd");
+  auto* curveGain = NewColumn<vtkDoubleArray>(curves, "Gain");
+  auto* curveLoss = NewColumn<vtkDoubleArray>(curves, "Loss");
+  auto* parts = NewColumn<vtkIntArray>(curves, "Parts");
+  const macroscope::PartitionSweep& all = sweep->second;
+  for (std::size_t k = 0; k < all.Partitions.size(); ++k)
+  {
+    pStart->InsertNextValue(all.PStart(k));
+    pEnd->InsertNextValue(k + 1 < all.Partitions.size() ? all.PStart(k + 1) : 1.0);
+    curveGain->InsertNextValue(all.Partitions[k].Gain);
+    curveLoss->InsertNextValue(all.Partitions[k].Loss);
+    parts->InsertNextValue(static_cast<int>(all.Partitions[k].Parts.size()));
+  }
+  this->UpdateProgress(1.0);
+  return 1;
+}

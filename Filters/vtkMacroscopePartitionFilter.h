@@ -1,0 +1,82 @@
+/**
+ * @class vtkMacroscopePartitionFilter
+ * @brief Base of the pIC aggregation filters (Ocelotl, Viva): the optimal
+ * partition of a microscopic model for a parameter p, and the quality curves.
+ *
+ * Input: the Model output of Time Slicing (the whole model is read whatever
+ * the piece). Output 0, "Partition": one row per part — Part, Node,
+ * NodeName, FirstLeaf, LastLeaf (resource rows), FirstSlice, LastSlice,
+ * Start, End (seconds), Gain, Loss, "Amplitude" (per type: the sum over the
+ * part's resources and slices divided by its slice count, 000 eq. 4),
+ * "Mean" (per type: that sum divided by slices × resources), Mode (the type
+ * plane of the largest mean), ModeName and ModeProportion (000 eq. 5).
+ * Output 1, "Quality Curves": one row per distinct optimal partition over
+ * p ∈ [0, 1] — PStart, PEnd, Gain, Loss, Parts — found exactly (see
+ * docs/aggregation.md); plot Gain and Loss against PStart in a Line Chart
+ * View. Piece 0 holds both tables.
+ *
+ * The qualities are computed once per model; changing Parameter only
+ * re-runs the optimisation, and the quality curves are cached per
+ * normalisation.
+ */
+#ifndef vtkMacroscopePartitionFilter_h
+#define vtkMacroscopePartitionFilter_h
+
+#include "MacroscopeFiltersModule.h" // for export macro
+#include "vtkTableAlgorithm.h"
+
+#include <memory> // for std::unique_ptr
+#include <vector> // for std::vector
+
+namespace macroscope
+{
+class Aggregation;
+class AggregationHierarchy;
+struct ModelView;
+}
+
+class MACROSCOPEFILTERS_EXPORT vtkMacroscopePartitionFilter : public vtkTableAlgorithm
+{
+public:
+  vtkTypeMacro(vtkMacroscopePartitionFilter, vtkTableAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  ///@{
+  /// The trade-off p in [0, 1] between information gain and loss: 0 keeps
+  /// the microscopic detail, 1 aggregates everything (default 0.5).
+  vtkSetMacro(Parameter, double);
+  vtkGetMacro(Parameter, double);
+  ///@}
+
+  ///@{
+  /// Divide gain and loss by their values for the fully aggregated model,
+  /// as Ocelotl does (default on); off gives raw qualities in bits.
+  vtkSetMacro(NormalizeQualities, bool);
+  vtkGetMacro(NormalizeQualities, bool);
+  vtkBooleanMacro(NormalizeQualities, bool);
+  ///@}
+
+protected:
+  vtkMacroscopePartitionFilter();
+  ~vtkMacroscopePartitionFilter() override;
+
+  /// The aggregation of the subclass's constraint over `model`.
+  virtual std::unique_ptr<macroscope::Aggregation> CreateAggregation(
+    const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy) = 0;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+private:
+  vtkMacroscopePartitionFilter(const vtkMacroscopePartitionFilter&) = delete;
+  void operator=(const vtkMacroscopePartitionFilter&) = delete;
+
+  double Parameter = 0.5;
+  bool NormalizeQualities = true;
+
+  struct Internals;
+  std::unique_ptr<Internals> Internal;
+};
+
+#endif

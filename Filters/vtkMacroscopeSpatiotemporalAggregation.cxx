@@ -1,0 +1,19 @@
+#include "vtkMacroscopeSpatiotemporalAggregation.h"
+
+#include "Aggregation.h"
+
+#include "vtkObjectFactory.h"
+
+vtkStandardNewMacro(vtkMacroscopeSpatiotemporalAggregation);
+
+void vtkMacroscopeSpatiotemporalAggregation::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+}
+
+std::unique_ptr<macroscope::Aggregation>
+vtkMacroscopeSpatiotemporalAggregation::CreateAggregation(
+  const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy)
+{
+  return std::make_unique<macroscope::SpatiotemporalAggregation>(model, hierarchy);
+}

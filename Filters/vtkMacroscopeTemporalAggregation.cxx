@@ -1,0 +1,18 @@
+#include "vtkMacroscopeTemporalAggregation.h"
+
+#include "Aggregation.h"
+
+#include "vtkObjectFactory.h"
+
+vtkStandardNewMacro(vtkMacroscopeTemporalAggregation);
+
+void vtkMacroscopeTemporalAggregation::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+}
+
+std::unique_ptr<macroscope::Aggregation> vtkMacroscopeTemporalAggregation::CreateAggregation(
+  const macroscope::ModelView& model, const macroscope::AggregationHierarchy&)
+{
+  return std::make_unique<macroscope::TemporalAggregation>(model);
+}
