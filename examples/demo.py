@@ -132,6 +132,22 @@ heat.CameraViewUp = [0.0, 1.0, 0.0]
 Render(heat)
 SaveScreenshot(os.path.join(output, "model-heatmap.png"), heat, ImageResolution=[1400, 700])
 
+# Ocelotl's temporal aggregation of the model, and its quality curves.
+temporal = TemporalAggregation(registrationName="TemporalAggregation", Input=OutputPort(slicing, 0),
+                               Parameter=0.5)
+temporal.UpdatePipeline()
+chart = CreateView("XYChartView")
+chart.ViewSize = [900, 500]
+chart.ChartTitle = "Temporal aggregation: quality curves"
+chart.LeftAxisTitle = "normalised quality"
+chart.BottomAxisTitle = "p"
+curves_display = Show(OutputPort(temporal, 1), chart)
+curves_display.UseIndexForXAxis = 0
+curves_display.XArrayName = "PStart"
+curves_display.SeriesVisibility = ["Gain", "Loss"]
+Render(chart)
+SaveScreenshot(os.path.join(output, "quality-curves.png"), chart, ImageResolution=[900, 500])
+
 SaveState(os.path.join(output, "macroscope.pvsm"))
 
 # Summary: what was written, where the perturbation is, per-cluster load.
@@ -201,8 +217,19 @@ lines.append("")
 lines.append("Microscopic model: %d locations x %d slices x %d state types (%.6f s per slice)"
              % (leaves_count, 120, plane_names.GetNumberOfValues(),
                 model.GetFieldData().GetArray("SliceWidth").GetValue(0)))
+partition = servermanager.Fetch(temporal, idx=0)
+curves = servermanager.Fetch(temporal, idx=1)
+lines.append("Temporal aggregation at p = 0.5: %d parts (%d distinct partitions over p in [0, 1])"
+             % (partition.GetNumberOfRows(), curves.GetNumberOfRows()))
+part_start, part_end = partition.GetColumnByName("Start"), partition.GetColumnByName("End")
+shown = list(range(min(8, partition.GetNumberOfRows())))
+for row in shown:
+    lines.append("  part %2d: %.4f s to %.4f s" % (row, part_start.GetValue(row), part_end.GetValue(row)))
+if partition.GetNumberOfRows() > len(shown):
+    lines.append("  ... (%d more parts: see the Partition table in macroscope.pvsm)"
+                 % (partition.GetNumberOfRows() - len(shown)))
 lines.append("")
-lines.append("Pictures: platform.png, model-heatmap.png; state file: macroscope.pvsm")
+lines.append("Pictures: platform.png, model-heatmap.png, quality-curves.png; state file: macroscope.pvsm")
 with open(os.path.join(output, "summary.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
 print("\n".join(lines))
