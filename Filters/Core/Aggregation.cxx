@@ -4,8 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <iterator>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <tuple>
 
 namespace macroscope
@@ -178,27 +184,112 @@ double Crossing(const Partition& left, const Partition& right)
   return std::min(1.0, std::max(0.0, p));
 }
 
-/// Appends, in order of p, the optimal partitions strictly between `left`
-/// and `right` (both optimal, slope(left) < slope(right)). At the crossing of
-/// their lines, any partition above both is above the whole envelope the two
-/// span there, so the DP optimum there either is one of them (the crossing is
-/// a breakpoint) or is new, with a slope strictly between theirs.
-void Envelope(const Aggregation& aggregation, const Partition& left, const Partition& right,
-  std::vector<Partition>& out)
+/// The optimal partitions strictly between `first` and `last` (both
+/// optimal, slope(first) < slope(last)), in order of p.
+///
+/// For two envelope partitions A, B with slope(A) < slope(B), at the crossing
+/// of their lines any partition above both is above the whole envelope the
+/// two span there, so the DP optimum Q there either is one of them (the
+/// crossing is a breakpoint) or is new, with a slope strictly between theirs;
+/// then (A, Q) and (Q, B) are searched the same way. The pairs are
+/// independent: `threads` workers take them from a shared list, each running
+/// its DP on one core. Which pairs are searched, and what each one finds,
+/// does not depend on the order, and the slopes of what is found are
+/// distinct, so sorting by slope gives the order of the recursive search.
+std::vector<Partition> Envelope(
+  const Aggregation& owner, const Partition& first, const Partition& last, unsigned threads)
 {
-  if (left.SameParts(right) || !(Slope(left) < Slope(right)))
+  struct Pair
   {
-    return;
-  }
-  Partition middle = aggregation.Best(Crossing(left, right));
-  if (middle.SameParts(left) || middle.SameParts(right) ||
-    !(Slope(left) < Slope(middle) && Slope(middle) < Slope(right)))
+    const Partition* Left;
+    const Partition* Right;
+  };
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<Partition> found; // push_back keeps the addresses of the others
+  std::vector<Pair> pairs{ { &first, &last } };
+  unsigned busy = 0;
+  std::exception_ptr failure;
+
+  auto work = [&](bool worker) {
+    struct Scope // clears the flags and the DP scratch however the loop ends
+    {
+      explicit Scope(bool worker)
+      {
+        aggregation::InsideParallelSweep = worker;
+        aggregation::InsideSweep = true;
+      }
+      ~Scope()
+      {
+        aggregation::InsideParallelSweep = false;
+        aggregation::InsideSweep = false;
+        aggregation::Scratch = aggregation::SweepScratch{};
+      }
+    } scope(worker);
+    std::unique_lock<std::mutex> lock(mutex);
+    for (;;)
+    {
+      changed.wait(lock, [&] { return !pairs.empty() || busy == 0 || failure; });
+      if (pairs.empty() || failure)
+      {
+        break; // nothing left and nobody who could add more, or an error
+      }
+      const Pair pair = pairs.back();
+      pairs.pop_back();
+      ++busy;
+      lock.unlock();
+      const Partition& left = *pair.Left;
+      const Partition& right = *pair.Right;
+      bool isNew = false;
+      Partition middle;
+      try
+      {
+        if (!left.SameParts(right) && Slope(left) < Slope(right))
+        {
+          middle = owner.Best(Crossing(left, right));
+          isNew = !middle.SameParts(left) && !middle.SameParts(right) &&
+            Slope(left) < Slope(middle) && Slope(middle) < Slope(right);
+        }
+      }
+      catch (...)
+      {
+        lock.lock();
+        failure = std::current_exception();
+        --busy;
+        changed.notify_all();
+        break;
+      }
+      lock.lock();
+      if (isNew)
+      {
+        found.push_back(std::move(middle));
+        pairs.push_back({ pair.Left, &found.back() });
+        pairs.push_back({ &found.back(), pair.Right });
+      }
+      --busy;
+      changed.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned k = 1; k < threads; ++k)
   {
-    return;
+    pool.emplace_back(work, true);
   }
-  Envelope(aggregation, left, middle, out);
-  out.push_back(middle);
-  Envelope(aggregation, middle, right, out);
+  // With one worker the DP keeps its own parallelism.
+  work(threads > 1);
+  for (auto& thread : pool)
+  {
+    thread.join();
+  }
+  if (failure)
+  {
+    std::rethrow_exception(failure);
+  }
+  std::vector<Partition> out(
+    std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+  std::sort(out.begin(), out.end(),
+    [](const Partition& a, const Partition& b) { return Slope(a) < Slope(b); });
+  return out;
 }
 
 }
@@ -208,7 +299,9 @@ PartitionSweep Aggregation::AllPartitions() const
   Partition first = this->Best(0.0);
   Partition last = this->Best(1.0);
   std::vector<Partition> vertices{ first };
-  Envelope(*this, first, last, vertices);
+  std::vector<Partition> between =
+    Envelope(*this, first, last, aggregation::ThreadCount(this->Threads, 1u << 16));
+  std::move(between.begin(), between.end(), std::back_inserter(vertices));
   if (!last.SameParts(first))
   {
     vertices.push_back(last);

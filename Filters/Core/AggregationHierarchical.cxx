@@ -6,11 +6,15 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
 #endif
 
 namespace macroscope
@@ -267,30 +271,12 @@ namespace
 /// The inner loop of the spatiotemporal DP: for i in [0, k), the candidate
 /// "Best(n, i, k - 1) then the atom starting at k" replaces the current
 /// Best(n, i, last) when it beats it (Score::Beats: higher pIC, or equal pIC
-/// and fewer parts). Same additions and comparisons as the scalar rule, two
-/// i at a time with SSE2.
-void RelaxCuts(const double* beforeValue, const double* beforeParts, double addValue,
-  double addParts, int k, double* bestValue, double* bestParts, double* bestCut)
+/// and fewer parts). Every variant below does, element by element, the same
+/// two additions and the same comparisons as this scalar rule, so all give
+/// identical tables; they differ only in how many i they handle at once.
+void RelaxCutsScalar(int i, const double* beforeValue, const double* beforeParts,
+  double addValue, double addParts, int k, double* bestValue, double* bestParts, double* bestCut)
 {
-  int i = 0;
-#ifdef __SSE2__
-  const __m128d add = _mm_set1_pd(addValue);
-  const __m128d addCount = _mm_set1_pd(addParts);
-  const __m128d cutK = _mm_set1_pd(double(k));
-  for (; i + 2 <= k; i += 2)
-  {
-    const __m128d v = _mm_add_pd(_mm_loadu_pd(beforeValue + i), add);
-    const __m128d m = _mm_add_pd(_mm_loadu_pd(beforeParts + i), addCount);
-    const __m128d bv = _mm_loadu_pd(bestValue + i);
-    const __m128d bm = _mm_loadu_pd(bestParts + i);
-    const __m128d beats = _mm_or_pd(
-      _mm_cmpgt_pd(v, bv), _mm_and_pd(_mm_cmpeq_pd(v, bv), _mm_cmplt_pd(m, bm)));
-    _mm_storeu_pd(bestValue + i, _mm_or_pd(_mm_and_pd(beats, v), _mm_andnot_pd(beats, bv)));
-    _mm_storeu_pd(bestParts + i, _mm_or_pd(_mm_and_pd(beats, m), _mm_andnot_pd(beats, bm)));
-    const __m128d bc = _mm_loadu_pd(bestCut + i);
-    _mm_storeu_pd(bestCut + i, _mm_or_pd(_mm_and_pd(beats, cutK), _mm_andnot_pd(beats, bc)));
-  }
-#endif
   for (; i < k; ++i)
   {
     const double v = beforeValue[i] + addValue;
@@ -304,29 +290,204 @@ void RelaxCuts(const double* beforeValue, const double* beforeParts, double addV
   }
 }
 
-/// The DP tables of one Optimize call, kept per calling thread so that the
-/// sweep's many calls do not allocate and fault in ~25 bytes per cell each
-/// time. Every cell is written before it is read, so nothing is cleared.
-/// Part counts and cuts are held as doubles (exact for any realistic size):
-/// the inner loop then compares and blends one vector type only.
-struct SpatiotemporalTables
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define MACROSCOPE_AGGREGATION_X86_KERNELS 1
+/// One candidate k for four i (from i) of one row: Best(n, i, k - 1) + Atom(n, k,
+/// last) replaces the running best (bv, bm, bc) where it beats it; lanes
+/// with i >= k are masked (nothing read).
+__attribute__((target("avx2"), always_inline)) inline void Candidate(const double* rowsValue,
+  const double* rowsParts, const double* atomValue, const double* atomParts, int i, int k,
+  __m256d cutK, __m256d& bv, __m256d& bm, __m256d& bc)
 {
-  std::vector<double> Value; ///< Best(n, i, j): pIC
-  std::vector<double> Parts; ///< Best(n, i, j): number of parts
-  std::vector<double> Cut;   ///< Best(n, i, j): start k of the last atom
-  std::vector<char> Split;   ///< Atom(n, k, j) splits into the children
-
-  void Reserve(std::size_t cells)
+  const std::size_t before = std::size_t(k - 1) * k / 2 + i; // Best(n, i.., k - 1)
+  __m256d v;
+  __m256d m;
+  __m256d valid;
+  if (k - i >= 4)
   {
-    if (this->Value.size() < cells)
+    v = _mm256_loadu_pd(rowsValue + before);
+    m = _mm256_loadu_pd(rowsParts + before);
+    valid = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+  }
+  else
+  {
+    const __m256i mask =
+      _mm256_cmpgt_epi64(_mm256_set1_epi64x(k - i), _mm256_set_epi64x(3, 2, 1, 0));
+    v = _mm256_maskload_pd(rowsValue + before, mask);
+    m = _mm256_maskload_pd(rowsParts + before, mask);
+    valid = _mm256_castsi256_pd(mask);
+  }
+  v = _mm256_add_pd(v, _mm256_broadcast_sd(atomValue + k));
+  m = _mm256_add_pd(m, _mm256_broadcast_sd(atomParts + k));
+  const __m256d beats = _mm256_and_pd(valid,
+    _mm256_or_pd(_mm256_cmp_pd(v, bv, _CMP_GT_OQ),
+      _mm256_and_pd(_mm256_cmp_pd(v, bv, _CMP_EQ_OQ), _mm256_cmp_pd(m, bm, _CMP_LT_OQ))));
+  bv = _mm256_blendv_pd(bv, v, beats);
+  bm = _mm256_blendv_pd(bm, m, beats);
+  bc = _mm256_blendv_pd(bc, cutK, beats);
+}
+
+/// RelaxCuts for every k = 1..last of one row, four i at a time (AVX2 is
+/// checked at run time; only additions, comparisons and blends, so no
+/// contraction can change a value). For one group of four i the loop over k
+/// is the inner one and the running best stays in registers. The scalar
+/// rule keeps, among all candidates, the greatest by (pIC, -parts, -k) - the
+/// first of the best in k order - and a maximum can be taken in pieces: even
+/// and odd k go to two independent running bests (two dependency chains
+/// instead of one), merged at the end by that full key. Lanes with i > last
+/// (outside the row) are neither read nor written. `rows` is the node's
+/// table (row j at j (j + 1) / 2), `best` its row `last`, holding the single
+/// atoms (k = i) on entry.
+__attribute__((target("avx2"))) void RelaxRowAVX2(const double* rowsValue,
+  const double* rowsParts, const double* atomValue, const double* atomParts, int last,
+  double* bestValue, double* bestParts, double* bestCut)
+{
+  const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
+  for (int i = 0; i <= last; i += 4)
+  {
+    const __m256i inRow = _mm256_cmpgt_epi64(_mm256_set1_epi64x(last + 1 - i), lane);
+    __m256d bv = _mm256_maskload_pd(bestValue + i, inRow);
+    __m256d bm = _mm256_maskload_pd(bestParts + i, inRow);
+    __m256d bc = _mm256_maskload_pd(bestCut + i, inRow);
+    __m256d ov = _mm256_set1_pd(-std::numeric_limits<double>::infinity());
+    __m256d om = _mm256_setzero_pd();
+    __m256d oc = _mm256_setzero_pd();
+    // k as a double, counted in the vector unit (a conversion per k would
+    // wait on its destination register's previous value).
+    const __m256d one = _mm256_set1_pd(1.0);
+    const __m256d two = _mm256_set1_pd(2.0);
+    __m256d cutK = _mm256_set1_pd(double(i + 1));
+    int k = i + 1;
+    for (; k + 1 <= last; k += 2)
     {
-      this->Value.resize(cells);
-      this->Parts.resize(cells);
-      this->Cut.resize(cells);
-      this->Split.resize(cells);
+      Candidate(rowsValue, rowsParts, atomValue, atomParts, i, k, cutK, ov, om, oc);
+      Candidate(rowsValue, rowsParts, atomValue, atomParts, i, k + 1, _mm256_add_pd(cutK, one),
+        bv, bm, bc);
+      cutK = _mm256_add_pd(cutK, two);
+    }
+    if (k <= last)
+    {
+      Candidate(rowsValue, rowsParts, atomValue, atomParts, i, k, cutK, ov, om, oc);
+    }
+    // The odd running best (a real candidate wherever it is finite) wins
+    // over the even one by (pIC, -parts, -k).
+    const __m256d sameValue = _mm256_cmp_pd(ov, bv, _CMP_EQ_OQ);
+    const __m256d fewer = _mm256_or_pd(_mm256_cmp_pd(om, bm, _CMP_LT_OQ),
+      _mm256_and_pd(_mm256_cmp_pd(om, bm, _CMP_EQ_OQ), _mm256_cmp_pd(oc, bc, _CMP_LT_OQ)));
+    const __m256d odd =
+      _mm256_or_pd(_mm256_cmp_pd(ov, bv, _CMP_GT_OQ), _mm256_and_pd(sameValue, fewer));
+    bv = _mm256_blendv_pd(bv, ov, odd);
+    bm = _mm256_blendv_pd(bm, om, odd);
+    bc = _mm256_blendv_pd(bc, oc, odd);
+    _mm256_maskstore_pd(bestValue + i, inRow, bv);
+    _mm256_maskstore_pd(bestParts + i, inRow, bm);
+    _mm256_maskstore_pd(bestCut + i, inRow, bc);
+  }
+}
+
+/// The same as Candidate and RelaxRowAVX2 with eight i at a time (AVX-512F)
+/// and mask registers for the lanes.
+__attribute__((target("avx512f"), always_inline)) inline void Candidate512(
+  const double* rowsValue, const double* rowsParts, const double* atomValue,
+  const double* atomParts, int i, int k, __m512d cutK, __m512d& bv, __m512d& bm, __m512d& bc)
+{
+  const std::size_t before = std::size_t(k - 1) * k / 2 + i; // Best(n, i.., k - 1)
+  const __mmask8 valid = k - i >= 8 ? __mmask8(0xFF) : __mmask8((1u << (k - i)) - 1u);
+  __m512d v = _mm512_maskz_loadu_pd(valid, rowsValue + before);
+  __m512d m = _mm512_maskz_loadu_pd(valid, rowsParts + before);
+  v = _mm512_add_pd(v, _mm512_set1_pd(atomValue[k]));
+  m = _mm512_add_pd(m, _mm512_set1_pd(atomParts[k]));
+  const __mmask8 greater = _mm512_mask_cmp_pd_mask(valid, v, bv, _CMP_GT_OQ);
+  const __mmask8 equal = _mm512_mask_cmp_pd_mask(valid, v, bv, _CMP_EQ_OQ);
+  const __mmask8 beats = __mmask8(greater | _mm512_mask_cmp_pd_mask(equal, m, bm, _CMP_LT_OQ));
+  bv = _mm512_mask_mov_pd(bv, beats, v);
+  bm = _mm512_mask_mov_pd(bm, beats, m);
+  bc = _mm512_mask_mov_pd(bc, beats, cutK);
+}
+
+__attribute__((target("avx512f"))) void RelaxRowAVX512(const double* rowsValue,
+  const double* rowsParts, const double* atomValue, const double* atomParts, int last,
+  double* bestValue, double* bestParts, double* bestCut)
+{
+  for (int i = 0; i <= last; i += 8)
+  {
+    const __mmask8 inRow =
+      last + 1 - i >= 8 ? __mmask8(0xFF) : __mmask8((1u << (last + 1 - i)) - 1u);
+    __m512d bv = _mm512_maskz_loadu_pd(inRow, bestValue + i);
+    __m512d bm = _mm512_maskz_loadu_pd(inRow, bestParts + i);
+    __m512d bc = _mm512_maskz_loadu_pd(inRow, bestCut + i);
+    __m512d ov = _mm512_set1_pd(-std::numeric_limits<double>::infinity());
+    __m512d om = _mm512_setzero_pd();
+    __m512d oc = _mm512_setzero_pd();
+    const __m512d one = _mm512_set1_pd(1.0);
+    const __m512d two = _mm512_set1_pd(2.0);
+    __m512d cutK = _mm512_set1_pd(double(i + 1));
+    int k = i + 1;
+    for (; k + 1 <= last; k += 2)
+    {
+      Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k, cutK, ov, om, oc);
+      Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k + 1,
+        _mm512_add_pd(cutK, one), bv, bm, bc);
+      cutK = _mm512_add_pd(cutK, two);
+    }
+    if (k <= last)
+    {
+      Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k, cutK, ov, om, oc);
+    }
+    const __mmask8 sameValue = _mm512_cmp_pd_mask(ov, bv, _CMP_EQ_OQ);
+    const __mmask8 sameParts = _mm512_mask_cmp_pd_mask(sameValue, om, bm, _CMP_EQ_OQ);
+    const __mmask8 odd = __mmask8(_mm512_cmp_pd_mask(ov, bv, _CMP_GT_OQ) |
+      _mm512_mask_cmp_pd_mask(sameValue, om, bm, _CMP_LT_OQ) |
+      _mm512_mask_cmp_pd_mask(sameParts, oc, bc, _CMP_LT_OQ));
+    _mm512_mask_storeu_pd(bestValue + i, inRow, _mm512_mask_mov_pd(bv, odd, ov));
+    _mm512_mask_storeu_pd(bestParts + i, inRow, _mm512_mask_mov_pd(bm, odd, om));
+    _mm512_mask_storeu_pd(bestCut + i, inRow, _mm512_mask_mov_pd(bc, odd, oc));
+  }
+}
+
+bool HasAVX512()
+{
+  static const bool has = __builtin_cpu_supports("avx512f");
+  return has;
+}
+
+bool HasAVX2()
+{
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+#endif
+
+/// RelaxCuts for one k, two i at a time with SSE2 when `sse2`, else scalar.
+void RelaxCuts(const double* beforeValue, const double* beforeParts, double addValue,
+  double addParts, int k, double* bestValue, double* bestParts, double* bestCut, bool sse2)
+{
+  int i = 0;
+#ifdef __SSE2__
+  if (sse2)
+  {
+    const __m128d add = _mm_set1_pd(addValue);
+    const __m128d addCount = _mm_set1_pd(addParts);
+    const __m128d cutK = _mm_set1_pd(double(k));
+    for (; i + 2 <= k; i += 2)
+    {
+      const __m128d v = _mm_add_pd(_mm_loadu_pd(beforeValue + i), add);
+      const __m128d m = _mm_add_pd(_mm_loadu_pd(beforeParts + i), addCount);
+      const __m128d bv = _mm_loadu_pd(bestValue + i);
+      const __m128d bm = _mm_loadu_pd(bestParts + i);
+      const __m128d beats = _mm_or_pd(
+        _mm_cmpgt_pd(v, bv), _mm_and_pd(_mm_cmpeq_pd(v, bv), _mm_cmplt_pd(m, bm)));
+      _mm_storeu_pd(bestValue + i, _mm_or_pd(_mm_and_pd(beats, v), _mm_andnot_pd(beats, bv)));
+      _mm_storeu_pd(bestParts + i, _mm_or_pd(_mm_and_pd(beats, m), _mm_andnot_pd(beats, bm)));
+      const __m128d bc = _mm_loadu_pd(bestCut + i);
+      _mm_storeu_pd(bestCut + i, _mm_or_pd(_mm_and_pd(beats, cutK), _mm_andnot_pd(beats, bc)));
     }
   }
-};
+#else
+  (void)sse2;
+#endif
+  RelaxCutsScalar(i, beforeValue, beforeParts, addValue, addParts, k, bestValue, bestParts, bestCut);
+}
 
 }
 
@@ -340,21 +501,45 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
   // the rectangle, a split of its node into children, or a cut in time.
   //
   // Evaluation order: for each last slice j, the atoms (n, k, j) for every
-  // k, then Best(n, i, j) for every i. Each candidate k of Best(n, i, j) is
-  // still compared, for one i, in increasing k with the strict tie rule of
-  // Score::Beats; but the loop over k is the outer one, so the inner loop
-  // runs over i, reading Best(n, i, k - 1) for all i at once - one
-  // contiguous row in the layout of Index - and vectorises.
+  // k, then Best(n, i, j) for every i. For one i the result is the first
+  // candidate k of highest (pIC, -parts), as with the strict tie rule of
+  // Score::Beats tried in increasing k; the candidates Best(n, i, k - 1) for
+  // consecutive i are one contiguous row in the layout of Index, so several
+  // i are handled at once (RelaxRow*, RelaxCuts), each with the very same
+  // additions and comparisons as the scalar rule: every kernel, and the
+  // former one-i-at-a-time loop, gives bit-identical tables.
   const int slices = this->SliceCount;
   const std::size_t cells = this->Hierarchy.Nodes() * this->Intervals;
-  thread_local SpatiotemporalTables tables;
-  tables.Reserve(cells);
-  double* const value = tables.Value.data();
-  double* const count = tables.Parts.data();
-  double* const cut = tables.Cut.data();
-  char* const split = tables.Split.data();
+  // Tables: pIC, number of parts and cut k of Best(n, i, j), and whether
+  // Atom(n, k, j) splits into the children. Part counts and cuts are held as
+  // doubles (exact for any realistic size): the kernels then compare and
+  // blend one vector type only. Every cell is written before it is read.
+  // Within a sweep the memory is kept from one DP to the next (see
+  // aggregation::SweepScratch).
+  std::vector<double> ownDoubles;
+  std::vector<char> ownChars;
+  std::vector<double>& doubles =
+    aggregation::InsideSweep ? aggregation::Scratch.Doubles : ownDoubles;
+  std::vector<char>& chars = aggregation::InsideSweep ? aggregation::Scratch.Chars : ownChars;
+  if (doubles.size() < 3 * cells)
+  {
+    doubles.resize(3 * cells);
+  }
+  if (chars.size() < cells)
+  {
+    chars.resize(cells);
+  }
+  double* const value = doubles.data();
+  double* const count = value + cells;
+  double* const cut = count + cells;
+  char* const split = chars.data();
   const Quality* const qualities = this->Qualities.data();
 
+  const unsigned kernelBits = aggregation::KernelBits.load();
+#ifdef MACROSCOPE_AGGREGATION_X86_KERNELS
+  const bool avx512 = kernelBits >= 512 && HasAVX512();
+  const bool avx2 = kernelBits >= 256 && HasAVX2();
+#endif
   auto solveNode = [&](int64_t n) {
     const auto& children = this->Hierarchy.Children(n);
     std::vector<double> atomValue(slices);
@@ -414,15 +599,27 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
         bestParts[i] = atomParts[i];
         bestCut[i] = i;
       }
+#ifdef MACROSCOPE_AGGREGATION_X86_KERNELS
+      if (avx512)
+      {
+        const std::size_t rows = this->Index(n, 0, 0);
+        RelaxRowAVX512(value + rows, count + rows, atomValue.data(), atomParts.data(), last,
+          bestValue, bestParts, bestCut);
+        continue;
+      }
+      if (avx2)
+      {
+        const std::size_t rows = this->Index(n, 0, 0);
+        RelaxRowAVX2(value + rows, count + rows, atomValue.data(), atomParts.data(), last,
+          bestValue, bestParts, bestCut);
+        continue;
+      }
+#endif
       for (int k = 1; k < width; ++k)
       {
         const std::size_t before = this->Index(n, 0, k - 1); // Best(n, i, k - 1) at before + i
-        const double* beforeValue = value + before;
-        const double* beforeParts = count + before;
-        const double addValue = atomValue[k];
-        const double addParts = atomParts[k];
-        RelaxCuts(beforeValue, beforeParts, atomValue[k], atomParts[k], k, bestValue, bestParts,
-          bestCut);
+        RelaxCuts(value + before, count + before, atomValue[k], atomParts[k], k, bestValue,
+          bestParts, bestCut, kernelBits >= 128);
       }
     }
   };

@@ -4,6 +4,7 @@
 #include "Aggregation.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <thread>
@@ -62,12 +63,37 @@ inline unsigned ThreadCount(unsigned requested, std::size_t work)
   return static_cast<unsigned>(std::min<std::size_t>(n, std::max<std::size_t>(work, 1)));
 }
 
+/// The widest vector kernel the aggregation may use, in bits: 512
+/// (AVX-512F), 256 (AVX2), 128 (SSE2), or 0 for plain scalar code; a wider
+/// one is used only if the processor has it. The spatiotemporal DP's kernels
+/// all give identical tables (the same additions and comparisons per
+/// element); the temporal qualities' AVX-512 kernel (glibc's vector log2)
+/// agrees with the scalar one within a few ulp. The tests lower this to
+/// check both. Default: the widest.
+inline std::atomic<unsigned> KernelBits{ 512 };
+
+/// Set on the sweep's worker threads, which already keep every core busy
+/// with one DP each: ParallelFor then runs its loop on the calling thread.
+inline thread_local bool InsideParallelSweep = false;
+
+/// Set on every thread of a sweep while it runs: a DP may then keep its
+/// tables in Scratch for the next DP of the same thread, instead of
+/// allocating (and faulting in) them again each time, which cost as much as
+/// a DP. The sweep releases them when it ends.
+inline thread_local bool InsideSweep = false;
+struct SweepScratch
+{
+  std::vector<double> Doubles;
+  std::vector<char> Chars;
+};
+inline thread_local SweepScratch Scratch;
+
 /// Calls body(i) for i in [0, count), index i on thread i % threads: the
 /// callers' rows shrink with i, and interleaving balances them.
 template <typename Body>
 void ParallelFor(std::size_t count, unsigned threads, Body body)
 {
-  threads = ThreadCount(threads, count);
+  threads = InsideParallelSweep ? 1u : ThreadCount(threads, count);
   auto run = [&](unsigned first) {
     for (std::size_t i = first; i < count; i += threads)
     {

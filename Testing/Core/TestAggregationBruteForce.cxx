@@ -2,13 +2,16 @@
 // allowed partition of small random models enumerated, its qualities taken
 // from the definitions cell by cell.
 #include "Aggregation.h"
+#include "AggregationKernels.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <random>
+#include <tuple>
 #include <vector>
 
 using namespace macroscope;
@@ -427,4 +430,314 @@ TEST(AggregationBruteForce, QualitiesAreTheDefinitions)
     }
   }
   EXPECT_GT(checked, 100u);
+}
+
+namespace
+{
+
+/// The spatiotemporal DP as first written - one (node, first, last) at a
+/// time, Score comparisons, longest last part first - on the library's own
+/// qualities, and the recursive sweep that used it: the reference the
+/// vectorised DP and the parallel sweep must reproduce bit for bit.
+class ReferenceSpatiotemporal
+{
+public:
+  ReferenceSpatiotemporal(const SpatiotemporalAggregation& aggregation,
+    const AggregationHierarchy& hierarchy, int slices, bool normalize)
+    : Aggregation(aggregation)
+    , Hierarchy(hierarchy)
+    , Slices(slices)
+  {
+    const Quality full = aggregation.FullAggregation();
+    this->GainScale = normalize && full.Gain > 0.0 ? full.Gain : 1.0;
+    this->LossScale = normalize && full.Loss > 0.0 ? full.Loss : 1.0;
+  }
+
+  Partition Best(double p) const
+  {
+    const double gw = p / this->GainScale;
+    const double lw = (1.0 - p) / this->LossScale;
+    const std::size_t nodes = this->Hierarchy.Nodes();
+    const int t = this->Slices;
+    auto at = [&](std::size_t n, int i, int j) { return (n * t + i) * t + j; };
+    struct Score
+    {
+      double Value = 0.0;
+      std::size_t Parts = 0;
+      bool Beats(const Score& o) const
+      {
+        return Value > o.Value || (Value == o.Value && Parts < o.Parts);
+      }
+    };
+    std::vector<Score> best(nodes * t * t);
+    std::vector<int> cut(nodes * t * t);
+    std::vector<char> split(nodes * t * t, 0);
+    for (std::size_t n = 0; n < nodes; ++n)
+    {
+      const auto& children = this->Hierarchy.Children(n);
+      for (int last = 0; last < t; ++last)
+      {
+        std::vector<Score> atom(t);
+        for (int k = 0; k <= last; ++k)
+        {
+          const Quality q = this->Aggregation.AreaQuality(n, k, last);
+          const Score whole{ gw * q.Gain - lw * q.Loss, 1 };
+          Score below;
+          for (int64_t c : children)
+          {
+            below.Value += best[at(c, k, last)].Value;
+            below.Parts += best[at(c, k, last)].Parts;
+          }
+          split[at(n, k, last)] = !children.empty() && below.Beats(whole);
+          atom[k] = split[at(n, k, last)] ? below : whole;
+        }
+        for (int first = 0; first <= last; ++first)
+        {
+          Score chosen = atom[first];
+          int chosenCut = first;
+          for (int k = first + 1; k <= last; ++k)
+          {
+            const Score& before = best[at(n, first, k - 1)];
+            const Score candidate{ before.Value + atom[k].Value, before.Parts + atom[k].Parts };
+            if (candidate.Beats(chosen))
+            {
+              chosen = candidate;
+              chosenCut = k;
+            }
+          }
+          best[at(n, first, last)] = chosen;
+          cut[at(n, first, last)] = chosenCut;
+        }
+      }
+    }
+    Partition partition;
+    std::vector<std::array<int64_t, 3>> pending{ { this->Hierarchy.Root(), 0, t - 1 } };
+    while (!pending.empty())
+    {
+      const auto [n, first, last] = pending.back();
+      pending.pop_back();
+      const int k = cut[at(n, int(first), int(last))];
+      if (k > first)
+        pending.push_back({ n, first, k - 1 });
+      if (split[at(n, k, int(last))])
+      {
+        for (int64_t c : this->Hierarchy.Children(n))
+          pending.push_back({ c, k, last });
+        continue;
+      }
+      const Quality q = this->Aggregation.AreaQuality(n, k, int(last));
+      partition.Parts.push_back(AggregatePart{ n, k, int(last), q.Gain, q.Loss });
+    }
+    std::sort(partition.Parts.begin(), partition.Parts.end(),
+      [](const AggregatePart& a, const AggregatePart& b) {
+        return std::tie(a.Node, a.FirstSlice) < std::tie(b.Node, b.FirstSlice);
+      });
+    for (AggregatePart& part : partition.Parts)
+    {
+      part.Gain /= this->GainScale;
+      part.Loss /= this->LossScale;
+      partition.Gain += part.Gain;
+      partition.Loss += part.Loss;
+    }
+    return partition;
+  }
+
+  PartitionSweep AllPartitions() const
+  {
+    const Partition first = this->Best(0.0);
+    const Partition last = this->Best(1.0);
+    std::vector<Partition> vertices{ first };
+    this->Envelope(first, last, vertices);
+    if (!last.SameParts(first))
+      vertices.push_back(last);
+    PartitionSweep sweep;
+    for (Partition& vertex : vertices)
+    {
+      while (!sweep.Partitions.empty())
+      {
+        const double crossing = Crossing(sweep.Partitions.back(), vertex);
+        if (sweep.Partitions.size() > 1 && !(crossing > sweep.Breakpoints.back()))
+        {
+          sweep.Partitions.pop_back();
+          sweep.Breakpoints.pop_back();
+          continue;
+        }
+        sweep.Breakpoints.push_back(crossing);
+        break;
+      }
+      sweep.Partitions.push_back(std::move(vertex));
+    }
+    return sweep;
+  }
+
+private:
+  static double Slope(const Partition& p) { return p.Gain + p.Loss; }
+  static double Crossing(const Partition& a, const Partition& b)
+  {
+    return std::min(1.0, std::max(0.0, (a.Loss - b.Loss) / (Slope(a) - Slope(b))));
+  }
+  void Envelope(const Partition& left, const Partition& right, std::vector<Partition>& out) const
+  {
+    if (left.SameParts(right) || !(Slope(left) < Slope(right)))
+      return;
+    Partition middle = this->Best(Crossing(left, right));
+    if (middle.SameParts(left) || middle.SameParts(right) ||
+      !(Slope(left) < Slope(middle) && Slope(middle) < Slope(right)))
+      return;
+    this->Envelope(left, middle, out);
+    out.push_back(middle);
+    this->Envelope(middle, right, out);
+  }
+
+  const SpatiotemporalAggregation& Aggregation;
+  const AggregationHierarchy& Hierarchy;
+  int Slices;
+  double GainScale = 1.0;
+  double LossScale = 1.0;
+};
+
+/// A random tree over `leaves` leaves: each level groups runs of 1 to 3
+/// consecutive nodes (chains included) under new parents.
+std::vector<int64_t> RandomHierarchy(std::mt19937& random, uint32_t leaves)
+{
+  std::vector<int64_t> parent(leaves, -1);
+  std::vector<int64_t> level(leaves);
+  for (uint32_t s = 0; s < leaves; ++s)
+    level[s] = s;
+  while (level.size() > 1)
+  {
+    std::vector<int64_t> next;
+    std::size_t i = 0;
+    while (i < level.size())
+    {
+      std::size_t run = 1 + random() % 3;
+      if (next.empty() && i + run >= level.size() && level.size() > 1 && run == 1)
+        run = 2;
+      const int64_t node = static_cast<int64_t>(parent.size());
+      parent.push_back(-1);
+      for (std::size_t k = i; k < std::min(level.size(), i + run); ++k)
+        parent[level[k]] = node;
+      next.push_back(node);
+      i += run;
+    }
+    if (next.size() == level.size())
+    {
+      // No group merged anything: put the whole level under one node.
+      parent.resize(parent.size() - next.size());
+      const int64_t node = static_cast<int64_t>(parent.size());
+      parent.push_back(-1);
+      for (int64_t n : level)
+        parent[n] = node;
+      next.assign(1, node);
+    }
+    level = next;
+  }
+  if (parent.size() == leaves) // a single leaf: give it a root
+  {
+    parent[0] = 1;
+    parent.push_back(-1);
+  }
+  return parent;
+}
+
+void ExpectSameSweep(const PartitionSweep& expected, const PartitionSweep& actual)
+{
+  ASSERT_EQ(expected.Partitions.size(), actual.Partitions.size());
+  ASSERT_EQ(expected.Breakpoints.size(), actual.Breakpoints.size());
+  for (std::size_t k = 0; k < expected.Partitions.size(); ++k)
+  {
+    EXPECT_TRUE(expected.Partitions[k].SameParts(actual.Partitions[k])) << "partition " << k;
+    EXPECT_EQ(expected.Partitions[k].Gain, actual.Partitions[k].Gain) << "partition " << k;
+    EXPECT_EQ(expected.Partitions[k].Loss, actual.Partitions[k].Loss) << "partition " << k;
+  }
+  for (std::size_t k = 0; k < expected.Breakpoints.size(); ++k)
+    EXPECT_EQ(expected.Breakpoints[k], actual.Breakpoints[k]) << "breakpoint " << k;
+}
+
+/// Restores the default kernel when a test ends, even on failure.
+struct KernelChoice
+{
+  explicit KernelChoice(unsigned bits) { aggregation::KernelBits = bits; }
+  ~KernelChoice() { aggregation::KernelBits = 512; }
+};
+
+}
+
+// Every vector kernel of the spatiotemporal DP (AVX-512, AVX2, SSE2, scalar,
+// those the processor has) and the parallel sweep reproduce the scalar DP
+// and recursive sweep partition for partition and breakpoint for breakpoint
+// (==, not a tolerance), on random trees, up to 19 slices (several groups of
+// eight lanes, masked tails), with ties (small integers) and without.
+TEST(AggregationBruteForce, SpatiotemporalSweepMatchesTheScalarReference)
+{
+  std::mt19937 random(19);
+  for (int trial = 0; trial < 16; ++trial)
+  {
+    const uint32_t leaves = 1 + random() % 6;
+    const int slices = 1 + int(random() % 19);
+    const uint32_t types = 1 + random() % 2;
+    Model m = RandomModel(random, slices, leaves, types, RandomHierarchy(random, leaves));
+    AggregationHierarchy hierarchy(m.Parent, leaves);
+    for (unsigned threads : { 1u, 2u })
+    {
+      SpatiotemporalAggregation aggregation(m.View(), hierarchy, threads);
+      for (bool normalize : { true, false })
+      {
+        aggregation.SetNormalizeQualities(normalize);
+        const ReferenceSpatiotemporal reference(aggregation, hierarchy, slices, normalize);
+        const PartitionSweep expected = reference.AllPartitions();
+        for (unsigned bits : { 512u, 256u, 128u, 0u })
+        {
+          SCOPED_TRACE(::testing::Message() << "trial " << trial << ", " << threads
+                                            << " threads, kernel " << bits << " bits");
+          KernelChoice kernel(bits);
+          ExpectSameSweep(expected, aggregation.AllPartitions());
+          for (double p : { 0.0, 0.01, 0.3, 0.5, 0.9, 1.0 })
+          {
+            const Partition a = reference.Best(p);
+            const Partition b = aggregation.Best(p);
+            EXPECT_TRUE(a.SameParts(b)) << "p = " << p;
+            EXPECT_EQ(a.Gain, b.Gain) << "p = " << p;
+            EXPECT_EQ(a.Loss, b.Loss) << "p = " << p;
+          }
+        }
+      }
+    }
+  }
+}
+
+// The temporal qualities with the vector log2 (when the processor has
+// AVX-512) and with the scalar one: the same to a few ulp, and both pass the
+// brute-force checks; a one-slice interval has exactly zero gain.
+TEST(AggregationBruteForce, TemporalKernelsAgree)
+{
+  std::mt19937 random(23);
+  for (int trial = 0; trial < 8; ++trial)
+  {
+    const int slices = 1 + trial % 6;
+    // Up to 21 components per slice: whole groups of eight and a tail.
+    Model m = RandomModel(random, slices, 1 + trial % 7, 1 + trial % 3, {});
+    const BruteForce brute = TemporalBruteForce(m.View());
+    std::vector<Quality> qualities[2];
+    for (unsigned bits : { 512u, 0u })
+    {
+      SCOPED_TRACE(::testing::Message() << "trial " << trial << ", kernel " << bits << " bits");
+      KernelChoice kernel(bits);
+      TemporalAggregation aggregation(m.View(), 2);
+      for (int first = 0; first < slices; ++first)
+      {
+        EXPECT_EQ(aggregation.IntervalQuality(first, first).Gain, 0.0);
+        for (int last = first; last < slices; ++last)
+          qualities[bits ? 0 : 1].push_back(aggregation.IntervalQuality(first, last));
+      }
+      ExpectOptimal(aggregation, brute);
+      ExpectExactSweep(aggregation, brute);
+    }
+    ASSERT_EQ(qualities[0].size(), qualities[1].size());
+    for (std::size_t k = 0; k < qualities[0].size(); ++k)
+    {
+      EXPECT_NEAR(qualities[0][k].Gain, qualities[1][k].Gain, 1e-12 * (1.0 + qualities[1][k].Gain));
+      EXPECT_NEAR(qualities[0][k].Loss, qualities[1][k].Loss, 1e-12 * (1.0 + qualities[1][k].Loss));
+    }
+  }
 }
