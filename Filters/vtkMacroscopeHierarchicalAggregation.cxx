@@ -1,5 +1,6 @@
 #include "vtkMacroscopeHierarchicalAggregation.h"
 
+#include "MacroscopeModelInput.h"
 #include "ResourceHierarchy.h"
 
 #include "vtkDataSetAttributes.h"
@@ -44,15 +45,7 @@ int vtkMacroscopeHierarchicalAggregation::FillInputPortInformation(int, vtkInfor
 int vtkMacroscopeHierarchicalAggregation::RequestUpdateExtent(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
 {
-  // Aggregating needs every resource and slice: ask for the whole model.
-  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
-  if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
-  {
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
-      inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
-  }
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
+  MacroscopeModelInput::RequestWholeModel(inputVector);
   return 1;
 }
 
@@ -62,8 +55,7 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
   vtkImageData* model = vtkImageData::GetData(inputVector[0]);
   vtkTree* output = vtkTree::GetData(outputVector);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) &&
-    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) > 0)
+  if (MacroscopeModelInput::IsLaterPiece(outInfo))
   {
     return 1; // piece 0 holds the tree
   }

@@ -2,6 +2,8 @@
 
 #include "Aggregation.h"
 
+#include "MacroscopeModelInput.h"
+
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
@@ -70,15 +72,7 @@ int vtkMacroscopePartitionFilter::FillInputPortInformation(int, vtkInformation* 
 int vtkMacroscopePartitionFilter::RequestUpdateExtent(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
 {
-  // The partition needs every resource, slice and type: the whole model.
-  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
-  if (inInfo->Has(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()))
-  {
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(),
-      inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT()), 6);
-  }
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
-  inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
+  MacroscopeModelInput::RequestWholeModel(inputVector);
   return 1;
 }
 
@@ -86,8 +80,7 @@ int vtkMacroscopePartitionFilter::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) &&
-    outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) > 0)
+  if (MacroscopeModelInput::IsLaterPiece(outInfo))
   {
     return 1; // piece 0 holds the tables
   }
