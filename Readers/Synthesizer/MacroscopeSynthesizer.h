@@ -44,6 +44,11 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
 /// the smallest count whose archive holds at least MinimumEvents events.
 uint64_t resolveIterations(const SynthConfig& config);
 
+/// Locations whose event files synthesize() keeps open at once: as many as
+/// MemoryBudgetMB holds (at least one), at most all. synthesize() makes
+/// ceil(locations / locationsPerPass) passes over the simulation.
+uint64_t locationsPerPass(const SynthConfig& config);
+
 /// Events synthesize() writes for `iterations` iterations, per kind, not
 /// counting the BufferFlush records OTF2 adds (zero in the result).
 EventCounts predictEventCounts(const SynthConfig& config, uint64_t iterations);

@@ -15,6 +15,7 @@ constexpr uint32_t MaxThreadsPerRank = 1024;
 // The global clock offset is 10^6 s of ticks; keep it far from 2^64.
 constexpr uint64_t MinTimerResolution = 1000;
 constexpr uint64_t MaxTimerResolution = 1000000000000ull;
+constexpr uint64_t MaxMemoryBudgetMB = 1ull << 30; // 1 PiB
 
 void require(bool condition, const std::string& message)
 {
@@ -62,6 +63,8 @@ void validate(const SynthConfig& config)
   require(isFinitePositive(config.Bandwidth), "--bandwidth must be a positive number of bytes per second");
   require(config.TimerResolution >= MinTimerResolution && config.TimerResolution <= MaxTimerResolution,
     "--timer-resolution must be between 1e3 and 1e12 ticks per second");
+  require(config.MemoryBudgetMB >= 1 && config.MemoryBudgetMB <= MaxMemoryBudgetMB,
+    "--memory-budget must be between 1 and 2^30 MB");
 
   const PerturbationConfig& perturbation = config.Perturbation;
   if (perturbation.Kind == PerturbationKind::None)

@@ -77,6 +77,13 @@ struct SynthConfig
   uint64_t Seed = 42;
   uint64_t TimerResolution = 1000000000;
 
+  /// Memory budget for OTF2's event buffers, in MiB (2^20 bytes). Each open
+  /// event file holds a 4 MiB chunk, and one more 4 MiB buffer is needed
+  /// while a file is closed; when not all locations fit, the archive is
+  /// written in several passes over the deterministic simulation, each with
+  /// a batch of locations open. The output does not depend on it.
+  uint64_t MemoryBudgetMB = 256;
+
   bool WriteDot = false;
   /// Replace an existing archive in OutputDirectory instead of refusing.
   bool Overwrite = false;

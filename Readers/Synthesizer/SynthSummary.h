@@ -83,6 +83,10 @@ struct SynthesisSummary
   std::vector<LocationSummary> Locations;
   DefinitionCounts Definitions;
   GroundTruth Truth;
+  /// Passes over the simulation (see SynthConfig::MemoryBudgetMB) and the
+  /// locations whose event files each had open; not part of the side files.
+  uint64_t Passes = 0;
+  uint64_t LocationsPerPass = 0;
 };
 
 } // namespace macroscope::synth

@@ -217,20 +217,7 @@ TraceWriter::TraceWriter(
     check(OTF2_Archive_OpenEvtFiles(this->Archive), "opening the event files");
 
     this->Writers.resize(platform.locationCount(), nullptr);
-    for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
-    {
-      for (uint32_t thread = 0; thread < platform.threadsPerRank(); ++thread)
-      {
-        OTF2_EvtWriter* writer =
-          OTF2_Archive_GetEvtWriter(this->Archive, Platform::locationId(rank, thread));
-        if (writer == nullptr)
-        {
-          throw std::runtime_error("OTF2: cannot create the event writer of rank " +
-            std::to_string(rank) + ", thread " + std::to_string(thread));
-        }
-        this->Writers[platform.locationIndex(rank, thread)] = writer;
-      }
-    }
+    this->NumberOfEvents.resize(platform.locationCount(), 0);
   }
   catch (...)
   {
@@ -253,6 +240,11 @@ void TraceWriter::close()
   }
 }
 
+uint64_t TraceWriter::bytesPerOpenLocation()
+{
+  return EventChunkSize;
+}
+
 uint64_t TraceWriter::timestamp(double time) const
 {
   return this->GlobalOffset + uint64_t(std::llround(time * double(this->TimerResolution)));
@@ -260,17 +252,73 @@ uint64_t TraceWriter::timestamp(double time) const
 
 OTF2_EvtWriter* TraceWriter::writerFor(uint64_t location, double time, EventKind kind)
 {
+  // Every pass sees every event, so the trace length is known after any pass.
   const uint64_t ticks = this->timestamp(time);
-  this->CurrentTimestamp[location] = ticks;
   this->LastTimestamp = std::max(this->LastTimestamp, ticks);
+  if (location < this->PassBegin || location >= this->PassEnd)
+  {
+    return nullptr; // written in another pass
+  }
+  this->CurrentTimestamp[location] = ticks;
   ++this->LocationEvents[location];
   ++this->Counts[static_cast<std::size_t>(kind)];
   return this->Writers[location];
 }
 
+void TraceWriter::beginPass(uint64_t firstLocation, uint64_t endLocation)
+{
+  if (this->PassBegin != this->PassEnd)
+  {
+    throw std::logic_error("TraceWriter: a pass is still open");
+  }
+  if (firstLocation >= endLocation || endLocation > this->Writers.size())
+  {
+    throw std::logic_error("TraceWriter: invalid location range of a pass");
+  }
+  for (uint64_t index = firstLocation; index < endLocation; ++index)
+  {
+    const uint32_t rank = uint32_t(index / this->Machine.threadsPerRank());
+    const uint32_t thread = uint32_t(index % this->Machine.threadsPerRank());
+    OTF2_EvtWriter* writer =
+      OTF2_Archive_GetEvtWriter(this->Archive, Platform::locationId(rank, thread));
+    if (writer == nullptr)
+    {
+      throw std::runtime_error("OTF2: cannot create the event writer of rank " +
+        std::to_string(rank) + ", thread " + std::to_string(thread));
+    }
+    this->Writers[index] = writer;
+  }
+  this->PassBegin = firstLocation;
+  this->PassEnd = endLocation;
+}
+
+void TraceWriter::endPass()
+{
+  for (uint64_t index = this->PassBegin; index < this->PassEnd; ++index)
+  {
+    // Closing flushes the last chunk, which may still add a BufferFlush
+    // record; numberOfEvents must include it.
+    uint64_t events = 0;
+    check(OTF2_EvtWriter_GetNumberOfEvents(this->Writers[index], &events),
+      "counting the events of a location");
+    // The difference to what we wrote are OTF2's BufferFlush records.
+    this->Counts[static_cast<std::size_t>(EventKind::BufferFlush)] +=
+      events - this->LocationEvents[index];
+    check(OTF2_Archive_CloseEvtWriter(this->Archive, this->Writers[index]),
+      "closing an event writer");
+    this->Writers[index] = nullptr;
+    this->NumberOfEvents[index] = events;
+  }
+  this->PassBegin = this->PassEnd = 0;
+}
+
 void TraceWriter::programBegin(uint64_t location, double time)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ProgramBegin);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_ProgramBegin(
           writer, nullptr, this->CurrentTimestamp[location], ProgramNameString, 0, nullptr),
     "writing ProgramBegin");
@@ -279,6 +327,10 @@ void TraceWriter::programBegin(uint64_t location, double time)
 void TraceWriter::programEnd(uint64_t location, double time)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ProgramEnd);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_ProgramEnd(writer, nullptr, this->CurrentTimestamp[location], 0),
     "writing ProgramEnd");
 }
@@ -286,6 +338,10 @@ void TraceWriter::programEnd(uint64_t location, double time)
 void TraceWriter::enter(uint64_t location, double time, Region region)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Enter);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_Enter(
           writer, nullptr, this->CurrentTimestamp[location], static_cast<OTF2_RegionRef>(region)),
     "writing Enter");
@@ -294,6 +350,10 @@ void TraceWriter::enter(uint64_t location, double time, Region region)
 void TraceWriter::leave(uint64_t location, double time, Region region)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Leave);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_Leave(
           writer, nullptr, this->CurrentTimestamp[location], static_cast<OTF2_RegionRef>(region)),
     "writing Leave");
@@ -302,6 +362,10 @@ void TraceWriter::leave(uint64_t location, double time, Region region)
 void TraceWriter::metric(uint64_t location, double time, uint64_t instructions)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Metric);
+  if (writer == nullptr)
+  {
+    return;
+  }
   const OTF2_Type type = OTF2_TYPE_UINT64;
   OTF2_MetricValue value;
   value.unsigned_int = instructions;
@@ -313,6 +377,10 @@ void TraceWriter::metric(uint64_t location, double time, uint64_t instructions)
 void TraceWriter::threadFork(uint64_t location, double time, uint32_t threads)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ThreadFork);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_ThreadFork(
           writer, nullptr, this->CurrentTimestamp[location], OTF2_PARADIGM_OPENMP, threads),
     "writing ThreadFork");
@@ -321,6 +389,10 @@ void TraceWriter::threadFork(uint64_t location, double time, uint32_t threads)
 void TraceWriter::threadJoin(uint64_t location, double time)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ThreadJoin);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_ThreadJoin(
           writer, nullptr, this->CurrentTimestamp[location], OTF2_PARADIGM_OPENMP),
     "writing ThreadJoin");
@@ -330,6 +402,10 @@ void TraceWriter::mpiSend(
   uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiSend);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_MpiSend(
           writer, nullptr, this->CurrentTimestamp[location], receiver, WorldComm, tag, bytes),
     "writing MpiSend");
@@ -339,6 +415,10 @@ void TraceWriter::mpiRecv(
   uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiRecv);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_MpiRecv(
           writer, nullptr, this->CurrentTimestamp[location], sender, WorldComm, tag, bytes),
     "writing MpiRecv");
@@ -348,6 +428,10 @@ void TraceWriter::mpiIsend(uint64_t location, double time, uint32_t receiver, ui
   uint64_t bytes, uint64_t request)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIsend);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_MpiIsend(writer, nullptr, this->CurrentTimestamp[location], receiver,
           WorldComm, tag, bytes, request),
     "writing MpiIsend");
@@ -356,6 +440,10 @@ void TraceWriter::mpiIsend(uint64_t location, double time, uint32_t receiver, ui
 void TraceWriter::mpiIsendComplete(uint64_t location, double time, uint64_t request)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIsendComplete);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_MpiIsendComplete(writer, nullptr, this->CurrentTimestamp[location], request),
     "writing MpiIsendComplete");
 }
@@ -363,6 +451,10 @@ void TraceWriter::mpiIsendComplete(uint64_t location, double time, uint64_t requ
 void TraceWriter::mpiIrecvRequest(uint64_t location, double time, uint64_t request)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIrecvRequest);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_MpiIrecvRequest(writer, nullptr, this->CurrentTimestamp[location], request),
     "writing MpiIrecvRequest");
 }
@@ -371,6 +463,10 @@ void TraceWriter::mpiIrecv(uint64_t location, double time, uint32_t sender, uint
   uint64_t bytes, uint64_t request)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIrecv);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_MpiIrecv(writer, nullptr, this->CurrentTimestamp[location], sender,
           WorldComm, tag, bytes, request),
     "writing MpiIrecv");
@@ -379,6 +475,10 @@ void TraceWriter::mpiIrecv(uint64_t location, double time, uint32_t sender, uint
 void TraceWriter::mpiCollectiveBegin(uint64_t location, double time)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiCollectiveBegin);
+  if (writer == nullptr)
+  {
+    return;
+  }
   check(OTF2_EvtWriter_MpiCollectiveBegin(writer, nullptr, this->CurrentTimestamp[location]),
     "writing MpiCollectiveBegin");
 }
@@ -387,6 +487,10 @@ void TraceWriter::mpiCollectiveEnd(
   uint64_t location, double time, Collective operation, uint64_t bytes)
 {
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiCollectiveEnd);
+  if (writer == nullptr)
+  {
+    return;
+  }
   const OTF2_CollectiveOp op =
     operation == Collective::Barrier ? OTF2_COLLECTIVE_OP_BARRIER : OTF2_COLLECTIVE_OP_ALLREDUCE;
   check(OTF2_EvtWriter_MpiCollectiveEnd(writer, nullptr, this->CurrentTimestamp[location], op,
@@ -396,30 +500,22 @@ void TraceWriter::mpiCollectiveEnd(
 
 void TraceWriter::finish(SynthesisSummary& summary)
 {
-  // Close the event writers first: their final flush may still add records,
-  // and numberOfEvents must include them.
+  if (this->PassBegin != this->PassEnd)
+  {
+    throw std::logic_error("TraceWriter: finish() inside a pass");
+  }
   summary.Locations.clear();
   summary.Locations.reserve(this->Writers.size());
   for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
   {
     for (uint32_t thread = 0; thread < this->Machine.threadsPerRank(); ++thread)
     {
-      const uint64_t index = this->Machine.locationIndex(rank, thread);
-      uint64_t events = 0;
-      check(OTF2_EvtWriter_GetNumberOfEvents(this->Writers[index], &events),
-        "counting the events of a location");
-      // The difference to what we wrote are OTF2's BufferFlush records.
-      this->Counts[static_cast<std::size_t>(EventKind::BufferFlush)] +=
-        events - this->LocationEvents[index];
-      check(OTF2_Archive_CloseEvtWriter(this->Archive, this->Writers[index]),
-        "closing an event writer");
-      this->Writers[index] = nullptr;
       LocationSummary location;
       location.Id = Platform::locationId(rank, thread);
       location.Name = Platform::threadName(thread);
       location.Rank = rank;
       location.Thread = thread;
-      location.Events = events;
+      location.Events = this->NumberOfEvents[this->Machine.locationIndex(rank, thread)];
       summary.Locations.push_back(location);
     }
   }

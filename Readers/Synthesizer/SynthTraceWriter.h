@@ -1,6 +1,9 @@
 // Internal: streams events into an OTF2 archive, one event writer per
 // location, and writes the global definitions last, as Score-P does, so that
-// every Location carries its exact number of events.
+// every Location carries its exact number of events. Event writers are open
+// only during a pass over a contiguous range of locations: the simulation is
+// replayed once per pass and the events of other locations are dropped, which
+// bounds the number of open event files (and OTF2's buffers) by the range.
 #ifndef macroscope_synth_SynthTraceWriter_h
 #define macroscope_synth_SynthTraceWriter_h
 
@@ -60,6 +63,19 @@ public:
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
 
+  /// Memory one open event writer holds: its event chunk. (Full chunks bypass
+  /// the POSIX substrate's per-file buffer; only the last, partial chunk is
+  /// copied into such a buffer, which is freed when the file is closed, so
+  /// endPass() needs one more of them at a time.)
+  static uint64_t bytesPerOpenLocation();
+
+  /// Opens the event writers of locations [firstLocation, endLocation)
+  /// (Platform::locationIndex()); until endPass(), only their events are
+  /// written and counted, all others are ignored.
+  void beginPass(uint64_t firstLocation, uint64_t endLocation);
+  /// Closes the pass's event writers and records their numberOfEvents.
+  void endPass();
+
   // Events. `location` is Platform::locationIndex(); `time` is in seconds
   // since trace start and must not decrease per location.
   void programBegin(uint64_t location, double time);
@@ -80,7 +96,8 @@ public:
   void mpiCollectiveBegin(uint64_t location, double time);
   void mpiCollectiveEnd(uint64_t location, double time, Collective operation, uint64_t bytes);
 
-  /// Closes the event writers, writes local and global definitions and
+  /// After the last pass (every location must have been in exactly one),
+  /// closes the event files, writes local and global definitions and
   /// closes the archive; fills the summary's counts, locations and clock.
   void finish(SynthesisSummary& summary);
 
@@ -102,6 +119,11 @@ private:
   /// Last timestamp per location, for the post-flush callback.
   std::vector<uint64_t> CurrentTimestamp;
   std::vector<uint64_t> LocationEvents;
+  /// Per location: numberOfEvents as OTF2 reported it when the pass closed it.
+  std::vector<uint64_t> NumberOfEvents;
+  /// Locations of the open pass; empty between passes.
+  uint64_t PassBegin = 0;
+  uint64_t PassEnd = 0;
   EventCounts Counts{};
   uint64_t LastTimestamp = 0;
 };

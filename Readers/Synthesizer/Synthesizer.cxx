@@ -107,6 +107,18 @@ SynthesisAborted::SynthesisAborted()
 {
 }
 
+uint64_t locationsPerPass(const SynthConfig& config)
+{
+  validate(config);
+  const Platform platform(config);
+  const uint64_t budget = config.MemoryBudgetMB << 20;
+  // One buffer of the budget is kept for closing a file (see
+  // TraceWriter::bytesPerOpenLocation); the rest holds open event writers.
+  const uint64_t perLocation = TraceWriter::bytesPerOpenLocation();
+  const uint64_t fitting = budget > perLocation ? budget / perLocation - 1 : 0;
+  return std::clamp<uint64_t>(fitting, 1, platform.locationCount());
+}
+
 SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& progress)
 {
   validate(config);
@@ -118,6 +130,8 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
   const fs::path directory(config.OutputDirectory);
   prepareDirectory(directory, config.Overwrite);
   summary.AnchorFile = (directory / "traces.otf2").string();
+  summary.LocationsPerPass = locationsPerPass(config);
+  summary.Passes = (platform.locationCount() + summary.LocationsPerPass - 1) / summary.LocationsPerPass;
   summary.Truth = describeGroundTruth(config, platform);
 
   double reported = -1.0;
@@ -137,17 +151,34 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
     const Perturbation perturbation(config.Perturbation, platform);
     {
       TraceWriter writer(directory.string(), platform, config.TimerResolution);
-      Simulation simulation(summary.Config, platform, perturbation, writer);
+      // The simulation is deterministic and keeps O(locations) state, so it
+      // is replayed once per batch of locations; each pass writes only the
+      // events of its batch, bounding the open event files (see
+      // SynthConfig::MemoryBudgetMB).
+      const uint64_t locations = platform.locationCount();
+      const uint64_t batch = summary.LocationsPerPass;
+      const double steps = double(summary.Passes) * double(summary.Iterations);
       report(0.0);
-      simulation.runPrologue();
-      for (uint64_t iteration = 0; iteration < summary.Iterations; ++iteration)
+      for (uint64_t pass = 0; pass < summary.Passes; ++pass)
       {
-        simulation.runIteration(iteration);
-        report(SimulationShare * double(iteration + 1) / double(summary.Iterations));
+        const uint64_t first = pass * batch;
+        writer.beginPass(first, std::min(first + batch, locations));
+        Simulation simulation(summary.Config, platform, perturbation, writer);
+        simulation.runPrologue();
+        const double done = double(pass) * double(summary.Iterations);
+        for (uint64_t iteration = 0; iteration < summary.Iterations; ++iteration)
+        {
+          simulation.runIteration(iteration);
+          report(SimulationShare * (done + double(iteration + 1)) / steps);
+        }
+        simulation.runEpilogue();
+        writer.endPass();
+        if (pass + 1 == summary.Passes)
+        {
+          writer.finish(summary);
+          completeGroundTruth(summary, simulation);
+        }
       }
-      simulation.runEpilogue();
-      writer.finish(summary);
-      completeGroundTruth(summary, simulation);
     }
     writeFile(directory / "ground_truth.json",
       [&](std::ostream& out) { writeGroundTruthJson(summary, out); });

@@ -190,6 +190,13 @@ std::vector<Option> makeOptions(CommandLine& line)
       [](SynthConfig& c, const Arguments& a) {
         c.TimerResolution = parseCount("--timer-resolution", a[0]);
       } },
+    { "--memory-budget", "MB", std::to_string(defaults.MemoryBudgetMB),
+      "Memory for OTF2's event buffers in MiB: 4 per open event file plus 4 for closing one. "
+      "With more locations than fit, the archive is written in several passes over the "
+      "simulation, each with a batch of event files open; the output is the same.",
+      [](SynthConfig& c, const Arguments& a) {
+        c.MemoryBudgetMB = parseCount("--memory-budget", a[0]);
+      } },
     { "--dot", "", "off",
       "Also write topology.dot: GraphViz of machine -> clusters -> nodes -> ranks with the "
       "perturbed resources highlighted.",

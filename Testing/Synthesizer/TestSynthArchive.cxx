@@ -371,6 +371,158 @@ TEST(SynthArchiveInvariants, BufferFlushesKeepTheArchiveValid)
   EXPECT_EQ(readback.Counts, summary.Events);
 }
 
+/// A side file of `directory` with that directory's name replaced by `as`,
+/// so that files of runs into different directories compare equal.
+std::string sideFileAs(const std::string& directory, const std::string& name, const std::string& as)
+{
+  std::string text = readBytes(fs::path(directory) / name);
+  for (std::size_t at = text.find(directory); at != std::string::npos;
+       at = text.find(directory, at + as.size()))
+  {
+    text.replace(at, directory.size(), as);
+  }
+  return text;
+}
+
+/// Writes `config` into a and b, b with a budget of `budgetMB`, and checks
+/// that the archives (but the anchor file's trace id) and side files agree.
+/// Returns the summary of the run with several passes.
+SynthesisSummary expectSameOutputWithBudget(SynthConfig config, uint64_t budgetMB, uint64_t expectedPasses,
+  const ScratchDirectory& scratch)
+{
+  config.OutputDirectory = scratch / "a";
+  const SynthesisSummary single = synthesize(config);
+  config.OutputDirectory = scratch / "b";
+  config.MemoryBudgetMB = budgetMB;
+  const SynthesisSummary several = synthesize(config);
+  EXPECT_EQ(single.Passes, 1u);
+  EXPECT_EQ(several.Passes, expectedPasses);
+  EXPECT_EQ(summaryText(single), summaryText(several));
+  EXPECT_EQ(single.Locations.size(), several.Locations.size());
+  for (std::size_t index = 0;
+       index < std::min(single.Locations.size(), several.Locations.size()); ++index)
+  {
+    EXPECT_EQ(single.Locations[index].Events, several.Locations[index].Events) << index;
+  }
+  // The anchor file is left out: OTF2 stamps it with a random trace id.
+  EXPECT_EQ(archiveBytes(scratch / "a"), archiveBytes(scratch / "b"));
+  for (const char* name : { "ground_truth.json", "summary.json", "topology.dot" })
+  {
+    EXPECT_EQ(readBytes(scratch / ("a/" + std::string(name))),
+      sideFileAs(scratch / "b", name, scratch / "a"))
+      << name;
+  }
+  const Readback readback = readArchive(several.AnchorFile);
+  EXPECT_TRUE(readback.Violations.empty());
+  EXPECT_EQ(readback.Counts, several.Events);
+  return several;
+}
+
+TEST(SynthPasses, LocationsPerPassFollowTheBudget)
+{
+  SynthConfig config = smallRun("unused"); // 12 ranks x 2 threads = 24 locations
+  EXPECT_EQ(locationsPerPass(config), 24u); // default budget: everything fits
+  config.MemoryBudgetMB = 1;
+  EXPECT_EQ(locationsPerPass(config), 1u); // never fewer than one
+  config.MemoryBudgetMB = 4;
+  EXPECT_EQ(locationsPerPass(config), 1u);
+  config.MemoryBudgetMB = 12;
+  EXPECT_EQ(locationsPerPass(config), 2u); // 4 MiB per open file, 4 MiB for closing one
+  config.MemoryBudgetMB = 39;
+  EXPECT_EQ(locationsPerPass(config), 8u);
+  config.MemoryBudgetMB = 100;
+  EXPECT_EQ(locationsPerPass(config), 24u);
+  config.MemoryBudgetMB = 0;
+  EXPECT_THROW(locationsPerPass(config), ConfigError);
+  config.OutputDirectory = fs::temp_directory_path() / "macroscope-synth-unused-budget";
+  EXPECT_THROW(synthesize(config), ConfigError);
+}
+
+TEST(SynthPasses, SeveralPassesWriteTheSameArchive)
+{
+  ScratchDirectory scratch;
+  SynthConfig config = smallRun("");
+  config.WriteDot = true;
+  config.Perturbation.Kind = PerturbationKind::SlowNode;
+  config.Perturbation.Target = 1;
+  config.Perturbation.WindowBegin = 0.005;
+  config.Perturbation.WindowEnd = 0.02;
+  // 24 locations, 5 per pass: the last pass is a partial batch.
+  expectSameOutputWithBudget(config, 24, 5, scratch);
+}
+
+TEST(SynthPasses, SeveralPassesWriteTheSameArchiveForEveryPattern)
+{
+  for (Pattern pattern : { Pattern::Ring, Pattern::Tree, Pattern::Allreduce })
+  {
+    SCOPED_TRACE(toString(pattern));
+    ScratchDirectory scratch;
+    SynthConfig config = smallRun("");
+    config.CommunicationPattern = pattern;
+    config.ThreadsPerRank = 3;
+    config.Iterations = 12;
+    if (pattern != Pattern::Allreduce)
+    {
+      config.Perturbation.Kind = PerturbationKind::CongestedCluster;
+      config.Perturbation.Target = 0;
+    }
+    expectSameOutputWithBudget(config, 1, 36, scratch);
+  }
+}
+
+TEST(SynthPasses, SeveralPassesKeepBufferFlushes)
+{
+  // Several 4 MiB chunks per master location, one location per pass.
+  ScratchDirectory scratch;
+  SynthConfig config = smallRun("");
+  config.Clusters = 1;
+  config.NodesPerCluster = 1;
+  config.RanksPerNode = 2;
+  config.ThreadsPerRank = 2;
+  config.MinimumEvents = 2000000;
+  const SynthesisSummary summary = expectSameOutputWithBudget(config, 1, 4, scratch);
+  EXPECT_GT(summary.Events[static_cast<std::size_t>(EventKind::BufferFlush)], 0u);
+}
+
+TEST(SynthPasses, ProgressCoversAllPasses)
+{
+  ScratchDirectory scratch;
+  SynthConfig config = smallRun(scratch / "run");
+  config.MemoryBudgetMB = 1; // 24 passes
+  std::vector<double> fractions;
+  const SynthesisSummary summary = synthesize(config, [&](double fraction) {
+    fractions.push_back(fraction);
+    return true;
+  });
+  EXPECT_EQ(summary.Passes, 24u);
+  ASSERT_GT(fractions.size(), 24u * config.Iterations / 2);
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  EXPECT_DOUBLE_EQ(fractions.front(), 0.0);
+  EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
+  // Half way through the passes, the simulation share is half done.
+  EXPECT_NE(std::find_if(fractions.begin(), fractions.end(),
+              [](double fraction) { return fraction > 0.44 && fraction < 0.46; }),
+    fractions.end());
+}
+
+TEST(SynthPasses, AbortInALaterPassRemovesThePartialArchive)
+{
+  ScratchDirectory scratch;
+  SynthConfig config = smallRun(scratch / "run");
+  config.MemoryBudgetMB = 1;
+  double last = 0.0;
+  EXPECT_THROW(synthesize(config,
+                 [&](double fraction) {
+                   last = fraction;
+                   return fraction < 0.6;
+                 }),
+    SynthesisAborted);
+  EXPECT_GE(last, 0.6);
+  EXPECT_LT(last, 0.9);
+  EXPECT_FALSE(archiveExists(scratch / "run"));
+  EXPECT_FALSE(fs::exists(scratch / "run/summary.json"));
+}
+
 TEST(SynthInjection, SlowNodeComputeIsLongerInsideTheWindow)
 {
   ScratchDirectory scratch;

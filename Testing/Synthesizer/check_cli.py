@@ -23,7 +23,7 @@ SAMPLES = {
     "--message-bytes": ["1024"], "--latency": ["1e-6"], "--bandwidth": ["5e9"],
     "--perturbation": ["slow-node"], "--perturb-target": ["1"],
     "--perturb-window": ["0.001", "0.004"], "--perturb-factor": ["2.5"],
-    "--seed": ["9"], "--timer-resolution": ["1e6"],
+    "--seed": ["9"], "--timer-resolution": ["1e6"], "--memory-budget": ["1"],
 }
 NEEDS_PERTURBATION = {"--perturb-target", "--perturb-window", "--perturb-factor"}
 
@@ -42,6 +42,7 @@ BAD_COMMAND_LINES = [
     (["--perturbation", "congested-cluster", "--perturb-target", "5"], "cluster 5 does not exist"),
     (["--perturbation", "congested-cluster", "--pattern", "allreduce"], "--pattern allreduce"),
     (["--seed", "1", "--seed", "2"], "more than once"),
+    (["--memory-budget", "0"], "--memory-budget must be between 1 and 2^30 MB"),
 ]
 
 
