@@ -3,6 +3,7 @@
 // in the comments; the randomized tests compare with a brute force that
 // clips every state and message to the window on its own.
 #include "TimelineLayout.h"
+#include "TraceRowsBuilders.h"
 
 #include <gtest/gtest.h>
 
@@ -27,59 +28,8 @@ using macroscope::TimelineOptions;
 
 namespace
 {
-struct States
-{
-  std::vector<uint32_t> Location, Type, Depth;
-  std::vector<double> Start, End;
-
-  void Add(uint32_t leaf, uint32_t type, uint32_t depth, double start, double end)
-  {
-    this->Location.push_back(leaf);
-    this->Type.push_back(type);
-    this->Depth.push_back(depth);
-    this->Start.push_back(start);
-    this->End.push_back(end);
-  }
-  std::size_t Size() const { return this->Location.size(); }
-  StateRows Rows() const
-  {
-    StateRows rows;
-    rows.Location = this->Location.data();
-    rows.Type = this->Type.data();
-    rows.Depth = this->Depth.data();
-    rows.Start = this->Start.data();
-    rows.End = this->End.data();
-    rows.Count = this->Size();
-    return rows;
-  }
-};
-
-struct Messages
-{
-  std::vector<uint32_t> Sender, Receiver;
-  std::vector<double> SendTime, RecvTime, Bytes;
-
-  void Add(uint32_t sender, uint32_t receiver, double send, double recv, double bytes)
-  {
-    this->Sender.push_back(sender);
-    this->Receiver.push_back(receiver);
-    this->SendTime.push_back(send);
-    this->RecvTime.push_back(recv);
-    this->Bytes.push_back(bytes);
-  }
-  MessageRows Rows() const
-  {
-    MessageRows rows;
-    rows.Sender = this->Sender.data();
-    rows.Receiver = this->Receiver.data();
-    rows.SendTime = this->SendTime.data();
-    rows.RecvTime = this->RecvTime.data();
-    rows.Bytes = this->Bytes.data();
-    rows.Count = this->Sender.size();
-    return rows;
-  }
-};
-
+using macroscope::testing::Messages;
+using macroscope::testing::States;
 TimelineLayout Layout(const States& states, const Messages& messages, uint32_t leaves,
   const TimelineOptions& options)
 {
