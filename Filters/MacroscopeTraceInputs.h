@@ -3,6 +3,8 @@
 #ifndef MacroscopeTraceInputs_h
 #define MacroscopeTraceInputs_h
 
+#include "MacroscopeFiltersModule.h" // for export macro
+
 #include <string>
 
 class vtkInformationVector;
@@ -10,7 +12,7 @@ class vtkMultiProcessController;
 class vtkTable;
 class vtkTree;
 
-struct MacroscopeTraceInputs
+struct MACROSCOPEFILTERS_EXPORT MacroscopeTraceInputs
 {
   vtkTable* States = nullptr;
   vtkTable* Messages = nullptr;

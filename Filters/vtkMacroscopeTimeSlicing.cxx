@@ -3,6 +3,7 @@
 #include "ResourceHierarchy.h"
 #include "TimeSlicing.h"
 #include "TraceSchema.h"
+#include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 
 #include "vtkCommunicator.h"
@@ -60,29 +61,6 @@ const char* PlaneKind(int metric)
   }
 }
 
-// A column as a contiguous array of T: the column itself when it already is
-// one, else a converted copy kept alive in `storage`.
-template <typename T>
-const T* Contiguous(vtkAbstractArray* column, std::vector<T>& storage)
-{
-  auto* data = vtkDataArray::SafeDownCast(column);
-  if (!data)
-  {
-    return nullptr;
-  }
-  if (data->GetDataType() == vtkTypeTraits<T>::VTK_TYPE_ID && data->GetNumberOfComponents() == 1 &&
-    data->HasStandardMemoryLayout())
-  {
-    return static_cast<const T*>(data->GetVoidPointer(0));
-  }
-  storage.resize(static_cast<std::size_t>(data->GetNumberOfTuples()));
-  for (vtkIdType i = 0; i < data->GetNumberOfTuples(); ++i)
-  {
-    storage[static_cast<std::size_t>(i)] = static_cast<T>(data->GetComponent(i, 0));
-  }
-  return storage.data();
-}
-
 // The shape of the model: its resources (with the hierarchy above them)
 // and its type planes, from the Hierarchy and Types of a trace.
 struct ModelPlan
@@ -97,20 +75,11 @@ struct ModelPlan
 bool PlanModel(vtkTree* tree, vtkTable* types, const char* kind, int level, ModelPlan& plan,
   std::string& problem)
 {
-  const vtkIdType vertices = tree->GetNumberOfVertices();
-  std::vector<int64_t> parent(static_cast<std::size_t>(vertices));
-  std::vector<int64_t> leafIndex(static_cast<std::size_t>(vertices), -1);
-  vtkDataArray* leafColumn =
-    vtkDataArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::LeafIndex));
-  if (!leafColumn)
+  std::vector<int64_t> parent;
+  std::vector<int64_t> leafIndex;
+  if (!MacroscopeHierarchyArrays(tree, parent, leafIndex, problem))
   {
-    problem = std::string("the Hierarchy has no ") + schema::LeafIndex + " vertex array";
     return false;
-  }
-  for (vtkIdType v = 0; v < vertices; ++v)
-  {
-    parent[v] = tree->GetParent(v);
-    leafIndex[v] = static_cast<int64_t>(leafColumn->GetComponent(v, 0));
   }
   try
   {
@@ -168,22 +137,6 @@ void SetExtents(vtkInformationVector* outputVector, int slices, const ModelPlan&
 }
 
 // Converted columns live here while the slicer reads them.
-struct ColumnStore
-{
-  std::vector<std::vector<uint32_t>> Ids;
-  std::vector<std::vector<double>> Reals;
-
-  const uint32_t* Ids32(vtkTable* table, const char* name)
-  {
-    this->Ids.emplace_back();
-    return Contiguous<uint32_t>(table->GetColumnByName(name), this->Ids.back());
-  }
-  const double* Real(vtkTable* table, const char* name)
-  {
-    this->Reals.emplace_back();
-    return Contiguous<double>(table->GetColumnByName(name), this->Reals.back());
-  }
-};
 }
 
 struct vtkMacroscopeTimeSlicing::ModelCache
@@ -413,7 +366,7 @@ int vtkMacroscopeTimeSlicing::RequestData(
     return !this->GetAbortExecute();
   };
 
-  ColumnStore store;
+  MacroscopeColumnStore store;
   std::vector<uint32_t> planes;
   auto mapTypes = [&](const char* column) -> const uint32_t* {
     const uint32_t* ids = store.Ids32(rows, column);

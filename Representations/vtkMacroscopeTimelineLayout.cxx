@@ -1,0 +1,917 @@
+#include "vtkMacroscopeTimelineLayout.h"
+
+#include "MacroscopeTraceColumns.h"
+#include "MacroscopeTraceInputs.h"
+#include "ResourceHierarchy.h"
+#include "TimeAxis.h"
+#include "TimelineLayout.h"
+#include "TraceSchema.h"
+#include "TypePalette.h"
+
+#include "vtkCellArray.h"
+#include "vtkCellData.h"
+#include "vtkCommunicator.h"
+#include "vtkDataSetAttributes.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkIntArray.h"
+#include "vtkMultiProcessController.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkPointData.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+#include "vtkTree.h"
+#include "vtkTypeInt64Array.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+vtkStandardNewMacro(vtkMacroscopeTimelineLayout);
+vtkCxxSetObjectMacro(vtkMacroscopeTimelineLayout, Controller, vtkMultiProcessController);
+
+namespace
+{
+namespace schema = macroscope::schema;
+using RGB = macroscope::RGB;
+
+// Colours of what is not a type.
+constexpr RGB HatchColor{ { 45, 45, 45 } };
+constexpr RGB MessageColor{ { 25, 25, 25 } };
+constexpr RGB MessageAggregateColor{ { 200, 30, 30 } };
+constexpr RGB FrameColor{ { 150, 150, 150 } };
+constexpr RGB TickColor{ { 60, 60, 60 } };
+
+constexpr double TimeHatchSpacing = 5.0; // pixels between "/" hatch lines
+constexpr double RowHatchSpacing = 8.0;  // pixels between "\" hatch lines
+constexpr double TickLength = 6.0;
+constexpr double RowLabelMinHeight = 12.0; // pixels a row label needs
+constexpr double GroupLabelColumn = 110.0; // pixels left of the row labels
+constexpr double LegendMargin = 24.0;      // pixels between the chart and the legend
+constexpr double LegendSwatch = 12.0;
+constexpr double LegendRowHeight = 20.0;
+constexpr vtkIdType LegendMaxTypes = 24;
+
+// Which row each leaf is drawn on, and the hierarchy vertex naming each row.
+struct RowPlan
+{
+  std::vector<uint32_t> RowOfLeaf;
+  std::vector<vtkIdType> RowVertex;
+  int Level = -1; // -1: one row per location; k: the vertices of depth k
+};
+
+RowPlan PlanRows(const std::vector<int64_t>& parent, const std::vector<int64_t>& leafIndex,
+  double viewHeight, double minRowHeight)
+{
+  const double fit = minRowHeight > 0.0 ? std::floor(viewHeight / minRowHeight)
+                                        : std::numeric_limits<double>::infinity();
+  int maxDepth = 0;
+  std::vector<int> depth(parent.size(), 0);
+  for (std::size_t v = 0; v < parent.size(); ++v)
+  {
+    depth[v] = parent[v] < 0 ? 0 : depth[static_cast<std::size_t>(parent[v])] + 1;
+    maxDepth = std::max(maxDepth, depth[v]);
+  }
+  auto plan = [&](int level) {
+    const auto hierarchy = macroscope::BuildResourceHierarchy(parent, leafIndex, level);
+    RowPlan rows;
+    rows.RowOfLeaf = hierarchy.ResourceOfLeaf;
+    rows.RowVertex.assign(hierarchy.Vertex.begin(), hierarchy.Vertex.begin() + hierarchy.Resources);
+    rows.Level = level;
+    return rows;
+  };
+  RowPlan rows = plan(-1);
+  // Seed 001 §III-C: rows too thin to be seen give way to their parents.
+  for (int level = maxDepth - 1; level >= 1 && static_cast<double>(rows.RowVertex.size()) > fit;
+       --level)
+  {
+    rows = plan(level);
+  }
+  return rows;
+}
+
+std::string VertexName(vtkTree* tree, vtkIdType vertex)
+{
+  auto* names = vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
+  return names ? names->GetValue(vertex) : "vertex " + std::to_string(vertex);
+}
+
+// Row names, made unique by the parent's name where they repeat (every
+// process has a "Master thread").
+std::vector<std::string> RowNames(vtkTree* tree, const std::vector<vtkIdType>& rowVertex)
+{
+  std::vector<std::string> names;
+  std::map<std::string, int> uses;
+  for (vtkIdType vertex : rowVertex)
+  {
+    names.push_back(VertexName(tree, vertex));
+    ++uses[names.back()];
+  }
+  for (std::size_t r = 0; r < names.size(); ++r)
+  {
+    const vtkIdType up = tree->GetParent(rowVertex[r]);
+    if (uses[names[r]] > 1 && up >= 0)
+    {
+      names[r] = VertexName(tree, up) + " / " + names[r];
+    }
+  }
+  return names;
+}
+
+// Type names and colours, by Types row: the Types table's Color column when
+// there is one, else the palette's colour of the name.
+struct TypeLook
+{
+  std::vector<std::string> Names;
+  std::vector<RGB> Colors;
+
+  void Fill(vtkTable* types)
+  {
+    auto* names = types ? vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Name)) : nullptr;
+    auto* colors =
+      types ? vtkUnsignedCharArray::SafeDownCast(types->GetColumnByName(schema::Color)) : nullptr;
+    if (colors && colors->GetNumberOfComponents() != 3)
+    {
+      colors = nullptr;
+    }
+    const vtkIdType rows = names ? names->GetNumberOfValues() : 0;
+    for (vtkIdType i = 0; i < rows; ++i)
+    {
+      this->Names.push_back(names->GetValue(i));
+      this->Colors.push_back(colors && i < colors->GetNumberOfTuples()
+          ? RGB{ { colors->GetValue(3 * i), colors->GetValue(3 * i + 1), colors->GetValue(3 * i + 2) } }
+          : macroscope::TypePalette::ColorOf(this->Names.back()));
+    }
+  }
+  std::string Name(uint32_t type) const
+  {
+    return type < this->Names.size() ? this->Names[type] : "type " + std::to_string(type);
+  }
+  RGB Color(uint32_t type) const
+  {
+    return type < this->Colors.size() ? this->Colors[type]
+                                      : macroscope::TypePalette::ColorOf(this->Name(type));
+  }
+};
+
+// Cells of one output being built: points, cells and a colour per cell.
+struct Geometry
+{
+  vtkNew<vtkPoints> Points;
+  vtkNew<vtkCellArray> Polys;
+  vtkNew<vtkCellArray> Lines;
+  vtkNew<vtkCellArray> Verts;
+  vtkNew<vtkUnsignedCharArray> Colors;
+
+  Geometry()
+  {
+    this->Points->SetDataTypeToDouble();
+    this->Colors->SetName(schema::Color);
+    this->Colors->SetNumberOfComponents(3);
+  }
+  vtkIdType Point(double x, double y, double z) { return this->Points->InsertNextPoint(x, y, z); }
+  void Color(RGB rgb)
+  {
+    const unsigned char tuple[3] = { rgb[0], rgb[1], rgb[2] };
+    this->Colors->InsertNextTypedTuple(tuple);
+  }
+  void Quad(double x0, double y0, double x1, double y1, double z, RGB rgb)
+  {
+    const vtkIdType ids[4] = { this->Point(x0, y0, z), this->Point(x1, y0, z),
+      this->Point(x1, y1, z), this->Point(x0, y1, z) };
+    this->Polys->InsertNextCell(4, ids);
+    this->Color(rgb);
+  }
+  void Line(double x0, double y0, double x1, double y1, double z, RGB rgb)
+  {
+    const vtkIdType ids[2] = { this->Point(x0, y0, z), this->Point(x1, y1, z) };
+    this->Lines->InsertNextCell(2, ids);
+    this->Color(rgb);
+  }
+  // Cell data follow VTK's order: verts, lines, polys. Each Geometry holds
+  // one kind of cell, or lines and polys added in that order.
+  void Into(vtkPolyData* output)
+  {
+    output->SetPoints(this->Points);
+    if (this->Verts->GetNumberOfCells())
+    {
+      output->SetVerts(this->Verts);
+    }
+    if (this->Lines->GetNumberOfCells())
+    {
+      output->SetLines(this->Lines);
+    }
+    if (this->Polys->GetNumberOfCells())
+    {
+      output->SetPolys(this->Polys);
+    }
+    output->GetCellData()->AddArray(this->Colors);
+  }
+};
+
+template <typename Array>
+vtkNew<Array> NamedArray(const char* name, vtkIdType reserve = 0)
+{
+  vtkNew<Array> array;
+  array->SetName(name);
+  array->Allocate(reserve);
+  return array;
+}
+
+// Diagonal hatching of the rectangle [x0, x1] x [y0, y1]: lines of slope
+// `slope` (+1 or -1) on a grid of `spacing` pixels shared by every
+// rectangle, so that neighbouring hatched marks continue one pattern.
+void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
+  double spacing, int slope)
+{
+  const double height = y1 - y0;
+  if (x1 <= x0 || height <= 0.0)
+  {
+    return;
+  }
+  // Lines x = c + slope * (y - yRef), yRef the edge where the line starts.
+  const double yRef = slope > 0 ? y0 : y1;
+  for (double k = std::ceil((x0 - height) / spacing); k * spacing <= x1; k += 1.0)
+  {
+    const double c = k * spacing;
+    // Along the line, x runs from c to c + height; keep the part in [x0, x1].
+    const double from = std::max(0.0, x0 - c);
+    const double to = std::min(height, x1 - c);
+    if (to - from > 1e-9)
+    {
+      hatching.Line(c + from, yRef + slope * from, c + to, yRef + slope * to, z, HatchColor);
+    }
+  }
+}
+
+// Clips the segment (x0, y0)-(x1, y1) to x in [0, width]; false when nothing is left.
+bool ClipToWidth(double& x0, double& y0, double& x1, double& y1, double width)
+{
+  double t0 = 0.0;
+  double t1 = 1.0;
+  const double dx = x1 - x0;
+  for (double bound : { 0.0, width })
+  {
+    if (dx == 0.0)
+    {
+      if (x0 < 0.0 || x0 > width)
+      {
+        return false;
+      }
+      continue;
+    }
+    const double t = (bound - x0) / dx;
+    const bool entering = (bound == 0.0) == (dx > 0.0);
+    if (entering)
+    {
+      t0 = std::max(t0, t);
+    }
+    else
+    {
+      t1 = std::min(t1, t);
+    }
+  }
+  if (t0 > t1)
+  {
+    return false;
+  }
+  const double dy = y1 - y0;
+  const double ax = x0 + t0 * dx, ay = y0 + t0 * dy;
+  x1 = x0 + t1 * dx;
+  y1 = y0 + t1 * dy;
+  x0 = ax;
+  y0 = ay;
+  return true;
+}
+}
+
+struct vtkMacroscopeTimelineLayout::IndexCache
+{
+  vtkTable* States = nullptr;
+  vtkTable* Messages = nullptr;
+  vtkMTimeType StatesTime = 0;
+  vtkMTimeType MessagesTime = 0;
+  uint32_t Leaves = 0;
+  MacroscopeColumnStore Store;
+  macroscope::StateRows StateRows;
+  macroscope::MessageRows MessageRows;
+  macroscope::TimelineIndex Index;
+};
+
+vtkMacroscopeTimelineLayout::vtkMacroscopeTimelineLayout()
+{
+  this->SetNumberOfOutputPorts(6);
+  this->SetController(vtkMultiProcessController::GetGlobalController());
+}
+
+vtkMacroscopeTimelineLayout::~vtkMacroscopeTimelineLayout()
+{
+  this->SetController(nullptr);
+}
+
+void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
+  os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
+  os << indent << "MinMarkWidth: " << this->MinMarkWidth << "\n";
+  os << indent << "MinRowHeight: " << this->MinRowHeight << "\n";
+  os << indent << "Depth: " << this->Depth << "\n";
+  os << indent << "ShowMessages: " << this->ShowMessages << "\n";
+  os << indent << "MaxMessagesPerPixel: " << this->MaxMessagesPerPixel << "\n";
+  os << indent << "GroupLevel: " << this->GroupLevel << "\n";
+  os << indent << "AggregateStyle: " << (this->AggregateStyle == MODE ? "Mode" : "Stacked") << "\n";
+  os << indent << "Controller: " << this->Controller << "\n";
+}
+
+int vtkMacroscopeTimelineLayout::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkDataObject");
+  info->Set(vtkAlgorithm::INPUT_IS_REPEATABLE(), 1);
+  return 1;
+}
+
+int vtkMacroscopeTimelineLayout::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkPolyData* outputs[6];
+  for (int port = 0; port < 6; ++port)
+  {
+    outputs[port] = vtkPolyData::GetData(outputVector, port);
+    outputs[port]->Initialize();
+  }
+  // Properties first: every problem is reported before any work is done.
+  if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
+  {
+    vtkErrorMacro("ViewSize must be at least 1 x 1 pixels, not " << this->ViewSize[0] << " x "
+                                                                << this->ViewSize[1] << ".");
+    return 0;
+  }
+  if (!(this->MinMarkWidth >= 0.0) || !(this->MinRowHeight >= 0.0) ||
+    !std::isfinite(this->MinMarkWidth) || !std::isfinite(this->MinRowHeight))
+  {
+    vtkErrorMacro("MinMarkWidth and MinRowHeight must be finite pixel sizes >= 0, not "
+      << this->MinMarkWidth << " and " << this->MinRowHeight << ".");
+    return 0;
+  }
+  if (this->Depth < -1 || this->MaxMessagesPerPixel < 0 || this->GroupLevel < 0 ||
+    (this->AggregateStyle != STACKED && this->AggregateStyle != MODE))
+  {
+    vtkErrorMacro("Depth must be >= -1, MaxMessagesPerPixel and GroupLevel >= 0 and "
+                  "AggregateStyle 0 (stacked) or 1 (mode); got "
+      << this->Depth << ", " << this->MaxMessagesPerPixel << ", " << this->GroupLevel << ", "
+      << this->AggregateStyle << ".");
+    return 0;
+  }
+
+  MacroscopeTraceInputs trace;
+  std::string problem;
+  if (!trace.Collect(inputVector[0], problem))
+  {
+    vtkErrorMacro("Timeline Layout: " << problem << ".");
+    return 0;
+  }
+  if (!trace.States || !trace.Hierarchy)
+  {
+    vtkErrorMacro("Timeline Layout needs a trace reader's States and Hierarchy outputs "
+                  "(Messages and Types are optional); "
+      << trace.Describe() << ".");
+    return 0;
+  }
+
+  // The window: the trace's span where the property leaves it open.
+  double bounds[2];
+  trace.TimeBounds(bounds, this->Controller);
+  const double t0 = this->TimeWindow[0];
+  const double t1 = this->TimeWindow[1] == 0.0 ? bounds[1] : this->TimeWindow[1];
+  if (!std::isfinite(t0) || !std::isfinite(t1) || !(t0 < t1))
+  {
+    vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
+                                 << ") is empty: its end must come after its start (the trace "
+                                    "spans "
+                                 << bounds[0] << " to " << bounds[1] << " s).");
+    return 0;
+  }
+
+  std::vector<int64_t> parent;
+  std::vector<int64_t> leafIndex;
+  if (!MacroscopeHierarchyArrays(trace.Hierarchy, parent, leafIndex, problem))
+  {
+    vtkErrorMacro("Timeline Layout: " << problem << ".");
+    return 0;
+  }
+  RowPlan rows;
+  try
+  {
+    rows = PlanRows(parent, leafIndex, this->ViewSize[1], this->MinRowHeight);
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Timeline Layout: the Hierarchy cannot be used: " << error.what());
+    return 0;
+  }
+  const uint32_t leaves = static_cast<uint32_t>(rows.RowOfLeaf.size());
+  if (leaves == 0)
+  {
+    vtkErrorMacro("Timeline Layout: the Hierarchy has no locations.");
+    return 0;
+  }
+  this->UpdateProgress(0.05);
+
+  // The window index, built once per trace (O(n log n)), then reused.
+  vtkTable* messageTable = trace.Messages;
+  if (!this->Cache || this->Cache->States != trace.States ||
+    this->Cache->StatesTime != trace.States->GetMTime() || this->Cache->Messages != messageTable ||
+    (messageTable && this->Cache->MessagesTime != messageTable->GetMTime()) ||
+    this->Cache->Leaves != leaves)
+  {
+    this->Cache.reset(new IndexCache);
+    IndexCache& cache = *this->Cache;
+    MacroscopeColumnStore& store = cache.Store;
+    vtkTable* states = trace.States;
+    cache.StateRows = { store.Ids32(states, schema::Location), store.Ids32(states, schema::Type),
+      store.Ids32(states, schema::Depth), store.Real(states, schema::Start),
+      store.Real(states, schema::End), static_cast<std::size_t>(states->GetNumberOfRows()) };
+    const auto& s = cache.StateRows;
+    if (!s.Location || !s.Type || !s.Depth || !s.Start || !s.End)
+    {
+      this->Cache.reset();
+      vtkErrorMacro("Timeline Layout: the States table misses one of the columns Location, Type, "
+                    "Depth, Start, End (see docs/architecture.md).");
+      return 0;
+    }
+    if (messageTable)
+    {
+      cache.MessageRows = { store.Ids32(messageTable, schema::Sender),
+        store.Ids32(messageTable, schema::Receiver), store.Real(messageTable, schema::SendTime),
+        store.Real(messageTable, schema::RecvTime), store.Real(messageTable, schema::Bytes),
+        static_cast<std::size_t>(messageTable->GetNumberOfRows()) };
+      const auto& m = cache.MessageRows;
+      if (!m.Sender || !m.Receiver || !m.SendTime || !m.RecvTime)
+      {
+        this->Cache.reset();
+        vtkErrorMacro("Timeline Layout: the Messages table misses one of the columns Sender, "
+                      "Receiver, SendTime, RecvTime (see docs/architecture.md).");
+        return 0;
+      }
+    }
+    try
+    {
+      cache.Index = macroscope::BuildTimelineIndex(cache.StateRows, cache.MessageRows, leaves);
+    }
+    catch (const std::exception& error)
+    {
+      this->Cache.reset();
+      vtkErrorMacro("Timeline Layout: " << error.what());
+      return 0;
+    }
+    cache.States = trace.States;
+    cache.StatesTime = trace.States->GetMTime();
+    cache.Messages = messageTable;
+    cache.MessagesTime = messageTable ? messageTable->GetMTime() : 0;
+    cache.Leaves = leaves;
+  }
+  if (this->CheckAbort())
+  {
+    return 1;
+  }
+  this->UpdateProgress(0.5);
+
+  const double width = this->ViewSize[0];
+  const double height = this->ViewSize[1];
+  macroscope::TimelineOptions options;
+  options.WindowBegin = t0;
+  options.WindowEnd = t1;
+  options.ViewWidth = width;
+  options.MinMarkWidth = this->MinMarkWidth;
+  options.ViewHeight = height;
+  options.MinRowHeight = this->MinRowHeight;
+  options.RowOfLeaf = rows.RowOfLeaf;
+  options.Rows = static_cast<uint32_t>(rows.RowVertex.size());
+  options.Depth = this->Depth;
+  options.MaxMessagesPerPixel = static_cast<uint32_t>(this->MaxMessagesPerPixel);
+  options.Messages = this->ShowMessages && messageTable;
+  macroscope::TimelineLayout layout;
+  try
+  {
+    layout = macroscope::LayoutTimeline(
+      this->Cache->Index, this->Cache->StateRows, this->Cache->MessageRows, options);
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Timeline Layout: " << error.what());
+    return 0;
+  }
+  this->UpdateProgress(0.8);
+
+  TypeLook types;
+  types.Fill(trace.Types);
+  const double pps = layout.PixelsPerSecond;
+  const std::size_t bands = layout.Bands.FirstRow.size();
+  const double bandHeight = height / static_cast<double>(std::max<std::size_t>(bands, 1));
+  auto bandTop = [&](uint32_t band) { return height - band * bandHeight; };
+  auto xOf = [&](double time) { return (time - t0) * pps; };
+
+  // Nesting: deeper states are drawn inset and in front of shallower ones.
+  const macroscope::TimelineMarks& marks = layout.Marks;
+  uint32_t deepest = 0;
+  for (std::size_t i = 0; i < marks.Size(); ++i)
+  {
+    deepest = std::max(deepest, marks.Depth[i]);
+  }
+  const uint32_t shallowest = this->Depth >= 0 ? static_cast<uint32_t>(this->Depth) : 0;
+  const double gap = bandHeight >= 4.0 ? 0.08 * bandHeight : 0.0;
+  const double insetStep =
+    deepest > shallowest ? std::min(0.12 * bandHeight, 0.3 * bandHeight / (deepest - shallowest)) : 0.0;
+  auto markRows = [&](uint32_t band, uint32_t depth, double& y0, double& y1) {
+    const double inset = (depth - shallowest) * insetStep;
+    y1 = bandTop(band) - gap - inset;
+    y0 = bandTop(band) - bandHeight + gap + inset;
+  };
+  auto zOf = [&](uint32_t depth) { return 1.0 + (depth - shallowest); };
+
+  // Marks.
+  Geometry markCells;
+  const vtkIdType reserve = static_cast<vtkIdType>(marks.Size());
+  auto typeIds = NamedArray<vtkIntArray>(schema::Type, reserve);
+  auto markIds = NamedArray<vtkTypeInt64Array>("Mark", reserve);
+  auto bandIds = NamedArray<vtkIntArray>("Band", reserve);
+  auto depths = NamedArray<vtkIntArray>(schema::Depth, reserve);
+  auto starts = NamedArray<vtkDoubleArray>(schema::Start, reserve);
+  auto ends = NamedArray<vtkDoubleArray>(schema::End, reserve);
+  auto durations = NamedArray<vtkDoubleArray>("Duration", reserve);
+  auto counts = NamedArray<vtkTypeInt64Array>("StateCount", reserve);
+  auto flags = NamedArray<vtkUnsignedCharArray>("Aggregate", reserve);
+  auto fractions = NamedArray<vtkDoubleArray>("Fraction", reserve);
+  std::vector<double> timeOfType(types.Names.size(), 0.0);
+  Geometry guides;
+  Geometry hatching;
+  // Hatching spans: runs of touching aggregates of one band and depth.
+  struct Span
+  {
+    double X0, X1, Y0, Y1, Z;
+    uint8_t Flags;
+  };
+  std::vector<Span> spans;
+  for (std::size_t i = 0; i < marks.Size(); ++i)
+  {
+    double x0 = xOf(marks.Start[i]);
+    double x1 = xOf(marks.End[i]);
+    const uint8_t markFlags = marks.Flags[i];
+    if ((markFlags & macroscope::TimelineTimeAggregate) && x1 - x0 < this->MinMarkWidth)
+    {
+      // Never dropped: a narrow aggregate is widened to the budget.
+      const double centre = 0.5 * (x0 + x1);
+      x0 = std::max(0.0, centre - 0.5 * this->MinMarkWidth);
+      x1 = std::min(width, x0 + this->MinMarkWidth);
+      x0 = std::max(0.0, x1 - this->MinMarkWidth);
+    }
+    double y0, y1;
+    markRows(marks.Band[i], marks.Depth[i], y0, y1);
+    const double z = zOf(marks.Depth[i]);
+    const std::size_t first = marks.TypeOffset[i];
+    const std::size_t last = marks.TypeOffset[i + 1];
+    double total = 0.0;
+    for (std::size_t k = first; k < last; ++k)
+    {
+      total += marks.TypeTime[k];
+      if (marks.TypeId[k] >= timeOfType.size())
+      {
+        timeOfType.resize(marks.TypeId[k] + 1, 0.0);
+      }
+      timeOfType[marks.TypeId[k]] += marks.TypeTime[k];
+    }
+    auto addCell = [&](double cy0, double cy1, uint32_t type, double fraction) {
+      markCells.Quad(x0, cy0, x1, cy1, z, types.Color(type));
+      typeIds->InsertNextValue(static_cast<int>(type));
+      markIds->InsertNextValue(static_cast<vtkTypeInt64>(i));
+      bandIds->InsertNextValue(static_cast<int>(marks.Band[i]));
+      depths->InsertNextValue(static_cast<int>(marks.Depth[i]));
+      starts->InsertNextValue(marks.Start[i]);
+      ends->InsertNextValue(marks.End[i]);
+      durations->InsertNextValue(marks.End[i] - marks.Start[i]);
+      counts->InsertNextValue(marks.StateCount[i]);
+      flags->InsertNextValue(markFlags);
+      fractions->InsertNextValue(fraction);
+    };
+    if (markFlags != 0 && this->AggregateStyle == STACKED && last - first > 1 && total > 0.0)
+    {
+      double y = y0;
+      for (std::size_t k = first; k < last; ++k)
+      {
+        const double fraction = marks.TypeTime[k] / total;
+        const double next = k + 1 == last ? y1 : y + fraction * (y1 - y0);
+        addCell(y, next, marks.TypeId[k], fraction);
+        y = next;
+      }
+    }
+    else
+    {
+      double modeTime = 0.0;
+      for (std::size_t k = first; k < last; ++k)
+      {
+        if (marks.TypeId[k] == marks.Type[i])
+        {
+          modeTime = marks.TypeTime[k];
+        }
+      }
+      addCell(y0, y1, marks.Type[i], total > 0.0 ? modeTime / total : 1.0);
+    }
+    if (markFlags != 0)
+    {
+      Span* open = spans.empty() ? nullptr : &spans.back();
+      if (open && open->Y0 == y0 && open->Y1 == y1 && open->Flags == markFlags &&
+        x0 <= open->X1 + 1.0 && x1 >= open->X0)
+      {
+        open->X1 = std::max(open->X1, x1);
+      }
+      else
+      {
+        spans.push_back({ x0, x1, y0, y1, z + 0.5, markFlags });
+      }
+    }
+  }
+  markCells.Into(outputs[MARKS]);
+  vtkCellData* markData = outputs[MARKS]->GetCellData();
+  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ typeIds, markIds,
+         bandIds, depths, starts, ends, durations, counts, flags, fractions })
+  {
+    markData->AddArray(array);
+  }
+  markData->SetActiveScalars(schema::Color);
+
+  // Messages.
+  Geometry lineCells;
+  const macroscope::TimelineLines& lines = layout.Lines;
+  const vtkIdType lineReserve = static_cast<vtkIdType>(lines.Size());
+  auto sendTimes = NamedArray<vtkDoubleArray>(schema::SendTime, lineReserve);
+  auto recvTimes = NamedArray<vtkDoubleArray>(schema::RecvTime, lineReserve);
+  auto lineCounts = NamedArray<vtkTypeInt64Array>("Count", lineReserve);
+  auto lineBytes = NamedArray<vtkDoubleArray>(schema::Bytes, lineReserve);
+  auto lineFlags = NamedArray<vtkUnsignedCharArray>("Aggregate", lineReserve);
+  const double lineZ = zOf(std::max(deepest, shallowest)) + 2.0;
+  for (std::size_t i = 0; i < lines.Size(); ++i)
+  {
+    double x0 = xOf(lines.SendTime[i]);
+    double y0 = bandTop(lines.SenderBand[i]) - 0.5 * bandHeight;
+    double x1 = xOf(lines.RecvTime[i]);
+    double y1 = bandTop(lines.ReceiverBand[i]) - 0.5 * bandHeight;
+    if (!ClipToWidth(x0, y0, x1, y1, width))
+    {
+      continue;
+    }
+    const bool merged = lines.Flags[i] & macroscope::TimelineMessageAggregate;
+    lineCells.Line(x0, y0, x1, y1, lineZ, merged ? MessageAggregateColor : MessageColor);
+    sendTimes->InsertNextValue(lines.SendTime[i]);
+    recvTimes->InsertNextValue(lines.RecvTime[i]);
+    lineCounts->InsertNextValue(lines.Count[i]);
+    lineBytes->InsertNextValue(lines.Bytes[i]);
+    lineFlags->InsertNextValue(lines.Flags[i]);
+  }
+  lineCells.Into(outputs[MESSAGES]);
+  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ sendTimes, recvTimes,
+         lineCounts, lineBytes, lineFlags })
+  {
+    outputs[MESSAGES]->GetCellData()->AddArray(array);
+  }
+  outputs[MESSAGES]->GetCellData()->SetActiveScalars(schema::Color);
+
+  // The legend: every type drawn, over all ranks, most time first.
+  const int processes = this->Controller ? this->Controller->GetNumberOfProcesses() : 1;
+  const bool root = !this->Controller || this->Controller->GetLocalProcessId() == 0;
+  if (processes > 1)
+  {
+    // Ranks may know different numbers of types: agree on the longest list.
+    int mine = static_cast<int>(timeOfType.size());
+    int most = mine;
+    this->Controller->AllReduce(&mine, &most, 1, vtkCommunicator::MAX_OP);
+    timeOfType.resize(static_cast<std::size_t>(most), 0.0);
+    std::vector<double> sum(timeOfType.size(), 0.0);
+    if (most > 0)
+    {
+      this->Controller->AllReduce(timeOfType.data(), sum.data(), most, vtkCommunicator::SUM_OP);
+    }
+    timeOfType = sum;
+  }
+
+  // Guides and labels: drawn once, by the first rank.
+  Geometry labelPoints;
+  auto labels = NamedArray<vtkStringArray>("Label");
+  auto labelKinds = NamedArray<vtkIntArray>("LabelKind");
+  auto label = [&](double x, double y, const std::string& text, int kind) {
+    const vtkIdType id = labelPoints.Point(x, y, lineZ + 1.0);
+    labelPoints.Verts->InsertNextCell(1, &id);
+    labels->InsertNextValue(text);
+    labelKinds->InsertNextValue(kind);
+  };
+  if (root)
+  {
+    const std::vector<std::string> rowNames = RowNames(trace.Hierarchy, rows.RowVertex);
+    const uint32_t rowsPerBand = layout.RowsPerBand;
+    if (this->GroupLevel > 0)
+    {
+      // The group of a row: its ancestor at depth GroupLevel (or itself).
+      std::vector<int> depthOf(parent.size(), 0);
+      for (std::size_t v = 0; v < parent.size(); ++v)
+      {
+        depthOf[v] = parent[v] < 0 ? 0 : depthOf[static_cast<std::size_t>(parent[v])] + 1;
+      }
+      auto groupOf = [&](vtkIdType vertex) {
+        while (depthOf[static_cast<std::size_t>(vertex)] > this->GroupLevel)
+        {
+          vertex = parent[static_cast<std::size_t>(vertex)];
+        }
+        return vertex;
+      };
+      std::size_t row = 0;
+      while (row < rows.RowVertex.size())
+      {
+        const vtkIdType group = groupOf(rows.RowVertex[row]);
+        std::size_t end = row + 1;
+        while (end < rows.RowVertex.size() && groupOf(rows.RowVertex[end]) == group)
+        {
+          ++end;
+        }
+        const double top = bandTop(static_cast<uint32_t>(row / rowsPerBand));
+        const double bottom = bandTop(static_cast<uint32_t>((end - 1) / rowsPerBand)) - bandHeight;
+        guides.Line(-GroupLabelColumn, top, width, top, 0.5, FrameColor);
+        label(-GroupLabelColumn - 6.0, 0.5 * (top + bottom), VertexName(trace.Hierarchy, group),
+          GROUP_LABEL);
+        row = end;
+      }
+    }
+    // Row labels, on every band tall enough, else on every k-th band.
+    const std::size_t every =
+      static_cast<std::size_t>(std::max(1.0, std::ceil(RowLabelMinHeight / bandHeight)));
+    for (std::size_t band = 0; band < bands; band += every)
+    {
+      const uint32_t first = layout.Bands.FirstRow[band];
+      const uint32_t count = layout.Bands.RowCount[band];
+      std::string text = rowNames[first];
+      if (count > 1)
+      {
+        text += " \xE2\x80\xA6 " + rowNames[first + count - 1];
+      }
+      label(-6.0, bandTop(static_cast<uint32_t>(band)) - 0.5 * bandHeight, text, ROW_LABEL);
+    }
+    // Frame, time axis and ticks.
+    guides.Line(0.0, 0.0, width, 0.0, 0.5, TickColor);
+    guides.Line(0.0, height, width, height, 0.5, FrameColor);
+    guides.Line(0.0, 0.0, 0.0, height, 0.5, FrameColor);
+    guides.Line(width, 0.0, width, height, 0.5, FrameColor);
+    const auto ticks = macroscope::ComputeTimeTicks(t0, t1, std::max(2, static_cast<int>(width / 130.0)));
+    for (std::size_t k = 0; k < ticks.Times.size(); ++k)
+    {
+      const double x = xOf(ticks.Times[k]);
+      guides.Line(x, 0.0, x, -TickLength, 0.5, TickColor);
+      label(x, -TickLength - 3.0, ticks.Labels[k], TICK_LABEL);
+    }
+    const double step = ticks.Step / 100.0;
+    const double magnitude = std::max(std::abs(t0), std::abs(t1));
+    label(0.5 * width, -TickLength - 26.0,
+      "time, " + macroscope::FormatSeconds(t0, step, magnitude) + " to " +
+        macroscope::FormatSeconds(t1, step, magnitude),
+      AXIS_TITLE);
+  }
+  // Hatching of the aggregates: "/" over merged states, "\\" over merged rows.
+  for (const Span& span : spans)
+  {
+    if (span.Flags & macroscope::TimelineTimeAggregate)
+    {
+      Hatch(hatching, span.X0, span.Y0, span.X1, span.Y1, span.Z, TimeHatchSpacing, +1);
+    }
+    if (span.Flags & macroscope::TimelineRowAggregate)
+    {
+      Hatch(hatching, span.X0, span.Y0, span.X1, span.Y1, span.Z, RowHatchSpacing, -1);
+    }
+  }
+  guides.Into(outputs[GUIDES]);
+  outputs[GUIDES]->GetCellData()->SetActiveScalars(schema::Color);
+
+  auto legendNames = NamedArray<vtkStringArray>("LegendName");
+  auto legendColors = NamedArray<vtkUnsignedCharArray>("LegendColor");
+  legendColors->SetNumberOfComponents(3);
+  auto legendTimes = NamedArray<vtkDoubleArray>("LegendTime");
+  std::vector<uint32_t> order(timeOfType.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(),
+    [&](uint32_t a, uint32_t b) { return timeOfType[a] > timeOfType[b]; });
+  for (uint32_t type : order)
+  {
+    if (timeOfType[type] > 0.0)
+    {
+      legendNames->InsertNextValue(types.Name(type));
+      const RGB rgb = types.Color(type);
+      const unsigned char tuple[3] = { rgb[0], rgb[1], rgb[2] };
+      legendColors->InsertNextTypedTuple(tuple);
+      legendTimes->InsertNextValue(timeOfType[type]);
+    }
+  }
+  // The legend, drawn right of the chart by the first rank: a swatch per
+  // type (most time first), then the aggregate marks' hatching.
+  Geometry legend;
+  if (root)
+  {
+    const vtkIdType entries = legendNames->GetNumberOfValues();
+    const vtkIdType shown = std::min<vtkIdType>(entries, LegendMaxTypes);
+    double y = height - LegendRowHeight;
+    const double x = width + LegendMargin;
+    for (vtkIdType i = 0; i < shown; ++i, y -= LegendRowHeight)
+    {
+      const RGB rgb{ { legendColors->GetValue(3 * i), legendColors->GetValue(3 * i + 1),
+        legendColors->GetValue(3 * i + 2) } };
+      legend.Quad(x, y, x + LegendSwatch, y + LegendSwatch, 0.5, rgb);
+      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, legendNames->GetValue(i), LEGEND_LABEL);
+    }
+    if (entries > shown)
+    {
+      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch,
+        "+ " + std::to_string(entries - shown) + " more types", LEGEND_LABEL);
+      y -= LegendRowHeight;
+    }
+    bool aggregates = false;
+    for (std::size_t i = 0; i < marks.Size() && !aggregates; ++i)
+    {
+      aggregates = marks.Flags[i] != 0;
+    }
+    int anyAggregate = aggregates ? 1 : 0;
+    if (processes > 1)
+    {
+      int mine = anyAggregate;
+      this->Controller->Reduce(&mine, &anyAggregate, 1, vtkCommunicator::MAX_OP, 0);
+    }
+    if (anyAggregate)
+    {
+      Hatch(hatching, x, y, x + LegendSwatch, y + LegendSwatch, 0.5, 0.3 * LegendSwatch, +1);
+      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "aggregate of narrow states or rows",
+        LEGEND_LABEL);
+      y -= LegendRowHeight;
+    }
+    if (options.Messages)
+    {
+      legend.Quad(x, y + 0.5 * LegendSwatch - 0.5, x + LegendSwatch, y + 0.5 * LegendSwatch + 0.5,
+        0.5, MessageColor);
+      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "message", LEGEND_LABEL);
+      y -= LegendRowHeight;
+      legend.Quad(x, y + 0.5 * LegendSwatch - 1.0, x + LegendSwatch, y + 0.5 * LegendSwatch + 1.0,
+        0.5, MessageAggregateColor);
+      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "messages merged in one pixel",
+        LEGEND_LABEL);
+    }
+  }
+  else if (processes > 1)
+  {
+    bool aggregates = false;
+    for (std::size_t i = 0; i < marks.Size() && !aggregates; ++i)
+    {
+      aggregates = marks.Flags[i] != 0;
+    }
+    int mine = aggregates ? 1 : 0;
+    int any = 0;
+    this->Controller->Reduce(&mine, &any, 1, vtkCommunicator::MAX_OP, 0);
+  }
+  hatching.Into(outputs[HATCHING]);
+  outputs[HATCHING]->GetCellData()->SetActiveScalars(schema::Color);
+  legend.Into(outputs[LEGEND]);
+  outputs[LEGEND]->GetCellData()->SetActiveScalars(schema::Color);
+  outputs[LABELS]->SetPoints(labelPoints.Points);
+  outputs[LABELS]->SetVerts(labelPoints.Verts);
+  outputs[LABELS]->GetPointData()->AddArray(labels);
+  outputs[LABELS]->GetPointData()->AddArray(labelKinds);
+
+  // Field data: the window and the rows on every output, the legend's
+  // types on Legend.
+  vtkNew<vtkDoubleArray> window;
+  window->SetName("TimeWindow");
+  window->SetNumberOfComponents(2);
+  window->InsertNextTuple2(t0, t1);
+  vtkNew<vtkIntArray> rowInfo;
+  rowInfo->SetName("Rows");
+  rowInfo->SetNumberOfComponents(4);
+  const int rowTuple[4] = { static_cast<int>(rows.RowVertex.size()), rows.Level,
+    static_cast<int>(bands), static_cast<int>(layout.RowsPerBand) };
+  rowInfo->InsertNextTypedTuple(rowTuple);
+  for (vtkPolyData* output : outputs)
+  {
+    output->GetFieldData()->AddArray(window);
+    output->GetFieldData()->AddArray(rowInfo);
+  }
+  for (vtkAbstractArray* array :
+    std::initializer_list<vtkAbstractArray*>{ legendNames, legendColors, legendTimes })
+  {
+    outputs[LEGEND]->GetFieldData()->AddArray(array);
+  }
+  this->UpdateProgress(1.0);
+  return 1;
+}
