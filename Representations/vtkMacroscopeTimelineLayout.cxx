@@ -57,7 +57,6 @@ constexpr double TimeHatchSpacing = 5.0; // pixels between "/" hatch lines
 constexpr double RowHatchSpacing = 8.0;  // pixels between "\" hatch lines
 constexpr double TickLength = 6.0;
 constexpr double RowLabelMinHeight = 12.0; // pixels a row label needs
-constexpr double GroupLabelColumn = 110.0; // pixels left of the row labels
 constexpr double LegendMargin = 24.0;      // pixels between the chart and the legend
 constexpr double LegendSwatch = 12.0;
 constexpr double LegendRowHeight = 20.0;
@@ -554,6 +553,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   auto counts = NamedArray<vtkTypeInt64Array>("StateCount", reserve);
   auto flags = NamedArray<vtkUnsignedCharArray>("Aggregate", reserve);
   auto fractions = NamedArray<vtkDoubleArray>("Fraction", reserve);
+  auto typeTimes = NamedArray<vtkDoubleArray>("TypeTime", reserve);
   std::vector<double> timeOfType(types.Names.size(), 0.0);
   Geometry guides;
   Geometry hatching;
@@ -592,7 +592,8 @@ int vtkMacroscopeTimelineLayout::RequestData(
       }
       timeOfType[marks.TypeId[k]] += marks.TypeTime[k];
     }
-    auto addCell = [&](double cy0, double cy1, uint32_t type, double fraction) {
+    auto addCell = [&](double cy0, double cy1, uint32_t type, double seconds) {
+      const double fraction = total > 0.0 ? seconds / total : 1.0;
       markCells.Quad(x0, cy0, x1, cy1, z, types.Color(type));
       typeIds->InsertNextValue(static_cast<int>(type));
       markIds->InsertNextValue(static_cast<vtkTypeInt64>(i));
@@ -604,6 +605,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
       counts->InsertNextValue(marks.StateCount[i]);
       flags->InsertNextValue(markFlags);
       fractions->InsertNextValue(fraction);
+      typeTimes->InsertNextValue(seconds);
     };
     if (markFlags != 0 && this->AggregateStyle == STACKED && last - first > 1 && total > 0.0)
     {
@@ -612,7 +614,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
       {
         const double fraction = marks.TypeTime[k] / total;
         const double next = k + 1 == last ? y1 : y + fraction * (y1 - y0);
-        addCell(y, next, marks.TypeId[k], fraction);
+        addCell(y, next, marks.TypeId[k], marks.TypeTime[k]);
         y = next;
       }
     }
@@ -626,7 +628,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
           modeTime = marks.TypeTime[k];
         }
       }
-      addCell(y0, y1, marks.Type[i], total > 0.0 ? modeTime / total : 1.0);
+      addCell(y0, y1, marks.Type[i], modeTime);
     }
     if (markFlags != 0)
     {
@@ -645,7 +647,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   markCells.Into(outputs[MARKS]);
   vtkCellData* markData = outputs[MARKS]->GetCellData();
   for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ typeIds, markIds,
-         bandIds, depths, starts, ends, durations, counts, flags, fractions })
+         bandIds, depths, starts, ends, durations, counts, flags, fractions, typeTimes })
   {
     markData->AddArray(array);
   }
@@ -745,9 +747,11 @@ int vtkMacroscopeTimelineLayout::RequestData(
         }
         const double top = bandTop(static_cast<uint32_t>(row / rowsPerBand));
         const double bottom = bandTop(static_cast<uint32_t>((end - 1) / rowsPerBand)) - bandHeight;
-        guides.Line(-GroupLabelColumn, top, width, top, 0.5, FrameColor);
-        label(-GroupLabelColumn - 6.0, 0.5 * (top + bottom), VertexName(trace.Hierarchy, group),
-          GROUP_LABEL);
+        guides.Line(0.0, top, width, top, 0.5, FrameColor);
+        // Inside the chart, at the group's top left corner: row names
+        // fill the margin, and text does not scale with the chart.
+        label(4.0, top - 2.0, VertexName(trace.Hierarchy, group), GROUP_LABEL);
+        (void)bottom;
         row = end;
       }
     }

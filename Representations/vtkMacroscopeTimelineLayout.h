@@ -11,13 +11,15 @@
  *   one per aggregate of states narrower than MinMarkWidth pixels (seeds 001
  *   §II-C/§III-C and 000 §2). Aggregates are stacked by the time of each
  *   type they hold, or coloured by their mode type (AggregateStyle), and
- *   flagged in the "Aggregate" cell array; nothing is dropped.
+ *   flagged in the "Aggregate" cell array; nothing is dropped. A cell's
+ *   TypeTime is the seconds of its Type in the mark (Fraction: of the
+ *   mark's time), so summing TypeTime by Type gives each type's time.
  * - output 1, Messages: one line per message, or per group of messages
  *   sharing a pixel column and pair of rows (flagged, drawn in red).
  * - output 2, Hatching: the hatching of aggregates ("/" over merged states,
  *   "\" over merged rows).
  * - output 3, Guides: the chart frame, the time axis and its ticks, and the
- *   separators of the groups of GroupLevel.
+ *   separators of the groups of GroupLevel (named at their top left corner).
  * - output 4, Labels: points with a "Label" string array (tick labels in
  *   seconds, row, group and legend names) and a "LabelKind" array.
  * - output 5, Legend: the categorical legend right of the chart, a swatch

@@ -101,11 +101,15 @@ vtkMacroscopeTimelineRepresentation::vtkMacroscopeTimelineRepresentation()
     text->SetFontSize(12);
     text->SetBold(kind == Layout::GROUP_LABEL);
     text->SetItalic(kind == Layout::AXIS_TITLE);
-    text->SetJustification(kind == Layout::ROW_LABEL || kind == Layout::GROUP_LABEL ? VTK_TEXT_RIGHT
-        : kind == Layout::LEGEND_LABEL                                         ? VTK_TEXT_LEFT
-                                                                               : VTK_TEXT_CENTERED);
+    text->SetJustification(kind == Layout::ROW_LABEL ? VTK_TEXT_RIGHT
+        : kind == Layout::TICK_LABEL || kind == Layout::AXIS_TITLE ? VTK_TEXT_CENTERED
+                                                                   : VTK_TEXT_LEFT);
     text->SetVerticalJustification(
-      kind == Layout::TICK_LABEL || kind == Layout::AXIS_TITLE ? VTK_TEXT_TOP : VTK_TEXT_CENTERED);
+      kind == Layout::ROW_LABEL || kind == Layout::LEGEND_LABEL ? VTK_TEXT_CENTERED : VTK_TEXT_TOP);
+    if (kind == Layout::GROUP_LABEL)
+    {
+      text->SetBackgroundOpacity(0.7); // drawn over the marks: keep it legible
+    }
     text->SetShadow(false);
     this->LabelMapper->SetLabelTextProperty(text, kind);
   }
@@ -175,6 +179,8 @@ void vtkMacroscopeTimelineRepresentation::SetLabelColor(double red, double green
   {
     this->LabelMapper->GetLabelTextProperty(kind)->SetColor(red, green, blue);
   }
+  this->LabelMapper->GetLabelTextProperty(Layout::GROUP_LABEL)
+    ->SetBackgroundColor(1.0 - red, 1.0 - green, 1.0 - blue);
   this->Actors[Layout::GUIDES]->GetProperty()->SetColor(red, green, blue);
 }
 
@@ -184,6 +190,11 @@ void vtkMacroscopeTimelineRepresentation::SetLabelFontSize(int size)
   {
     this->LabelMapper->GetLabelTextProperty(kind)->SetFontSize(size);
   }
+}
+
+vtkDataObject* vtkMacroscopeTimelineRepresentation::GetRenderedDataObject(int)
+{
+  return this->Pieces[Layout::MARKS];
 }
 
 void vtkMacroscopeTimelineRepresentation::SetVisibility(bool visible)

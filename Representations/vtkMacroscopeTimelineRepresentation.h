@@ -41,6 +41,11 @@ public:
     vtkInformation* outInfo) override;
   void SetVisibility(bool visible) override;
 
+  /**
+   * The marks drawn (the layout's first output), for the Information panel.
+   */
+  vtkDataObject* GetRenderedDataObject(int port) override;
+
   ///@{
   /**
    * Forwarded to vtkMacroscopeTimelineLayout (see there).
