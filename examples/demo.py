@@ -74,6 +74,49 @@ reader = OTF2TraceReader(registrationName="traces.otf2",
                          FileName=os.path.join(trace_dir, "traces.otf2"))
 reader.UpdatePipeline()
 
+# The Gantt chart: the States output shown with the Timeline representation
+# (the reader's default in a Render View), grouped by node; states narrower
+# than 2 pixels merge into hatched aggregates that keep each type's time.
+gantt = CreateView("RenderView")
+gantt.ViewSize = [1600, 1000]
+gantt.OrientationAxesVisibility = 0
+gantt.UseColorPaletteForBackground = 0
+gantt.Background = [1, 1, 1]
+gantt.CameraParallelProjection = 1
+gantt.InteractionMode = "2D"
+timeline = Show(OutputPort(reader, 0), gantt, "MacroscopeTraceRepresentation")
+timeline.SetRepresentationType("Timeline")
+timeline.ViewSize = [1150, 880]
+timeline.GroupLevel = 2
+timeline.LabelColor = [0.1, 0.1, 0.1]
+timeline.LabelFontSize = 11
+Render(gantt)
+gantt.ResetCamera(True)
+Render(gantt)
+SaveScreenshot(os.path.join(output, "timeline.png"), gantt, ImageResolution=[1600, 1000])
+# Details on demand: the window of the slow node, at the states' resolution.
+zoom_window = [0.030, 0.036]
+timeline.TimeWindow = zoom_window
+Render(gantt)
+SaveScreenshot(os.path.join(output, "timeline-zoom.png"), gantt, ImageResolution=[1600, 1000])
+# The same layouts as data, for the summary.
+timeline_counts = {}
+for label, window in (("whole trace", [0, 0]), ("zoom", zoom_window)):
+    gantt_layout = TimelineLayout(registrationName="TimelineLayout",
+                                  Input=[OutputPort(reader, i) for i in range(6)],
+                                  ViewSize=[1150, 880], GroupLevel=2, TimeWindow=window)
+    gantt_layout.UpdatePipeline()
+    marks = servermanager.Fetch(gantt_layout, idx=0)
+    lines_data = servermanager.Fetch(gantt_layout, idx=1)
+    flags = marks.GetCellData().GetArray("Aggregate")
+    mark_ids = marks.GetCellData().GetArray("Mark")
+    aggregates = {int(mark_ids.GetValue(i)) for i in range(marks.GetNumberOfCells()) if flags.GetValue(i)}
+    all_marks = {int(mark_ids.GetValue(i)) for i in range(marks.GetNumberOfCells())}
+    merged = lines_data.GetCellData().GetArray("Aggregate")
+    timeline_counts[label] = (len(all_marks), len(aggregates), lines_data.GetNumberOfCells(),
+                              sum(1 for i in range(lines_data.GetNumberOfCells()) if merged.GetValue(i)))
+    Delete(gantt_layout)
+
 # The microscopic model (time slicing) and its heat map: locations × time
 # slices, each cell coloured by its dominant state (innermost state time).
 ports = [OutputPort(reader, i) for i in range(6)]
@@ -214,6 +257,12 @@ report = states.GetFieldData()
 lines.append("  unmatched sends/receives: %d/%d" % (report.GetArray("UnmatchedSends").GetValue(0),
                                                    report.GetArray("UnmatchedReceives").GetValue(0)))
 lines.append("")
+lines.append("Timeline (Gantt) at 1150 x 880 px, states under 2 px aggregated:")
+for label, (marks_count, aggregate_count, line_count, merged_count) in timeline_counts.items():
+    lines.append("  %-12s %6d marks (%d aggregates, hatched), %d message lines (%d merged)"
+                 % (label + ":", marks_count, aggregate_count, line_count, merged_count))
+lines.append("  zoom window: %.3f s to %.3f s (the slow node's window)" % tuple(zoom_window))
+lines.append("")
 lines.append("Microscopic model: %d locations x %d slices x %d state types (%.6f s per slice)"
              % (leaves_count, 120, plane_names.GetNumberOfValues(),
                 model.GetFieldData().GetArray("SliceWidth").GetValue(0)))
@@ -229,7 +278,8 @@ if partition.GetNumberOfRows() > len(shown):
     lines.append("  ... (%d more parts: see the Partition table in macroscope.pvsm)"
                  % (partition.GetNumberOfRows() - len(shown)))
 lines.append("")
-lines.append("Pictures: platform.png, model-heatmap.png, quality-curves.png; state file: macroscope.pvsm")
+lines.append("Pictures: platform.png, timeline.png, timeline-zoom.png, model-heatmap.png, "
+             "quality-curves.png; state file: macroscope.pvsm")
 with open(os.path.join(output, "summary.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
 print("\n".join(lines))
@@ -237,3 +287,5 @@ print("\n".join(lines))
 # The demo doubles as a test (Examples.Demo): fail when the pipeline found nothing.
 if states.GetNumberOfRows() == 0 or messages.GetNumberOfRows() == 0 or not present:
     raise SystemExit("demo: the sample trace gave no states, messages or model")
+if any(counts[0] == 0 for counts in timeline_counts.values()):
+    raise SystemExit("demo: the timeline drew nothing")

@@ -43,6 +43,22 @@ settings["SpatiotemporalAggregation"] = dict(Parameter=0.35, NormalizeQualities=
 partition = SpatiotemporalAggregation(registrationName="partition", Input=OutputPort(slicing, 0),
                                       **settings["SpatiotemporalAggregation"])
 
+settings["TimelineLayout"] = dict(TimeWindow=[0.001, 0.002], ViewSize=[800, 400],
+                                  MinMarkWidth=4.5, MinRowHeight=5.0, Depth=1, ShowMessages=0,
+                                  MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Mode")
+timeline = TimelineLayout(registrationName="timeline", Input=[OutputPort(reader, i) for i in range(6)],
+                          **settings["TimelineLayout"])
+# The Timeline display of the reader's States (display properties live in
+# the state file too).
+view = CreateView("RenderView")
+display_settings = dict(TimeWindow=[0.0005, 0.0025], ViewSize=[700, 300], MinMarkWidth=2.5,
+                        MinRowHeight=6.0, Depth=0, ShowMessages=0, MaxMessagesPerPixel=2,
+                        GroupLevel=1, AggregateStyle="Mode", ShowLabels=0, ShowLegend=0,
+                        LabelColor=[0.2, 0.3, 0.4], LabelFontSize=9)
+display = Show(OutputPort(reader, 0), view, "MacroscopeTraceRepresentation")
+for key, value in display_settings.items():
+    display.SetPropertyWithName(key, value)
+
 trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
 layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
 layout.UpdatePipeline()
@@ -53,7 +69,32 @@ ResetSession()
 mt.load_plugin(args, globals())
 LoadState(state)
 
+display = GetDisplayProperties(FindSource("reader"), GetRenderViews()[0])
+mt.check(display is not None and display.GetXMLName() == "MacroscopeTraceRepresentation",
+         "the Timeline display is missing after LoadState")
+mt.check(display.Representation == "Timeline", "display type %r after reload" % display.Representation)
+
+
+def check_value(name, key, got, expected):
+    if isinstance(expected, list) and isinstance(expected[0], str):
+        mt.check(sorted(got) == sorted(expected),
+                 "%s.%s: %r after reload, expected %r" % (name, key, list(got), expected))
+    elif isinstance(expected, list):
+        got = list(got)
+        mt.check(all(abs(a - b) < 1e-12 for a, b in zip(got, expected)) and len(got) == len(expected),
+                 "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
+    elif isinstance(expected, float):
+        mt.check(abs(float(got) - expected) < 1e-12,
+                 "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
+    else:
+        mt.check(got == expected, "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
+
+
+for key, expected in display_settings.items():
+    check_value("display", key, display.GetPropertyValue(key), expected)
+
 for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
+                             ("timeline", settings["TimelineLayout"]),
                              ("layout", settings["HierarchyLayout"]),
                              ("reader", settings["OTF2TraceReader"]),
                              ("slicing", settings["TimeSlicing"]),
@@ -62,19 +103,7 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
-        got = proxy.GetPropertyValue(key)
-        if isinstance(expected, list) and isinstance(expected[0], str):
-            mt.check(sorted(got) == sorted(expected),
-                     "%s.%s: %r after reload, expected %r" % (name, key, list(got), expected))
-        elif isinstance(expected, list):
-            got = list(got)
-            mt.check(all(abs(a - b) < 1e-12 for a, b in zip(got, expected)) and len(got) == len(expected),
-                     "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
-        elif isinstance(expected, float):
-            mt.check(abs(float(got) - expected) < 1e-12,
-                     "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
-        else:
-            mt.check(got == expected, "%s.%s: %r after reload, expected %r" % (name, key, got, expected))
+        check_value(name, key, proxy.GetPropertyValue(key), expected)
 
 # The reloaded reader reads the same rows.
 reader = FindSource("reader")
@@ -89,4 +118,5 @@ layout.UpdatePipeline()
 points = layout.GetDataInformation().GetNumberOfPoints()
 expected = 1 + 3 + 3 * 2 + 3 * 2 * 3 + 3 * 2 * 3 * 1  # machine, clusters, nodes, ranks, threads
 mt.check(points == expected, "reloaded layout has %d points, expected %d" % (points, expected))
-print("state round trip: %d properties checked" % sum(len(s) for s in settings.values()))
+print("state round trip: %d properties checked"
+      % (sum(len(s) for s in settings.values()) + len(display_settings)))
