@@ -823,7 +823,15 @@ int vtkMacroscopeTimelineLayout::RequestData(
     }
   }
   // The legend, drawn right of the chart by the first rank: a swatch per
-  // type (most time first), then the aggregate marks' hatching.
+  // type (most time first), then the aggregate marks' hatching when any
+  // rank drew an aggregate.
+  int anyAggregate = std::any_of(marks.Flags.begin(), marks.Flags.end(),
+    [](uint8_t markFlags) { return markFlags != 0; });
+  if (processes > 1)
+  {
+    int mine = anyAggregate;
+    this->Controller->Reduce(&mine, &anyAggregate, 1, vtkCommunicator::MAX_OP, 0);
+  }
   Geometry legend;
   if (root)
   {
@@ -844,17 +852,6 @@ int vtkMacroscopeTimelineLayout::RequestData(
         "+ " + std::to_string(entries - shown) + " more types", LEGEND_LABEL);
       y -= LegendRowHeight;
     }
-    bool aggregates = false;
-    for (std::size_t i = 0; i < marks.Size() && !aggregates; ++i)
-    {
-      aggregates = marks.Flags[i] != 0;
-    }
-    int anyAggregate = aggregates ? 1 : 0;
-    if (processes > 1)
-    {
-      int mine = anyAggregate;
-      this->Controller->Reduce(&mine, &anyAggregate, 1, vtkCommunicator::MAX_OP, 0);
-    }
     if (anyAggregate)
     {
       Hatch(hatching, x, y, x + LegendSwatch, y + LegendSwatch, 0.5, 0.3 * LegendSwatch, +1);
@@ -873,17 +870,6 @@ int vtkMacroscopeTimelineLayout::RequestData(
       label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "messages merged in one pixel",
         LEGEND_LABEL);
     }
-  }
-  else if (processes > 1)
-  {
-    bool aggregates = false;
-    for (std::size_t i = 0; i < marks.Size() && !aggregates; ++i)
-    {
-      aggregates = marks.Flags[i] != 0;
-    }
-    int mine = aggregates ? 1 : 0;
-    int any = 0;
-    this->Controller->Reduce(&mine, &any, 1, vtkCommunicator::MAX_OP, 0);
   }
   hatching.Into(outputs[HATCHING]);
   outputs[HATCHING]->GetCellData()->SetActiveScalars(schema::Color);
