@@ -32,6 +32,9 @@ struct vtkMacroscopePartitionFilter::Internals
   vtkMTimeType ModelTime = 0;
   vtkDataObject* ModelObject = nullptr;
   std::map<bool, macroscope::PartitionSweep> Sweeps; // per normalisation
+  // How many times qualities were computed: lets a test or a benchmark see
+  // that changing p reused them.
+  int QualityComputations = 0;
 };
 
 namespace
@@ -141,6 +144,7 @@ int vtkMacroscopePartitionFilter::RequestData(
     }
     internal.ModelObject = model;
     internal.ModelTime = model->GetMTime();
+    ++internal.QualityComputations;
   }
   this->UpdateProgress(0.5);
 
@@ -228,6 +232,32 @@ int vtkMacroscopePartitionFilter::RequestData(
   totals->SetComponentName(1, "Loss");
   totals->InsertNextTuple2(best.Gain, best.Loss);
   partition->GetFieldData()->AddArray(totals);
+  vtkNew<vtkStringArray> constraint;
+  constraint->SetName("Constraint");
+  constraint->InsertNextValue(this->GetConstraintName());
+  partition->GetFieldData()->AddArray(constraint);
+  vtkNew<vtkIntArray> computations;
+  computations->SetName("QualityComputations");
+  computations->InsertNextValue(internal.QualityComputations);
+  partition->GetFieldData()->AddArray(computations);
+  vtkNew<vtkIntArray> shape;
+  shape->SetName("ModelShape");
+  shape->SetNumberOfComponents(3);
+  shape->SetComponentName(0, "Slices");
+  shape->SetComponentName(1, "Resources");
+  shape->SetComponentName(2, "Types");
+  shape->InsertNextTuple3(dims[0], dims[1], dims[2]);
+  partition->GetFieldData()->AddArray(shape);
+  // What a representation needs to draw the parts without the model: the
+  // hierarchy, the types and their colours, the window and the metric.
+  for (const char* described : { "NodeName", "NodeKind", "NodeParent", "TypeName", "TypeId",
+         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow" })
+  {
+    if (vtkAbstractArray* array = fields->GetAbstractArray(described))
+    {
+      partition->GetFieldData()->AddArray(array);
+    }
+  }
 
   // Output 1: the quality curves, one row per distinct optimal partition.
   vtkTable* curves = vtkTable::GetData(outputVector, 1);

@@ -15,6 +15,13 @@
  * docs/aggregation.md); plot Gain and Loss against PStart in a Line Chart
  * View. Piece 0 holds both tables.
  *
+ * The Partition table's field data carry what drawing it needs without the
+ * model: Parameter, PartitionQuality, Constraint ("temporal", "spatial" or
+ * "spatiotemporal"), ModelShape (slices, resources, types), the model's
+ * NodeName, NodeKind, NodeParent, TypeName, TypeId, TypeColor, Metric,
+ * Extensive, SliceWidth and TimeWindow, and QualityComputations (how many
+ * times this filter computed qualities: it stays put when only p changes).
+ *
  * The qualities are computed once per model; changing Parameter only
  * re-runs the optimisation, and the quality curves are cached per
  * normalisation.
@@ -63,6 +70,10 @@ protected:
   /// The aggregation of the subclass's constraint over `model`.
   virtual std::unique_ptr<macroscope::Aggregation> CreateAggregation(
     const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy) = 0;
+
+  /// "temporal", "spatial" or "spatiotemporal": written to the Partition
+  /// table so that a representation knows what it draws.
+  virtual const char* GetConstraintName() const = 0;
 
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;

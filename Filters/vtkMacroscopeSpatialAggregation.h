@@ -23,6 +23,7 @@ protected:
   vtkMacroscopeSpatialAggregation() = default;
   ~vtkMacroscopeSpatialAggregation() override = default;
 
+  const char* GetConstraintName() const override { return "spatial"; }
   std::unique_ptr<macroscope::Aggregation> CreateAggregation(const macroscope::ModelView& model,
     const macroscope::AggregationHierarchy& hierarchy) override;
 

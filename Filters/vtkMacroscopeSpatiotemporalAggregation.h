@@ -23,6 +23,7 @@ protected:
   vtkMacroscopeSpatiotemporalAggregation() = default;
   ~vtkMacroscopeSpatiotemporalAggregation() override = default;
 
+  const char* GetConstraintName() const override { return "spatiotemporal"; }
   std::unique_ptr<macroscope::Aggregation> CreateAggregation(const macroscope::ModelView& model,
     const macroscope::AggregationHierarchy& hierarchy) override;
 

@@ -23,6 +23,7 @@ protected:
   vtkMacroscopeTemporalAggregation() = default;
   ~vtkMacroscopeTemporalAggregation() override = default;
 
+  const char* GetConstraintName() const override { return "temporal"; }
   std::unique_ptr<macroscope::Aggregation> CreateAggregation(const macroscope::ModelView& model,
     const macroscope::AggregationHierarchy& hierarchy) override;
 

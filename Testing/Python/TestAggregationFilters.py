@@ -51,6 +51,19 @@ for proxy in (TemporalAggregation, SpatialAggregation, SpatiotemporalAggregation
                  "%s at p=%g: the partition is not the quality curves' optimum" % (name, p))
         if p == 1.0:
             mt.check(partition.GetNumberOfRows() == 1, "%s: p = 1 does not aggregate everything" % name)
+    # Five values of p, one quality computation; the table says what it is.
+    fields = partition.GetFieldData()
+    mt.check(fields.GetArray("QualityComputations").GetValue(0) == 1,
+             "%s: changing p recomputed the qualities" % name)
+    expected = {"TemporalAggregation": "temporal", "SpatialAggregation": "spatial",
+                "SpatiotemporalAggregation": "spatiotemporal"}[name]
+    mt.check(fields.GetAbstractArray("Constraint").GetValue(0) == expected,
+             "%s: Constraint field is not %s" % (name, expected))
+    mt.check(fields.GetAbstractArray("NodeParent").GetNumberOfTuples() ==
+             model.GetFieldData().GetAbstractArray("NodeParent").GetNumberOfTuples() and
+             fields.GetArray("TypeColor") is not None and
+             tuple(fields.GetArray("ModelShape").GetTuple3(0)) == tuple(model.GetDimensions()),
+             "%s: the Partition table does not describe the model" % name)
     starts, ends = rows(curves, "PStart"), rows(curves, "PEnd")
     mt.check(starts[0] == 0.0 and ends[-1] == 1.0 and all(a < b for a, b in zip(starts, starts[1:])),
              "%s: the quality curves do not cover [0, 1] in order" % name)
