@@ -1,0 +1,440 @@
+#include "vtkMacroscopeSpatiotemporalOverviewLayout.h"
+
+#include "Aggregation.h"
+#include "MacroscopeChart.h"
+#include "SpatiotemporalOverview.h"
+#include "TypePalette.h"
+
+#include "vtkCellData.h"
+#include "vtkDataArray.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkIntArray.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkPolyData.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+#include "vtkTypeInt64Array.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <vector>
+
+vtkStandardNewMacro(vtkMacroscopeSpatiotemporalOverviewLayout);
+
+namespace
+{
+using MacroscopeChart::Geometry;
+using MacroscopeChart::NamedArray;
+using RGB = macroscope::RGB;
+
+constexpr RGB BorderColor{ { 70, 70, 70 } };
+constexpr RGB AggregateMarkColor{ { 20, 20, 20 } };
+constexpr RGB FrameColor{ { 150, 150, 150 } };
+constexpr RGB TickColor{ { 60, 60, 60 } };
+constexpr RGB LegendBackground{ { 200, 200, 200 } };
+constexpr unsigned char BorderAlpha = 160; // lighter than the aggregate marks
+constexpr double MarksZ = 0.0;
+constexpr double MarkingZ = 0.2;
+constexpr double GuidesZ = 0.5;
+constexpr double RowLabelMinHeight = 12.0; // pixels between two row labels
+constexpr std::size_t LegendMaxTypes = 24;
+
+// A column of the Partition table as doubles, or null when it is missing or
+// has the wrong number of components.
+vtkDataArray* Column(vtkTable* table, const char* name, int components = 1)
+{
+  auto* array = vtkDataArray::SafeDownCast(table->GetColumnByName(name));
+  return array && array->GetNumberOfComponents() == components ? array : nullptr;
+}
+
+// The hierarchy depth of every node of a parent array (root 0).
+std::vector<int> Depths(const std::vector<int64_t>& parent)
+{
+  std::vector<int> depth(parent.size(), 0);
+  for (std::size_t n = parent.size(); n-- > 0;)
+  {
+    depth[n] = parent[n] < 0 ? 0 : depth[static_cast<std::size_t>(parent[n])] + 1;
+  }
+  return depth;
+}
+}
+
+vtkMacroscopeSpatiotemporalOverviewLayout::vtkMacroscopeSpatiotemporalOverviewLayout()
+{
+  this->SetNumberOfInputPorts(1);
+  this->SetNumberOfOutputPorts(5);
+}
+
+vtkMacroscopeSpatiotemporalOverviewLayout::~vtkMacroscopeSpatiotemporalOverviewLayout() = default;
+
+void vtkMacroscopeSpatiotemporalOverviewLayout::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
+  os << indent << "MinRowHeight: " << this->MinRowHeight << "\n";
+  os << indent << "GroupLevel: " << this->GroupLevel << "\n";
+}
+
+int vtkMacroscopeSpatiotemporalOverviewLayout::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
+  return 1;
+}
+
+int vtkMacroscopeSpatiotemporalOverviewLayout::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkPolyData* outputs[5];
+  for (int port = 0; port < 5; ++port)
+  {
+    outputs[port] = vtkPolyData::GetData(outputVector, port);
+    outputs[port]->Initialize();
+  }
+  this->UpdateProgress(0.0);
+  if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
+  {
+    vtkErrorMacro("ViewSize must be at least 1 x 1 pixels, not " << this->ViewSize[0] << " x "
+                                                                << this->ViewSize[1] << ".");
+    return 0;
+  }
+  if (!std::isfinite(this->MinRowHeight) || !(this->MinRowHeight >= 0.0))
+  {
+    vtkErrorMacro("MinRowHeight must be a finite number of pixels >= 0, not " << this->MinRowHeight
+                                                                               << ".");
+    return 0;
+  }
+  if (this->GroupLevel < 0)
+  {
+    vtkErrorMacro("GroupLevel must be >= 0, not " << this->GroupLevel << ".");
+    return 0;
+  }
+  vtkTable* table = vtkTable::GetData(inputVector[0], 0);
+  if (!table || (table->GetNumberOfColumns() == 0 && table->GetNumberOfRows() == 0))
+  {
+    return 1; // a later piece of a Partition: the first piece holds the rows
+  }
+
+  // What the drawing needs from the Partition table.
+  const char* needs = "Spatiotemporal Overview Layout needs the Partition output of a Temporal, "
+                      "Spatial or Spatiotemporal Aggregation filter";
+  vtkDataArray* nodes = Column(table, "Node");
+  vtkDataArray* firstSlices = Column(table, "FirstSlice");
+  vtkDataArray* lastSlices = Column(table, "LastSlice");
+  vtkFieldData* fields = table->GetFieldData();
+  auto* shape = vtkDataArray::SafeDownCast(fields->GetAbstractArray("ModelShape"));
+  auto* parents = vtkDataArray::SafeDownCast(fields->GetAbstractArray("NodeParent"));
+  auto* window = vtkDataArray::SafeDownCast(fields->GetAbstractArray("TimeWindow"));
+  auto* typeColors = vtkUnsignedCharArray::SafeDownCast(fields->GetAbstractArray("TypeColor"));
+  auto* typeNames = vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName"));
+  auto* nodeNames = vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeName"));
+  if (!nodes || !firstSlices || !lastSlices || !shape || shape->GetNumberOfComponents() != 3 ||
+    shape->GetNumberOfTuples() < 1 || !parents || !window || window->GetNumberOfComponents() != 2 ||
+    window->GetNumberOfTuples() < 1)
+  {
+    vtkErrorMacro(<< needs
+                  << ": its columns Node, FirstSlice, LastSlice and Mean and its field data "
+                     "ModelShape, NodeParent and TimeWindow are missing or malformed.");
+    return 0;
+  }
+  const int slices = static_cast<int>(shape->GetComponent(0, 0));
+  const int resources = static_cast<int>(shape->GetComponent(0, 1));
+  const int types = static_cast<int>(shape->GetComponent(0, 2));
+  vtkDataArray* means = types > 0 ? Column(table, "Mean", types) : nullptr;
+  if (!means || resources < 1)
+  {
+    vtkErrorMacro(<< needs << ": its Mean column must have one component per type of ModelShape ("
+                  << types << ") and the model at least one resource.");
+    return 0;
+  }
+  std::vector<int64_t> parent(static_cast<std::size_t>(parents->GetNumberOfTuples()));
+  for (std::size_t n = 0; n < parent.size(); ++n)
+  {
+    parent[n] = static_cast<int64_t>(parents->GetComponent(static_cast<vtkIdType>(n), 0));
+  }
+  const vtkIdType rows = table->GetNumberOfRows();
+  std::vector<macroscope::OverviewPart> parts(static_cast<std::size_t>(rows));
+  for (vtkIdType i = 0; i < rows; ++i)
+  {
+    macroscope::OverviewPart& part = parts[static_cast<std::size_t>(i)];
+    part.Node = static_cast<int64_t>(nodes->GetComponent(i, 0));
+    part.FirstSlice = static_cast<int>(firstSlices->GetComponent(i, 0));
+    part.LastSlice = static_cast<int>(lastSlices->GetComponent(i, 0));
+    part.Mean.resize(static_cast<std::size_t>(types));
+    for (int u = 0; u < types; ++u)
+    {
+      part.Mean[u] = means->GetComponent(i, u);
+    }
+  }
+  macroscope::SpatiotemporalOverviewOptions options;
+  options.Slices = slices;
+  options.WindowBegin = window->GetComponent(0, 0);
+  options.WindowEnd = window->GetComponent(0, 1);
+  options.PlotWidth = this->ViewSize[0];
+  options.PlotHeight = this->ViewSize[1];
+  options.MinRowHeight = this->MinRowHeight;
+  std::unique_ptr<macroscope::AggregationHierarchy> hierarchy;
+  macroscope::SpatiotemporalOverview overview;
+  try
+  {
+    hierarchy = std::make_unique<macroscope::AggregationHierarchy>(
+      parent, static_cast<uint32_t>(resources));
+    overview = macroscope::LayoutSpatiotemporalOverview(
+      *hierarchy, parts, static_cast<uint32_t>(types), options);
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro(<< needs << "; this one cannot be drawn: " << error.what());
+    return 0;
+  }
+  this->UpdateProgress(0.3);
+
+  auto typeName = [&](uint32_t type) {
+    return typeNames && type < static_cast<uint32_t>(typeNames->GetNumberOfValues())
+      ? typeNames->GetValue(type)
+      : "type " + std::to_string(type);
+  };
+  auto typeColor = [&](uint32_t type) {
+    if (typeColors && typeColors->GetNumberOfComponents() == 3 &&
+      type < static_cast<uint32_t>(typeColors->GetNumberOfTuples()))
+    {
+      return RGB{ { typeColors->GetValue(3 * type), typeColors->GetValue(3 * type + 1),
+        typeColors->GetValue(3 * type + 2) } };
+    }
+    return macroscope::TypePalette::ColorOf(typeName(type));
+  };
+  auto nodeName = [&](int64_t node) {
+    return nodeNames && node < nodeNames->GetNumberOfValues() ? nodeNames->GetValue(node)
+                                                              : "node " + std::to_string(node);
+  };
+
+  // Marks and their marking.
+  const double width = this->ViewSize[0];
+  const double height = this->ViewSize[1];
+  const vtkIdType count = static_cast<vtkIdType>(overview.Marks.size());
+  Geometry marks(4);
+  Geometry marking(4);
+  auto partIds = NamedArray<vtkIntArray>("Part", count);
+  auto nodeIds = NamedArray<vtkTypeInt64Array>("Node", count);
+  auto names = NamedArray<vtkStringArray>("NodeName", count);
+  auto modes = NamedArray<vtkIntArray>("Type", count);
+  auto modeNames = NamedArray<vtkStringArray>("TypeName", count);
+  auto values = NamedArray<vtkDoubleArray>("Value", count);
+  auto proportions = NamedArray<vtkDoubleArray>("ModeProportion", count);
+  auto kinds = NamedArray<vtkUnsignedCharArray>("VisualAggregate", count);
+  auto partCounts = NamedArray<vtkIntArray>("PartCount", count);
+  auto firstLeaves = NamedArray<vtkIntArray>("FirstLeaf", count);
+  auto lastLeaves = NamedArray<vtkIntArray>("LastLeaf", count);
+  auto firstSliceIds = NamedArray<vtkIntArray>("FirstSlice", count);
+  auto lastSliceIds = NamedArray<vtkIntArray>("LastSlice", count);
+  auto starts = NamedArray<vtkDoubleArray>("Start", count);
+  auto ends = NamedArray<vtkDoubleArray>("End", count);
+  auto markOfLine = NamedArray<vtkTypeInt64Array>("Mark");
+  auto lineKinds = NamedArray<vtkUnsignedCharArray>("MarkingKind");
+  auto line = [&](double x0, double y0, double x1, double y1, RGB color, unsigned char alpha,
+                vtkIdType mark, int kind) {
+    marking.Line(x0, y0, x1, y1, MarkingZ, color, alpha);
+    markOfLine->InsertNextValue(mark);
+    lineKinds->InsertNextValue(static_cast<unsigned char>(kind));
+  };
+  std::vector<double> areaOfType(static_cast<std::size_t>(types), 0.0);
+  bool aborted = false;
+  for (vtkIdType i = 0; i < count && !aborted; ++i)
+  {
+    const macroscope::OverviewMark& m = overview.Marks[static_cast<std::size_t>(i)];
+    // Eq. 5's proportion as opacity: an even mix fades, a pure mode is solid.
+    const auto alpha =
+      static_cast<unsigned char>(std::lround(255.0 * std::min(1.0, std::max(0.0, m.ModeProportion))));
+    marks.Quad(m.X0, m.Y0, m.X1, m.Y1, MarksZ, typeColor(m.Mode), alpha);
+    partIds->InsertNextValue(static_cast<int>(m.Part));
+    nodeIds->InsertNextValue(m.Node);
+    names->InsertNextValue(nodeName(m.Node));
+    modes->InsertNextValue(static_cast<int>(m.Mode));
+    modeNames->InsertNextValue(typeName(m.Mode));
+    values->InsertNextValue(m.Value);
+    proportions->InsertNextValue(m.ModeProportion);
+    kinds->InsertNextValue(static_cast<unsigned char>(m.Kind));
+    partCounts->InsertNextValue(static_cast<int>(m.PartCount));
+    firstLeaves->InsertNextValue(static_cast<int>(m.FirstLeaf));
+    lastLeaves->InsertNextValue(static_cast<int>(m.LeafEnd) - 1);
+    firstSliceIds->InsertNextValue(m.FirstSlice);
+    lastSliceIds->InsertNextValue(m.LastSlice);
+    starts->InsertNextValue(m.Start);
+    ends->InsertNextValue(m.End);
+    areaOfType[m.Mode] += (m.X1 - m.X0) * (m.Y1 - m.Y0);
+    // Borders: every edge between two marks is the left or the top edge of
+    // one of them; the chart's own edges are the frame's.
+    if (m.X0 > 0.0)
+    {
+      line(m.X0, m.Y0, m.X0, m.Y1, BorderColor, BorderAlpha, i, BORDER);
+    }
+    if (m.Y1 < height)
+    {
+      line(m.X0, m.Y1, m.X1, m.Y1, BorderColor, BorderAlpha, i, BORDER);
+    }
+    if (m.Kind != macroscope::OverviewMarkKind::Part)
+    {
+      line(m.X0, m.Y0, m.X1, m.Y1, AggregateMarkColor, 255, i, DIAGONAL);
+    }
+    if (m.Kind == macroscope::OverviewMarkKind::CrossAggregate)
+    {
+      line(m.X0, m.Y1, m.X1, m.Y0, AggregateMarkColor, 255, i, CROSS);
+    }
+    if (i % 4096 == 0)
+    {
+      this->UpdateProgress(0.3 + 0.6 * double(i) / double(count));
+      aborted = this->GetAbortExecute();
+    }
+  }
+  if (aborted)
+  {
+    for (vtkPolyData* output : outputs)
+    {
+      output->Initialize();
+    }
+    return 1;
+  }
+  marks.Into(outputs[MARKS]);
+  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ partIds, nodeIds,
+         names, modes, modeNames, values, proportions, kinds, partCounts, firstLeaves, lastLeaves,
+         firstSliceIds, lastSliceIds, starts, ends })
+  {
+    outputs[MARKS]->GetCellData()->AddArray(array);
+  }
+
+  // Guides and labels: frame, time axis, groups and display-row names.
+  Geometry guides;
+  MacroscopeChart::Labels labels;
+  MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
+  MacroscopeChart::DrawTimeAxis(
+    guides, labels, options.WindowBegin, options.WindowEnd, width, TickColor);
+  const std::vector<int> depth = Depths(parent);
+  if (this->GroupLevel > 0)
+  {
+    // A group is drawn only where the display rows show it: at or above
+    // the cut, never inside a row standing for several groups.
+    std::vector<uint8_t> shown(parent.size(), 0);
+    for (const macroscope::OverviewRow& row : overview.Rows)
+    {
+      for (int64_t n = row.Node; n >= 0; n = parent[static_cast<std::size_t>(n)])
+      {
+        shown[static_cast<std::size_t>(n)] = 1;
+      }
+    }
+    for (std::size_t n = 0; n < parent.size(); ++n)
+    {
+      if (depth[n] == this->GroupLevel && shown[n])
+      {
+        const double top =
+          height * double(resources - hierarchy->LeafBegin(static_cast<int64_t>(n))) / resources;
+        guides.Line(0.0, top, width, top, GuidesZ, FrameColor);
+        labels.Add(4.0, top - 2.0, nodeName(static_cast<int64_t>(n)),
+          MacroscopeChart::GROUP_LABEL);
+      }
+    }
+  }
+  // Row names, made unique by the parent's where they repeat ("Master
+  // thread"), on rows far enough below the last one named.
+  std::map<std::string, int> uses;
+  for (const macroscope::OverviewRow& row : overview.Rows)
+  {
+    ++uses[nodeName(row.Node)];
+  }
+  double lastLabel = std::numeric_limits<double>::infinity();
+  for (const macroscope::OverviewRow& row : overview.Rows)
+  {
+    const double centre = 0.5 * (row.Y0 + row.Y1);
+    if (lastLabel - centre < RowLabelMinHeight)
+    {
+      continue;
+    }
+    std::string text = nodeName(row.Node);
+    const int64_t up = parent[static_cast<std::size_t>(row.Node)];
+    if (uses[text] > 1 && up >= 0)
+    {
+      text = nodeName(up) + " / " + text;
+    }
+    labels.Add(-6.0, centre, text, MacroscopeChart::ROW_LABEL);
+    lastLabel = centre;
+  }
+
+  // Legend: the mode types drawn, largest area first, then the marks of
+  // visual aggregation and what the opacity means.
+  std::vector<uint32_t> order(areaOfType.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(),
+    [&](uint32_t a, uint32_t b) { return areaOfType[a] > areaOfType[b]; });
+  std::vector<MacroscopeChart::LegendEntry> entries;
+  auto legendNames = NamedArray<vtkStringArray>("LegendName");
+  auto legendColors = NamedArray<vtkUnsignedCharArray>("LegendColor");
+  legendColors->SetNumberOfComponents(3);
+  auto legendAreas = NamedArray<vtkDoubleArray>("LegendArea");
+  for (uint32_t type : order)
+  {
+    if (areaOfType[type] > 0.0)
+    {
+      const RGB rgb = typeColor(type);
+      entries.push_back({ typeName(type), rgb, 255 });
+      legendNames->InsertNextValue(typeName(type));
+      const unsigned char tuple[3] = { rgb[0], rgb[1], rgb[2] };
+      legendColors->InsertNextTypedTuple(tuple);
+      legendAreas->InsertNextValue(areaOfType[type]);
+    }
+  }
+  Geometry legend(4);
+  double y = MacroscopeChart::DrawLegend(legend, labels, entries, width, height, LegendMaxTypes);
+  const double x = MacroscopeChart::LegendSwatchX(width);
+  const double s = MacroscopeChart::LegendSwatch;
+  legend.Quad(x, y, x + s, y + s, GuidesZ, LegendBackground);
+  line(x, y, x + s, y + s, AggregateMarkColor, 255, -1, DIAGONAL);
+  labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * s,
+    "visual aggregate: same temporal partition", MacroscopeChart::LEGEND_LABEL);
+  y -= MacroscopeChart::LegendRowHeight;
+  legend.Quad(x, y, x + s, y + s, GuidesZ, LegendBackground);
+  line(x, y, x + s, y + s, AggregateMarkColor, 255, -1, DIAGONAL);
+  line(x, y + s, x + s, y, AggregateMarkColor, 255, -1, CROSS);
+  labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * s,
+    "visual aggregate: different temporal partitions", MacroscopeChart::LEGEND_LABEL);
+  y -= MacroscopeChart::LegendRowHeight;
+  labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * s, "opacity: share of the mode type",
+    MacroscopeChart::LEGEND_LABEL);
+
+  marking.Into(outputs[MARKING]);
+  outputs[MARKING]->GetCellData()->AddArray(markOfLine);
+  outputs[MARKING]->GetCellData()->AddArray(lineKinds);
+  guides.Into(outputs[GUIDES]);
+  labels.Into(outputs[LABELS]);
+  legend.Into(outputs[LEGEND]);
+  for (vtkAbstractArray* array :
+    std::initializer_list<vtkAbstractArray*>{ legendNames, legendColors, legendAreas })
+  {
+    outputs[LEGEND]->GetFieldData()->AddArray(array);
+  }
+  vtkNew<vtkDoubleArray> windowField;
+  windowField->SetName("TimeWindow");
+  windowField->SetNumberOfComponents(2);
+  windowField->InsertNextTuple2(options.WindowBegin, options.WindowEnd);
+  vtkNew<vtkIntArray> rowCount;
+  rowCount->SetName("DisplayRows");
+  rowCount->InsertNextValue(static_cast<int>(overview.Rows.size()));
+  vtkNew<vtkIntArray> aggregateCount;
+  aggregateCount->SetName("VisualAggregates");
+  aggregateCount->InsertNextValue(static_cast<int>(overview.Aggregates));
+  for (vtkPolyData* output : outputs)
+  {
+    output->GetFieldData()->AddArray(windowField);
+    output->GetFieldData()->AddArray(rowCount);
+    output->GetFieldData()->AddArray(aggregateCount);
+  }
+  this->UpdateProgress(1.0);
+  return 1;
+}
