@@ -42,6 +42,9 @@ aggregation.UpdatePipeline()
 settings["SpatiotemporalAggregation"] = dict(Parameter=0.35, NormalizeQualities=0)
 partition = SpatiotemporalAggregation(registrationName="partition", Input=OutputPort(slicing, 0),
                                       **settings["SpatiotemporalAggregation"])
+settings["SpatiotemporalOverviewLayout"] = dict(ViewSize=[640, 320], MinRowHeight=7.5, GroupLevel=2)
+SpatiotemporalOverviewLayout(registrationName="stoverview", Input=OutputPort(partition, 0),
+                             **settings["SpatiotemporalOverviewLayout"])
 
 settings["TimelineLayout"] = dict(TimeWindow=[0.001, 0.002], ViewSize=[800, 400],
                                   MinMarkWidth=4.5, MinRowHeight=5.0, Depth=1, ShowMessages=0,
@@ -99,7 +102,8 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("reader", settings["OTF2TraceReader"]),
                              ("slicing", settings["TimeSlicing"]),
                              ("aggregation", settings["HierarchicalAggregation"]),
-                             ("partition", settings["SpatiotemporalAggregation"])):
+                             ("partition", settings["SpatiotemporalAggregation"]),
+                             ("stoverview", settings["SpatiotemporalOverviewLayout"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
