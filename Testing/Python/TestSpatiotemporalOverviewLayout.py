@@ -247,6 +247,31 @@ for p in (0.2, 0.5, 0.8):
         p, parts, len(a["Part"]), a["VisualAggregate"].count(1), a["VisualAggregate"].count(2)))
 mt.check(seen[1] > 0 and seen[2] > 0, "no diagonal or no cross aggregate: %s" % seen)
 
+# Groups: the clusters (depth 1) are separated and named; the threads
+# (depth 4) lie inside the display rows (nodes) at 30 px and are not.
+partition = servermanager.Fetch(aggregation, idx=0)
+parent = [int(v) for v in values(partition.GetFieldData().GetAbstractArray("NodeParent"))]
+depth = [0] * len(parent)
+for n in reversed(range(len(parent))):
+    depth[n] = 0 if parent[n] < 0 else depth[parent[n]] + 1
+names = values(partition.GetFieldData().GetAbstractArray("NodeName"))
+for level, expected in ((1, sorted(names[n] for n in range(len(parent)) if depth[n] == 1)), (4, [])):
+    layout = SpatiotemporalOverviewLayout(Input=OutputPort(aggregation, 0), ViewSize=[W, H],
+                                          MinRowHeight=30.0, GroupLevel=level)
+    labels = servermanager.Fetch(layout, idx=3)
+    groups = sorted(t for t, k in zip(values(labels.GetPointData().GetAbstractArray("Label")),
+                                      values(labels.GetPointData().GetArray("LabelKind"))) if k == 2)
+    mt.check(groups == expected, "GroupLevel %d names %s, expected %s" % (level, groups, expected))
+    guides = servermanager.Fetch(layout, idx=2)
+    # Full-width horizontal lines: the frame's top, the time axis and one per group.
+    full = 0
+    for i in range(guides.GetNumberOfCells()):
+        points = guides.GetCell(i).GetPoints()
+        (x0, y0, _), (x1, y1, _) = points.GetPoint(0), points.GetPoint(1)
+        full += y0 == y1 and x0 == 0 and x1 == W
+    mt.check(full == 2 + len(expected), "GroupLevel %d: %d full-width guides" % (level, full))
+    Delete(layout)
+
 # A spatial partition spans all slices: its aggregates are diagonals.
 spatial = SpatialAggregation(Input=OutputPort(slicing, 0), Parameter=0.3)
 a, rows = check_layout("spatial", spatial, 60.0)
