@@ -1,5 +1,6 @@
 #include "vtkMacroscopeTimelineLayout.h"
 
+#include "MacroscopeChart.h"
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "ResourceHierarchy.h"
@@ -55,12 +56,10 @@ constexpr RGB TickColor{ { 60, 60, 60 } };
 
 constexpr double TimeHatchSpacing = 5.0; // pixels between "/" hatch lines
 constexpr double RowHatchSpacing = 8.0;  // pixels between "\" hatch lines
-constexpr double TickLength = 6.0;
 constexpr double RowLabelMinHeight = 12.0; // pixels a row label needs
-constexpr double LegendMargin = 24.0;      // pixels between the chart and the legend
-constexpr double LegendSwatch = 12.0;
-constexpr double LegendRowHeight = 20.0;
-constexpr vtkIdType LegendMaxTypes = 24;
+constexpr std::size_t LegendMaxTypes = 24;
+using MacroscopeChart::LegendRowHeight;
+using MacroscopeChart::LegendSwatch;
 
 // Which row each leaf is drawn on, and the hierarchy vertex naming each row.
 struct RowPlan
@@ -164,94 +163,13 @@ struct TypeLook
   }
 };
 
-// Cells of one output being built: points, cells and a colour per cell.
-struct Geometry
-{
-  vtkNew<vtkPoints> Points;
-  vtkNew<vtkCellArray> Polys;
-  vtkNew<vtkCellArray> Lines;
-  vtkNew<vtkCellArray> Verts;
-  vtkNew<vtkUnsignedCharArray> Colors;
+using MacroscopeChart::Geometry;
+using MacroscopeChart::NamedArray;
 
-  Geometry()
-  {
-    this->Points->SetDataTypeToDouble();
-    this->Colors->SetName(schema::Color);
-    this->Colors->SetNumberOfComponents(3);
-  }
-  vtkIdType Point(double x, double y, double z) { return this->Points->InsertNextPoint(x, y, z); }
-  void Color(RGB rgb)
-  {
-    const unsigned char tuple[3] = { rgb[0], rgb[1], rgb[2] };
-    this->Colors->InsertNextTypedTuple(tuple);
-  }
-  void Quad(double x0, double y0, double x1, double y1, double z, RGB rgb)
-  {
-    const vtkIdType ids[4] = { this->Point(x0, y0, z), this->Point(x1, y0, z),
-      this->Point(x1, y1, z), this->Point(x0, y1, z) };
-    this->Polys->InsertNextCell(4, ids);
-    this->Color(rgb);
-  }
-  void Line(double x0, double y0, double x1, double y1, double z, RGB rgb)
-  {
-    const vtkIdType ids[2] = { this->Point(x0, y0, z), this->Point(x1, y1, z) };
-    this->Lines->InsertNextCell(2, ids);
-    this->Color(rgb);
-  }
-  // Cell data follow VTK's order: verts, lines, polys. Each Geometry holds
-  // one kind of cell, or lines and polys added in that order.
-  void Into(vtkPolyData* output)
-  {
-    output->SetPoints(this->Points);
-    if (this->Verts->GetNumberOfCells())
-    {
-      output->SetVerts(this->Verts);
-    }
-    if (this->Lines->GetNumberOfCells())
-    {
-      output->SetLines(this->Lines);
-    }
-    if (this->Polys->GetNumberOfCells())
-    {
-      output->SetPolys(this->Polys);
-    }
-    output->GetCellData()->AddArray(this->Colors);
-  }
-};
-
-template <typename Array>
-vtkNew<Array> NamedArray(const char* name, vtkIdType reserve = 0)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->Allocate(reserve);
-  return array;
-}
-
-// Diagonal hatching of the rectangle [x0, x1] x [y0, y1]: lines of slope
-// `slope` (+1 or -1) on a grid of `spacing` pixels shared by every
-// rectangle, so that neighbouring hatched marks continue one pattern.
 void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
   double spacing, int slope)
 {
-  const double height = y1 - y0;
-  if (x1 <= x0 || height <= 0.0)
-  {
-    return;
-  }
-  // Lines x = c + slope * (y - yRef), yRef the edge where the line starts.
-  const double yRef = slope > 0 ? y0 : y1;
-  for (double k = std::ceil((x0 - height) / spacing); k * spacing <= x1; k += 1.0)
-  {
-    const double c = k * spacing;
-    // Along the line, x runs from c to c + height; keep the part in [x0, x1].
-    const double from = std::max(0.0, x0 - c);
-    const double to = std::min(height, x1 - c);
-    if (to - from > 1e-9)
-    {
-      hatching.Line(c + from, yRef + slope * from, c + to, yRef + slope * to, z, HatchColor);
-    }
-  }
+  MacroscopeChart::Hatch(hatching, x0, y0, x1, y1, z, spacing, slope, HatchColor);
 }
 
 // Clips the segment (x0, y0)-(x1, y1) to x in [0, width]; false when nothing is left.
@@ -708,14 +626,10 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
 
   // Guides and labels: drawn once, by the first rank.
-  Geometry labelPoints;
-  auto labels = NamedArray<vtkStringArray>("Label");
-  auto labelKinds = NamedArray<vtkIntArray>("LabelKind");
+  MacroscopeChart::Labels labelPoints;
+  labelPoints.Z = lineZ + 1.0;
   auto label = [&](double x, double y, const std::string& text, int kind) {
-    const vtkIdType id = labelPoints.Point(x, y, lineZ + 1.0);
-    labelPoints.Verts->InsertNextCell(1, &id);
-    labels->InsertNextValue(text);
-    labelKinds->InsertNextValue(kind);
+    labelPoints.Add(x, y, text, kind);
   };
   if (root)
   {
@@ -770,23 +684,8 @@ int vtkMacroscopeTimelineLayout::RequestData(
       label(-6.0, bandTop(static_cast<uint32_t>(band)) - 0.5 * bandHeight, text, ROW_LABEL);
     }
     // Frame, time axis and ticks.
-    guides.Line(0.0, 0.0, width, 0.0, 0.5, TickColor);
-    guides.Line(0.0, height, width, height, 0.5, FrameColor);
-    guides.Line(0.0, 0.0, 0.0, height, 0.5, FrameColor);
-    guides.Line(width, 0.0, width, height, 0.5, FrameColor);
-    const auto ticks = macroscope::ComputeTimeTicks(t0, t1, std::max(2, static_cast<int>(width / 130.0)));
-    for (std::size_t k = 0; k < ticks.Times.size(); ++k)
-    {
-      const double x = xOf(ticks.Times[k]);
-      guides.Line(x, 0.0, x, -TickLength, 0.5, TickColor);
-      label(x, -TickLength - 3.0, ticks.Labels[k], TICK_LABEL);
-    }
-    const double step = ticks.Step / 100.0;
-    const double magnitude = std::max(std::abs(t0), std::abs(t1));
-    label(0.5 * width, -TickLength - 26.0,
-      "time, " + macroscope::FormatSeconds(t0, step, magnitude) + " to " +
-        macroscope::FormatSeconds(t1, step, magnitude),
-      AXIS_TITLE);
+    MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
+    MacroscopeChart::DrawTimeAxis(guides, labelPoints, t0, t1, width, TickColor);
   }
   // Hatching of the aggregates: "/" over merged states, "\\" over merged rows.
   for (const Span& span : spans)
@@ -835,23 +734,15 @@ int vtkMacroscopeTimelineLayout::RequestData(
   Geometry legend;
   if (root)
   {
-    const vtkIdType entries = legendNames->GetNumberOfValues();
-    const vtkIdType shown = std::min<vtkIdType>(entries, LegendMaxTypes);
-    double y = height - LegendRowHeight;
-    const double x = width + LegendMargin;
-    for (vtkIdType i = 0; i < shown; ++i, y -= LegendRowHeight)
+    std::vector<MacroscopeChart::LegendEntry> entries;
+    for (vtkIdType i = 0; i < legendNames->GetNumberOfValues(); ++i)
     {
-      const RGB rgb{ { legendColors->GetValue(3 * i), legendColors->GetValue(3 * i + 1),
-        legendColors->GetValue(3 * i + 2) } };
-      legend.Quad(x, y, x + LegendSwatch, y + LegendSwatch, 0.5, rgb);
-      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, legendNames->GetValue(i), LEGEND_LABEL);
+      entries.push_back({ legendNames->GetValue(i),
+        RGB{ { legendColors->GetValue(3 * i), legendColors->GetValue(3 * i + 1),
+          legendColors->GetValue(3 * i + 2) } } });
     }
-    if (entries > shown)
-    {
-      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch,
-        "+ " + std::to_string(entries - shown) + " more types", LEGEND_LABEL);
-      y -= LegendRowHeight;
-    }
+    double y = MacroscopeChart::DrawLegend(legend, labelPoints, entries, width, height, LegendMaxTypes);
+    const double x = MacroscopeChart::LegendSwatchX(width);
     if (anyAggregate)
     {
       Hatch(hatching, x, y, x + LegendSwatch, y + LegendSwatch, 0.5, 0.3 * LegendSwatch, +1);
@@ -875,10 +766,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   outputs[HATCHING]->GetCellData()->SetActiveScalars(schema::Color);
   legend.Into(outputs[LEGEND]);
   outputs[LEGEND]->GetCellData()->SetActiveScalars(schema::Color);
-  outputs[LABELS]->SetPoints(labelPoints.Points);
-  outputs[LABELS]->SetVerts(labelPoints.Verts);
-  outputs[LABELS]->GetPointData()->AddArray(labels);
-  outputs[LABELS]->GetPointData()->AddArray(labelKinds);
+  labelPoints.Into(outputs[LABELS]);
 
   // Field data: the window and the rows on every output, the legend's
   // types on Legend.
