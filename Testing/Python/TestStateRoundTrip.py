@@ -43,6 +43,11 @@ settings["SpatiotemporalAggregation"] = dict(Parameter=0.35, NormalizeQualities=
 partition = SpatiotemporalAggregation(registrationName="partition", Input=OutputPort(slicing, 0),
                                       **settings["SpatiotemporalAggregation"])
 
+settings["TemporalOverviewLayout"] = dict(ViewSize=[900, 500], MinLayerHeight=4.5)
+temporal = TemporalAggregation(registrationName="temporal", Input=OutputPort(slicing, 0))
+overview = TemporalOverviewLayout(registrationName="overview", Input=OutputPort(temporal, 0),
+                                  **settings["TemporalOverviewLayout"])
+
 settings["TimelineLayout"] = dict(TimeWindow=[0.001, 0.002], ViewSize=[800, 400],
                                   MinMarkWidth=4.5, MinRowHeight=5.0, Depth=1, ShowMessages=0,
                                   MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Mode")
@@ -99,7 +104,8 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("reader", settings["OTF2TraceReader"]),
                              ("slicing", settings["TimeSlicing"]),
                              ("aggregation", settings["HierarchicalAggregation"]),
-                             ("partition", settings["SpatiotemporalAggregation"])):
+                             ("partition", settings["SpatiotemporalAggregation"]),
+                             ("overview", settings["TemporalOverviewLayout"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():

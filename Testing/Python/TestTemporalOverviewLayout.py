@@ -203,3 +203,10 @@ expect_error("needs the Partition output of Temporal Aggregation", "States table
 layout.Input = OutputPort(aggregation, 0)
 layout.MinLayerHeight = -1.0
 expect_error("MinLayerHeight must be", "negative budget")
+layout.MinLayerHeight = 3.0
+layout.ViewSize = [0, 600]
+expect_error("ViewSize must be at least 1 x 1", "empty view")
+# Fixed, the pipeline draws again.
+layout.ViewSize = [WIDTH, HEIGHT]
+layout.UpdatePipeline()
+mt.check(servermanager.Fetch(layout, idx=MARKS).GetNumberOfCells() > 0, "no marks after fixing ViewSize")
