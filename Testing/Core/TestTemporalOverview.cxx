@@ -157,6 +157,44 @@ TEST(TemporalOverview, HugeBudgetMergesEverythingZeroBudgetNothing)
   }
 }
 
+// A type's area is its total over the model times the slice width, whatever
+// the partition: the type order does not change with p.
+TEST(TemporalOverview, TypeOrderIsTheSameForEveryPartition)
+{
+  // v(t, u) summed over resources, 6 slices of 0.5 s, 3 types.
+  const std::vector<std::vector<double>> v = { { 1, 5, 0 }, { 1, 5, 0 }, { 9, 0, 1 },
+    { 9, 0, 1 }, { 0, 1, 8 }, { 0, 1, 8 } };
+  const double w = 0.5;
+  // Partitions as lists of [first, last] slices.
+  const std::vector<std::vector<std::pair<int, int>>> partitions = { { { 0, 0 }, { 1, 1 }, { 2, 2 },
+    { 3, 3 }, { 4, 4 }, { 5, 5 } }, { { 0, 1 }, { 2, 5 } }, { { 0, 5 } }, { { 0, 2 }, { 3, 5 } } };
+  for (const auto& partition : partitions)
+  {
+    TemporalOverviewParts parts;
+    parts.Types = 3;
+    for (const auto& [first, last] : partition)
+    {
+      parts.Start.push_back(first * w);
+      parts.End.push_back((last + 1) * w);
+      for (int u = 0; u < 3; ++u)
+      {
+        double sum = 0.0;
+        for (int t = first; t <= last; ++t)
+        {
+          sum += v[t][u];
+        }
+        parts.Amplitude.push_back(sum / (last - first + 1)); // 000 eq. 4
+      }
+    }
+    const auto chart = LayoutTemporalOverview(parts, MakeOptions(0, 3, 600, 300, 0));
+    // Totals over the model: 20, 12, 18.
+    EXPECT_EQ(chart.TypeOrder, (std::vector<uint32_t>{ 0, 2, 1 }));
+    EXPECT_NEAR(chart.TypeArea[0], 20 * w, 1e-12);
+    EXPECT_NEAR(chart.TypeArea[1], 12 * w, 1e-12);
+    EXPECT_NEAR(chart.TypeArea[2], 18 * w, 1e-12);
+  }
+}
+
 TEST(TemporalOverview, EmptyAndZeroInputsDrawNothing)
 {
   const auto none = LayoutTemporalOverview(MakeParts(3, {}, {}, {}), MakeOptions(0, 1, 100, 100, 3));
