@@ -18,7 +18,9 @@
 #include "vtkTable.h"
 #include "vtkTypeInt64Array.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -54,7 +56,7 @@ vtkMacroscopePartitionFilter::vtkMacroscopePartitionFilter()
   : Internal(new Internals)
 {
   this->SetNumberOfInputPorts(1);
-  this->SetNumberOfOutputPorts(2);
+  this->SetNumberOfOutputPorts(3);
 }
 
 vtkMacroscopePartitionFilter::~vtkMacroscopePartitionFilter() = default;
@@ -275,6 +277,38 @@ int vtkMacroscopePartitionFilter::RequestData(
     curveLoss->InsertNextValue(all.Partitions[k].Loss);
     parts->InsertNextValue(static_cast<int>(all.Partitions[k].Parts.size()));
   }
+
+  // Output 2: the same curves as steps over p, and the current p as a
+  // vertical line, for a Line Chart View with "p" as its x array. NaN
+  // separates the series: a chart draws no segment through it.
+  vtkTable* plot = vtkTable::GetData(outputVector, 2);
+  auto* plotP = NewColumn<vtkDoubleArray>(plot, "p");
+  auto* plotGain = NewColumn<vtkDoubleArray>(plot, "Gain");
+  auto* plotLoss = NewColumn<vtkDoubleArray>(plot, "Loss");
+  auto* plotCurrent = NewColumn<vtkDoubleArray>(plot, "Current p");
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  double top = 0.0;
+  for (std::size_t k = 0; k < all.Partitions.size(); ++k)
+  {
+    const double gainK = all.Partitions[k].Gain;
+    const double lossK = all.Partitions[k].Loss;
+    for (double at : { all.PStart(k), k + 1 < all.Partitions.size() ? all.PStart(k + 1) : 1.0 })
+    {
+      plotP->InsertNextValue(at);
+      plotGain->InsertNextValue(gainK);
+      plotLoss->InsertNextValue(lossK);
+      plotCurrent->InsertNextValue(nan);
+    }
+    top = std::max({ top, gainK, lossK });
+  }
+  for (double height : { 0.0, top > 0.0 ? top : 1.0 })
+  {
+    plotP->InsertNextValue(this->Parameter);
+    plotGain->InsertNextValue(nan);
+    plotLoss->InsertNextValue(nan);
+    plotCurrent->InsertNextValue(height);
+  }
+  plot->GetFieldData()->AddArray(chosen);
   this->UpdateProgress(1.0);
   return 1;
 }

@@ -13,7 +13,11 @@
  * Output 1, "Quality Curves": one row per distinct optimal partition over
  * p ∈ [0, 1] — PStart, PEnd, Gain, Loss, Parts — found exactly (see
  * docs/aggregation.md); plot Gain and Loss against PStart in a Line Chart
- * View. Piece 0 holds both tables.
+ * View. Output 2, "Quality Plot": the same curves ready for a Line Chart
+ * View with "p" as x array — columns p, Gain, Loss (two rows per
+ * partition, so the curves are drawn as the step functions they are) and
+ * "Current p" (a vertical line at Parameter), NaN where a series has no
+ * point. Piece 0 holds the tables.
  *
  * The Partition table's field data carry what drawing it needs without the
  * model: Parameter, PartitionQuality, Constraint ("temporal", "spatial" or

@@ -19,32 +19,18 @@
 #define vtkMacroscopeTimelineRepresentation_h
 
 #include "MacroscopeRepresentationsModule.h" // for export macro
-#include "vtkNew.h"                          // for vtkNew
-#include "vtkPVDataRepresentation.h"
+#include "vtkMacroscopeChartRepresentation.h"
+#include "vtkNew.h" // for vtkNew
 
-class vtkActor;
-class vtkActor2D;
-class vtkLabeledDataMapper;
 class vtkMacroscopeTimelineLayout;
-class vtkPolyData;
-class vtkPolyDataMapper;
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeTimelineRepresentation
-  : public vtkPVDataRepresentation
+  : public vtkMacroscopeChartRepresentation
 {
 public:
   static vtkMacroscopeTimelineRepresentation* New();
-  vtkTypeMacro(vtkMacroscopeTimelineRepresentation, vtkPVDataRepresentation);
+  vtkTypeMacro(vtkMacroscopeTimelineRepresentation, vtkMacroscopeChartRepresentation);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  int ProcessViewRequest(vtkInformationRequestKey* request, vtkInformation* inInfo,
-    vtkInformation* outInfo) override;
-  void SetVisibility(bool visible) override;
-
-  /**
-   * The marks drawn (the layout's first output), for the Information panel.
-   */
-  vtkDataObject* GetRenderedDataObject(int port) override;
 
   ///@{
   /**
@@ -61,25 +47,6 @@ public:
   void SetAggregateStyle(int style);
   ///@}
 
-  ///@{
-  /**
-   * Show the row and tick labels (default on) and the legend (default on).
-   */
-  void SetShowLabels(bool show);
-  void SetShowLegend(bool show);
-  ///@}
-
-  /**
-   * Colour of the labels, axis and frame (default white, ParaView's text
-   * colour on its default background).
-   */
-  void SetLabelColor(double red, double green, double blue);
-
-  /**
-   * Font size of the labels in points (default 12).
-   */
-  void SetLabelFontSize(int size);
-
   /**
    * The layout filter drawing this representation (for tests).
    */
@@ -89,27 +56,14 @@ protected:
   vtkMacroscopeTimelineRepresentation();
   ~vtkMacroscopeTimelineRepresentation() override;
 
-  int FillInputPortInformation(int port, vtkInformation* info) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  bool AddToView(vtkView* view) override;
-  bool RemoveFromView(vtkView* view) override;
+  vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
+  void GetChartSize(int size[2]) override;
 
 private:
   vtkMacroscopeTimelineRepresentation(const vtkMacroscopeTimelineRepresentation&) = delete;
   void operator=(const vtkMacroscopeTimelineRepresentation&) = delete;
 
-  void UpdateVisibilities();
-
-  static constexpr int Layers = 6; // the layout's outputs
-  vtkNew<vtkMacroscopeTimelineLayout> Layout;
-  vtkNew<vtkPolyData> Pieces[Layers];
-  vtkNew<vtkPolyDataMapper> Mappers[Layers]; // Labels has none: text below
-  vtkNew<vtkActor> Actors[Layers];
-  vtkNew<vtkLabeledDataMapper> LabelMapper;
-  vtkNew<vtkActor2D> LabelActor;
-  double Bounds[6] = { 0, 1, 0, 1, 0, 1 };
-  bool ShowLabels = true;
-  bool ShowLegend = true;
+  vtkNew<vtkMacroscopeTimelineLayout> TimelineLayout;
 };
 
 #endif

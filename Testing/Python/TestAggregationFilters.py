@@ -2,6 +2,7 @@
 partition tiles the model, agrees with the quality curves at its p, the
 curves are ordered and span [0, 1], p = 0 and p = 1 behave as the method
 says, and a p outside [0, 1] is a clear error."""
+import math
 import os
 
 import macroscope_testing as mt
@@ -51,6 +52,21 @@ for proxy in (TemporalAggregation, SpatialAggregation, SpatiotemporalAggregation
                  "%s at p=%g: the partition is not the quality curves' optimum" % (name, p))
         if p == 1.0:
             mt.check(partition.GetNumberOfRows() == 1, "%s: p = 1 does not aggregate everything" % name)
+    # The Quality Plot: each partition as a step over [PStart, PEnd], then
+    # the current p as a vertical line, NaN separating the series.
+    plot = servermanager.Fetch(aggregation, idx=2)
+    xs, plot_gain, plot_loss, current = (rows(plot, c) for c in ("p", "Gain", "Loss", "Current p"))
+    count = curves.GetNumberOfRows()
+    mt.check(plot.GetNumberOfRows() == 2 * count + 2, "%s: the quality plot has %d rows for %d partitions"
+             % (name, plot.GetNumberOfRows(), count))
+    for k in range(count):
+        mt.check(xs[2 * k] == rows(curves, "PStart")[k] and xs[2 * k + 1] == rows(curves, "PEnd")[k] and
+                 plot_gain[2 * k] == plot_gain[2 * k + 1] == rows(curves, "Gain")[k] and
+                 plot_loss[2 * k] == plot_loss[2 * k + 1] == rows(curves, "Loss")[k] and
+                 math.isnan(current[2 * k]), "%s: quality plot step %d is wrong" % (name, k))
+    mt.check(xs[-1] == xs[-2] == 1.0 and current[-2] == 0.0 and current[-1] > 0.0 and
+             math.isnan(plot_gain[-1]) and math.isnan(plot_loss[-2]),
+             "%s: the current p line is not at p = 1" % name)
     # Five values of p, one quality computation; the table says what it is.
     fields = partition.GetFieldData()
     mt.check(fields.GetArray("QualityComputations").GetValue(0) == 1,

@@ -1,0 +1,256 @@
+#include "vtkMacroscopeChartRepresentation.h"
+
+#include "MacroscopeChart.h"
+
+#include "vtkActor.h"
+#include "vtkActor2D.h"
+#include "vtkAlgorithm.h"
+#include "vtkDataObject.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkLabeledDataMapper.h"
+#include "vtkPVRenderView.h"
+#include "vtkPolyData.h"
+#include "vtkPolyDataMapper.h"
+#include "vtkProperty.h"
+#include "vtkRenderer.h"
+#include "vtkTextProperty.h"
+
+#include <algorithm>
+
+namespace
+{
+using namespace MacroscopeChart;
+constexpr int LabelKinds[] = { TICK_LABEL, ROW_LABEL, GROUP_LABEL, AXIS_TITLE, LEGEND_LABEL };
+}
+
+vtkMacroscopeChartRepresentation::vtkMacroscopeChartRepresentation()
+{
+  for (int layer = 0; layer < MaxLayers; ++layer)
+  {
+    this->Mappers[layer]->SetInputDataObject(this->Pieces[layer]);
+    this->Mappers[layer]->SetScalarModeToUseCellFieldData();
+    this->Mappers[layer]->SelectColorArray("Color");
+    this->Mappers[layer]->SetColorModeToDirectScalars();
+    this->Actors[layer]->SetMapper(this->Mappers[layer]);
+    this->Actors[layer]->GetProperty()->SetLighting(false);
+  }
+
+  this->LabelMapper->SetLabelModeToLabelFieldData();
+  this->LabelMapper->SetFieldDataName("Label");
+  this->LabelMapper->SetInputArrayToProcess(
+    0, 0, 0, vtkDataObject::FIELD_ASSOCIATION_POINTS, "LabelKind");
+  for (int kind : LabelKinds)
+  {
+    vtkNew<vtkTextProperty> text;
+    text->SetFontSize(12);
+    text->SetBold(kind == GROUP_LABEL);
+    text->SetItalic(kind == AXIS_TITLE);
+    text->SetJustification(kind == ROW_LABEL ? VTK_TEXT_RIGHT
+        : kind == TICK_LABEL || kind == AXIS_TITLE ? VTK_TEXT_CENTERED
+                                                   : VTK_TEXT_LEFT);
+    text->SetVerticalJustification(
+      kind == ROW_LABEL || kind == LEGEND_LABEL ? VTK_TEXT_CENTERED : VTK_TEXT_TOP);
+    if (kind == GROUP_LABEL)
+    {
+      text->SetBackgroundOpacity(0.7); // drawn over the marks: keep it legible
+    }
+    text->SetShadow(false);
+    this->LabelMapper->SetLabelTextProperty(text, kind);
+  }
+  this->LabelActor->SetMapper(this->LabelMapper);
+}
+
+vtkMacroscopeChartRepresentation::~vtkMacroscopeChartRepresentation() = default;
+
+void vtkMacroscopeChartRepresentation::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "ShowLabels: " << this->ShowLabels << "\n";
+  os << indent << "ShowLegend: " << this->ShowLegend << "\n";
+  os << indent << "Layers: " << this->LayerCount << "\n";
+}
+
+void vtkMacroscopeChartRepresentation::SetLayers(int count, int labels, int legend, int guides)
+{
+  this->LayerCount = std::min(count, static_cast<int>(MaxLayers));
+  this->LabelLayer = labels;
+  this->LegendLayer = legend;
+  this->GuideLayer = guides;
+  this->LabelMapper->SetInputDataObject(this->Pieces[labels]);
+  // Axis and frame take the label colour, to read on any background.
+  this->Mappers[guides]->ScalarVisibilityOff();
+  this->SetLabelColor(1.0, 1.0, 1.0);
+}
+
+void vtkMacroscopeChartRepresentation::SetShowLabels(bool show)
+{
+  this->ShowLabels = show;
+  this->UpdateVisibilities();
+}
+
+void vtkMacroscopeChartRepresentation::SetShowLegend(bool show)
+{
+  this->ShowLegend = show;
+  this->UpdateVisibilities();
+}
+
+void vtkMacroscopeChartRepresentation::SetLabelColor(double red, double green, double blue)
+{
+  for (int kind : LabelKinds)
+  {
+    this->LabelMapper->GetLabelTextProperty(kind)->SetColor(red, green, blue);
+  }
+  this->LabelMapper->GetLabelTextProperty(GROUP_LABEL)
+    ->SetBackgroundColor(1.0 - red, 1.0 - green, 1.0 - blue);
+  if (this->GuideLayer >= 0)
+  {
+    this->Actors[this->GuideLayer]->GetProperty()->SetColor(red, green, blue);
+  }
+}
+
+void vtkMacroscopeChartRepresentation::SetLabelFontSize(int size)
+{
+  for (int kind : LabelKinds)
+  {
+    this->LabelMapper->GetLabelTextProperty(kind)->SetFontSize(size);
+  }
+}
+
+vtkDataObject* vtkMacroscopeChartRepresentation::GetRenderedDataObject(int)
+{
+  return this->Pieces[0];
+}
+
+void vtkMacroscopeChartRepresentation::SetVisibility(bool visible)
+{
+  this->Superclass::SetVisibility(visible);
+  this->UpdateVisibilities();
+}
+
+void vtkMacroscopeChartRepresentation::UpdateVisibilities()
+{
+  const bool visible = this->GetVisibility();
+  for (int layer = 0; layer < this->LayerCount; ++layer)
+  {
+    this->Actors[layer]->SetVisibility(visible && this->IsDrawn(layer));
+  }
+  if (this->LegendLayer >= 0)
+  {
+    this->Actors[this->LegendLayer]->SetVisibility(visible && this->ShowLegend);
+  }
+  // Legend names are labels too: they follow ShowLegend, not ShowLabels.
+  this->LabelActor->SetVisibility(visible && (this->ShowLabels || this->ShowLegend));
+  for (int kind : LabelKinds)
+  {
+    const bool shown = kind == LEGEND_LABEL ? this->ShowLegend : this->ShowLabels;
+    this->LabelMapper->GetLabelTextProperty(kind)->SetOpacity(shown ? 1.0 : 0.0);
+  }
+}
+
+int vtkMacroscopeChartRepresentation::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
+  info->Set(vtkAlgorithm::INPUT_IS_OPTIONAL(), 1);
+  return 1;
+}
+
+int vtkMacroscopeChartRepresentation::RequestData(
+  vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  for (auto& piece : this->Pieces)
+  {
+    piece->Initialize();
+  }
+  if (inputVector[0]->GetNumberOfInformationObjects() == 1)
+  {
+    vtkAlgorithm* layout = this->Layout(inputVector);
+    if (!layout)
+    {
+      return 0;
+    }
+    for (int layer = 0; layer < this->LayerCount; ++layer)
+    {
+      this->Pieces[layer]->ShallowCopy(layout->GetOutputDataObject(layer));
+    }
+    // The chart's extent plus room for the labels and the legend.
+    int size[2];
+    this->GetChartSize(size);
+    const double width = size[0], height = size[1];
+    const double bounds[6] = { -0.16 * width, width + 260.0, -0.08 * height, 1.01 * height,
+      -1.0, 8.0 };
+    std::copy(bounds, bounds + 6, this->Bounds);
+  }
+  return this->Superclass::RequestData(request, inputVector, outputVector);
+}
+
+int vtkMacroscopeChartRepresentation::ProcessViewRequest(
+  vtkInformationRequestKey* request, vtkInformation* inInfo, vtkInformation* outInfo)
+{
+  if (!this->Superclass::ProcessViewRequest(request, inInfo, outInfo))
+  {
+    return 0;
+  }
+  if (request == vtkPVView::REQUEST_UPDATE())
+  {
+    for (int layer = 0; layer < this->LayerCount; ++layer)
+    {
+      vtkPVView::SetPiece(inInfo, this, this->Pieces[layer], 0, layer);
+    }
+    // Labels are drawn over the composited image, where the client or the
+    // first rank renders: deliver them there.
+    vtkPVRenderView::SetDeliverToClientAndRenderingProcesses(
+      inInfo, this, true, false, this->LabelLayer);
+    vtkPVRenderView::SetGeometryBounds(inInfo, this, this->Bounds);
+  }
+  else if (request == vtkPVView::REQUEST_RENDER())
+  {
+    for (int layer = 0; layer < this->LayerCount; ++layer)
+    {
+      if (this->IsDrawn(layer))
+      {
+        this->Mappers[layer]->SetInputConnection(
+          vtkPVRenderView::GetPieceProducer(inInfo, this, layer));
+      }
+    }
+    this->LabelMapper->SetInputConnection(
+      vtkPVRenderView::GetPieceProducer(inInfo, this, this->LabelLayer));
+  }
+  return 1;
+}
+
+bool vtkMacroscopeChartRepresentation::AddToView(vtkView* view)
+{
+  auto* renderView = vtkPVRenderView::SafeDownCast(view);
+  if (!renderView)
+  {
+    return false;
+  }
+  for (int layer = 0; layer < this->LayerCount; ++layer)
+  {
+    if (this->IsDrawn(layer))
+    {
+      renderView->GetRenderer()->AddActor(this->Actors[layer]);
+    }
+  }
+  renderView->GetNonCompositedRenderer()->AddActor(this->LabelActor);
+  return this->Superclass::AddToView(view);
+}
+
+bool vtkMacroscopeChartRepresentation::RemoveFromView(vtkView* view)
+{
+  auto* renderView = vtkPVRenderView::SafeDownCast(view);
+  if (!renderView)
+  {
+    return false;
+  }
+  for (int layer = 0; layer < this->LayerCount; ++layer)
+  {
+    if (this->IsDrawn(layer))
+    {
+      renderView->GetRenderer()->RemoveActor(this->Actors[layer]);
+    }
+  }
+  renderView->GetNonCompositedRenderer()->RemoveActor(this->LabelActor);
+  return this->Superclass::RemoveFromView(view);
+}

@@ -1,0 +1,107 @@
+/**
+ * @class vtkMacroscopeChartRepresentation
+ * @brief Base of Macroscope's chart representations (Timeline, Temporal and
+ * Spatiotemporal Overview): draws the polydata outputs of a layout filter in
+ * a Render View.
+ *
+ * A subclass lays its input out with a layout filter whose outputs are
+ * polydata in the pixels of a chart: coloured marks, lines, guides, a
+ * legend, and labels (points with "Label" and "LabelKind" arrays, see
+ * MacroscopeChart.h). This class delivers every output through the view
+ * like any ParaView representation's geometry (so it composites under
+ * MPI), draws each with its "Color" cell array, the guides in the label
+ * colour, and the labels as text over the composited image.
+ */
+#ifndef vtkMacroscopeChartRepresentation_h
+#define vtkMacroscopeChartRepresentation_h
+
+#include "MacroscopeRepresentationsModule.h" // for export macro
+#include "vtkNew.h"                          // for vtkNew
+#include "vtkPVDataRepresentation.h"
+
+class vtkActor;
+class vtkActor2D;
+class vtkAlgorithm;
+class vtkLabeledDataMapper;
+class vtkPolyData;
+class vtkPolyDataMapper;
+
+class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeChartRepresentation
+  : public vtkPVDataRepresentation
+{
+public:
+  vtkTypeMacro(vtkMacroscopeChartRepresentation, vtkPVDataRepresentation);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  int ProcessViewRequest(vtkInformationRequestKey* request, vtkInformation* inInfo,
+    vtkInformation* outInfo) override;
+  void SetVisibility(bool visible) override;
+
+  /**
+   * The marks drawn (the layout's first output), for the Information panel.
+   */
+  vtkDataObject* GetRenderedDataObject(int port) override;
+
+  ///@{
+  /**
+   * Show the axis, row and tick labels (default on) and the legend (default
+   * on).
+   */
+  void SetShowLabels(bool show);
+  void SetShowLegend(bool show);
+  ///@}
+
+  /**
+   * Colour of the labels, axis and frame (default white, ParaView's text
+   * colour on its default background).
+   */
+  void SetLabelColor(double red, double green, double blue);
+
+  /**
+   * Font size of the labels in points (default 12).
+   */
+  void SetLabelFontSize(int size);
+
+protected:
+  vtkMacroscopeChartRepresentation();
+  ~vtkMacroscopeChartRepresentation() override;
+
+  /// The layout's output ports: which hold text, the legend and the guides.
+  /// Subclasses call this once, in their constructor.
+  void SetLayers(int count, int labels, int legend, int guides);
+
+  /// Lays the input out and returns the layout whose outputs are drawn, or
+  /// nullptr after reporting an error.
+  virtual vtkAlgorithm* Layout(vtkInformationVector** inputVector) = 0;
+
+  /// The chart's size in pixels (the layout's ViewSize).
+  virtual void GetChartSize(int size[2]) = 0;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  bool AddToView(vtkView* view) override;
+  bool RemoveFromView(vtkView* view) override;
+
+private:
+  vtkMacroscopeChartRepresentation(const vtkMacroscopeChartRepresentation&) = delete;
+  void operator=(const vtkMacroscopeChartRepresentation&) = delete;
+
+  void UpdateVisibilities();
+  bool IsDrawn(int layer) const { return layer < this->LayerCount && layer != this->LabelLayer; }
+
+  static constexpr int MaxLayers = 8;
+  int LayerCount = 0;
+  int LabelLayer = -1;
+  int LegendLayer = -1;
+  int GuideLayer = -1;
+  vtkNew<vtkPolyData> Pieces[MaxLayers];
+  vtkNew<vtkPolyDataMapper> Mappers[MaxLayers];
+  vtkNew<vtkActor> Actors[MaxLayers];
+  vtkNew<vtkLabeledDataMapper> LabelMapper;
+  vtkNew<vtkActor2D> LabelActor;
+  double Bounds[6] = { 0, 1, 0, 1, 0, 1 };
+  bool ShowLabels = true;
+  bool ShowLegend = true;
+};
+
+#endif
