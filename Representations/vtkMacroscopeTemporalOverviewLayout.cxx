@@ -263,10 +263,10 @@ int vtkMacroscopeTemporalOverviewLayout::RequestData(
     guides.Line(0.0, y, -MacroscopeChart::TickLength, y, 0.5, TickColor);
     labels.Add(-MacroscopeChart::TickLength - 3.0, y,
       macroscope::FormatAmplitude(value, chart.ValueStep, chart.MaxTotal, axis.Seconds),
-      MacroscopeChart::TICK_LABEL);
+      MacroscopeChart::ROW_LABEL); // right-aligned and centred on the tick, as a row label
   }
-  // Above the value axis, where a horizontal title does not meet the ticks.
-  labels.Add(0.0, height + 16.0, axis.Title, MacroscopeChart::AXIS_TITLE);
+  // Centred above the chart: a horizontal title there meets no tick label.
+  labels.Add(0.5 * width, height + 22.0, axis.Title, MacroscopeChart::AXIS_TITLE);
 
   // The legend: the types drawn as layers, largest area first, then the
   // merged layers.

@@ -183,6 +183,11 @@ mt.check(any(t.startswith("time, ") for t in titles) and
          any(t.startswith("state time per ") and t.endswith("(s)") for t in titles),
          "axis titles %s" % titles)
 mt.check(servermanager.Fetch(layout, idx=GUIDES).GetNumberOfLines() > 4, "no axis ticks in Guides")
+# Value-axis labels (row-label kind: right-aligned left of the axis) on
+# ticks from 0 up to the tallest stack.
+value_ticks = [labels.GetPoint(i) for i in range(text.GetNumberOfValues()) if kinds.GetValue(i) == 1]
+mt.check(len(value_ticks) >= 2 and all(x < 0 and -TOL <= y <= HEIGHT + TOL for x, y, _ in value_ticks)
+         and min(y for _, y, _ in value_ticks) == 0.0, "value-axis labels at %s" % value_ticks)
 
 # Errors: other partitions, a table that is no partition, a negative budget.
 def expect_error(message, where):
