@@ -511,14 +511,19 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
 
 void vtkMacroscopeTraceStatistics::WriteOutputs(vtkInformationVector* outputVector)
 {
+  // The tables are global: piece 0 holds them, once. Under MPI that is rank
+  // 0's output, whichever of its ports the request came from (the other
+  // ports carry no piece request then).
+  const bool parallel = this->Controller && this->Controller->GetNumberOfProcesses() > 1;
   for (int port = 0; port < 3; ++port)
   {
     vtkInformation* info = outputVector->GetInformationObject(port);
     vtkTable* output = vtkTable::GetData(info);
     output->Initialize();
-    // The tables are global: piece 0 holds them, once.
-    const bool later = info->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) &&
-      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) > 0;
+    const bool later = parallel
+      ? this->Controller->GetLocalProcessId() > 0
+      : info->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) &&
+        info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) > 0;
     if (!later)
     {
       output->ShallowCopy(this->Cache->Tables[port]);
