@@ -185,6 +185,10 @@ def check_tables(producers, types, density, want, what):
     mt.check(kinds.count("link") == 1, "%s: no single line for the messages" % what)
     mt.check(np.all(np.diff(counts) <= 0), "%s: types are not sorted by count" % what)
     totals, means = col(types, "TotalDuration"), col(types, "MeanDuration")
+    # Equal counts: the longer total duration first, then the Types row, the messages last.
+    keys = [(-counts[i], -totals[i], ids[i] if kinds[i] != "link" else float("inf"))
+            for i in range(len(ids))]
+    mt.check(keys == sorted(keys), "%s: types are not in (count, duration, id) order" % what)
     mins, maxs = col(types, "MinDuration"), col(types, "MaxDuration")
     for i, (t, kind) in enumerate(zip(ids, kinds)):
         if kind == "link":
