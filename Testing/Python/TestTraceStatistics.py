@@ -110,7 +110,12 @@ def expect_error(proxy, fragment):
     print("clear error for %s: %s" % (fragment, next(l for l in text.splitlines() if fragment in l).strip()[:160]))
 
 
-expect_error(TraceStatistics(Input=ports, Bins=0), "Bins")
+recovering = TraceStatistics(Input=ports, Bins=0)
+expect_error(recovering, "Bins")
+recovering.Bins = 7  # fixed: the pipeline recovers
+producers, types, density = outputs(recovering)
+mt.check(density.GetNumberOfRows() == 7 and bf.field(producers, "TotalStates") == states.GetNumberOfRows(),
+         "the filter did not recover once Bins was fixed")
 expect_error(TraceStatistics(Input=ports, Level=-2), "Level")
 expect_error(TraceStatistics(Input=ports, Level=12), "deeper than the Hierarchy")
 expect_error(TraceStatistics(Input=ports, TimeWindow=[0.5 * span, 0.1 * span]), "TimeWindow")
