@@ -53,6 +53,9 @@ settings["TimelineLayout"] = dict(TimeWindow=[0.001, 0.002], ViewSize=[800, 400]
                                   MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Mode")
 timeline = TimelineLayout(registrationName="timeline", Input=[OutputPort(reader, i) for i in range(6)],
                           **settings["TimelineLayout"])
+settings["TraceStatistics"] = dict(TimeWindow=[0.0005, 0.0025], Bins=33, Level=3)
+statistics = TraceStatistics(registrationName="statistics", Input=[OutputPort(reader, i) for i in range(6)],
+                             **settings["TraceStatistics"])
 # The Timeline display of the reader's States (display properties live in
 # the state file too).
 view = CreateView("RenderView")
@@ -105,7 +108,8 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("slicing", settings["TimeSlicing"]),
                              ("aggregation", settings["HierarchicalAggregation"]),
                              ("partition", settings["SpatiotemporalAggregation"]),
-                             ("overview", settings["TemporalOverviewLayout"])):
+                             ("overview", settings["TemporalOverviewLayout"]),
+                             ("statistics", settings["TraceStatistics"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
