@@ -46,11 +46,19 @@ settings["SpatiotemporalOverviewLayout"] = dict(ViewSize=[640, 320], MinRowHeigh
 SpatiotemporalOverviewLayout(registrationName="stoverview", Input=OutputPort(partition, 0),
                              **settings["SpatiotemporalOverviewLayout"])
 
+settings["TemporalOverviewLayout"] = dict(ViewSize=[900, 500], MinLayerHeight=4.5)
+temporal = TemporalAggregation(registrationName="temporal", Input=OutputPort(slicing, 0))
+overview = TemporalOverviewLayout(registrationName="overview", Input=OutputPort(temporal, 0),
+                                  **settings["TemporalOverviewLayout"])
+
 settings["TimelineLayout"] = dict(TimeWindow=[0.001, 0.002], ViewSize=[800, 400],
                                   MinMarkWidth=4.5, MinRowHeight=5.0, Depth=1, ShowMessages=0,
                                   MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Mode")
 timeline = TimelineLayout(registrationName="timeline", Input=[OutputPort(reader, i) for i in range(6)],
                           **settings["TimelineLayout"])
+settings["TraceStatistics"] = dict(TimeWindow=[0.0005, 0.0025], Bins=33, Level=3)
+statistics = TraceStatistics(registrationName="statistics", Input=[OutputPort(reader, i) for i in range(6)],
+                             **settings["TraceStatistics"])
 # The Timeline display of the reader's States (display properties live in
 # the state file too).
 view = CreateView("RenderView")
@@ -103,6 +111,8 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("slicing", settings["TimeSlicing"]),
                              ("aggregation", settings["HierarchicalAggregation"]),
                              ("partition", settings["SpatiotemporalAggregation"]),
+                             ("overview", settings["TemporalOverviewLayout"]),
+                             ("statistics", settings["TraceStatistics"]),
                              ("stoverview", settings["SpatiotemporalOverviewLayout"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
