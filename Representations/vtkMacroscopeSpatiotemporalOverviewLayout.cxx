@@ -390,23 +390,29 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::RequestData(
       legendAreas->InsertNextValue(areaOfType[type]);
     }
   }
+  // The marks of visual aggregation are lines on grey swatches below the
+  // types; lines go in first (cell data follow VTK's order: lines, then
+  // polys), so their rows are found before DrawLegend draws the types.
   Geometry legend(4);
-  double y = MacroscopeChart::DrawLegend(legend, labels, entries, width, height, LegendMaxTypes);
+  const std::size_t shown = std::min(entries.size(), LegendMaxTypes);
+  const double rowStep = MacroscopeChart::LegendRowHeight;
+  const double diagonalY = height - rowStep * (1 + shown + (entries.size() > shown ? 1 : 0));
+  const double crossY = diagonalY - rowStep;
   const double x = MacroscopeChart::LegendSwatchX(width);
   const double s = MacroscopeChart::LegendSwatch;
-  legend.Quad(x, y, x + s, y + s, GuidesZ, LegendBackground);
-  line(x, y, x + s, y + s, AggregateMarkColor, 255, -1, DIAGONAL);
-  labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * s,
+  const double lineZ = GuidesZ + 0.1; // over the swatch
+  legend.Line(x, diagonalY, x + s, diagonalY + s, lineZ, AggregateMarkColor);
+  legend.Line(x, crossY, x + s, crossY + s, lineZ, AggregateMarkColor);
+  legend.Line(x, crossY + s, x + s, crossY, lineZ, AggregateMarkColor);
+  MacroscopeChart::DrawLegend(legend, labels, entries, width, height, LegendMaxTypes);
+  legend.Quad(x, diagonalY, x + s, diagonalY + s, GuidesZ, LegendBackground);
+  labels.Add(MacroscopeChart::LegendTextX(width), diagonalY + 0.5 * s,
     "visual aggregate: same temporal partition", MacroscopeChart::LEGEND_LABEL);
-  y -= MacroscopeChart::LegendRowHeight;
-  legend.Quad(x, y, x + s, y + s, GuidesZ, LegendBackground);
-  line(x, y, x + s, y + s, AggregateMarkColor, 255, -1, DIAGONAL);
-  line(x, y + s, x + s, y, AggregateMarkColor, 255, -1, CROSS);
-  labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * s,
+  legend.Quad(x, crossY, x + s, crossY + s, GuidesZ, LegendBackground);
+  labels.Add(MacroscopeChart::LegendTextX(width), crossY + 0.5 * s,
     "visual aggregate: different temporal partitions", MacroscopeChart::LEGEND_LABEL);
-  y -= MacroscopeChart::LegendRowHeight;
-  labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * s, "opacity: share of the mode type",
-    MacroscopeChart::LEGEND_LABEL);
+  labels.Add(MacroscopeChart::LegendTextX(width), crossY - rowStep + 0.5 * s,
+    "opacity: share of the mode type", MacroscopeChart::LEGEND_LABEL);
 
   marking.Into(outputs[MARKING]);
   outputs[MARKING]->GetCellData()->AddArray(markOfLine);

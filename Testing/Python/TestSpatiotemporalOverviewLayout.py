@@ -223,6 +223,11 @@ def check_layout(name, aggregation, budget):
     mt.check(sorted(legend_names) == sorted({type_names[t] for t in a["Type"]}),
              "%s: legend %s is not the modes drawn" % (name, legend_names))
     mt.check(all(t in text for t in legend_names), "%s: legend names are not labelled" % name)
+    # A swatch per type, two grey swatches with the diagonal and the cross.
+    mt.check(legend.GetNumberOfPolys() == len(legend_names) + 2 and legend.GetNumberOfLines() == 3 and
+             "visual aggregate: same temporal partition" in text and
+             "visual aggregate: different temporal partitions" in text,
+             "%s: the legend does not show the types and the two aggregate marks" % name)
     Delete(layout)
     return a, rows
 
