@@ -496,9 +496,10 @@ TEST(SpatiotemporalOverview, RandomPartitionsTileThePlotAndMatchTheModel)
           EXPECT_FALSE(all) << "boundary " << b << " is shared by every leaf";
         }
         for (int b : { m.FirstSlice, m.LastSlice + 1 })
-          if (b > 0 && b < slices)
-            for (uint32_t s = m.FirstLeaf; s < m.LeafEnd; ++s)
-              EXPECT_TRUE(cutOf(s, b));
+        {
+          for (uint32_t s = m.FirstLeaf; b > 0 && b < slices && s < m.LeafEnd; ++s)
+            EXPECT_TRUE(cutOf(s, b));
+        }
         EXPECT_EQ(m.Kind,
           anyInnerCut ? OverviewMarkKind::CrossAggregate : OverviewMarkKind::DiagonalAggregate);
         ++aggregates;
