@@ -37,12 +37,12 @@ using MacroscopeChart::Geometry;
 using MacroscopeChart::NamedArray;
 using RGB = macroscope::RGB;
 
-constexpr RGB BorderColor{ { 70, 70, 70 } };
+constexpr RGB BorderColor{ { 150, 150, 150 } };
 constexpr RGB AggregateMarkColor{ { 20, 20, 20 } };
 constexpr RGB FrameColor{ { 150, 150, 150 } };
 constexpr RGB TickColor{ { 60, 60, 60 } };
 constexpr RGB LegendBackground{ { 200, 200, 200 } };
-constexpr unsigned char BorderAlpha = 160; // lighter than the aggregate marks
+constexpr unsigned char BorderAlpha = 255; // opaque: see the marks' colour
 constexpr double MarksZ = 0.0;
 constexpr double MarkingZ = 0.2;
 constexpr double GuidesZ = 0.5;
@@ -251,10 +251,18 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::RequestData(
   for (vtkIdType i = 0; i < count && !aborted; ++i)
   {
     const macroscope::OverviewMark& m = overview.Marks[static_cast<std::size_t>(i)];
-    // Eq. 5's proportion as opacity: an even mix fades, a pure mode is solid.
-    const auto alpha =
-      static_cast<unsigned char>(std::lround(255.0 * std::min(1.0, std::max(0.0, m.ModeProportion))));
-    marks.Quad(m.X0, m.Y0, m.X1, m.Y1, MarksZ, typeColor(m.Mode), alpha);
+    // Eq. 5's proportion as opacity over the white of the chart: an even
+    // mix fades, a pure mode is solid. The colour is blended here and drawn
+    // opaque, because translucent geometry would need depth sorting, and
+    // is lost by depth compositing under MPI.
+    const double opacity = std::min(1.0, std::max(0.0, m.ModeProportion));
+    const RGB pure = typeColor(m.Mode);
+    RGB blended;
+    for (int c = 0; c < 3; ++c)
+    {
+      blended[c] = static_cast<unsigned char>(std::lround(255.0 - opacity * (255.0 - pure[c])));
+    }
+    marks.Quad(m.X0, m.Y0, m.X1, m.Y1, MarksZ, blended, 255);
     partIds->InsertNextValue(static_cast<int>(m.Part));
     nodeIds->InsertNextValue(m.Node);
     names->InsertNextValue(nodeName(m.Node));
@@ -412,7 +420,7 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::RequestData(
   labels.Add(MacroscopeChart::LegendTextX(width), crossY + 0.5 * s,
     "visual aggregate: different temporal partitions", MacroscopeChart::LEGEND_LABEL);
   labels.Add(MacroscopeChart::LegendTextX(width), crossY - rowStep + 0.5 * s,
-    "opacity: share of the mode type", MacroscopeChart::LEGEND_LABEL);
+    "opacity over white: share of the mode type", MacroscopeChart::LEGEND_LABEL);
 
   marking.Into(outputs[MARKING]);
   outputs[MARKING]->GetCellData()->AddArray(markOfLine);

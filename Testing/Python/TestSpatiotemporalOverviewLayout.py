@@ -5,6 +5,7 @@ part as itself when the row budget is 0, and with a large budget show the
 visual aggregates that a recomputation from the Partition table predicts
 (display cut, shared cuts, diagonal or cross). Temporal partitions are
 full-height columns; bad properties and inputs are clear errors."""
+import math
 import os
 
 import macroscope_testing as mt
@@ -164,12 +165,13 @@ def check_layout(name, aggregation, budget):
         for s in range(fl, ll + 1):
             for t in range(fs, ls + 1):
                 cover[s][t] += 1
-        # Colour of the mode type, opacity of its proportion.
+        # Colour of the mode type, at the opacity of its proportion over white.
         rgba = a["Color"][i]
-        mt.check(tuple(rgba[:3]) == tuple(colors[a["Type"][i]]) and
-                 rgba[3] == round(255 * a["ModeProportion"][i]),
-                 "%s: mark %d has colour %s, expected %s with alpha %d" % (
-                     name, i, rgba, colors[a["Type"][i]], round(255 * a["ModeProportion"][i])))
+        share = a["ModeProportion"][i]
+        expected = tuple(int(math.floor(255.0 - share * (255.0 - c) + 0.5)) for c in colors[a["Type"][i]])
+        mt.check(tuple(rgba[:3]) == expected and rgba[3] == 255,
+                 "%s: mark %d has colour %s, expected %s (the mode's colour at opacity %g over white)"
+                 % (name, i, rgba, expected, share))
     mt.check(all(c == 1 for line in cover for c in line), "%s: the marks do not tile the model once" % name)
     mt.check(abs(area - W * H) < 1e-6, "%s: marks cover %g pixels, the plot %d" % (name, area, W * H))
 

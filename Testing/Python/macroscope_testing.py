@@ -61,6 +61,17 @@ class ErrorCapture:
         vtkOutputWindow.SetInstance(self._previous)
 
 
+_written_baselines = []
+
+
+def _fail_after_writing_baselines():
+    print("FAIL: baselines written (%s): review and commit them, then rerun"
+          % ", ".join(_written_baselines), file=sys.stderr)
+    sys.stderr.flush()
+    sys.stdout.flush()
+    os._exit(1)  # exceptions raised at exit do not change the exit status
+
+
 def compare_image(view, name, args, threshold=10.0, size=(800, 500)):
     """Renders `view`, saves OUTPUT/name.png and compares it with
     BASELINES/name.png. vtkImageDifference's thresholded error (the summed
@@ -79,9 +90,16 @@ def compare_image(view, name, args, threshold=10.0, size=(800, 500)):
     check(os.path.isfile(produced), "no screenshot written: " + produced)
 
     if os.environ.get("MACROSCOPE_UPDATE_BASELINES") == "1":
+        # Every image of the test is written in one run; the test then fails
+        # at exit.
+        import atexit
         import shutil
         shutil.copyfile(produced, baseline)
-        fail("baseline written to %s: review and commit it, then rerun" % baseline)
+        print("baseline written to %s: review and commit it, then rerun" % baseline)
+        if not _written_baselines:
+            atexit.register(_fail_after_writing_baselines)
+        _written_baselines.append(name)
+        return
     check(os.path.isfile(baseline),
           "missing baseline %s (produced image: %s; rerun with "
           "MACROSCOPE_UPDATE_BASELINES=1 to create it)" % (baseline, produced))

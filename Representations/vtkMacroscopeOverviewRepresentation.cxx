@@ -1,0 +1,101 @@
+#include "vtkMacroscopeOverviewRepresentation.h"
+
+#include "vtkMacroscopeSpatiotemporalOverviewLayout.h"
+#include "vtkMacroscopeTemporalOverviewLayout.h"
+
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkObjectFactory.h"
+#include "vtkTable.h"
+
+vtkStandardNewMacro(vtkMacroscopeOverviewRepresentation);
+
+vtkMacroscopeOverviewRepresentation::vtkMacroscopeOverviewRepresentation()
+{
+  // Both layouts share one output layout.
+  using Layout = vtkMacroscopeTemporalOverviewLayout;
+  static_assert(static_cast<int>(Layout::LABELS) ==
+        static_cast<int>(vtkMacroscopeSpatiotemporalOverviewLayout::LABELS) &&
+      static_cast<int>(Layout::LEGEND) ==
+        static_cast<int>(vtkMacroscopeSpatiotemporalOverviewLayout::LEGEND) &&
+      static_cast<int>(Layout::GUIDES) ==
+        static_cast<int>(vtkMacroscopeSpatiotemporalOverviewLayout::GUIDES),
+    "the overview layouts must share their output ports");
+  this->SetLayers(5, Layout::LABELS, Layout::LEGEND, Layout::GUIDES);
+}
+
+vtkMacroscopeOverviewRepresentation::~vtkMacroscopeOverviewRepresentation() = default;
+
+void vtkMacroscopeOverviewRepresentation::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "Overview: " << (this->Overview == TEMPORAL ? "temporal" : "spatiotemporal")
+     << "\n";
+}
+
+void vtkMacroscopeOverviewRepresentation::SetOverview(int overview)
+{
+  if (overview != TEMPORAL && overview != SPATIOTEMPORAL)
+  {
+    vtkErrorMacro("Overview must be 0 (temporal) or 1 (spatiotemporal), not " << overview << ".");
+    return;
+  }
+  if (overview != this->Overview)
+  {
+    this->Overview = overview;
+    this->MarkModified();
+  }
+}
+
+void vtkMacroscopeOverviewRepresentation::SetViewSize(int width, int height)
+{
+  this->TemporalLayout->SetViewSize(width, height);
+  this->SpatiotemporalLayout->SetViewSize(width, height);
+  this->MarkModified();
+}
+
+void vtkMacroscopeOverviewRepresentation::SetMinLayerHeight(double pixels)
+{
+  this->TemporalLayout->SetMinLayerHeight(pixels);
+  this->MarkModified();
+}
+
+void vtkMacroscopeOverviewRepresentation::SetMinRowHeight(double pixels)
+{
+  this->SpatiotemporalLayout->SetMinRowHeight(pixels);
+  this->MarkModified();
+}
+
+void vtkMacroscopeOverviewRepresentation::SetGroupLevel(int level)
+{
+  this->SpatiotemporalLayout->SetGroupLevel(level);
+  this->MarkModified();
+}
+
+vtkMacroscopeTemporalOverviewLayout* vtkMacroscopeOverviewRepresentation::GetTemporalLayout()
+{
+  return this->TemporalLayout;
+}
+
+vtkMacroscopeSpatiotemporalOverviewLayout*
+vtkMacroscopeOverviewRepresentation::GetSpatiotemporalLayout()
+{
+  return this->SpatiotemporalLayout;
+}
+
+void vtkMacroscopeOverviewRepresentation::GetChartSize(int size[2])
+{
+  this->TemporalLayout->GetViewSize(size);
+}
+
+vtkAlgorithm* vtkMacroscopeOverviewRepresentation::Layout(vtkInformationVector** inputVector)
+{
+  vtkTable* partition = vtkTable::GetData(inputVector[0], 0);
+  vtkPolyDataAlgorithm* layout = this->Overview == TEMPORAL
+    ? static_cast<vtkPolyDataAlgorithm*>(this->TemporalLayout)
+    : static_cast<vtkPolyDataAlgorithm*>(this->SpatiotemporalLayout);
+  layout->SetInputDataObject(0, partition);
+  // A layout that cannot draw its input says why and outputs nothing.
+  layout->Update();
+  return layout;
+}
