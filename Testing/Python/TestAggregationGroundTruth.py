@@ -155,6 +155,8 @@ def minimal_cover(model, rows):
 
 
 class Part:
+    """One row of a Partition table; `region` is its Mean of one type plane."""
+
     def __init__(self, partition, i, region):
         get = lambda name: partition.GetColumnByName(name).GetValue(i)
         self.node, self.start, self.end = get("Node"), get("Start"), get("End")
@@ -209,8 +211,9 @@ def search(trace, mode, slices, level, window, tol, rows, region):
     curves = servermanager.Fetch(aggregation, idx=1)
     cells = model.GetDimensions()[0] * model.GetDimensions()[1]
     found, searched = [], 0
+    counts = column(curves, "Parts")
     for k, (a, b) in enumerate(zip(column(curves, "PStart"), column(curves, "PEnd"))):
-        if column(curves, "Parts")[k] > cells // 10:
+        if counts[k] > cells // 10:
             continue
         searched += 1
         aggregation.Parameter = 0.5 * (a + b)
