@@ -172,7 +172,15 @@ int vtkMacroscopeActiveProducers::RequestData(
   }
   const uint32_t leaves = static_cast<uint32_t>(producers.ResourceOfLeaf.size());
 
-  // The rows as the core wants them (only the location columns and times).
+  // The rows as the core wants them (only the location columns and times);
+  // an empty table has nothing to count (and its columns no memory).
+  for (vtkTable** table : { &trace.States, &trace.Events, &trace.Variables, &trace.Messages })
+  {
+    if (*table && (*table)->GetNumberOfRows() == 0)
+    {
+      *table = nullptr;
+    }
+  }
   MacroscopeColumnStore store;
   macroscope::StateRows states;
   macroscope::PointRows events;
