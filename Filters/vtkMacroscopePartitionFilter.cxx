@@ -253,7 +253,7 @@ int vtkMacroscopePartitionFilter::RequestData(
   // What a representation needs to draw the parts without the model: the
   // hierarchy, the types and their colours, the window and the metric.
   for (const char* described : { "NodeName", "NodeKind", "NodeParent", "TypeName", "TypeId",
-         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow" })
+         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow", "ResourceSelection" })
   {
     if (vtkAbstractArray* array = fields->GetAbstractArray(described))
     {

@@ -23,7 +23,8 @@
  * model: Parameter, PartitionQuality, Constraint ("temporal", "spatial" or
  * "spatiotemporal"), ModelShape (slices, resources, types), the model's
  * NodeName, NodeKind, NodeParent, TypeName, TypeId, TypeColor, Metric,
- * Extensive, SliceWidth and TimeWindow, and QualityComputations (how many
+ * Extensive, SliceWidth, TimeWindow and ResourceSelection (from Time Slicing),
+ * and QualityComputations (how many
  * times this filter computed qualities: it stays put when only p changes).
  *
  * The qualities are computed once per model; changing Parameter only

@@ -1,6 +1,7 @@
 #include "vtkMacroscopeTimeSlicing.h"
 
 #include "ResourceHierarchy.h"
+#include "ResourceSelection.h"
 #include "TimeSlicing.h"
 #include "TraceSchema.h"
 #include "MacroscopeTraceColumns.h"
@@ -72,8 +73,8 @@ struct ModelPlan
   int Planes() const { return this->TypeOfPlane.empty() ? 1 : static_cast<int>(this->TypeOfPlane.size()); }
 };
 
-bool PlanModel(vtkTree* tree, vtkTable* types, const char* kind, int level, ModelPlan& plan,
-  std::string& problem)
+bool PlanModel(vtkTree* tree, vtkTable* types, const char* kind, int level,
+  const std::vector<std::string>& subset, ModelPlan& plan, std::string& problem)
 {
   std::vector<int64_t> parent;
   std::vector<int64_t> leafIndex;
@@ -81,9 +82,34 @@ bool PlanModel(vtkTree* tree, vtkTable* types, const char* kind, int level, Mode
   {
     return false;
   }
+  std::vector<bool> keepLeaf;
+  if (!subset.empty())
+  {
+    auto* vertexNames =
+      vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
+    if (!vertexNames)
+    {
+      problem = "Resources names hierarchy vertices, but the Hierarchy has no Name vertex array";
+      return false;
+    }
+    std::vector<std::string> names(parent.size());
+    for (std::size_t v = 0; v < names.size(); ++v)
+    {
+      names[v] = vertexNames->GetValue(static_cast<vtkIdType>(v));
+    }
+    try
+    {
+      keepLeaf = macroscope::SelectLeaves(parent, leafIndex, names, subset);
+    }
+    catch (const std::exception& error)
+    {
+      problem = std::string("Resources: ") + error.what();
+      return false;
+    }
+  }
   try
   {
-    plan.Resources = macroscope::BuildResourceHierarchy(parent, leafIndex, level);
+    plan.Resources = macroscope::BuildResourceHierarchy(parent, leafIndex, level, keepLeaf);
   }
   catch (const std::exception& error)
   {
@@ -174,7 +200,39 @@ void vtkMacroscopeTimeSlicing::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Normalize: " << this->Normalize << "\n";
   os << indent << "Depth: " << this->Depth << "\n";
   os << indent << "ResourceLevel: " << this->ResourceLevel << "\n";
+  os << indent << "Resources:";
+  for (const std::string& name : this->Resources)
+  {
+    os << " \"" << name << "\"";
+  }
+  os << (this->Resources.empty() ? " (all)\n" : "\n");
   os << indent << "Controller: " << this->Controller << "\n";
+}
+
+void vtkMacroscopeTimeSlicing::AddResource(const char* name)
+{
+  this->Resources.emplace_back(name ? name : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTimeSlicing::RemoveAllResources()
+{
+  if (!this->Resources.empty())
+  {
+    this->Resources.clear();
+    this->Modified();
+  }
+}
+
+int vtkMacroscopeTimeSlicing::GetNumberOfResources() const
+{
+  return static_cast<int>(this->Resources.size());
+}
+
+const char* vtkMacroscopeTimeSlicing::GetResource(int index) const
+{
+  return index >= 0 && index < this->GetNumberOfResources() ? this->Resources[index].c_str()
+                                                            : nullptr;
 }
 
 int vtkMacroscopeTimeSlicing::FillInputPortInformation(int, vtkInformation* info)
@@ -245,7 +303,7 @@ int vtkMacroscopeTimeSlicing::RequestInformation(
   }
   ModelPlan plan;
   std::string problem;
-  if (!PlanModel(tree, types, kind, this->ResourceLevel, plan, problem))
+  if (!PlanModel(tree, types, kind, this->ResourceLevel, this->Resources, plan, problem))
   {
     vtkErrorMacro(<< problem << ".");
     return 0;
@@ -319,7 +377,8 @@ int vtkMacroscopeTimeSlicing::RequestData(
 
   ModelPlan plan;
   std::string planProblem;
-  if (!PlanModel(trace.Hierarchy, trace.Types, kind, this->ResourceLevel, plan, planProblem))
+  if (!PlanModel(trace.Hierarchy, trace.Types, kind, this->ResourceLevel, this->Resources, plan,
+        planProblem))
   {
     vtkErrorMacro(<< planProblem << ".");
     return 0;
@@ -545,6 +604,15 @@ int vtkMacroscopeTimeSlicing::RequestData(
   window->SetNumberOfComponents(2);
   window->InsertNextTuple2(begin, end);
   fields->AddArray(window);
+  // What part of the system the model shows: the Resources names, none
+  // for all of it.
+  vtkNew<vtkStringArray> selection;
+  selection->SetName("ResourceSelection");
+  for (const std::string& name : this->Resources)
+  {
+    selection->InsertNextValue(name);
+  }
+  fields->AddArray(selection);
 
   cache.Plan = plan;
   cache.Built.Modified();

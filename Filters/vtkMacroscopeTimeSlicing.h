@@ -21,7 +21,11 @@
  * slice, "DominantType" (the plane of the largest value, -1 when all are
  * 0), "DominantShare" (its share of the cell's total) and "Total".
  *
- * See docs/time-slicing.md. Under MPI, every rank slices the locations of
+ * The Resources property restricts the model to the locations below some
+ * hierarchy vertices (a re-run on a part of the system, Ocelotl's spatial
+ * zoom); "ResourceSelection" in the field data lists them (empty: all).
+ *
+ * See docs/time-slicing.md and docs/zoom-and-filter.md. Under MPI, every rank slices the locations of
  * its reader piece, the ranks' models are summed, and each output holds the
  * extent its consumer asks for (the whole model by default).
  */
@@ -32,6 +36,8 @@
 #include "vtkAlgorithm.h"
 
 #include <memory> // for std::unique_ptr
+#include <string> // for std::string
+#include <vector> // for std::vector
 
 class vtkMultiProcessController;
 
@@ -95,6 +101,20 @@ public:
   ///@}
 
   ///@{
+  /// The resource subset: names of hierarchy vertices whose locations the
+  /// model keeps (a named location keeps itself). A name designates every
+  /// vertex of that name ("Master thread": every master thread); a path
+  /// from the root joined with "/" ("machine/cluster-1/node-5"), or from
+  /// just below the root, one vertex. The hierarchy is pruned to the
+  /// vertices that keep a location. None (the default): every location. A
+  /// name that designates no vertex is an error.
+  void AddResource(const char* name);
+  void RemoveAllResources();
+  int GetNumberOfResources() const;
+  const char* GetResource(int index) const;
+  ///@}
+
+  ///@{
   /// The controller that sums the pieces' models; the global one by default.
   void SetController(vtkMultiProcessController* controller);
   vtkGetObjectMacro(Controller, vtkMultiProcessController);
@@ -124,6 +144,7 @@ private:
   bool Normalize = false;
   int Depth = -1;
   int ResourceLevel = -1;
+  std::vector<std::string> Resources;
   vtkMultiProcessController* Controller = nullptr;
 
   struct ModelCache;

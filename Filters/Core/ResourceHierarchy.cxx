@@ -9,8 +9,8 @@
 namespace macroscope
 {
 
-ResourceHierarchy BuildResourceHierarchy(
-  const std::vector<int64_t>& parent, const std::vector<int64_t>& leafIndex, int level)
+ResourceHierarchy BuildResourceHierarchy(const std::vector<int64_t>& parent,
+  const std::vector<int64_t>& leafIndex, int level, const std::vector<bool>& keepLeaf)
 {
   const std::size_t n = parent.size();
   if (leafIndex.size() != n)
@@ -43,8 +43,13 @@ ResourceHierarchy BuildResourceHierarchy(
     }
   }
 
+  if (!keepLeaf.empty() && keepLeaf.size() != leaves)
+  {
+    throw std::invalid_argument("the leaf selection has " + std::to_string(keepLeaf.size()) +
+      " entries, the hierarchy " + std::to_string(leaves) + " leaves");
+  }
   ResourceHierarchy result;
-  result.ResourceOfLeaf.assign(leaves, 0);
+  result.ResourceOfLeaf.assign(leaves, keepLeaf.empty() ? 0 : NoResource);
   std::vector<int64_t> node(n, -1); // node of each vertex that is kept
   std::vector<std::pair<int64_t, uint32_t>> leafOrder;
   for (std::size_t v = 0; v < n; ++v)
@@ -72,6 +77,10 @@ ResourceHierarchy BuildResourceHierarchy(
   // Resources in the order of their first leaf.
   for (const auto& [leaf, vertex] : leafOrder)
   {
+    if (!keepLeaf.empty() && !keepLeaf[static_cast<std::size_t>(leaf)])
+    {
+      continue;
+    }
     const int64_t r = resourceVertex[vertex];
     if (node[r] < 0)
     {

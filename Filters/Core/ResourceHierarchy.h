@@ -7,10 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace macroscope
 {
+
+/// ResourceOfLeaf value of a leaf left out of the model (see keepLeaf below).
+constexpr uint32_t NoResource = std::numeric_limits<uint32_t>::max();
 
 struct ResourceHierarchy
 {
@@ -20,7 +24,8 @@ struct ResourceHierarchy
   /// The vertex of the input tree each node stands for.
   std::vector<int64_t> Vertex;
   uint32_t Resources = 0;
-  /// The resource each leaf (location) folds into.
+  /// The resource each leaf (location) folds into; NoResource when the leaf
+  /// was left out.
   std::vector<uint32_t> ResourceOfLeaf;
 };
 
@@ -30,8 +35,14 @@ struct ResourceHierarchy
 /// resource; level k >= 0 makes the vertices of depth k resources (a leaf
 /// shallower than k stays its own resource). Throws std::invalid_argument on
 /// a malformed tree.
-ResourceHierarchy BuildResourceHierarchy(
-  const std::vector<int64_t>& parent, const std::vector<int64_t>& leafIndex, int level);
+///
+/// `keepLeaf` (by leaf index; empty = every leaf) restricts the model to
+/// some leaves: the others map to NoResource, a resource exists only if it
+/// keeps a leaf, and the inner nodes are the ancestors of the resources, so
+/// a vertex with no kept leaf below disappears (one left with a single
+/// child stays).
+ResourceHierarchy BuildResourceHierarchy(const std::vector<int64_t>& parent,
+  const std::vector<int64_t>& leafIndex, int level, const std::vector<bool>& keepLeaf = {});
 
 enum class AggregationFunction
 {

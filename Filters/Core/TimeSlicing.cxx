@@ -1,5 +1,7 @@
 #include "TimeSlicing.h"
 
+#include "ResourceHierarchy.h" // NoResource
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -157,7 +159,10 @@ public:
     {
       const uint32_t resource =
         this->Options.ResourceOfLeaf.empty() ? leaf : this->Options.ResourceOfLeaf[leaf];
-      this->LeavesOf[resource].push_back(leaf);
+      if (resource != NoResource) // a leaf left out: its rows are never read
+      {
+        this->LeavesOf[resource].push_back(leaf);
+      }
     }
     switch (this->Options.Metric)
     {
@@ -422,7 +427,7 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
     }
     for (uint32_t r : options.ResourceOfLeaf)
     {
-      if (r >= resources)
+      if (r >= resources && r != NoResource)
       {
         throw std::invalid_argument("a leaf maps to resource " + std::to_string(r) +
           ", but there are " + std::to_string(resources) + " resources");

@@ -86,7 +86,8 @@ struct TimeSlicingOptions
   /// was traced in the slice); d >= 0 counts the states of call depth d only.
   int Depth = -1;
   /// Resource of each leaf (location): values of leaves mapping to the same
-  /// resource add up. Empty: resource = leaf.
+  /// resource add up; a leaf mapped to NoResource (ResourceHierarchy.h) is
+  /// left out of the model. Empty: resource = leaf.
   std::vector<uint32_t> ResourceOfLeaf;
   uint32_t Leaves = 0;    ///< number of leaves (locations)
   uint32_t Resources = 0; ///< number of resources (rows of the model)

@@ -32,9 +32,17 @@ rows_before = reader.GetDataInformation(0).GetNumberOfRows()
 mt.check(rows_before > 0, "the selections left no states to compare")
 
 settings["TimeSlicing"] = dict(Slices=17, TimeWindow=[0.0005, 0.003], Metric="Event count",
-                              Normalize=1, Depth=2, ResourceLevel=3)
+                              Normalize=1, Depth=2, ResourceLevel=3,
+                              Resources=["node-1", "machine/cluster-0/node-0/MPI Rank 0"])
 slicing = TimeSlicing(registrationName="slicing", Input=[OutputPort(reader, i) for i in range(6)],
                       **settings["TimeSlicing"])
+settings["ActiveProducers"] = dict(TimeWindow=[0.001, 0.002], Activity="Idle", Level=2,
+                                  MinimumRecords=3)
+producers = ActiveProducers(registrationName="producers", Input=[OutputPort(reader, i) for i in range(6)],
+                            **settings["ActiveProducers"])
+producers.UpdatePipeline()
+producer_rows = producers.GetDataInformation().GetNumberOfRows()
+mt.check(producer_rows > 0, "Active Producers lists no idle producer to compare")
 settings["HierarchicalAggregation"] = dict(Function="Mean", TimeWindow=[0.001, 0.002])
 aggregation = HierarchicalAggregation(registrationName="aggregation", Input=OutputPort(slicing, 0),
                                       **settings["HierarchicalAggregation"])
@@ -109,6 +117,7 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("layout", settings["HierarchyLayout"]),
                              ("reader", settings["OTF2TraceReader"]),
                              ("slicing", settings["TimeSlicing"]),
+                             ("producers", settings["ActiveProducers"]),
                              ("aggregation", settings["HierarchicalAggregation"]),
                              ("partition", settings["SpatiotemporalAggregation"]),
                              ("overview", settings["TemporalOverviewLayout"]),
@@ -125,6 +134,12 @@ reader.UpdatePipeline()
 mt.check(reader.GetDataInformation(0).GetNumberOfRows() == rows_before,
          "the reloaded reader reads %d states, %d before" % (
              reader.GetDataInformation(0).GetNumberOfRows(), rows_before))
+
+producers = FindSource("producers")
+producers.UpdatePipeline()
+mt.check(producers.GetDataInformation().GetNumberOfRows() == producer_rows,
+         "the reloaded Active Producers lists %d producers, %d before"
+         % (producers.GetDataInformation().GetNumberOfRows(), producer_rows))
 
 # The reloaded pipeline runs and gives the same drawing.
 layout = FindSource("layout")
