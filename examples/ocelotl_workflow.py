@@ -100,6 +100,7 @@ temporal_view = overview_view(size)
 temporal_display = Show(OutputPort(temporal, 0), temporal_view, "MacroscopeTraceRepresentation")
 temporal_display.SetRepresentationType("Temporal Overview")
 temporal_display.ViewSize = [1150, 680]
+temporal_display.MinLayerHeight = 4
 fit(temporal_view)
 SaveScreenshot(os.path.join(output, "temporal-overview.png"), temporal_view, ImageResolution=size)
 
@@ -108,6 +109,8 @@ spatiotemporal_display = Show(OutputPort(spatiotemporal, 0), spatiotemporal_view
                               "MacroscopeTraceRepresentation")
 spatiotemporal_display.SetRepresentationType("Spatiotemporal Overview")
 spatiotemporal_display.ViewSize = [1150, 680]
+spatiotemporal_display.GroupLevel = 1  # name and separate the clusters
+spatiotemporal_display.MinRowHeight = 6
 fit(spatiotemporal_view)
 SaveScreenshot(os.path.join(output, "spatiotemporal-overview.png"), spatiotemporal_view,
                ImageResolution=size)
@@ -149,12 +152,23 @@ temporal.Parameter = steps[chosen]["p"]
 Render(temporal_view)
 
 # 7. Zoom: not graphical, a re-run of the whole pipeline on a window (here
-# the middle third of the trace); a copy of the model keeps the overview above.
+# the middle third of the trace) and on the producers active in it; a copy
+# of the model keeps the overview above.
 start, end = reader.GetProperty("TimeBounds")
 window = [start + (end - start) / 3.0, start + 2.0 * (end - start) / 3.0]
+# FrameSoC's filter narrows the resources to the producers active in it.
+active = ActiveProducers(registrationName="ActiveProducers",
+                         Input=[OutputPort(reader, i) for i in range(6)], TimeWindow=window)
+producers = servermanager.Fetch(active).GetFieldData()
+names = producers.GetAbstractArray("ResourceNames")
+active_names = [names.GetValue(i) for i in range(names.GetNumberOfValues())]
+print("%d of %d producers active in the window" % (len(active_names),
+                                                  producers.GetArray("Total").GetValue(0)))
 zoom_slicing = TimeSlicing(registrationName="ZoomModel",
                            Input=[OutputPort(reader, i) for i in range(6)],
                            Slices=args.slices, TimeWindow=window)
+if active_names:  # an empty list would mean every resource
+    zoom_slicing.Resources = active_names
 zoom = TemporalAggregation(registrationName="ZoomAggregation", Input=OutputPort(zoom_slicing, 0),
                            Parameter=temporal.Parameter)
 zoom_view = overview_view(size)
@@ -177,10 +191,15 @@ record = {
         "SpatiotemporalAggregation:0": digest(spatiotemporal, 0),
         "SpatiotemporalAggregation:1": digest(spatiotemporal, 1),
         "ZoomAggregation:0": digest(zoom, 0),
+        "ActiveProducers:0": digest(active, 0),
     },
     "displays": {
         "TemporalAggregation": temporal_display.Representation[0],
         "SpatiotemporalAggregation": spatiotemporal_display.Representation[0],
+    },
+    "display_properties": {
+        "TemporalAggregation": {"MinLayerHeight": 4.0, "ViewSize": [1150, 680]},
+        "SpatiotemporalAggregation": {"GroupLevel": 1, "MinRowHeight": 6.0, "ViewSize": [1150, 680]},
     },
 }
 with open(os.path.join(output, "workflow.json"), "w") as f:

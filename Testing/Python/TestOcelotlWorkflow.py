@@ -67,4 +67,14 @@ for name, representation in record["displays"].items():
              if v.GetXMLName() == "RenderView"]
     mt.check(any(d is not None and d.Representation[0] == representation for d in shown),
              "%s is not shown as %s after reloading" % (name, representation))
+for name, properties in record["display_properties"].items():
+    for v in GetViews():
+        display = servermanager.GetRepresentation(FindSource(name), v) if v.GetXMLName() == "RenderView" else None
+        if display is None:
+            continue
+        for key, expected in properties.items():
+            value = display.GetPropertyValue(key)
+            value = list(value) if isinstance(expected, list) else value
+            mt.check(value == expected, "%s display: %s is %s after reloading, not %s"
+                     % (name, key, value, expected))
 print("workflow: %d partitions stepped, state reloaded identically" % len(steps))
