@@ -1,4 +1,6 @@
 #include "MacroscopeTraceInputs.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkAlgorithm.h"
 
 #include "TraceSchema.h"
 
@@ -153,4 +155,25 @@ void MacroscopeTraceInputs::TimeBounds(double bounds[2], vtkMultiProcessControll
   }
   bounds[0] = std::isfinite(low) ? low : 0.0;
   bounds[1] = std::isfinite(high) ? high : 0.0;
+}
+
+void MacroscopeTraceInputs::DeclareTracePort(vtkInformation* info)
+{
+  info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTree");
+  info->Set(vtkAlgorithm::INPUT_IS_REPEATABLE(), 1);
+}
+
+void MacroscopeTraceInputs::RequestRankPieces(
+  vtkInformationVector* inputs, vtkMultiProcessController* controller)
+{
+  const int ranks = controller ? controller->GetNumberOfProcesses() : 1;
+  const int rank = controller ? controller->GetLocalProcessId() : 0;
+  for (int i = 0; i < inputs->GetNumberOfInformationObjects(); ++i)
+  {
+    vtkInformation* inInfo = inputs->GetInformationObject(i);
+    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), rank);
+    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), ranks);
+  }
 }

@@ -7,6 +7,7 @@
 
 #include <string>
 
+class vtkInformation;
 class vtkInformationVector;
 class vtkMultiProcessController;
 class vtkTable;
@@ -32,6 +33,15 @@ struct MACROSCOPEFILTERS_EXPORT MacroscopeTraceInputs
   /// its outputs' field data, or else the extent of the rows' times, over
   /// every rank of `controller` (which all must call this).
   void TimeBounds(double bounds[2], vtkMultiProcessController* controller) const;
+
+  /// Declares the input port of a filter that takes a trace: one repeatable
+  /// connection per reader output, tables and the hierarchy tree.
+  static void DeclareTracePort(vtkInformation* info);
+
+  /// Asks every connection of `inputs` for piece i of n, where i is this
+  /// rank and n the ranks of `controller`, whatever downstream asked: the
+  /// ranks' partial results then add up to the trace's.
+  static void RequestRankPieces(vtkInformationVector* inputs, vtkMultiProcessController* controller);
 };
 
 #endif

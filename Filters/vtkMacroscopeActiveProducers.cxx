@@ -69,10 +69,7 @@ void vtkMacroscopeActiveProducers::PrintSelf(ostream& os, vtkIndent indent)
 
 int vtkMacroscopeActiveProducers::FillInputPortInformation(int, vtkInformation* info)
 {
-  info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTree");
-  info->Set(vtkAlgorithm::INPUT_IS_REPEATABLE(), 1);
+  MacroscopeTraceInputs::DeclareTracePort(info);
   return 1;
 }
 
@@ -81,14 +78,7 @@ int vtkMacroscopeActiveProducers::RequestUpdateExtent(
 {
   // Rank i counts the i-th share of the locations, whatever piece is asked
   // downstream: the ranks' counts then add up to the trace's.
-  const int ranks = this->Controller ? this->Controller->GetNumberOfProcesses() : 1;
-  const int rank = this->Controller ? this->Controller->GetLocalProcessId() : 0;
-  for (int i = 0; i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
-  {
-    vtkInformation* inInfo = inputVector[0]->GetInformationObject(i);
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), rank);
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), ranks);
-  }
+  MacroscopeTraceInputs::RequestRankPieces(inputVector[0], this->Controller);
   return 1;
 }
 

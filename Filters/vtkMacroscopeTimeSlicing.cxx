@@ -237,10 +237,7 @@ const char* vtkMacroscopeTimeSlicing::GetResource(int index) const
 
 int vtkMacroscopeTimeSlicing::FillInputPortInformation(int, vtkInformation* info)
 {
-  info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTree");
-  info->Set(vtkAlgorithm::INPUT_IS_REPEATABLE(), 1);
+  MacroscopeTraceInputs::DeclareTracePort(info);
   return 1;
 }
 
@@ -266,14 +263,7 @@ vtkTypeBool vtkMacroscopeTimeSlicing::ProcessRequest(
     // Whatever extent is asked downstream, rank i slices the i-th share of
     // the trace: the ranks' models then add up to the model, and any extent
     // is cut from it.
-    const int ranks = this->Controller ? this->Controller->GetNumberOfProcesses() : 1;
-    const int rank = this->Controller ? this->Controller->GetLocalProcessId() : 0;
-    for (int i = 0; i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
-    {
-      vtkInformation* inInfo = inputVector[0]->GetInformationObject(i);
-      inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), rank);
-      inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), ranks);
-    }
+    MacroscopeTraceInputs::RequestRankPieces(inputVector[0], this->Controller);
     return 1;
   }
   return this->Superclass::ProcessRequest(request, inputVector, outputVector);

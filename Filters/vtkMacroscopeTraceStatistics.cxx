@@ -100,10 +100,7 @@ void vtkMacroscopeTraceStatistics::PrintSelf(ostream& os, vtkIndent indent)
 
 int vtkMacroscopeTraceStatistics::FillInputPortInformation(int, vtkInformation* info)
 {
-  info->Remove(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE());
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
-  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTree");
-  info->Set(vtkAlgorithm::INPUT_IS_REPEATABLE(), 1);
+  MacroscopeTraceInputs::DeclareTracePort(info);
   return 1;
 }
 
@@ -112,14 +109,7 @@ int vtkMacroscopeTraceStatistics::RequestUpdateExtent(
 {
   // Whatever piece is asked downstream, rank i counts the i-th share of the
   // trace: the ranks' counts then add up to the trace's.
-  const int ranks = this->Controller ? this->Controller->GetNumberOfProcesses() : 1;
-  const int rank = this->Controller ? this->Controller->GetLocalProcessId() : 0;
-  for (int i = 0; i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
-  {
-    vtkInformation* inInfo = inputVector[0]->GetInformationObject(i);
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), rank);
-    inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), ranks);
-  }
+  MacroscopeTraceInputs::RequestRankPieces(inputVector[0], this->Controller);
   return 1;
 }
 
