@@ -177,3 +177,30 @@ void MacroscopeTraceInputs::RequestRankPieces(
     inInfo->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), ranks);
   }
 }
+
+bool MacroscopeTraceInputs::SplitOverRanks(
+  vtkInformationVector* inputs, vtkMultiProcessController* controller)
+{
+  if (!controller || controller->GetNumberOfProcesses() < 2 ||
+    inputs->GetNumberOfInformationObjects() < 1)
+  {
+    return false;
+  }
+  vtkInformation* first = inputs->GetInformationObject(0);
+  const int pieces = first->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES())
+    ? first->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES())
+    : 1;
+  return pieces == controller->GetNumberOfProcesses();
+}
+
+int MacroscopeTraceInputs::AgreeOnStatus(
+  int status, vtkMultiProcessController* controller, bool parallel)
+{
+  if (!parallel)
+  {
+    return status;
+  }
+  int worst = status;
+  controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
+  return worst;
+}

@@ -42,6 +42,14 @@ struct MACROSCOPEFILTERS_EXPORT MacroscopeTraceInputs
   /// rank and n the ranks of `controller`, whatever downstream asked: the
   /// ranks' partial results then add up to the trace's.
   static void RequestRankPieces(vtkInformationVector* inputs, vtkMultiProcessController* controller);
+
+  /// Whether the ranks of `controller` hold one piece each of `inputs` (as
+  /// RequestRankPieces asks), so that their partial results must be summed.
+  static bool SplitOverRanks(vtkInformationVector* inputs, vtkMultiProcessController* controller);
+
+  /// The worst of every rank's `status` (0 error, -1 aborted, 1 done) when
+  /// `parallel`, so that all ranks stop or go on together; else `status`.
+  static int AgreeOnStatus(int status, vtkMultiProcessController* controller, bool parallel);
 };
 
 #endif

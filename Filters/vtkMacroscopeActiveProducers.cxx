@@ -237,19 +237,8 @@ int vtkMacroscopeActiveProducers::RequestData(
   // Pieces: every rank counted its share of the locations; the sums are
   // the trace's counts (a rank given the whole trace already has them).
   vtkMultiProcessController* controller = this->Controller;
-  vtkInformation* firstInput = inputVector[0]->GetInformationObject(0);
-  const int inputPieces =
-    firstInput->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES())
-    ? firstInput->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES())
-    : 1;
-  const bool parallel = controller && controller->GetNumberOfProcesses() > 1 &&
-    inputPieces == controller->GetNumberOfProcesses();
-  if (parallel)
-  {
-    int worst = status;
-    controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
-    status = worst;
-  }
+  const bool parallel = MacroscopeTraceInputs::SplitOverRanks(inputVector[0], controller);
+  status = MacroscopeTraceInputs::AgreeOnStatus(status, controller, parallel);
   if (status != 1)
   {
     return status == 0 ? 0 : 1;
