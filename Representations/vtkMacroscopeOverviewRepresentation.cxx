@@ -12,16 +12,8 @@ vtkStandardNewMacro(vtkMacroscopeOverviewRepresentation);
 
 vtkMacroscopeOverviewRepresentation::vtkMacroscopeOverviewRepresentation()
 {
-  // Both layouts share one output layout.
-  using Layout = vtkMacroscopeTemporalOverviewLayout;
-  static_assert(static_cast<int>(Layout::LABELS) ==
-        static_cast<int>(vtkMacroscopeSpatiotemporalOverviewLayout::LABELS) &&
-      static_cast<int>(Layout::LEGEND) ==
-        static_cast<int>(vtkMacroscopeSpatiotemporalOverviewLayout::LEGEND) &&
-      static_cast<int>(Layout::GUIDES) ==
-        static_cast<int>(vtkMacroscopeSpatiotemporalOverviewLayout::GUIDES),
-    "the overview layouts must share their output ports");
-  this->SetLayers(5, Layout::LABELS, Layout::LEGEND, Layout::GUIDES);
+  using Layout = vtkMacroscopeOverviewLayout; // both overviews' outputs
+  this->SetLayers(Layout::NUMBER_OF_OUTPUTS, Layout::LABELS, Layout::LEGEND, Layout::GUIDES);
 }
 
 vtkMacroscopeOverviewRepresentation::~vtkMacroscopeOverviewRepresentation() = default;
@@ -91,9 +83,9 @@ void vtkMacroscopeOverviewRepresentation::GetChartSize(int size[2])
 vtkAlgorithm* vtkMacroscopeOverviewRepresentation::Layout(vtkInformationVector** inputVector)
 {
   vtkTable* partition = vtkTable::GetData(inputVector[0], 0);
-  vtkPolyDataAlgorithm* layout = this->Overview == TEMPORAL
-    ? static_cast<vtkPolyDataAlgorithm*>(this->TemporalLayout)
-    : static_cast<vtkPolyDataAlgorithm*>(this->SpatiotemporalLayout);
+  vtkMacroscopeOverviewLayout* layout = this->Overview == TEMPORAL
+    ? static_cast<vtkMacroscopeOverviewLayout*>(this->TemporalLayout)
+    : static_cast<vtkMacroscopeOverviewLayout*>(this->SpatiotemporalLayout);
   layout->SetInputDataObject(0, partition);
   // A layout that cannot draw its input says why and outputs nothing.
   layout->Update();

@@ -71,8 +71,6 @@ std::vector<int> Depths(const std::vector<int64_t>& parent)
 
 vtkMacroscopeSpatiotemporalOverviewLayout::vtkMacroscopeSpatiotemporalOverviewLayout()
 {
-  this->SetNumberOfInputPorts(1);
-  this->SetNumberOfOutputPorts(5);
 }
 
 vtkMacroscopeSpatiotemporalOverviewLayout::~vtkMacroscopeSpatiotemporalOverviewLayout() = default;
@@ -80,33 +78,12 @@ vtkMacroscopeSpatiotemporalOverviewLayout::~vtkMacroscopeSpatiotemporalOverviewL
 void vtkMacroscopeSpatiotemporalOverviewLayout::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
   os << indent << "MinRowHeight: " << this->MinRowHeight << "\n";
   os << indent << "GroupLevel: " << this->GroupLevel << "\n";
 }
 
-int vtkMacroscopeSpatiotemporalOverviewLayout::FillInputPortInformation(int, vtkInformation* info)
+int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS])
 {
-  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
-  return 1;
-}
-
-int vtkMacroscopeSpatiotemporalOverviewLayout::RequestData(
-  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
-{
-  vtkPolyData* outputs[5];
-  for (int port = 0; port < 5; ++port)
-  {
-    outputs[port] = vtkPolyData::GetData(outputVector, port);
-    outputs[port]->Initialize();
-  }
-  this->UpdateProgress(0.0);
-  if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
-  {
-    vtkErrorMacro("ViewSize must be at least 1 x 1 pixels, not " << this->ViewSize[0] << " x "
-                                                                << this->ViewSize[1] << ".");
-    return 0;
-  }
   if (!std::isfinite(this->MinRowHeight) || !(this->MinRowHeight >= 0.0))
   {
     vtkErrorMacro("MinRowHeight must be a finite number of pixels >= 0, not " << this->MinRowHeight
@@ -118,7 +95,7 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::RequestData(
     vtkErrorMacro("GroupLevel must be >= 0, not " << this->GroupLevel << ".");
     return 0;
   }
-  vtkTable* table = vtkTable::GetData(inputVector[0], 0);
+  vtkTable* table = input;
   if (!table || (table->GetNumberOfColumns() == 0 && table->GetNumberOfRows() == 0))
   {
     return 1; // a later piece of a Partition: the first piece holds the rows
@@ -305,9 +282,9 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::RequestData(
   }
   if (aborted)
   {
-    for (vtkPolyData* output : outputs)
+    for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
     {
-      output->Initialize();
+      outputs[port]->Initialize();
     }
     return 1;
   }
@@ -443,11 +420,11 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::RequestData(
   vtkNew<vtkIntArray> aggregateCount;
   aggregateCount->SetName("VisualAggregates");
   aggregateCount->InsertNextValue(static_cast<int>(overview.Aggregates));
-  for (vtkPolyData* output : outputs)
+  for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
   {
-    output->GetFieldData()->AddArray(windowField);
-    output->GetFieldData()->AddArray(rowCount);
-    output->GetFieldData()->AddArray(aggregateCount);
+    outputs[port]->GetFieldData()->AddArray(windowField);
+    outputs[port]->GetFieldData()->AddArray(rowCount);
+    outputs[port]->GetFieldData()->AddArray(aggregateCount);
   }
   this->UpdateProgress(1.0);
   return 1;

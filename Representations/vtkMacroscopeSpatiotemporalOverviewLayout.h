@@ -39,24 +39,15 @@
 #define vtkMacroscopeSpatiotemporalOverviewLayout_h
 
 #include "MacroscopeRepresentationsModule.h" // for export macro
-#include "vtkPolyDataAlgorithm.h"
+#include "vtkMacroscopeOverviewLayout.h"
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeSpatiotemporalOverviewLayout
-  : public vtkPolyDataAlgorithm
+  : public vtkMacroscopeOverviewLayout
 {
 public:
   static vtkMacroscopeSpatiotemporalOverviewLayout* New();
-  vtkTypeMacro(vtkMacroscopeSpatiotemporalOverviewLayout, vtkPolyDataAlgorithm);
+  vtkTypeMacro(vtkMacroscopeSpatiotemporalOverviewLayout, vtkMacroscopeOverviewLayout);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  enum OutputPorts
-  {
-    MARKS = 0,
-    MARKING = 1,
-    GUIDES = 2,
-    LABELS = 3,
-    LEGEND = 4
-  };
 
   /// Values of the "VisualAggregate" cell array of Marks.
   enum MarkKinds
@@ -73,15 +64,6 @@ public:
     DIAGONAL = 1,
     CROSS = 2
   };
-
-  ///@{
-  /**
-   * Width and height, in pixels, of the view the budget refers to (default
-   * 1600 x 900); the chart is drawn in these units.
-   */
-  vtkSetVector2Macro(ViewSize, int);
-  vtkGetVector2Macro(ViewSize, int);
-  ///@}
 
   ///@{
   /**
@@ -107,15 +89,13 @@ protected:
   vtkMacroscopeSpatiotemporalOverviewLayout();
   ~vtkMacroscopeSpatiotemporalOverviewLayout() override;
 
-  int FillInputPortInformation(int port, vtkInformation* info) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS]) override;
 
 private:
   vtkMacroscopeSpatiotemporalOverviewLayout(
     const vtkMacroscopeSpatiotemporalOverviewLayout&) = delete;
   void operator=(const vtkMacroscopeSpatiotemporalOverviewLayout&) = delete;
 
-  int ViewSize[2] = { 1600, 900 };
   double MinRowHeight = 3.0;
   int GroupLevel = 0;
 };

@@ -45,7 +45,6 @@ constexpr std::size_t LegendMaxTypes = 24;
 
 vtkMacroscopeTemporalOverviewLayout::vtkMacroscopeTemporalOverviewLayout()
 {
-  this->SetNumberOfOutputPorts(5);
 }
 
 vtkMacroscopeTemporalOverviewLayout::~vtkMacroscopeTemporalOverviewLayout() = default;
@@ -53,39 +52,17 @@ vtkMacroscopeTemporalOverviewLayout::~vtkMacroscopeTemporalOverviewLayout() = de
 void vtkMacroscopeTemporalOverviewLayout::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
   os << indent << "MinLayerHeight: " << this->MinLayerHeight << "\n";
 }
 
-int vtkMacroscopeTemporalOverviewLayout::FillInputPortInformation(int, vtkInformation* info)
+int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS])
 {
-  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
-  return 1;
-}
-
-int vtkMacroscopeTemporalOverviewLayout::RequestData(
-  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
-{
-  vtkPolyData* outputs[5];
-  for (int port = 0; port < 5; ++port)
-  {
-    outputs[port] = vtkPolyData::GetData(outputVector, port);
-    outputs[port]->Initialize();
-  }
-  this->UpdateProgress(0.0);
-  if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
-  {
-    vtkErrorMacro("ViewSize must be at least 1 x 1 pixels, not " << this->ViewSize[0] << " x "
-                                                                << this->ViewSize[1] << ".");
-    return 0;
-  }
   if (!std::isfinite(this->MinLayerHeight) || !(this->MinLayerHeight >= 0.0))
   {
     vtkErrorMacro("MinLayerHeight must be a finite number of pixels >= 0, not "
       << this->MinLayerHeight << ".");
     return 0;
   }
-  vtkTable* input = vtkTable::GetData(inputVector[0]);
   if (!input)
   {
     vtkErrorMacro("Temporal Overview Layout needs a table: the Partition output of Temporal "
@@ -336,11 +313,11 @@ int vtkMacroscopeTemporalOverviewLayout::RequestData(
   vtkNew<vtkDoubleArray> pixelsPerSecond;
   pixelsPerSecond->SetName("PixelsPerSecond");
   pixelsPerSecond->InsertNextValue(chart.PixelsPerSecond);
-  for (vtkPolyData* output : outputs)
+  for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
   {
-    output->GetFieldData()->AddArray(timeWindow);
-    output->GetFieldData()->AddArray(scale);
-    output->GetFieldData()->AddArray(pixelsPerSecond);
+    outputs[port]->GetFieldData()->AddArray(timeWindow);
+    outputs[port]->GetFieldData()->AddArray(scale);
+    outputs[port]->GetFieldData()->AddArray(pixelsPerSecond);
   }
   this->UpdateProgress(1.0);
   return 1;

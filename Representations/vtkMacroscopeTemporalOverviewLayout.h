@@ -38,33 +38,15 @@
 #define vtkMacroscopeTemporalOverviewLayout_h
 
 #include "MacroscopeRepresentationsModule.h" // for export macro
-#include "vtkPolyDataAlgorithm.h"
+#include "vtkMacroscopeOverviewLayout.h"
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeTemporalOverviewLayout
-  : public vtkPolyDataAlgorithm
+  : public vtkMacroscopeOverviewLayout
 {
 public:
   static vtkMacroscopeTemporalOverviewLayout* New();
-  vtkTypeMacro(vtkMacroscopeTemporalOverviewLayout, vtkPolyDataAlgorithm);
+  vtkTypeMacro(vtkMacroscopeTemporalOverviewLayout, vtkMacroscopeOverviewLayout);
   void PrintSelf(ostream& os, vtkIndent indent) override;
-
-  enum OutputPorts
-  {
-    MARKS = 0,
-    MARKING = 1,
-    GUIDES = 2,
-    LABELS = 3,
-    LEGEND = 4
-  };
-
-  ///@{
-  /**
-   * Width and height, in pixels, of the chart (default 1600 x 900): the
-   * time window spans the width, the tallest stack the height.
-   */
-  vtkSetVector2Macro(ViewSize, int);
-  vtkGetVector2Macro(ViewSize, int);
-  ///@}
 
   ///@{
   /**
@@ -79,14 +61,12 @@ protected:
   vtkMacroscopeTemporalOverviewLayout();
   ~vtkMacroscopeTemporalOverviewLayout() override;
 
-  int FillInputPortInformation(int port, vtkInformation* info) override;
-  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS]) override;
 
 private:
   vtkMacroscopeTemporalOverviewLayout(const vtkMacroscopeTemporalOverviewLayout&) = delete;
   void operator=(const vtkMacroscopeTemporalOverviewLayout&) = delete;
 
-  int ViewSize[2] = { 1600, 900 };
   double MinLayerHeight = 3.0;
 };
 

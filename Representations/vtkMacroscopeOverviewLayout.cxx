@@ -1,0 +1,45 @@
+#include "vtkMacroscopeOverviewLayout.h"
+
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkPolyData.h"
+#include "vtkTable.h"
+
+vtkMacroscopeOverviewLayout::vtkMacroscopeOverviewLayout()
+{
+  this->SetNumberOfInputPorts(1);
+  this->SetNumberOfOutputPorts(NUMBER_OF_OUTPUTS);
+}
+
+vtkMacroscopeOverviewLayout::~vtkMacroscopeOverviewLayout() = default;
+
+void vtkMacroscopeOverviewLayout::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
+}
+
+int vtkMacroscopeOverviewLayout::FillInputPortInformation(int, vtkInformation* info)
+{
+  info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
+  return 1;
+}
+
+int vtkMacroscopeOverviewLayout::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  vtkPolyData* outputs[NUMBER_OF_OUTPUTS];
+  for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
+  {
+    outputs[port] = vtkPolyData::GetData(outputVector, port);
+    outputs[port]->Initialize();
+  }
+  this->UpdateProgress(0.0);
+  if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
+  {
+    vtkErrorMacro("ViewSize must be at least 1 x 1 pixels, not " << this->ViewSize[0] << " x "
+                                                                << this->ViewSize[1] << ".");
+    return 0;
+  }
+  return this->Draw(vtkTable::GetData(inputVector[0], 0), outputs);
+}

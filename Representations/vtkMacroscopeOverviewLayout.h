@@ -1,0 +1,61 @@
+/**
+ * @class vtkMacroscopeOverviewLayout
+ * @brief Base of the layouts of Ocelotl's overviews: a Partition table in,
+ * a chart of ViewSize pixels out, on the five outputs the overview display
+ * draws.
+ *
+ * It owns what both overviews share: the output ports, the chart size and
+ * its check, and the cleared outputs a subclass draws into (Draw).
+ */
+#ifndef vtkMacroscopeOverviewLayout_h
+#define vtkMacroscopeOverviewLayout_h
+
+#include "MacroscopeRepresentationsModule.h" // for export macro
+#include "vtkPolyDataAlgorithm.h"
+
+class vtkTable;
+
+class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeOverviewLayout : public vtkPolyDataAlgorithm
+{
+public:
+  vtkTypeMacro(vtkMacroscopeOverviewLayout, vtkPolyDataAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  enum OutputPorts
+  {
+    MARKS = 0,
+    MARKING = 1,
+    GUIDES = 2,
+    LABELS = 3,
+    LEGEND = 4,
+    NUMBER_OF_OUTPUTS = 5
+  };
+
+  ///@{
+  /**
+   * Width and height, in pixels, of the chart (default 1600 x 900): the
+   * time window spans the width; the pixel budgets refer to this size.
+   */
+  vtkSetVector2Macro(ViewSize, int);
+  vtkGetVector2Macro(ViewSize, int);
+  ///@}
+
+protected:
+  vtkMacroscopeOverviewLayout();
+  ~vtkMacroscopeOverviewLayout() override;
+
+  /// Draws `input` (null when no table came) into the cleared `outputs`;
+  /// the ViewSize has been checked. Returns 0 after reporting an error.
+  virtual int Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS]) = 0;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+  int ViewSize[2] = { 1600, 900 };
+
+private:
+  vtkMacroscopeOverviewLayout(const vtkMacroscopeOverviewLayout&) = delete;
+  void operator=(const vtkMacroscopeOverviewLayout&) = delete;
+};
+
+#endif
