@@ -35,7 +35,8 @@ enum LabelKind
   ROW_LABEL = 1,
   GROUP_LABEL = 2,
   AXIS_TITLE = 3,
-  LEGEND_LABEL = 4
+  LEGEND_LABEL = 4,
+  NODE_LABEL = 5 ///< a name at the top left of its rectangle, over the marks
 };
 
 constexpr double TickLength = 6.0;

@@ -9,6 +9,7 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkLabeledDataMapper.h"
+#include "vtkOpenGLPolyDataMapper.h"
 #include "vtkPVRenderView.h"
 #include "vtkPolyData.h"
 #include "vtkPolyDataMapper.h"
@@ -21,7 +22,8 @@
 namespace
 {
 using namespace MacroscopeChart;
-constexpr int LabelKinds[] = { TICK_LABEL, ROW_LABEL, GROUP_LABEL, AXIS_TITLE, LEGEND_LABEL };
+constexpr int LabelKinds[] = { TICK_LABEL, ROW_LABEL, GROUP_LABEL, AXIS_TITLE, LEGEND_LABEL,
+  NODE_LABEL };
 }
 
 vtkMacroscopeChartRepresentation::vtkMacroscopeChartRepresentation()
@@ -51,7 +53,7 @@ vtkMacroscopeChartRepresentation::vtkMacroscopeChartRepresentation()
                                                    : VTK_TEXT_LEFT);
     text->SetVerticalJustification(
       kind == ROW_LABEL || kind == LEGEND_LABEL ? VTK_TEXT_CENTERED : VTK_TEXT_TOP);
-    if (kind == GROUP_LABEL)
+    if (kind == GROUP_LABEL || kind == NODE_LABEL)
     {
       text->SetBackgroundOpacity(0.7); // drawn over the marks: keep it legible
     }
@@ -83,6 +85,17 @@ void vtkMacroscopeChartRepresentation::SetLayers(int count, int labels, int lege
   this->SetLabelColor(1.0, 1.0, 1.0);
 }
 
+void vtkMacroscopeChartRepresentation::SetSelectableLayer(int layer)
+{
+  this->SelectableLayer = layer;
+  // The hardware selector reports this array's values instead of the
+  // drawn cells' indices: the rows of the input they stand for.
+  if (auto* mapper = vtkOpenGLPolyDataMapper::SafeDownCast(this->Mappers[layer]))
+  {
+    mapper->SetCellIdArrayName("vtkOriginalCellIds");
+  }
+}
+
 void vtkMacroscopeChartRepresentation::SetShowLabels(bool show)
 {
   this->ShowLabels = show;
@@ -101,8 +114,11 @@ void vtkMacroscopeChartRepresentation::SetLabelColor(double red, double green, d
   {
     this->LabelMapper->GetLabelTextProperty(kind)->SetColor(red, green, blue);
   }
-  this->LabelMapper->GetLabelTextProperty(GROUP_LABEL)
-    ->SetBackgroundColor(1.0 - red, 1.0 - green, 1.0 - blue);
+  for (int kind : { GROUP_LABEL, NODE_LABEL })
+  {
+    this->LabelMapper->GetLabelTextProperty(kind)->SetBackgroundColor(
+      1.0 - red, 1.0 - green, 1.0 - blue);
+  }
   if (this->GuideLayer >= 0)
   {
     this->Actors[this->GuideLayer]->GetProperty()->SetColor(red, green, blue);
@@ -234,6 +250,10 @@ bool vtkMacroscopeChartRepresentation::AddToView(vtkView* view)
     }
   }
   renderView->GetNonCompositedRenderer()->AddActor(this->LabelActor);
+  if (this->SelectableLayer >= 0)
+  {
+    renderView->RegisterPropForHardwareSelection(this, this->Actors[this->SelectableLayer]);
+  }
   return this->Superclass::AddToView(view);
 }
 
@@ -252,5 +272,9 @@ bool vtkMacroscopeChartRepresentation::RemoveFromView(vtkView* view)
     }
   }
   renderView->GetNonCompositedRenderer()->RemoveActor(this->LabelActor);
+  if (this->SelectableLayer >= 0)
+  {
+    renderView->UnRegisterPropForHardwareSelection(this, this->Actors[this->SelectableLayer]);
+  }
   return this->Superclass::RemoveFromView(view);
 }

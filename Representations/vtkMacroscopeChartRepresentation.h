@@ -60,7 +60,7 @@ public:
   /**
    * Font size of the labels in points (default 12).
    */
-  void SetLabelFontSize(int size);
+  virtual void SetLabelFontSize(int size);
 
 protected:
   vtkMacroscopeChartRepresentation();
@@ -69,6 +69,10 @@ protected:
   /// The layout's output ports: which hold text, the legend and the guides.
   /// Subclasses call this once, in their constructor.
   void SetLayers(int count, int labels, int legend, int guides);
+
+  /// Makes a layer pickable: a pick in the view selects the input rows
+  /// named by the layer's "vtkOriginalCellIds" cell array.
+  void SetSelectableLayer(int layer);
 
   /// Lays the input out and returns the layout whose outputs are drawn, or
   /// nullptr after reporting an error.
@@ -94,6 +98,7 @@ private:
   int LabelLayer = -1;
   int LegendLayer = -1;
   int GuideLayer = -1;
+  int SelectableLayer = -1;
   vtkNew<vtkPolyData> Pieces[MaxLayers];
   vtkNew<vtkPolyDataMapper> Mappers[MaxLayers];
   vtkNew<vtkActor> Actors[MaxLayers];

@@ -1,0 +1,74 @@
+#include "vtkMacroscopeTreemapRepresentation.h"
+
+#include "vtkMacroscopeTreemapLayout.h"
+
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkObjectFactory.h"
+#include "vtkTable.h"
+
+vtkStandardNewMacro(vtkMacroscopeTreemapRepresentation);
+
+vtkMacroscopeTreemapRepresentation::vtkMacroscopeTreemapRepresentation()
+{
+  using Layout = vtkMacroscopeTreemapLayout;
+  this->SetLayers(Layout::NUMBER_OF_OUTPUTS, Layout::LABELS, Layout::LEGEND, Layout::GUIDES);
+  this->SetSelectableLayer(Layout::MARKS);
+}
+
+vtkMacroscopeTreemapRepresentation::~vtkMacroscopeTreemapRepresentation() = default;
+
+void vtkMacroscopeTreemapRepresentation::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "TreemapLayout: " << this->TreemapLayout.GetPointer() << "\n";
+}
+
+void vtkMacroscopeTreemapRepresentation::SetViewSize(int width, int height)
+{
+  this->TreemapLayout->SetViewSize(width, height);
+  this->MarkModified();
+}
+
+void vtkMacroscopeTreemapRepresentation::SetAlgorithm(int algorithm)
+{
+  this->TreemapLayout->SetAlgorithm(algorithm);
+  this->MarkModified();
+}
+
+void vtkMacroscopeTreemapRepresentation::SetMargin(double pixels)
+{
+  this->TreemapLayout->SetMargin(pixels);
+  this->MarkModified();
+}
+
+void vtkMacroscopeTreemapRepresentation::SetHeader(double pixels)
+{
+  this->TreemapLayout->SetHeader(pixels);
+  this->MarkModified();
+}
+
+void vtkMacroscopeTreemapRepresentation::SetLabelFontSize(int size)
+{
+  this->Superclass::SetLabelFontSize(size);
+  this->TreemapLayout->SetLabelFontSize(size);
+  this->MarkModified();
+}
+
+vtkMacroscopeTreemapLayout* vtkMacroscopeTreemapRepresentation::GetTreemapLayout()
+{
+  return this->TreemapLayout;
+}
+
+void vtkMacroscopeTreemapRepresentation::GetChartSize(int size[2])
+{
+  this->TreemapLayout->GetViewSize(size);
+}
+
+vtkAlgorithm* vtkMacroscopeTreemapRepresentation::Layout(vtkInformationVector** inputVector)
+{
+  this->TreemapLayout->SetInputDataObject(0, vtkTable::GetData(inputVector[0], 0));
+  // A layout that cannot draw its input says why and outputs nothing.
+  this->TreemapLayout->Update();
+  return this->TreemapLayout;
+}
