@@ -42,7 +42,10 @@ enum class TreemapAlgorithm
 /// values are zero every rectangle is empty. Slice-and-dice cuts `bounds`
 /// into strips along x when `alongX`, along y otherwise; squarified ignores
 /// `alongX`. Throws std::invalid_argument on a negative, NaN or infinite
-/// value.
+/// value, or on bounds that are not finite with X0 <= X1 and Y0 <= Y1.
+/// Both layouts start at the top-left corner (low x, high y): squarified
+/// puts the largest value there, slice-and-dice the first one; squarified
+/// gives zero values the empty rectangle at the bottom-right corner.
 std::vector<TreemapRect> LayoutRectangles(const std::vector<double>& values,
   const TreemapRect& bounds, TreemapAlgorithm algorithm, bool alongX = true);
 
@@ -74,8 +77,9 @@ struct TreemapLayout
 /// it is ignored). The root fills `bounds`; each inner node's children tile
 /// its rectangle minus the margins and header, with areas proportional to
 /// their sizes. Throws std::invalid_argument on a malformed tree (no root
-/// or several, a cycle, a parent out of range) or a bad size. Linear in the
-/// nodes apart from sorting each node's children.
+/// or several, a cycle, a parent out of range), a bad size, bad bounds or a
+/// negative or non-finite margin or header. An empty tree gives an empty
+/// layout. Linear in the nodes apart from sorting each node's children.
 TreemapLayout LayoutTree(const std::vector<int64_t>& parent, const std::vector<double>& size,
   const TreemapRect& bounds, const TreemapOptions& options = {});
 
