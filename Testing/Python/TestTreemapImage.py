@@ -14,6 +14,9 @@ from paraview.simple import *
 from paraview import servermanager
 
 mt.load_plugin(args, globals())
+# Programmable Source scripts run in this interpreter and import numpy's min,
+# max and sum over the built-ins: keep the built-ins under other names.
+from builtins import max as bmax, min as bmin, sum as bsum
 
 WINDOW = (0.015, 0.03)
 directory = os.path.join(args.output, "trace")
@@ -53,8 +56,8 @@ scene.UpdateAnimationUsingDataTimeSteps()
 steps = list(treemap.TimestepValues)
 mt.check(len(steps) == 12, "expected 12 time steps (one per slice), got %r" % steps)
 width = steps[1] - steps[0]
-inside = min(steps, key=lambda t: abs(t + 0.5 * width - 0.5 * (WINDOW[0] + WINDOW[1])))
-outside = min(steps, key=lambda t: abs(t + 0.5 * width - (WINDOW[1] + 0.4 * (steps[-1] - WINDOW[1]))))
+inside = bmin(steps, key=lambda t: abs(t + 0.5 * width - 0.5 * (WINDOW[0] + WINDOW[1])))
+outside = bmin(steps, key=lambda t: abs(t + 0.5 * width - (WINDOW[1] + 0.4 * (steps[-1] - WINDOW[1]))))
 mt.check(WINDOW[0] <= inside and inside + width <= WINDOW[1] + 1e-9,
          "no slice inside the injected window: %r" % steps)
 mt.check(inside + width <= WINDOW[0] or outside >= WINDOW[1], "the normal slice overlaps the window")
@@ -90,7 +93,7 @@ if rank == 0:
         if rows.GetValue(i) == target:
             x0, x1, y0, y1, _, _ = marks.GetCell(i).GetBounds()
             box = (x0, y0, x1, y1) if box is None else (
-                min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
+                bmin(box[0], x0), bmin(box[1], y0), bmax(box[2], x1), bmax(box[3], y1))
     mt.check(box is not None, "the slow node has no marks")
     centre = (0.5 * (box[0] + box[2]), 0.5 * (box[1] + box[3]))
 else:
