@@ -326,6 +326,62 @@ Render(spatiotemporal_view)
 SaveScreenshot(os.path.join(output, "spatiotemporal-overview.png"), spatiotemporal_view,
                ImageResolution=[1600, 900])
 
+# Triva's and Viva's treemap of the processes, over the window the temporal
+# aggregation detected and over a normal window as long: Viva's optimal cut
+# of the hierarchy (pIC, like the other aggregations) keeps apart the
+# resources whose behaviour differs, and aggregates the rest with their
+# proportions summed. The p shown is the most aggregated at which the
+# perturbed window's cut keeps the slow node apart.
+perturbed_window = list(detected_window[:2]) if detected_window else [0.02, 0.06]
+length = perturbed_window[1] - perturbed_window[0]
+normal_start = perturbed_window[1] + 0.25 * length
+if normal_start + length > span_seconds:
+    normal_start = max(0.0, perturbed_window[0] - 1.25 * length)
+normal_window = [normal_start, normal_start + length]
+treemaps = {}
+for label, treemap_window in (("perturbed", perturbed_window), ("normal", normal_window)):
+    treemaps[label] = ResourceTreemap(registrationName="Treemap " + label,
+                                      Input=OutputPort(process_model, 0), Cut="Optimal (pIC)",
+                                      TimeWindow=treemap_window)
+
+
+def cut_names(source):
+    table = servermanager.Fetch(source, idx=0)
+    names, cut = column_values(table, "Name"), column_values(table, "Cut")
+    paths = column_values(table, "Path")
+    return [paths[i] for i in range(len(names)) if cut[i]], table
+
+
+treemap_p = None
+slow_name = "node-5"
+for p_value, _ in distinct_partitions(treemaps["perturbed"]):
+    parts, _ = cut_names(treemaps["perturbed"])
+    apart = [path for path in parts if slow_name in path.split("/")]
+    others = [path for path in parts if slow_name not in path.split("/")]
+    if apart and len(others) < 8 * 4 - 4:  # the other nodes' processes are aggregated somewhere
+        treemap_p = p_value
+        break
+treemap_cuts = {}
+for label, source in treemaps.items():
+    source.Parameter = treemap_p if treemap_p is not None else 0.5
+    treemap_cuts[label] = cut_names(source)[0]
+
+treemap_layout = CreateLayout("Treemaps")
+treemap_views = []
+for label in ("perturbed", "normal"):
+    view_t = overview_view([800, 700])
+    AssignViewToLayout(view=view_t, layout=treemap_layout, hint=0)
+    display_t = Show(OutputPort(treemaps[label], 0), view_t, "MacroscopeTraceRepresentation")
+    display_t.ViewSize = [560, 600]
+    display_t.LabelColor = [0.1, 0.1, 0.1]
+    display_t.LabelFontSize = 11
+    Render(view_t)
+    view_t.ResetCamera(True)
+    Render(view_t)
+    treemap_views.append(view_t)
+treemap_layout.SetSize(1600, 700)
+SaveScreenshot(os.path.join(output, "treemap.png"), treemap_layout, ImageResolution=[1600, 700])
+
 # FrameSoC's statistics: which producers make most of the records.
 statistics = TraceStatistics(registrationName="TraceStatistics", Input=ports)
 statistics.UpdatePipeline()
