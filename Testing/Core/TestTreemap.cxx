@@ -640,8 +640,9 @@ TEST(Treemap, TreeHandComputedWithMarginsAndHeader)
   //  2's inner: margin min(1, 6.4/4) = 1, header min(2, 6/4) = 1.5:
   //  [2, 6.4] x [2, 4.5] (4.4 x 2.5).
   //   slice-and-dice, depth 1: along y from the top, 0 gets 3/4 of 2.5.
-  //   squarified: a column (4.4 > 2.5); the row [3] has ratio 1.32,
-  //   [3 1] 1.76/0.44... worse, so 0 is x in [2, 2 + 4.4 * 3/4 = 5.3].
+  //   squarified: a column (4.4 > 2.5); [3] alone is 3.3 x 2.5, ratio
+  //   1.32; [3 1] would be 4.4 wide with the 1 only 0.625 high (7.04),
+  //   worse, so 0 is x in [2, 2 + 4.4 * 3/4 = 5.3] and 4 the rest.
   const Tree t{ { 2, -1, 1, 1, 2 }, { 3, NaN, NaN, 1, 1 } };
   const TreemapRect bounds{ 0, 0, 10, 10 };
   TreemapOptions o;
