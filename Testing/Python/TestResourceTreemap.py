@@ -96,7 +96,7 @@ def check_structure(table, what):
     close(col(table, "Total"), values.sum(axis=1), 1e-12, what + ": Total")
 
 
-serial = {"anchor": anchor}
+serial = {"anchor": anchor, "origin": origin, "width": width}
 
 # 1. The full tree (Level -1) of a window that cuts slices: the cut rows are
 # the resources, their values the numpy window integral of the model.
