@@ -6,10 +6,10 @@
 
 namespace MacroscopeModelInput
 {
-void RequestWholeModel(vtkInformationVector** inputVector)
+void RequestWholeModel(vtkInformationVector** inputVector, int port)
 {
   using SDDP = vtkStreamingDemandDrivenPipeline;
-  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  vtkInformation* inInfo = inputVector[port]->GetInformationObject(0);
   if (inInfo->Has(SDDP::WHOLE_EXTENT()))
   {
     inInfo->Set(SDDP::UPDATE_EXTENT(), inInfo->Get(SDDP::WHOLE_EXTENT()), 6);

@@ -8,9 +8,9 @@ class vtkInformationVector;
 
 namespace MacroscopeModelInput
 {
-/// Asks the model input (port 0, connection 0) for all of it: its whole
+/// Asks the model input (`port`, connection 0) for all of it: its whole
 /// extent, as one piece, whatever piece the consumer was asked for.
-void RequestWholeModel(vtkInformationVector** inputVector);
+void RequestWholeModel(vtkInformationVector** inputVector, int port = 0);
 
 /// True when `outInfo` asks for a piece other than 0, which such filters
 /// leave empty so that their result appears once.

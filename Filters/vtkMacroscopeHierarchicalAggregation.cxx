@@ -2,6 +2,7 @@
 
 #include "MacroscopeModelInput.h"
 #include "ResourceHierarchy.h"
+#include "WindowIntegration.h"
 
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
@@ -91,41 +92,28 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
   const double modelEnd = origin + slices * width;
   const double begin = this->TimeWindow[0];
   const double end = this->TimeWindow[1] == 0.0 ? modelEnd : this->TimeWindow[1];
-  if (!(end > begin) || !std::isfinite(begin) || !std::isfinite(end) || end <= origin ||
-    begin >= modelEnd)
+
+  // Per resource and type: the window's share of every slice.
+  const bool extensive = extensiveFlag->GetComponent(0, 0) != 0.0;
+  std::vector<double> modelValues(static_cast<std::size_t>(values->GetNumberOfTuples()));
+  for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+  {
+    modelValues[i] = values->GetComponent(i, 0);
+  }
+  const macroscope::ModelView view{ modelValues.data(), slices, static_cast<uint32_t>(resources),
+    static_cast<uint32_t>(types) };
+  std::vector<double> resourceValues;
+  try
+  {
+    resourceValues =
+      macroscope::IntegrateWindow(view, { origin, width }, begin, end, extensive).Values;
+  }
+  catch (const std::exception&)
   {
     vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
                                  << ") does not overlap the model's window [" << origin << ", "
                                  << modelEnd << "] s.");
     return 0;
-  }
-
-  // Per resource and type: the window's share of every slice.
-  const bool extensive = extensiveFlag->GetComponent(0, 0) != 0.0;
-  std::vector<double> resourceValues(static_cast<std::size_t>(resources) * types, 0.0);
-  double covered = 0.0;
-  std::vector<double> weight(slices, 0.0);
-  for (int t = 0; t < slices; ++t)
-  {
-    const double a = std::max(begin, origin + t * width);
-    const double b = std::min(end, origin + (t + 1) * width);
-    weight[t] = b > a ? (b - a) / width : 0.0;
-    covered += weight[t];
-  }
-  for (int u = 0; u < types; ++u)
-  {
-    for (int s = 0; s < resources; ++s)
-    {
-      double sum = 0.0;
-      for (int t = 0; t < slices; ++t)
-      {
-        if (weight[t] > 0.0)
-        {
-          sum += weight[t] * values->GetComponent(t + slices * (s + static_cast<vtkIdType>(resources) * u), 0);
-        }
-      }
-      resourceValues[static_cast<std::size_t>(s) * types + u] = extensive ? sum : sum / covered;
-    }
   }
 
   macroscope::ResourceHierarchy hierarchy;

@@ -3,6 +3,7 @@
 #include "Aggregation.h"
 
 #include "MacroscopeModelInput.h"
+#include "MacroscopeQualityTables.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -261,54 +262,9 @@ int vtkMacroscopePartitionFilter::RequestData(
     }
   }
 
-  // Output 1: the quality curves, one row per distinct optimal partition.
-  vtkTable* curves = vtkTable::GetData(outputVector, 1);
-  auto* pStart = NewColumn<vtkDoubleArray>(curves, "PStart");
-  auto* pEnd = NewColumn<vtkDoubleArray>(curves, "PEnd");
-  auto* curveGain = NewColumn<vtkDoubleArray>(curves, "Gain");
-  auto* curveLoss = NewColumn<vtkDoubleArray>(curves, "Loss");
-  auto* parts = NewColumn<vtkIntArray>(curves, "Parts");
-  const macroscope::PartitionSweep& all = sweep->second;
-  for (std::size_t k = 0; k < all.Partitions.size(); ++k)
-  {
-    pStart->InsertNextValue(all.PStart(k));
-    pEnd->InsertNextValue(k + 1 < all.Partitions.size() ? all.PStart(k + 1) : 1.0);
-    curveGain->InsertNextValue(all.Partitions[k].Gain);
-    curveLoss->InsertNextValue(all.Partitions[k].Loss);
-    parts->InsertNextValue(static_cast<int>(all.Partitions[k].Parts.size()));
-  }
-
-  // Output 2: the same curves as steps over p, and the current p as a
-  // vertical line, for a Line Chart View with "p" as its x array. NaN
-  // separates the series: a chart draws no segment through it.
-  vtkTable* plot = vtkTable::GetData(outputVector, 2);
-  auto* plotP = NewColumn<vtkDoubleArray>(plot, "p");
-  auto* plotGain = NewColumn<vtkDoubleArray>(plot, "Gain");
-  auto* plotLoss = NewColumn<vtkDoubleArray>(plot, "Loss");
-  auto* plotCurrent = NewColumn<vtkDoubleArray>(plot, "Current p");
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  double top = 0.0;
-  for (std::size_t k = 0; k < all.Partitions.size(); ++k)
-  {
-    const double gainK = all.Partitions[k].Gain;
-    const double lossK = all.Partitions[k].Loss;
-    for (double at : { all.PStart(k), k + 1 < all.Partitions.size() ? all.PStart(k + 1) : 1.0 })
-    {
-      plotP->InsertNextValue(at);
-      plotGain->InsertNextValue(gainK);
-      plotLoss->InsertNextValue(lossK);
-      plotCurrent->InsertNextValue(nan);
-    }
-    top = std::max({ top, gainK, lossK });
-  }
-  for (double height : { 0.0, top > 0.0 ? top : 1.0 })
-  {
-    plotP->InsertNextValue(this->Parameter);
-    plotGain->InsertNextValue(nan);
-    plotLoss->InsertNextValue(nan);
-    plotCurrent->InsertNextValue(height);
-  }
-  plot->GetFieldData()->AddArray(chosen);
+  // Outputs 1 and 2: the quality curves, as rows and as a plot.
+  MacroscopeQualityTables::FillCurves(vtkTable::GetData(outputVector, 1), sweep->second);
+  MacroscopeQualityTables::FillPlot(vtkTable::GetData(outputVector, 2), sweep->second, this->Parameter);
   this->UpdateProgress(1.0);
   return 1;
 }

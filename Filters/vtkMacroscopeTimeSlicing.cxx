@@ -299,6 +299,34 @@ int vtkMacroscopeTimeSlicing::RequestInformation(
     return 0;
   }
   SetExtents(outputVector, this->Slices, plan);
+
+  // The time axis, when the window is known before the events: a window
+  // end, or the trace's TimeBounds that readers put on the Types
+  // definitions. Filters that play the slices as time steps need it here.
+  double end = this->TimeWindow[1];
+  auto* bounds = types
+    ? vtkDataArray::SafeDownCast(types->GetFieldData()->GetAbstractArray("TimeBounds"))
+    : nullptr;
+  if (end == 0.0 && bounds && bounds->GetNumberOfComponents() == 2 &&
+    bounds->GetNumberOfTuples() > 0)
+  {
+    end = bounds->GetComponent(0, 1);
+  }
+  const double begin = this->TimeWindow[0];
+  for (int port = 0; port < 2; ++port)
+  {
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    if (end > begin && std::isfinite(begin) && std::isfinite(end) && begin >= 0.0)
+    {
+      info->Set(vtkDataObject::ORIGIN(), begin, 0.0, 0.0);
+      info->Set(vtkDataObject::SPACING(), (end - begin) / this->Slices, 1.0, 1.0);
+    }
+    else
+    {
+      info->Remove(vtkDataObject::ORIGIN());
+      info->Remove(vtkDataObject::SPACING());
+    }
+  }
   return 1;
 }
 

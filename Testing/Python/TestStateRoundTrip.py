@@ -54,6 +54,12 @@ settings["SpatiotemporalOverviewLayout"] = dict(ViewSize=[640, 320], MinRowHeigh
 SpatiotemporalOverviewLayout(registrationName="stoverview", Input=OutputPort(partition, 0),
                              **settings["SpatiotemporalOverviewLayout"])
 
+settings["ResourceTreemap"] = dict(Cut="Optimal (pIC)", Level=2, Parameter=0.35, NormalizeQualities=0,
+                                  SizeBy="Sizes Input", SizeType="compute", TimeWindow=[0.001, 0.002],
+                                  AnimateSlices=1, WindowSlices=3)
+ResourceTreemap(registrationName="treemap", Input=OutputPort(slicing, 0), Sizes=OutputPort(slicing, 0),
+                **settings["ResourceTreemap"])
+
 settings["TemporalOverviewLayout"] = dict(ViewSize=[900, 500], MinLayerHeight=4.5)
 temporal = TemporalAggregation(registrationName="temporal", Input=OutputPort(slicing, 0))
 overview = TemporalOverviewLayout(registrationName="overview", Input=OutputPort(temporal, 0),
@@ -122,11 +128,16 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("partition", settings["SpatiotemporalAggregation"]),
                              ("overview", settings["TemporalOverviewLayout"]),
                              ("statistics", settings["TraceStatistics"]),
-                             ("stoverview", settings["SpatiotemporalOverviewLayout"])):
+                             ("stoverview", settings["SpatiotemporalOverviewLayout"]),
+                             ("treemap", settings["ResourceTreemap"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
         check_value(name, key, proxy.GetPropertyValue(key), expected)
+
+sizes = FindSource("treemap").Sizes
+mt.check(sizes is not None and sizes.GetXMLName() == "MacroscopeTimeSlicing",
+         "the treemap's Sizes input is %r after reload" % sizes)
 
 # The reloaded reader reads the same rows.
 reader = FindSource("reader")
