@@ -276,20 +276,6 @@ layout.UpdatePipeline()
 check_geometry(table, servermanager.Fetch(layout, idx=MARKS), "after errors")
 
 # 4. The Treemap display, and picking a node in it.
-def selected_rows(selection):
-    """The ids of a surface selection (an AppendSelections of ID
-    selections) and its field type."""
-    selection = servermanager._getPyProxy(selection)
-    sources = selection.Input if selection.GetXMLName() == "AppendSelections" else [selection]
-    rows = set()
-    for source in sources:
-        mt.check(source.GetXMLName() == "IDSelectionSource",
-                 "the pick gave a %s, not an ID selection" % source.GetXMLName())
-        ids = list(source.IDs)
-        rows.update(ids[1::2])  # (process, id) pairs
-    return sorted(rows)
-
-
 
 view = CreateView("RenderView")
 view.ViewSize = [WIDTH, HEIGHT]
@@ -316,9 +302,7 @@ for target in ("node-1", "cluster-1", "node-idle"):
     px, py, _ = renderer.GetDisplayPoint()
     ClearSelection(hand)
     SelectSurfaceCells(Rectangle=[int(px) - 1, int(py) - 1, int(px) + 1, int(py) + 1], View=view)
-    selection = hand.SMProxy.GetSelectionInput(0)
-    mt.check(selection is not None, "picking %s selected nothing" % target)
-    picked = selected_rows(selection)
+    picked = mt.selected_ids(hand)
     mt.check(picked == [row], "picking the centre of %s (row %d) selected rows %r"
              % (target, row, picked))
     print("picked %s: row %d" % (target, row))

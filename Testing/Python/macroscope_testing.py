@@ -211,3 +211,20 @@ def otf2_print_counts(anchor):
         if word.isupper() and word.replace("_", "").isalpha():
             counts[word] += 1
     return counts
+
+
+def selected_ids(source):
+    """The ids a pick in a render view selected on `source`'s first output:
+    its selection input is an AppendSelections of ID selections holding
+    (process, id) pairs."""
+    from paraview import servermanager
+    selection = source.SMProxy.GetSelectionInput(0)
+    check(selection is not None, "the pick selected nothing")
+    selection = servermanager._getPyProxy(selection)
+    parts = selection.Input if selection.GetXMLName() == "AppendSelections" else [selection]
+    ids = set()
+    for part in parts:
+        check(part.GetXMLName() == "IDSelectionSource",
+              "the pick gave a %s, not an ID selection" % part.GetXMLName())
+        ids.update(list(part.IDs)[1::2])
+    return sorted(ids)
