@@ -330,8 +330,7 @@ SaveScreenshot(os.path.join(output, "spatiotemporal-overview.png"), spatiotempor
 # aggregation detected and over a normal window as long: Viva's optimal cut
 # of the hierarchy (pIC, like the other aggregations) keeps apart the
 # resources whose behaviour differs, and aggregates the rest with their
-# proportions summed. The p shown is the most aggregated at which the
-# perturbed window's cut keeps the slow node apart.
+# proportions summed.
 perturbed_window = list(detected_window[:2]) if detected_window else [0.02, 0.06]
 length = perturbed_window[1] - perturbed_window[0]
 normal_start = perturbed_window[1] + 0.25 * length
@@ -352,13 +351,13 @@ def cut_names(source):
     return [paths[i] for i in range(len(names)) if cut[i]], table
 
 
+# The coarsest optimal cut of the perturbed window that is not the whole
+# machine: Viva's first disaggregation, which keeps apart what behaves
+# differently.
 treemap_p = None
-slow_name = "node-5"
 for p_value, _ in distinct_partitions(treemaps["perturbed"]):
     parts, _ = cut_names(treemaps["perturbed"])
-    apart = [path for path in parts if slow_name in path.split("/")]
-    others = [path for path in parts if slow_name not in path.split("/")]
-    if apart and len(others) < 8 * 4 - 4:  # the other nodes' processes are aggregated somewhere
+    if len(parts) > 1:
         treemap_p = p_value
         break
 treemap_cuts = {}
@@ -381,6 +380,26 @@ for label in ("perturbed", "normal"):
     treemap_views.append(view_t)
 treemap_layout.SetSize(1600, 700)
 SaveScreenshot(os.path.join(output, "treemap.png"), treemap_layout, ImageResolution=[1600, 700])
+
+# Triva's animated time slice: the same treemap over each of 12 slices,
+# played by the animation scene and saved frame by frame.
+animated_model = TimeSlicing(registrationName="AnimatedModel", Input=ports, Slices=12, ResourceLevel=3)
+animated = ResourceTreemap(registrationName="AnimatedTreemap", Input=OutputPort(animated_model, 0),
+                           Cut="Level", Level=2, AnimateSlices=1)
+animated.UpdatePipelineInformation()
+animation_view = overview_view([900, 700])
+animated_display = Show(OutputPort(animated, 0), animation_view, "MacroscopeTraceRepresentation")
+animated_display.ViewSize = [560, 600]
+animated_display.LabelColor = [0.1, 0.1, 0.1]
+animated_display.LabelFontSize = 11
+scene = GetAnimationScene()
+scene.UpdateAnimationUsingDataTimeSteps()
+Render(animation_view)
+animation_view.ResetCamera(True)
+frames_dir = os.path.join(output, "treemap-frames")
+os.makedirs(frames_dir, exist_ok=True)
+SaveAnimation(os.path.join(frames_dir, "treemap.png"), animation_view, ImageResolution=[900, 700])
+animation_frames = sorted(f for f in os.listdir(frames_dir) if f.endswith(".png"))
 
 # FrameSoC's statistics: which producers make most of the records.
 statistics = TraceStatistics(registrationName="TraceStatistics", Input=ports)
@@ -490,6 +509,20 @@ else:
     lines.append("  resources: none detected")
 lines.append("             injected %s (ranks %s)" % (truth["target"]["name"], affected["ranks"]))
 lines.append("")
+lines.append("Treemap of the processes (Triva/Viva), optimal cut of the hierarchy at p = %.3f:"
+             % (treemap_p if treemap_p is not None else 0.5))
+for label, treemap_window in (("perturbed", perturbed_window), ("normal", normal_window)):
+    cut = treemap_cuts[label]
+    lines.append("  %-9s window %.4f-%.4f s: %d parts%s" % (
+        label, treemap_window[0], treemap_window[1], len(cut),
+        (": " + ", ".join(cut)) if len(cut) <= 12 else
+        " (apart: %s)" % ", ".join(c for c in cut if c.count("/") < 2)))
+slow_apart = [c for c in treemap_cuts["perturbed"] if truth["target"]["name"] in c.split("/")]
+lines.append("  the slow node %s is %s in the perturbed window's cut" % (
+    truth["target"]["name"], "a part of its own" if truth["target"]["name"] in
+    [c.split("/")[-1] for c in slow_apart] else "split into %d parts" % len(slow_apart)))
+lines.append("  animated: %d frames, one per slice, in treemap-frames/" % len(animation_frames))
+lines.append("")
 stat_fields = producer_stats.GetFieldData()
 lines.append("Trace statistics: %d of %d producers (%.0f%%) make 80%% of the %d records"
              % (stat_fields.GetArray("ProducersFor80Percent").GetValue(0), producer_stats.GetNumberOfRows(),
@@ -497,7 +530,7 @@ lines.append("Trace statistics: %d of %d producers (%.0f%%) make 80%% of the %d 
                 stat_fields.GetArray("TotalRecords").GetValue(0)))
 lines.append("")
 lines.append("Pictures: platform.png, timeline.png, timeline-zoom.png, model-heatmap.png, "
-             "temporal-overview.png, spatiotemporal-overview.png, quality-curves.png; "
+             "temporal-overview.png, spatiotemporal-overview.png, quality-curves.png, treemap.png; "
              "state file: macroscope.pvsm")
 with open(os.path.join(output, "summary.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
@@ -512,5 +545,9 @@ if any(counts[0] == 0 for counts in timeline_counts.values()):
 if not detected_window or detected_window[1] <= window["begin_seconds"] or \
         detected_window[0] >= window["end_seconds"]:
     raise SystemExit("demo: the temporal aggregation found no window overlapping the injected one")
+if not slow_apart or len(treemap_cuts["perturbed"]) >= leaves_count:
+    raise SystemExit("demo: the treemap's optimal cut does not keep %s apart" % truth["target"]["name"])
+if len(animation_frames) != 12:
+    raise SystemExit("demo: the animated treemap saved %d frames, not 12" % len(animation_frames))
 if not detected_resources or truth["target"]["name"] not in detected_resources[0]:
     raise SystemExit("demo: the spatiotemporal aggregation did not single out %s" % truth["target"]["name"])

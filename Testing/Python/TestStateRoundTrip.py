@@ -84,6 +84,21 @@ display = Show(OutputPort(reader, 0), view, "MacroscopeTraceRepresentation")
 for key, value in display_settings.items():
     display.SetPropertyWithName(key, value)
 
+# The Treemap display of Resource Treemap, and its layout as a filter.
+settings["TreemapLayout"] = dict(ViewSize=[640, 480], Algorithm="Slice and Dice", Margin=5.5,
+                                 Header=11.0, LabelFontSize=9)
+TreemapLayout(registrationName="treemaplayout", Input=OutputPort(FindSource("treemap"), 0),
+              **settings["TreemapLayout"])
+treemap_view = CreateView("RenderView")
+treemap_display_settings = dict(ViewSize=[500, 400], Algorithm="Slice and Dice", Margin=6.5,
+                                Header=12.5, ShowLabels=0, LabelColor=[0.3, 0.2, 0.1],
+                                LabelFontSize=8)
+treemap_display = Show(OutputPort(FindSource("treemap"), 0), treemap_view,
+                       "MacroscopeTraceRepresentation")
+treemap_display.SetRepresentationType("Treemap")
+for key, value in treemap_display_settings.items():
+    treemap_display.SetPropertyWithName(key, value)
+
 trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
 layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
 layout.UpdatePipeline()
@@ -117,6 +132,11 @@ def check_value(name, key, got, expected):
 
 for key, expected in display_settings.items():
     check_value("display", key, display.GetPropertyValue(key), expected)
+treemap_display = GetDisplayProperties(FindSource("treemap"), GetRenderViews()[1])
+mt.check(treemap_display is not None and treemap_display.Representation == "Treemap",
+         "the Treemap display is missing after LoadState")
+for key, expected in treemap_display_settings.items():
+    check_value("treemap display", key, treemap_display.GetPropertyValue(key), expected)
 
 for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("timeline", settings["TimelineLayout"]),
@@ -129,7 +149,8 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("overview", settings["TemporalOverviewLayout"]),
                              ("statistics", settings["TraceStatistics"]),
                              ("stoverview", settings["SpatiotemporalOverviewLayout"]),
-                             ("treemap", settings["ResourceTreemap"])):
+                             ("treemap", settings["ResourceTreemap"]),
+                             ("treemaplayout", settings["TreemapLayout"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
