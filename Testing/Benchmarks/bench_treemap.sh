@@ -6,6 +6,11 @@
 # tree, std::sort of the 100 000 sizes), and fails if squarified takes more
 # than 1 s.
 #
+# Then, when pvbatch and xvfb-run are there, the same 100 000 leaves through
+# ParaView (bench_treemap_display.py): Treemap Layout's polydata and the
+# Treemap display's first render and re-render, beside a ParaView Plane of
+# as many quads rendered in the same process.
+#
 # Usage: Testing/Benchmarks/bench_treemap.sh [BUILD_DIR]
 #   BUILD_DIR       build tree holding bin/macroscope-treemap-bench (default: ./build)
 #   BENCH_MAX_S     allowed squarified time in seconds (default: 1)
@@ -35,3 +40,16 @@ if awk -v t="$t" -v max="$max_s" 'BEGIN { exit !(t > max) }'; then
   exit 1
 fi
 echo "OK: squarified layout of 100 000 leaves in $t s <= $max_s s"
+
+here=$(cd "$(dirname "$0")" && pwd)
+plugin=
+for candidate in "$build_dir"/lib/paraview-*/plugins/Macroscope/Macroscope.so; do
+  if [ -f "$candidate" ]; then plugin=$candidate; fi
+done
+if [ -z "$plugin" ] || ! command -v pvbatch > /dev/null || ! command -v xvfb-run > /dev/null; then
+  echo "FAIL: the display benchmark needs the built plugin, pvbatch and xvfb-run" >&2
+  exit 1
+fi
+set -- xvfb-run -a -s "-screen 0 1920x1200x24" pvbatch "$here/bench_treemap_display.py" --plugin "$plugin"
+echo "command: $*"
+"$@" 2>&1 | grep -E '^[a-z_]+: '
