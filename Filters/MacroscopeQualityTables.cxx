@@ -1,6 +1,7 @@
 #include "MacroscopeQualityTables.h"
 
 #include "Aggregation.h"
+#include "MacroscopeTraceColumns.h"
 
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
@@ -11,27 +12,15 @@
 #include <algorithm>
 #include <limits>
 
-namespace
-{
-template <typename Array>
-Array* NewColumn(vtkTable* table, const char* name)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  table->AddColumn(array);
-  return array;
-}
-}
-
 namespace MacroscopeQualityTables
 {
 void FillCurves(vtkTable* curves, const macroscope::PartitionSweep& all)
 {
-  auto* pStart = NewColumn<vtkDoubleArray>(curves, "PStart");
-  auto* pEnd = NewColumn<vtkDoubleArray>(curves, "PEnd");
-  auto* curveGain = NewColumn<vtkDoubleArray>(curves, "Gain");
-  auto* curveLoss = NewColumn<vtkDoubleArray>(curves, "Loss");
-  auto* parts = NewColumn<vtkIntArray>(curves, "Parts");
+  auto* pStart = MacroscopeNewColumn<vtkDoubleArray>(curves, "PStart");
+  auto* pEnd = MacroscopeNewColumn<vtkDoubleArray>(curves, "PEnd");
+  auto* curveGain = MacroscopeNewColumn<vtkDoubleArray>(curves, "Gain");
+  auto* curveLoss = MacroscopeNewColumn<vtkDoubleArray>(curves, "Loss");
+  auto* parts = MacroscopeNewColumn<vtkIntArray>(curves, "Parts");
   for (std::size_t k = 0; k < all.Partitions.size(); ++k)
   {
     pStart->InsertNextValue(all.PStart(k));
@@ -45,10 +34,10 @@ void FillCurves(vtkTable* curves, const macroscope::PartitionSweep& all)
 void FillPlot(vtkTable* plot, const macroscope::PartitionSweep& all, double parameter)
 {
   // NaN separates the series: a chart draws no segment through it.
-  auto* plotP = NewColumn<vtkDoubleArray>(plot, "p");
-  auto* plotGain = NewColumn<vtkDoubleArray>(plot, "Gain");
-  auto* plotLoss = NewColumn<vtkDoubleArray>(plot, "Loss");
-  auto* plotCurrent = NewColumn<vtkDoubleArray>(plot, "Current p");
+  auto* plotP = MacroscopeNewColumn<vtkDoubleArray>(plot, "p");
+  auto* plotGain = MacroscopeNewColumn<vtkDoubleArray>(plot, "Gain");
+  auto* plotLoss = MacroscopeNewColumn<vtkDoubleArray>(plot, "Loss");
+  auto* plotCurrent = MacroscopeNewColumn<vtkDoubleArray>(plot, "Current p");
   const double nan = std::numeric_limits<double>::quiet_NaN();
   double top = 0.0;
   for (std::size_t k = 0; k < all.Partitions.size(); ++k)

@@ -6,6 +6,7 @@
 
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkDataArray.h"
+#include "vtkNew.h"
 #include "vtkTable.h"
 #include "vtkTypeTraits.h"
 
@@ -18,6 +19,17 @@ class vtkTree;
 /// A column as a contiguous array of T: the column's own memory when it
 /// already is one (no copy), else a converted copy kept alive in `storage`.
 /// Null when the column is missing or not numeric.
+/// A new named column of `components` components, added to `table`.
+template <typename Array>
+Array* MacroscopeNewColumn(vtkTable* table, const char* name, int components = 1)
+{
+  vtkNew<Array> column;
+  column->SetName(name);
+  column->SetNumberOfComponents(components);
+  table->AddColumn(column);
+  return column;
+}
+
 template <typename T>
 const T* MacroscopeContiguous(vtkAbstractArray* column, std::vector<T>& storage)
 {

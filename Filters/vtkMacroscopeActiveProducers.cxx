@@ -37,14 +37,6 @@ namespace
 {
 namespace schema = macroscope::schema;
 
-template <typename Array>
-Array* AddColumn(vtkTable* table, const char* name)
-{
-  vtkNew<Array> column;
-  column->SetName(name);
-  table->AddColumn(column);
-  return column;
-}
 }
 
 vtkMacroscopeActiveProducers::vtkMacroscopeActiveProducers()
@@ -271,14 +263,14 @@ int vtkMacroscopeActiveProducers::RequestData(
   // The table: on rank 0 only when the ranks shared the trace.
   vtkTable* output = vtkTable::GetData(outputVector);
   output->Initialize();
-  auto* nameColumn = AddColumn<vtkStringArray>(output, "Name");
-  auto* pathColumn = AddColumn<vtkStringArray>(output, "Path");
-  auto* vertexColumn = AddColumn<vtkIdTypeArray>(output, "Vertex");
+  auto* nameColumn = MacroscopeNewColumn<vtkStringArray>(output, "Name");
+  auto* pathColumn = MacroscopeNewColumn<vtkStringArray>(output, "Path");
+  auto* vertexColumn = MacroscopeNewColumn<vtkIdTypeArray>(output, "Vertex");
   vtkTypeInt64Array* kindColumns[5];
   const char* kindNames[5] = { "States", "Events", "Variables", "Messages", "Total" };
   for (int k = 0; k < 5; ++k)
   {
-    kindColumns[k] = AddColumn<vtkTypeInt64Array>(output, kindNames[k]);
+    kindColumns[k] = MacroscopeNewColumn<vtkTypeInt64Array>(output, kindNames[k]);
   }
   vtkNew<vtkStringArray> resourceNames;
   resourceNames->SetName("ResourceNames");

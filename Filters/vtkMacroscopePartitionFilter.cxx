@@ -4,6 +4,7 @@
 
 #include "MacroscopeModelInput.h"
 #include "MacroscopeQualityTables.h"
+#include "MacroscopeTraceColumns.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -39,19 +40,6 @@ struct vtkMacroscopePartitionFilter::Internals
   // that changing p reused them.
   int QualityComputations = 0;
 };
-
-namespace
-{
-template <typename Array>
-Array* NewColumn(vtkTable* table, const char* name, int components = 1)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->SetNumberOfComponents(components);
-  table->AddColumn(array);
-  return array;
-}
-}
 
 vtkMacroscopePartitionFilter::vtkMacroscopePartitionFilter()
   : Internal(new Internals)
@@ -166,22 +154,22 @@ int vtkMacroscopePartitionFilter::RequestData(
   const double width = model->GetSpacing()[0];
   const int types = dims[2];
   vtkTable* partition = vtkTable::GetData(outputVector, 0);
-  auto* part = NewColumn<vtkIntArray>(partition, "Part");
-  auto* node = NewColumn<vtkTypeInt64Array>(partition, "Node");
-  auto* name = NewColumn<vtkStringArray>(partition, "NodeName");
-  auto* firstLeaf = NewColumn<vtkIntArray>(partition, "FirstLeaf");
-  auto* lastLeaf = NewColumn<vtkIntArray>(partition, "LastLeaf");
-  auto* firstSlice = NewColumn<vtkIntArray>(partition, "FirstSlice");
-  auto* lastSlice = NewColumn<vtkIntArray>(partition, "LastSlice");
-  auto* start = NewColumn<vtkDoubleArray>(partition, "Start");
-  auto* end = NewColumn<vtkDoubleArray>(partition, "End");
-  auto* gain = NewColumn<vtkDoubleArray>(partition, "Gain");
-  auto* loss = NewColumn<vtkDoubleArray>(partition, "Loss");
-  auto* amplitude = NewColumn<vtkDoubleArray>(partition, "Amplitude", types);
-  auto* mean = NewColumn<vtkDoubleArray>(partition, "Mean", types);
-  auto* mode = NewColumn<vtkIntArray>(partition, "Mode");
-  auto* modeName = NewColumn<vtkStringArray>(partition, "ModeName");
-  auto* modeShare = NewColumn<vtkDoubleArray>(partition, "ModeProportion");
+  auto* part = MacroscopeNewColumn<vtkIntArray>(partition, "Part");
+  auto* node = MacroscopeNewColumn<vtkTypeInt64Array>(partition, "Node");
+  auto* name = MacroscopeNewColumn<vtkStringArray>(partition, "NodeName");
+  auto* firstLeaf = MacroscopeNewColumn<vtkIntArray>(partition, "FirstLeaf");
+  auto* lastLeaf = MacroscopeNewColumn<vtkIntArray>(partition, "LastLeaf");
+  auto* firstSlice = MacroscopeNewColumn<vtkIntArray>(partition, "FirstSlice");
+  auto* lastSlice = MacroscopeNewColumn<vtkIntArray>(partition, "LastSlice");
+  auto* start = MacroscopeNewColumn<vtkDoubleArray>(partition, "Start");
+  auto* end = MacroscopeNewColumn<vtkDoubleArray>(partition, "End");
+  auto* gain = MacroscopeNewColumn<vtkDoubleArray>(partition, "Gain");
+  auto* loss = MacroscopeNewColumn<vtkDoubleArray>(partition, "Loss");
+  auto* amplitude = MacroscopeNewColumn<vtkDoubleArray>(partition, "Amplitude", types);
+  auto* mean = MacroscopeNewColumn<vtkDoubleArray>(partition, "Mean", types);
+  auto* mode = MacroscopeNewColumn<vtkIntArray>(partition, "Mode");
+  auto* modeName = MacroscopeNewColumn<vtkStringArray>(partition, "ModeName");
+  auto* modeShare = MacroscopeNewColumn<vtkDoubleArray>(partition, "ModeProportion");
   for (int u = 0; u < types; ++u)
   {
     amplitude->SetComponentName(u, typeNames->GetValue(u).c_str());

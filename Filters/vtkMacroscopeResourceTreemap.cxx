@@ -6,6 +6,7 @@
 
 #include "MacroscopeModelInput.h"
 #include "MacroscopeQualityTables.h"
+#include "MacroscopeTraceColumns.h"
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
@@ -54,15 +55,6 @@ namespace
 {
 using SDDP = vtkStreamingDemandDrivenPipeline;
 
-template <typename Array>
-Array* NewColumn(vtkTable* table, const char* name, int components = 1)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->SetNumberOfComponents(components);
-  table->AddColumn(array);
-  return array;
-}
 
 // The parts of a model the filter reads, or null members when it is not
 // one.
@@ -556,24 +548,24 @@ int vtkMacroscopeResourceTreemap::RequestData(
 
   // Output 0: the rows.
   vtkTable* table = vtkTable::GetData(outputVector, 0);
-  auto* node = NewColumn<vtkTypeInt64Array>(table, "Node");
-  auto* name = NewColumn<vtkStringArray>(table, "Name");
-  auto* path = NewColumn<vtkStringArray>(table, "Path");
-  auto* kind = NewColumn<vtkStringArray>(table, "Kind");
-  auto* parentRow = NewColumn<vtkTypeInt64Array>(table, "Parent");
-  auto* depth = NewColumn<vtkIntArray>(table, "Depth");
-  auto* inCut = NewColumn<vtkIntArray>(table, "Cut");
-  auto* below = NewColumn<vtkIntArray>(table, "Resources");
-  auto* firstLeaf = NewColumn<vtkIntArray>(table, "FirstLeaf");
-  auto* lastLeaf = NewColumn<vtkIntArray>(table, "LastLeaf");
-  auto* size = NewColumn<vtkDoubleArray>(table, "Size");
-  auto* values = NewColumn<vtkDoubleArray>(table, "Values", static_cast<int>(types));
-  auto* total = NewColumn<vtkDoubleArray>(table, "Total");
-  auto* mode = NewColumn<vtkIntArray>(table, "Mode");
-  auto* modeName = NewColumn<vtkStringArray>(table, "ModeName");
-  auto* modeShare = NewColumn<vtkDoubleArray>(table, "ModeProportion");
-  auto* gain = NewColumn<vtkDoubleArray>(table, "Gain");
-  auto* loss = NewColumn<vtkDoubleArray>(table, "Loss");
+  auto* node = MacroscopeNewColumn<vtkTypeInt64Array>(table, "Node");
+  auto* name = MacroscopeNewColumn<vtkStringArray>(table, "Name");
+  auto* path = MacroscopeNewColumn<vtkStringArray>(table, "Path");
+  auto* kind = MacroscopeNewColumn<vtkStringArray>(table, "Kind");
+  auto* parentRow = MacroscopeNewColumn<vtkTypeInt64Array>(table, "Parent");
+  auto* depth = MacroscopeNewColumn<vtkIntArray>(table, "Depth");
+  auto* inCut = MacroscopeNewColumn<vtkIntArray>(table, "Cut");
+  auto* below = MacroscopeNewColumn<vtkIntArray>(table, "Resources");
+  auto* firstLeaf = MacroscopeNewColumn<vtkIntArray>(table, "FirstLeaf");
+  auto* lastLeaf = MacroscopeNewColumn<vtkIntArray>(table, "LastLeaf");
+  auto* size = MacroscopeNewColumn<vtkDoubleArray>(table, "Size");
+  auto* values = MacroscopeNewColumn<vtkDoubleArray>(table, "Values", static_cast<int>(types));
+  auto* total = MacroscopeNewColumn<vtkDoubleArray>(table, "Total");
+  auto* mode = MacroscopeNewColumn<vtkIntArray>(table, "Mode");
+  auto* modeName = MacroscopeNewColumn<vtkStringArray>(table, "ModeName");
+  auto* modeShare = MacroscopeNewColumn<vtkDoubleArray>(table, "ModeProportion");
+  auto* gain = MacroscopeNewColumn<vtkDoubleArray>(table, "Gain");
+  auto* loss = MacroscopeNewColumn<vtkDoubleArray>(table, "Loss");
   for (uint32_t u = 0; u < types; ++u)
   {
     values->SetComponentName(u, model.TypeNames->GetValue(u).c_str());

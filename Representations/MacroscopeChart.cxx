@@ -4,6 +4,7 @@
 #include "TraceSchema.h"
 
 #include "vtkCellData.h"
+#include "vtkFieldData.h"
 #include "vtkPointData.h"
 #include "vtkPolyData.h"
 
@@ -151,5 +152,25 @@ double DrawLegend(Geometry& legend, Labels& labels, const std::vector<LegendEntr
     y -= LegendRowHeight;
   }
   return y;
+}
+
+TypeStyles ReadTypeStyles(vtkFieldData* fields, int count)
+{
+  auto* names = vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName"));
+  auto* colors = vtkUnsignedCharArray::SafeDownCast(fields->GetAbstractArray("TypeColor"));
+  if (colors && colors->GetNumberOfComponents() != 3)
+  {
+    colors = nullptr;
+  }
+  TypeStyles styles;
+  for (int u = 0; u < count; ++u)
+  {
+    styles.Names.push_back(names && u < names->GetNumberOfValues() ? names->GetValue(u)
+                                                                   : "type " + std::to_string(u));
+    styles.Colors.push_back(colors && u < colors->GetNumberOfTuples()
+        ? RGB{ { colors->GetValue(3 * u), colors->GetValue(3 * u + 1), colors->GetValue(3 * u + 2) } }
+        : macroscope::TypePalette::ColorOf(styles.Names.back()));
+  }
+  return styles;
 }
 }

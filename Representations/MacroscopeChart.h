@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+class vtkFieldData;
 class vtkPolyData;
 
 namespace MacroscopeChart
@@ -99,6 +100,16 @@ void DrawFrame(Geometry& guides, double width, double height, RGB color);
 /// pixels: the axis line, ticks at 1, 2 or 5 x 10^k s with their labels,
 /// and a title giving the window.
 void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, double width, RGB color);
+
+/// The names and colours of a model's `count` types, from the "TypeName"
+/// and "TypeColor" field data of the table being drawn: a missing name is
+/// "type u", a missing colour the palette's colour of the name.
+struct TypeStyles
+{
+  std::vector<std::string> Names;
+  std::vector<RGB> Colors;
+};
+TypeStyles ReadTypeStyles(vtkFieldData* fields, int count);
 
 /// A swatch and its name, for the legend.
 struct LegendEntry

@@ -111,8 +111,6 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   auto* shape = vtkDataArray::SafeDownCast(fields->GetAbstractArray("ModelShape"));
   auto* parents = vtkDataArray::SafeDownCast(fields->GetAbstractArray("NodeParent"));
   auto* window = vtkDataArray::SafeDownCast(fields->GetAbstractArray("TimeWindow"));
-  auto* typeColors = vtkUnsignedCharArray::SafeDownCast(fields->GetAbstractArray("TypeColor"));
-  auto* typeNames = vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName"));
   auto* nodeNames = vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeName"));
   if (!nodes || !firstSlices || !lastSlices || !shape || shape->GetNumberOfComponents() != 3 ||
     shape->GetNumberOfTuples() < 1 || !parents || !window || window->GetNumberOfComponents() != 2 ||
@@ -175,19 +173,14 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   }
   this->UpdateProgress(0.3);
 
+  const MacroscopeChart::TypeStyles styles =
+    MacroscopeChart::ReadTypeStyles(fields, std::max(types, 0));
   auto typeName = [&](uint32_t type) {
-    return typeNames && type < static_cast<uint32_t>(typeNames->GetNumberOfValues())
-      ? typeNames->GetValue(type)
-      : "type " + std::to_string(type);
+    return type < styles.Names.size() ? styles.Names[type] : "type " + std::to_string(type);
   };
   auto typeColor = [&](uint32_t type) {
-    if (typeColors && typeColors->GetNumberOfComponents() == 3 &&
-      type < static_cast<uint32_t>(typeColors->GetNumberOfTuples()))
-    {
-      return RGB{ { typeColors->GetValue(3 * type), typeColors->GetValue(3 * type + 1),
-        typeColors->GetValue(3 * type + 2) } };
-    }
-    return macroscope::TypePalette::ColorOf(typeName(type));
+    return type < styles.Colors.size() ? styles.Colors[type]
+                                       : macroscope::TypePalette::ColorOf(typeName(type));
   };
   auto nodeName = [&](int64_t node) {
     return nodeNames && node < nodeNames->GetNumberOfValues() ? nodeNames->GetValue(node)

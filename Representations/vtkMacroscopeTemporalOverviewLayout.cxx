@@ -103,23 +103,9 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
 
   // The types: names and colours from the model's description.
   const int types = amplitudes->GetNumberOfComponents();
-  auto* typeNames = vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName"));
-  auto* typeColors = vtkUnsignedCharArray::SafeDownCast(fields->GetAbstractArray("TypeColor"));
-  if (typeColors && typeColors->GetNumberOfComponents() != 3)
-  {
-    typeColors = nullptr;
-  }
-  std::vector<std::string> names(static_cast<std::size_t>(types));
-  std::vector<RGB> colors(static_cast<std::size_t>(types));
-  for (int u = 0; u < types; ++u)
-  {
-    names[u] = typeNames && u < typeNames->GetNumberOfValues() ? typeNames->GetValue(u)
-                                                               : "type " + std::to_string(u);
-    colors[u] = typeColors && u < typeColors->GetNumberOfTuples()
-      ? RGB{ { typeColors->GetValue(3 * u), typeColors->GetValue(3 * u + 1),
-          typeColors->GetValue(3 * u + 2) } }
-      : macroscope::TypePalette::ColorOf(names[u]);
-  }
+  const MacroscopeChart::TypeStyles styles = MacroscopeChart::ReadTypeStyles(fields, types);
+  const std::vector<std::string>& names = styles.Names;
+  const std::vector<RGB>& colors = styles.Colors;
 
   macroscope::TemporalOverviewParts parts;
   parts.Types = static_cast<uint32_t>(types);

@@ -138,23 +138,9 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
   // The types: names and colours from the model's description.
   vtkFieldData* fields = input->GetFieldData();
   const int types = values->GetNumberOfComponents();
-  auto* typeNames = vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName"));
-  auto* typeColors = vtkUnsignedCharArray::SafeDownCast(fields->GetAbstractArray("TypeColor"));
-  if (typeColors && typeColors->GetNumberOfComponents() != 3)
-  {
-    typeColors = nullptr;
-  }
-  std::vector<std::string> typeName(static_cast<std::size_t>(types));
-  std::vector<RGB> typeColor(static_cast<std::size_t>(types));
-  for (int u = 0; u < types; ++u)
-  {
-    typeName[u] = typeNames && u < typeNames->GetNumberOfValues() ? typeNames->GetValue(u)
-                                                                  : "type " + std::to_string(u);
-    typeColor[u] = typeColors && u < typeColors->GetNumberOfTuples()
-      ? RGB{ { typeColors->GetValue(3 * u), typeColors->GetValue(3 * u + 1),
-          typeColors->GetValue(3 * u + 2) } }
-      : macroscope::TypePalette::ColorOf(typeName[u]);
-  }
+  const MacroscopeChart::TypeStyles styles = MacroscopeChart::ReadTypeStyles(fields, types);
+  const std::vector<std::string>& typeName = styles.Names;
+  const std::vector<RGB>& typeColor = styles.Colors;
 
   // The nested layout of the rows.
   const vtkIdType rows = input->GetNumberOfRows();
