@@ -40,16 +40,6 @@ namespace schema = macroscope::schema;
 // allocate gigabytes.
 constexpr int MaxBins = 10000000;
 
-template <typename Array>
-Array* NewColumn(vtkTable* table, const char* name, int components = 1)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->SetNumberOfComponents(components);
-  table->AddColumn(array);
-  return array;
-}
-
 template <typename Array, typename Value>
 void AddField(vtkTable* table, const char* name, Value value)
 {
@@ -345,19 +335,19 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
     return vertexNames ? vertexNames->GetValue(vertex) : std::to_string(vertex);
   };
   vtkNew<vtkTable> producerTable;
-  auto* rank = NewColumn<vtkIntArray>(producerTable, "Rank");
-  auto* name = NewColumn<vtkStringArray>(producerTable, "Name");
-  auto* path = NewColumn<vtkStringArray>(producerTable, "Path");
-  auto* stateCount = NewColumn<vtkTypeInt64Array>(producerTable, "States");
-  auto* eventCount = NewColumn<vtkTypeInt64Array>(producerTable, "Events");
-  auto* sentCount = NewColumn<vtkTypeInt64Array>(producerTable, "MessagesSent");
-  auto* receivedCount = NewColumn<vtkTypeInt64Array>(producerTable, "MessagesReceived");
-  auto* records = NewColumn<vtkTypeInt64Array>(producerTable, "Records");
-  auto* stateTime = NewColumn<vtkDoubleArray>(producerTable, "StateTime");
-  auto* recordShare = NewColumn<vtkDoubleArray>(producerTable, "RecordShare");
-  auto* cumulative = NewColumn<vtkDoubleArray>(producerTable, "CumulativeShare");
-  auto* producerShare = NewColumn<vtkDoubleArray>(producerTable, "ProducerShare");
-  auto* producerIndex = NewColumn<vtkIntArray>(producerTable, "Producer");
+  auto* rank = MacroscopeNewColumn<vtkIntArray>(producerTable, "Rank");
+  auto* name = MacroscopeNewColumn<vtkStringArray>(producerTable, "Name");
+  auto* path = MacroscopeNewColumn<vtkStringArray>(producerTable, "Path");
+  auto* stateCount = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "States");
+  auto* eventCount = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "Events");
+  auto* sentCount = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "MessagesSent");
+  auto* receivedCount = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "MessagesReceived");
+  auto* records = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "Records");
+  auto* stateTime = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "StateTime");
+  auto* recordShare = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "RecordShare");
+  auto* cumulative = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "CumulativeShare");
+  auto* producerShare = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "ProducerShare");
+  auto* producerIndex = MacroscopeNewColumn<vtkIntArray>(producerTable, "Producer");
   int position = 0;
   for (const macroscope::ProducerStatistics& row : summary.Rows)
   {
@@ -428,15 +418,15 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
   const std::vector<macroscope::TypeStatistics> typeRows =
     macroscope::SummarizeTypes(tally, listed, isState, withMessages);
   vtkNew<vtkTable> typeTable;
-  auto* typeName = NewColumn<vtkStringArray>(typeTable, "Name");
-  auto* typeKind = NewColumn<vtkStringArray>(typeTable, "Kind");
-  auto* typeId = NewColumn<vtkIntArray>(typeTable, "Id");
-  auto* count = NewColumn<vtkTypeInt64Array>(typeTable, "Count");
-  auto* total = NewColumn<vtkDoubleArray>(typeTable, "TotalDuration");
-  auto* mean = NewColumn<vtkDoubleArray>(typeTable, "MeanDuration");
-  auto* shortest = NewColumn<vtkDoubleArray>(typeTable, "MinDuration");
-  auto* longest = NewColumn<vtkDoubleArray>(typeTable, "MaxDuration");
-  auto* share = NewColumn<vtkDoubleArray>(typeTable, "Share");
+  auto* typeName = MacroscopeNewColumn<vtkStringArray>(typeTable, "Name");
+  auto* typeKind = MacroscopeNewColumn<vtkStringArray>(typeTable, "Kind");
+  auto* typeId = MacroscopeNewColumn<vtkIntArray>(typeTable, "Id");
+  auto* count = MacroscopeNewColumn<vtkTypeInt64Array>(typeTable, "Count");
+  auto* total = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "TotalDuration");
+  auto* mean = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "MeanDuration");
+  auto* shortest = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "MinDuration");
+  auto* longest = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "MaxDuration");
+  auto* share = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "Share");
   for (const macroscope::TypeStatistics& row : typeRows)
   {
     if (row.Type == macroscope::TypeStatistics::MessageType)
@@ -462,15 +452,15 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
 
   // Output 2: the records per time bin.
   vtkNew<vtkTable> density;
-  auto* binStart = NewColumn<vtkDoubleArray>(density, "BinStart");
-  auto* binCenter = NewColumn<vtkDoubleArray>(density, "BinCenter");
-  auto* binEnd = NewColumn<vtkDoubleArray>(density, "BinEnd");
-  auto* binRecords = NewColumn<vtkTypeInt64Array>(density, "Records");
+  auto* binStart = MacroscopeNewColumn<vtkDoubleArray>(density, "BinStart");
+  auto* binCenter = MacroscopeNewColumn<vtkDoubleArray>(density, "BinCenter");
+  auto* binEnd = MacroscopeNewColumn<vtkDoubleArray>(density, "BinEnd");
+  auto* binRecords = MacroscopeNewColumn<vtkTypeInt64Array>(density, "Records");
   vtkTypeInt64Array* byKind[macroscope::RecordKinds] = {
-    NewColumn<vtkTypeInt64Array>(density, "States"),
-    NewColumn<vtkTypeInt64Array>(density, "Events"),
-    NewColumn<vtkTypeInt64Array>(density, "MessagesSent"),
-    NewColumn<vtkTypeInt64Array>(density, "MessagesReceived") };
+    MacroscopeNewColumn<vtkTypeInt64Array>(density, "States"),
+    MacroscopeNewColumn<vtkTypeInt64Array>(density, "Events"),
+    MacroscopeNewColumn<vtkTypeInt64Array>(density, "MessagesSent"),
+    MacroscopeNewColumn<vtkTypeInt64Array>(density, "MessagesReceived") };
   const double width = (end - begin) / this->Bins;
   for (int b = 0; b < this->Bins; ++b)
   {
