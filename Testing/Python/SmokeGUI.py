@@ -227,6 +227,38 @@ try:
     if changed < 0.05 * pixels:
         raise RuntimeError("the Timeline changes only %d of %d pixels of its view" % (changed, pixels))
 
+    # 4. Resource Treemap, applied the same way: its Treemap goes to the
+    # active Render View as the Treemap display, which the selector shows,
+    # and draws marks.
+    model = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=4, ResourceLevel=3)
+    treemap = ResourceTreemap(Input=OutputPort(model, 0), Cut="Level", Level=2)
+    treemap_tab = CreateLayout("Treemap")
+    treemap_view = CreateView("RenderView")
+    AssignViewToLayout(treemap_view, treemap_tab)
+    SetActiveView(treemap_view)
+    SetActiveSource(treemap)
+    shown_in = controller.ShowInPreferredView(treemap.SMProxy, 0, treemap_view.SMProxy)
+    if shown_in is None or shown_in.GetGlobalID() != treemap_view.SMProxy.GetGlobalID():
+        raise RuntimeError("Apply on Resource Treemap showed its Treemap in %s, not the active "
+                           "Render View" % (shown_in.GetXMLName() if shown_in else "no view"))
+    treemap_display = GetDisplayProperties(OutputPort(treemap, 0), treemap_view)
+    if treemap_display.Representation != "Treemap":
+        raise RuntimeError("the Treemap is shown as %r" % treemap_display.Representation)
+    Render(treemap_view)
+    treemap_marks = treemap_display.SMProxy.GetRepresentedDataInformation().GetNumberOfCells()
+    if treemap_marks <= 0:
+        raise RuntimeError("the Treemap display renders no marks")
+    deadline = time.time() + 30
+    while True:
+        qt.process_events(0)
+        treemap_items, treemap_current = qt.representation_selector()
+        if treemap_current == "Treemap" or time.time() > deadline:
+            break
+        time.sleep(0.1)
+    if treemap_current != "Treemap" or "Treemap" not in treemap_items:
+        raise RuntimeError("the representation selector offers %s with %r current for the treemap"
+                           % (treemap_items, treemap_current))
+
     sheet = CreateView("SpreadSheetView")
     Show(OutputPort(reader, 0), sheet)
     Render(sheet)
@@ -234,8 +266,8 @@ try:
     if states <= 0:
         raise RuntimeError("the reader opened in the GUI shows no states")
     say("GUI smoke test: plugin loaded, %d points shown, %d states read, shown as a %s offered "
-        "by the selector %s, %d marks drawn, %d of %d pixels" % (
-            points, states, current, items, marks, changed, pixels))
+        "by the selector %s, %d marks drawn, %d of %d pixels; a Treemap of %d marks" % (
+            points, states, current, items, marks, changed, pixels, treemap_marks))
     status = 0
 except Exception:
     say(traceback.format_exc(), 2)
