@@ -189,15 +189,19 @@ int vtkMacroscopeChartRepresentation::RequestData(
     {
       this->Pieces[layer]->ShallowCopy(layout->GetOutputDataObject(layer));
     }
-    // The chart's extent plus room for the labels and the legend.
     int size[2];
     this->GetChartSize(size);
-    const double width = size[0], height = size[1];
-    const double bounds[6] = { -0.16 * width, width + 260.0, -0.08 * height, 1.01 * height,
-      -1.0, 8.0 };
-    std::copy(bounds, bounds + 6, this->Bounds);
+    this->GetChartBounds(size, this->Bounds);
   }
   return this->Superclass::RequestData(request, inputVector, outputVector);
+}
+
+void vtkMacroscopeChartRepresentation::GetChartBounds(const int size[2], double bounds[6])
+{
+  const double width = size[0], height = size[1];
+  const double chart[6] = { -0.16 * width, width + 260.0, -0.08 * height, 1.01 * height, -1.0,
+    8.0 };
+  std::copy(chart, chart + 6, bounds);
 }
 
 int vtkMacroscopeChartRepresentation::ProcessViewRequest(

@@ -81,6 +81,11 @@ protected:
   /// The chart's size in pixels (the layout's ViewSize).
   virtual void GetChartSize(int size[2]) = 0;
 
+  /// The region the camera fits: the chart of `size` pixels plus room for
+  /// what lies around it (by default row labels at the left, the time axis
+  /// below and the legend at the right).
+  virtual void GetChartBounds(const int size[2], double bounds[6]);
+
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   bool AddToView(vtkView* view) override;

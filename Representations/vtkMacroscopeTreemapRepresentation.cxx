@@ -7,6 +7,8 @@
 #include "vtkObjectFactory.h"
 #include "vtkTable.h"
 
+#include <algorithm>
+
 vtkStandardNewMacro(vtkMacroscopeTreemapRepresentation);
 
 vtkMacroscopeTreemapRepresentation::vtkMacroscopeTreemapRepresentation()
@@ -63,6 +65,12 @@ vtkMacroscopeTreemapLayout* vtkMacroscopeTreemapRepresentation::GetTreemapLayout
 void vtkMacroscopeTreemapRepresentation::GetChartSize(int size[2])
 {
   this->TreemapLayout->GetViewSize(size);
+}
+
+void vtkMacroscopeTreemapRepresentation::GetChartBounds(const int size[2], double bounds[6])
+{
+  const double chart[6] = { -10.0, size[0] + 260.0, -10.0, size[1] + 34.0, -1.0, 8.0 };
+  std::copy(chart, chart + 6, bounds);
 }
 
 vtkAlgorithm* vtkMacroscopeTreemapRepresentation::Layout(vtkInformationVector** inputVector)

@@ -53,6 +53,8 @@ protected:
 
   vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
   void GetChartSize(int size[2]) override;
+  /// No axes nor row labels: the treemap, its title above, the legend.
+  void GetChartBounds(const int size[2], double bounds[6]) override;
 
 private:
   vtkMacroscopeTreemapRepresentation(const vtkMacroscopeTreemapRepresentation&) = delete;
