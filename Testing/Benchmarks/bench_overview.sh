@@ -33,46 +33,8 @@ max_seconds=20
 
 here=$(cd "$(dirname "$0")" && pwd)
 driver="$here/bench_overview.py"
-synth="$build_dir/bin/macroscope-synth"
-plugin=
-for candidate in "$build_dir"/lib/paraview-*/plugins/Macroscope/Macroscope.so; do
-  if [ -f "$candidate" ]; then plugin=$candidate; fi
-done
-if [ ! -x "$synth" ] || [ -z "$plugin" ]; then
-  echo "bench_overview: macroscope-synth or the Macroscope plugin not found in $build_dir; build the project first" >&2
-  exit 2
-fi
-if ! command -v "$pvbatch" > /dev/null || ! command -v Xvfb > /dev/null; then
-  echo "bench_overview: pvbatch and Xvfb are required (Debian: apt-get install paraview xvfb)" >&2
-  exit 2
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench_overview.XXXXXX")
-xvfb_pid=
-cleanup() {
-  if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2> /dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
-# One X server for every run, on a display it picks itself (-displayfd):
-# xvfb-run -a races with other xvfb-runs on a shared machine. Nothing is
-# rendered yet; the render stage will need it.
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3> "$work/display" \
-  > "$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
-for _ in $(seq 100); do
-  [ -s "$work/display" ] && break
-  sleep 0.1
-done
-if [ ! -s "$work/display" ]; then
-  cat "$work/xvfb.log" >&2
-  echo "bench_overview: Xvfb did not start" >&2
-  exit 2
-fi
-DISPLAY=:$(head -n 1 "$work/display")
-export DISPLAY
+bench_name=bench_overview
+. "$here/bench_pvbatch_setup.sh"
 # VTK's own parallel loops on threads too (Debian's VTK defaults to
 # Sequential); the driver also sets it through vtkSMPTools.
 VTK_SMP_BACKEND_IN_USE=STDThread

@@ -50,47 +50,10 @@ min_colours=8
 
 here=$(cd "$(dirname "$0")" && pwd)
 driver="$here/bench_timeline.py"
-synth="$build_dir/bin/macroscope-synth"
-plugin=
-for candidate in "$build_dir"/lib/paraview-*/plugins/Macroscope/Macroscope.so; do
-  if [ -f "$candidate" ]; then plugin=$candidate; fi
-done
-if [ ! -x "$synth" ] || [ -z "$plugin" ]; then
-  echo "bench_timeline: macroscope-synth or the Macroscope plugin not found in $build_dir; build the project first" >&2
-  exit 2
-fi
-if ! command -v "$pvbatch" > /dev/null || ! command -v Xvfb > /dev/null; then
-  echo "bench_timeline: pvbatch and Xvfb are required (Debian: apt-get install paraview xvfb)" >&2
-  exit 2
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench_timeline.XXXXXX")
-xvfb_pid=
-cleanup() {
-  if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2> /dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
+bench_name=bench_timeline
+. "$here/bench_pvbatch_setup.sh"
 png_dir=${MACROSCOPE_BENCH_PNG_DIR:-$work/png}
 mkdir -p "$png_dir"
-
-# One X server for every run, on a display it picks itself (-displayfd):
-# xvfb-run -a races with other xvfb-runs on a shared machine.
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3> "$work/display" \
-  > "$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
-for _ in $(seq 100); do
-  [ -s "$work/display" ] && break
-  sleep 0.1
-done
-if [ ! -s "$work/display" ]; then
-  cat "$work/xvfb.log" >&2
-  echo "bench_timeline: Xvfb did not start" >&2
-  exit 2
-fi
-DISPLAY=:$(head -n 1 "$work/display")
-export DISPLAY
 
 set -- "$synth" --output "$work/trace" --clusters 2 --nodes-per-cluster 4 --ranks-per-node 8 \
   --threads-per-rank 2 --iterations "$iterations" --pattern stencil3d --quiet

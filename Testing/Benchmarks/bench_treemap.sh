@@ -42,14 +42,9 @@ fi
 echo "OK: squarified layout of 100 000 leaves in $t s <= $max_s s"
 
 here=$(cd "$(dirname "$0")" && pwd)
-plugin=
-for candidate in "$build_dir"/lib/paraview-*/plugins/Macroscope/Macroscope.so; do
-  if [ -f "$candidate" ]; then plugin=$candidate; fi
-done
-if [ -z "$plugin" ] || ! command -v pvbatch > /dev/null || ! command -v xvfb-run > /dev/null; then
-  echo "FAIL: the display benchmark needs the built plugin, pvbatch and xvfb-run" >&2
-  exit 1
-fi
-set -- xvfb-run -a -s "-screen 0 1920x1200x24" pvbatch "$here/bench_treemap_display.py" --plugin "$plugin"
+pvbatch=${PVBATCH:-pvbatch}
+bench_name=bench_treemap
+. "$here/bench_pvbatch_setup.sh"
+set -- "$pvbatch" "$here/bench_treemap_display.py" --plugin "$plugin"
 echo "command: $*"
 "$@" 2>&1 | grep -E '^[a-z_]+: '
