@@ -242,12 +242,13 @@ struct StateForest
   }
 
   /// Position of the innermost state of `location` containing t, -1 if none.
-  /// The last state starting at or before t, or one of its ancestors.
-  int64_t Innermost(int32_t location, double t) const
+  /// The last state starting at or before t (strictly before: `before`), or
+  /// one of its ancestors.
+  int64_t Innermost(int32_t location, double t, bool before = false) const
   {
     const auto begin = this->Start.begin() + this->Offset[location];
     const auto end = this->Start.begin() + this->Offset[location + 1];
-    const auto it = std::upper_bound(begin, end, t);
+    const auto it = before ? std::lower_bound(begin, end, t) : std::upper_bound(begin, end, t);
     int64_t p = int64_t(it - this->Start.begin()) - 1;
     if (it == begin)
     {
@@ -282,11 +283,37 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
   // Each endpoint to its event: the innermost communication state holding it.
   std::vector<RawEvent> raw;
   std::vector<int64_t> eventAt(forest.Order.size(), -1);
-  const auto eventFor = [&](int32_t location, double t) -> int64_t {
-    int64_t p = forest.Innermost(location, t);
+  const auto innermostCall = [&](int32_t location, double t, bool before) {
+    int64_t p = forest.Innermost(location, t, before);
     while (p >= 0 && !communication(p))
     {
       p = forest.Parent[p];
+    }
+    return p;
+  };
+  // At a time t where one call ends and the next starts, the endpoint is in
+  // the one starting (sends are written as their call enters) unless
+  // `ending` says it is in the one ending: collective ends always (written
+  // as their call leaves), receive completions when the ending call holds
+  // no send (a blocking receive, not an Isend followed by a Waitall).
+  std::vector<uint8_t> holdsSend(forest.Order.size(), 0);
+  const auto eventFor = [&](int32_t location, double t, int ending) -> int64_t {
+    int64_t p = innermostCall(location, t, false);
+    if (ending)
+    {
+      // The innermost call started before t; it ends at t and is not an
+      // ancestor of p (p would then be a call inside it, deeper).
+      const int64_t earlier = innermostCall(location, t, true);
+      if (earlier >= 0 && earlier != p && forest.End[earlier] == t &&
+        (ending == 2 || !holdsSend[earlier]))
+      {
+        int64_t q = p;
+        while (q >= 0 && q != earlier)
+        {
+          q = forest.Parent[q];
+        }
+        p = q == earlier ? p : earlier;
+      }
     }
     if (p < 0)
     {
@@ -306,13 +333,21 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
   std::vector<int64_t> sendEvent(messages), recvEvent(messages), recordEvent(records);
   for (std::size_t m = 0; m < messages; ++m)
   {
-    gate.Tick(m, messages, 0.05, 0.15);
-    sendEvent[m] = eventFor(in.Sender[m], in.SendTime[m]);
-    recvEvent[m] = eventFor(in.Receiver[m], in.RecvTime[m]);
+    gate.Tick(m, messages, 0.05, 0.1);
+    sendEvent[m] = eventFor(in.Sender[m], in.SendTime[m], 0);
+    if (raw[sendEvent[m]].Position >= 0)
+    {
+      holdsSend[raw[sendEvent[m]].Position] = 1;
+    }
+  }
+  for (std::size_t m = 0; m < messages; ++m)
+  {
+    gate.Tick(m, messages, 0.1, 0.15);
+    recvEvent[m] = eventFor(in.Receiver[m], in.RecvTime[m], 1);
   }
   for (std::size_t c = 0; c < records; ++c)
   {
-    recordEvent[c] = eventFor(in.CollectiveLocation[c], in.CollectiveTime[c]);
+    recordEvent[c] = eventFor(in.CollectiveLocation[c], in.CollectiveTime[c], 2);
   }
   eventAt = {};
 

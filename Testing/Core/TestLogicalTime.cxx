@@ -606,6 +606,58 @@ TEST(LogicalTime, InstantEndpoints)
   EXPECT_EQ(trace.Events.Type[RowAt(trace, 1, 3.5)], Mpi);
 }
 
+TEST(LogicalTime, EndpointsAtCallBoundaries)
+{
+  // Traces written with equal timestamps (the synthesizer's): a receive
+  // completion at the time one call ends and the next starts belongs to the
+  // ending call (MPI_Recv writes it before its leave), unless that call
+  // holds a send (Isend then Waitall: the Waitall's). A send belongs to the
+  // starting call (written after its enter); a collective end to the
+  // ending call, even when a non-MPI or MPI call starts at that time.
+  Trace t(2);
+  t.State(0, Compute, 0, 0, 10);
+  t.Call(0, 0, 1);   // Recv, completes at 1
+  t.Call(0, 1, 2);   // Recv, completes at 2
+  t.Call(0, 2, 3);   // Send at 2
+  t.Call(0, 3, 4);   // Barrier, ends at 4
+  t.Call(0, 4, 5);   // Finalize: no endpoint
+  t.State(0, Compute, 1, 4, 5);
+  t.Collective(0, 4);
+  t.Call(1, 0, 0.5); // Send at 0
+  t.Call(1, 0.5, 0.8); // Send at 0.5
+  t.Call(1, 2, 3);   // Recv, completes at 3
+  t.Call(1, 3, 4);   // Barrier
+  t.Collective(1, 4);
+  t.Message(1, 0, 0, 1);
+  t.Message(1, 0, 0.5, 2);
+  t.Message(0, 1, 2, 3);
+  // Isend [6, 7] then Waitall [7, 8] on both, each receiving at 7.
+  for (int p = 0; p < 2; ++p)
+  {
+    t.Call(p, 6, 7);
+    t.Call(p, 7, 8);
+    t.Message(p, 1 - p, 6, 7);
+  }
+  const LogicalTrace trace = BuildLogicalTrace(t.In);
+  EXPECT_EQ(trace.Report.InstantEndpoints, 0u);
+  std::vector<EventKind> kinds;
+  std::vector<int32_t> receives;
+  for (std::size_t r = 1; r < trace.Events.size(); r += 2)
+  {
+    if (trace.Events.Location[r] == 0)
+    {
+      kinds.push_back(trace.Events.Kind[r]);
+      receives.push_back(trace.Events.Receives[r]);
+    }
+  }
+  using K = EventKind;
+  EXPECT_EQ(kinds, (std::vector<K>{ K::Receive, K::Receive, K::Send, K::Collective, K::Send, K::Receive }));
+  EXPECT_EQ(receives, (std::vector<int32_t>{ 1, 1, 0, 0, 0, 1 }));
+  EXPECT_EQ(trace.Events.Enter[RowAt(trace, 0, 3.5)], 3.0);
+  EXPECT_EQ(trace.Events.Enter[RowAt(trace, 0, 7.5)], 7.0);
+  EXPECT_EQ(trace.Events.Enter[RowAt(trace, 1, 7.5)], 7.0);
+}
+
 // Three processes send to the next (mod 3), then receive from the previous;
 // P2 starts 5 late. Then an Allreduce, then the same exchange undelayed.
 Trace DelayedRing()
