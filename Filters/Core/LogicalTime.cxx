@@ -116,11 +116,13 @@ void CommGraph::CompactNodes()
 namespace
 {
 
-void Require(bool ok, const std::string& what)
+// Checks `ok`; builds the message only when it fails (the checks run per row).
+template <typename Message>
+void Require(bool ok, const Message& what)
 {
   if (!ok)
   {
-    throw std::invalid_argument(what);
+    throw std::invalid_argument(std::string(what()));
   }
 }
 
@@ -134,50 +136,60 @@ void Validate(const TraceInput& in, const Options& options)
   const std::size_t states = in.StateLocation.size();
   Require(in.StateType.size() == states && in.StateDepth.size() == states &&
       in.StateStart.size() == states && in.StateEnd.size() == states,
-    "the state columns (location, type, depth, start, end) differ in length");
+    [] { return "the state columns (location, type, depth, start, end) differ in length"; });
   const std::size_t messages = in.Sender.size();
   Require(in.Receiver.size() == messages && in.SendTime.size() == messages &&
       in.RecvTime.size() == messages,
-    "the message columns (sender, receiver, send time, receive time) differ in length");
+    [] { return "the message columns (sender, receiver, send and receive time) differ in length"; });
   Require(in.CollectiveTime.size() == in.CollectiveLocation.size() &&
       in.CollectiveCommunicator.size() == in.CollectiveLocation.size(),
-    "the collective columns (location, time, communicator) differ in length");
+    [] { return "the collective columns (location, time, communicator) differ in length"; });
   const auto location = [&](int32_t l) { return l >= 0 && uint32_t(l) < in.Locations; };
-  const std::string range = " (there are " + std::to_string(in.Locations) + " locations)";
+  const auto range = [&] { return " (there are " + std::to_string(in.Locations) + " locations)"; };
   for (std::size_t i = 0; i < states; ++i)
   {
-    Require(location(in.StateLocation[i]),
-      Row("state", i) + " has location " + std::to_string(in.StateLocation[i]) + range);
+    Require(location(in.StateLocation[i]), [&] {
+      return Row("state", i) + " has location " + std::to_string(in.StateLocation[i]) + range();
+    });
     Require(in.StateType[i] >= 0 && std::size_t(in.StateType[i]) < in.CommunicationType.size(),
-      Row("state", i) + " has type " + std::to_string(in.StateType[i]) +
-        ", which CommunicationType (" + std::to_string(in.CommunicationType.size()) +
-        " types) does not describe");
+      [&] {
+        return Row("state", i) + " has type " + std::to_string(in.StateType[i]) +
+          ", which CommunicationType (" + std::to_string(in.CommunicationType.size()) +
+          " types) does not describe";
+      });
     Require(std::isfinite(in.StateStart[i]) && std::isfinite(in.StateEnd[i]),
-      Row("state", i) + " has a non-finite start or end");
-    Require(in.StateEnd[i] >= in.StateStart[i],
-      Row("state", i) + " ends (" + std::to_string(in.StateEnd[i]) + ") before it starts (" +
-        std::to_string(in.StateStart[i]) + ")");
+      [&] { return Row("state", i) + " has a non-finite start or end"; });
+    Require(in.StateEnd[i] >= in.StateStart[i], [&] {
+      return Row("state", i) + " ends (" + std::to_string(in.StateEnd[i]) + ") before it starts (" +
+        std::to_string(in.StateStart[i]) + ")";
+    });
   }
   for (std::size_t m = 0; m < messages; ++m)
   {
-    Require(location(in.Sender[m]) && location(in.Receiver[m]),
-      Row("message", m) + " has sender " + std::to_string(in.Sender[m]) + " and receiver " +
-        std::to_string(in.Receiver[m]) + range);
+    Require(location(in.Sender[m]) && location(in.Receiver[m]), [&] {
+      return Row("message", m) + " has sender " + std::to_string(in.Sender[m]) + " and receiver " +
+        std::to_string(in.Receiver[m]) + range();
+    });
     Require(std::isfinite(in.SendTime[m]) && std::isfinite(in.RecvTime[m]),
-      Row("message", m) + " has a non-finite send or receive time");
+      [&] { return Row("message", m) + " has a non-finite send or receive time"; });
   }
   for (std::size_t c = 0; c < in.CollectiveLocation.size(); ++c)
   {
-    Require(location(in.CollectiveLocation[c]),
-      Row("collective", c) + " has location " + std::to_string(in.CollectiveLocation[c]) + range);
-    Require(std::isfinite(in.CollectiveTime[c]), Row("collective", c) + " has a non-finite time");
+    Require(location(in.CollectiveLocation[c]), [&] {
+      return Row("collective", c) + " has location " + std::to_string(in.CollectiveLocation[c]) +
+        range();
+    });
+    Require(std::isfinite(in.CollectiveTime[c]),
+      [&] { return Row("collective", c) + " has a non-finite time"; });
   }
   const std::vector<double>& b = options.PhaseBoundaries;
   for (std::size_t i = 0; i < b.size(); ++i)
   {
-    Require(std::isfinite(b[i]), "phase boundary " + std::to_string(i) + " is not finite");
-    Require(i == 0 || b[i - 1] < b[i],
-      "the phase boundaries must increase strictly (boundary " + std::to_string(i) + ")");
+    Require(std::isfinite(b[i]),
+      [&] { return "phase boundary " + std::to_string(i) + " is not finite"; });
+    Require(i == 0 || b[i - 1] < b[i], [&] {
+      return "the phase boundaries must increase strictly (boundary " + std::to_string(i) + ")";
+    });
   }
 }
 
