@@ -11,6 +11,7 @@
 #include <functional>
 #include <numeric>
 #include <queue>
+#include <stdexcept>
 #include <tuple>
 
 namespace macroscope::logical::detail
@@ -173,17 +174,24 @@ void BreakCycles(CommGraph& g, const TraceInput& in, Diagnostics& report)
       ++size[component[v]];
     }
     int64_t fresh = int64_t(nodes);
+    bool split = false;
     for (std::size_t v = 0; v < nodes; ++v)
     {
       const std::size_t members = g.MemberOffset[v + 1] - g.MemberOffset[v];
       if (size[component[v]] > 1 && members > 1)
       {
         ++report.SplitCollectives;
+        split = true;
         for (std::size_t i = g.MemberOffset[v] + 1; i < g.MemberOffset[v + 1]; ++i)
         {
           g.Node[g.Members[i]] = fresh++;
         }
       }
+    }
+    if (!split)
+    {
+      // Timelines alone are chains: a cycle needs a message or a collective.
+      throw std::logic_error("logical time: a happened-before cycle could not be broken");
     }
     g.CompactNodes();
   }
