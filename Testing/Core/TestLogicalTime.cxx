@@ -1076,15 +1076,31 @@ void CheckProperties(const Trace& t, const LogicalTrace& trace)
 TEST(LogicalTime, RandomCausalTracesKeepTheProperties)
 {
   std::mt19937_64 rng(2024);
-  for (int trial = 0; trial < 60; ++trial)
+  // What the traces exercised, so that the test cannot pass vacuously.
+  std::size_t collectives = 0, waitalls = 0, instants = 0, multiPhase = 0, events = 0;
+  for (int trial = 0; trial < 200; ++trial)
   {
     const uint32_t processes = 2 + uint32_t(trial % 7);
-    const Trace t = RandomTrace(rng, processes, 4 + trial % 9);
+    const Trace t = RandomTrace(rng, processes, 4 + trial % 17);
     SCOPED_TRACE("trial " + std::to_string(trial));
     Options o;
     o.MergeByEnclosingCall = trial % 2 == 0;
-    CheckProperties(t, BuildLogicalTrace(t.In, o));
+    const LogicalTrace trace = BuildLogicalTrace(t.In, o);
+    CheckProperties(t, trace);
+    collectives += t.In.CollectiveLocation.size();
+    instants += trace.Report.InstantEndpoints;
+    multiPhase += trace.Phases.size() > 1 ? 1 : 0;
+    events += trace.Events.size();
+    for (std::size_t r = 1; r < trace.Events.size(); r += 2)
+    {
+      waitalls += trace.Events.Receives[r] > 1 ? 1 : 0;
+    }
   }
+  EXPECT_GT(collectives, 20u);
+  EXPECT_GT(waitalls, 20u);
+  EXPECT_GT(instants, 5u);
+  EXPECT_GT(multiPhase, 100u);
+  EXPECT_GT(events, 10000u);
 }
 
 TEST(LogicalTime, RandomTracesWithUserBoundaries)
