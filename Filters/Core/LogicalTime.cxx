@@ -432,12 +432,16 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
     g.RecvEvent[m] = r;
     ++g.Sends[s];
     ++g.Receives[r];
-    if (in.SendTime[m] < firstEndpoint[s])
+    // The earliest endpoint, ties to the lowest partner: independent of
+    // the order of the message rows (which differs between MPI pieces).
+    if (in.SendTime[m] < firstEndpoint[s] ||
+      (in.SendTime[m] == firstEndpoint[s] && in.Receiver[m] < g.Partner[s]))
     {
       firstEndpoint[s] = in.SendTime[m];
       g.Partner[s] = in.Receiver[m];
     }
-    if (in.RecvTime[m] < firstEndpoint[r])
+    if (in.RecvTime[m] < firstEndpoint[r] ||
+      (in.RecvTime[m] == firstEndpoint[r] && in.Sender[m] < g.Partner[r]))
     {
       firstEndpoint[r] = in.RecvTime[m];
       g.Partner[r] = in.Sender[m];

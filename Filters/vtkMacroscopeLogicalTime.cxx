@@ -1,0 +1,1014 @@
+#include "vtkMacroscopeLogicalTime.h"
+
+#include "LogicalClustering.h"
+#include "LogicalTime.h"
+#include "MacroscopeTraceColumns.h"
+#include "MacroscopeTraceInputs.h"
+#include "TraceSchema.h"
+#include "TypePalette.h"
+
+#include "vtkCommunicator.h"
+#include "vtkDataSetAttributes.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkIdTypeArray.h"
+#include "vtkInformationDataObjectMetaDataKey.h"
+#include "vtkMacroscopeTraceKeys.h"
+#include "vtkIntArray.h"
+#include "vtkMultiProcessController.h"
+#include "vtkMutableDirectedGraph.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkSmartPointer.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+#include "vtkTree.h"
+#include "vtkTypeInt64Array.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+#include <vector>
+
+vtkStandardNewMacro(vtkMacroscopeLogicalTime);
+
+vtkCxxSetObjectMacro(vtkMacroscopeLogicalTime, Controller, vtkMultiProcessController);
+
+namespace
+{
+namespace schema = macroscope::schema;
+namespace logical = macroscope::logical;
+
+// The OTF2 reader's event type of a collective's end, one per participant.
+constexpr const char* CollectiveEndType = "MpiCollectiveEnd";
+
+// The variables of the Logical Variables output, in type-id order.
+constexpr const char* LogicalVariableNames[] = { "Lateness", "Differential Lateness" };
+
+// Copies `values` of every rank to rank 0, appended in rank order; the
+// other ranks' vectors are left as they were. Every rank must call it.
+template <typename T>
+void GatherOnRoot(vtkMultiProcessController* controller, std::vector<T>& values)
+{
+  const int ranks = controller->GetNumberOfProcesses();
+  const int me = controller->GetLocalProcessId();
+  vtkIdType mine = static_cast<vtkIdType>(values.size());
+  std::vector<vtkIdType> lengths(static_cast<std::size_t>(ranks), 0);
+  controller->Gather(&mine, lengths.data(), 1, 0);
+  std::vector<vtkIdType> offsets(static_cast<std::size_t>(ranks), 0);
+  std::vector<T> all;
+  if (me == 0)
+  {
+    for (int r = 1; r < ranks; ++r)
+    {
+      offsets[r] = offsets[r - 1] + lengths[r - 1];
+    }
+    all.resize(static_cast<std::size_t>(offsets.back() + lengths.back()));
+  }
+  controller->GatherV(values.data(), all.data(), mine, lengths.data(), offsets.data(), 0);
+  if (me == 0)
+  {
+    values.swap(all);
+  }
+}
+
+// Copies a numeric column into `out`, converting; false when it is missing.
+template <typename T>
+bool ReadColumn(vtkTable* table, const char* name, std::vector<T>& out)
+{
+  std::vector<T> storage;
+  const vtkIdType rows = table->GetNumberOfRows();
+  const T* data = MacroscopeContiguous<T>(table->GetColumnByName(name), storage);
+  if (!data)
+  {
+    return false;
+  }
+  out.assign(data, data + rows);
+  return true;
+}
+
+double MetricOf(const logical::LogicalEvents& events, std::size_t row, int metric)
+{
+  switch (metric)
+  {
+    case vtkMacroscopeLogicalTime::DIFFERENTIAL_LATENESS:
+      return events.DifferentialLateness[row];
+    case vtkMacroscopeLogicalTime::EXIT_TIME:
+      return events.Exit[row];
+    case vtkMacroscopeLogicalTime::ENTER_TIME:
+      return events.Enter[row];
+    case vtkMacroscopeLogicalTime::DURATION:
+      return events.Exit[row] - events.Enter[row];
+    default:
+      return events.Lateness[row];
+  }
+}
+
+// The Types of the Logical Variables output: one variable per metric.
+vtkSmartPointer<vtkTable> NewLogicalTypes()
+{
+  auto table = vtkSmartPointer<vtkTable>::New();
+  auto* id = MacroscopeNewColumn<vtkIntArray>(table, schema::Id);
+  auto* name = MacroscopeNewColumn<vtkStringArray>(table, schema::Name);
+  auto* kind = MacroscopeNewColumn<vtkStringArray>(table, schema::Kind);
+  auto* color = MacroscopeNewColumn<vtkUnsignedCharArray>(table, schema::Color, 3);
+  int row = 0;
+  for (const char* variableName : LogicalVariableNames)
+  {
+    id->InsertNextValue(row++);
+    name->InsertNextValue(variableName);
+    kind->InsertNextValue(schema::VariableKind);
+    const macroscope::RGB rgb = macroscope::TypePalette::ColorOf(variableName);
+    color->InsertNextTypedTuple(rgb.data());
+  }
+  return table;
+}
+
+// The label of every leaf: its process's name for a process's first
+// location (an MPI rank's master thread), else "process / location".
+std::vector<std::string> LeafLabels(vtkTree* tree, uint32_t leaves)
+{
+  std::vector<std::string> labels(leaves);
+  auto* names = vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
+  auto* kinds = vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Kind));
+  auto* leafIndex =
+    vtkDataArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::LeafIndex));
+  if (!names || !leafIndex)
+  {
+    for (uint32_t i = 0; i < leaves; ++i)
+    {
+      labels[i] = std::to_string(i);
+    }
+    return labels;
+  }
+  for (vtkIdType v = 0; v < tree->GetNumberOfVertices(); ++v)
+  {
+    const auto leaf = static_cast<int64_t>(leafIndex->GetComponent(v, 0));
+    if (leaf < 0 || leaf >= static_cast<int64_t>(leaves))
+    {
+      continue;
+    }
+    std::string label = names->GetValue(v);
+    const vtkIdType parent = tree->GetParent(v);
+    if (parent >= 0 && kinds && kinds->GetValue(parent) == "process")
+    {
+      label = tree->GetChild(parent, 0) == v ? names->GetValue(parent)
+                                             : names->GetValue(parent) + " / " + label;
+    }
+    labels[static_cast<std::size_t>(leaf)] = label;
+  }
+  return labels;
+}
+}
+
+struct vtkMacroscopeLogicalTime::Internals
+{
+  std::vector<double> PhaseBoundaries;
+  // Rebuilding the logical trace is the expensive part: it depends on the
+  // inputs and on the phase options only, so a metric or clustering change
+  // reuses it.
+  vtkTimeStamp StructureModified;
+  vtkTimeStamp Built;
+  bool HaveTrace = false;
+  logical::LogicalTrace Trace;
+  std::vector<std::string> LeafNames;
+  std::vector<int32_t> MessageSender, MessageReceiver;
+  std::vector<double> MessageSendTime, MessageRecvTime;
+  vtkTimeStamp OutputsBuilt;
+  vtkSmartPointer<vtkDataObject> Outputs[NUMBER_OF_OUTPUTS];
+};
+
+vtkMacroscopeLogicalTime::vtkMacroscopeLogicalTime()
+  : Internal(new Internals)
+{
+  this->SetNumberOfInputPorts(1);
+  this->SetNumberOfOutputPorts(NUMBER_OF_OUTPUTS);
+  this->SetController(vtkMultiProcessController::GetGlobalController());
+  this->Internal->StructureModified.Modified();
+}
+
+vtkMacroscopeLogicalTime::~vtkMacroscopeLogicalTime()
+{
+  this->SetController(nullptr);
+}
+
+const char* vtkMacroscopeLogicalTime::GetMetricName(int metric)
+{
+  switch (metric)
+  {
+    case LATENESS:
+      return "Lateness";
+    case DIFFERENTIAL_LATENESS:
+      return "Differential Lateness";
+    case EXIT_TIME:
+      return "Exit Time";
+    case ENTER_TIME:
+      return "Enter Time";
+    case DURATION:
+      return "Duration";
+    default:
+      return "unknown";
+  }
+}
+
+void vtkMacroscopeLogicalTime::SetNumberOfPhaseBoundaries(int count)
+{
+  const std::size_t size = static_cast<std::size_t>(std::max(0, count));
+  if (size != this->Internal->PhaseBoundaries.size())
+  {
+    this->Internal->PhaseBoundaries.resize(size, 0.0);
+    this->Internal->StructureModified.Modified();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeLogicalTime::SetPhaseBoundary(int index, double time)
+{
+  auto& boundaries = this->Internal->PhaseBoundaries;
+  if (index < 0)
+  {
+    return;
+  }
+  if (static_cast<std::size_t>(index) >= boundaries.size())
+  {
+    boundaries.resize(static_cast<std::size_t>(index) + 1, 0.0);
+  }
+  else if (boundaries[static_cast<std::size_t>(index)] == time)
+  {
+    return;
+  }
+  boundaries[static_cast<std::size_t>(index)] = time;
+  this->Internal->StructureModified.Modified();
+  this->Modified();
+}
+
+void vtkMacroscopeLogicalTime::RemoveAllPhaseBoundaries()
+{
+  this->SetNumberOfPhaseBoundaries(0);
+}
+
+int vtkMacroscopeLogicalTime::GetNumberOfPhaseBoundaries() const
+{
+  return static_cast<int>(this->Internal->PhaseBoundaries.size());
+}
+
+double vtkMacroscopeLogicalTime::GetPhaseBoundary(int index) const
+{
+  const auto& boundaries = this->Internal->PhaseBoundaries;
+  return index >= 0 && static_cast<std::size_t>(index) < boundaries.size()
+    ? boundaries[static_cast<std::size_t>(index)]
+    : 0.0;
+}
+
+void vtkMacroscopeLogicalTime::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "PhaseBoundaries:";
+  for (double b : this->Internal->PhaseBoundaries)
+  {
+    os << " " << b;
+  }
+  os << "\n";
+  os << indent << "MergeByEnclosingCall: " << this->MergeByEnclosingCall << "\n";
+  os << indent << "Metric: " << GetMetricName(this->Metric) << "\n";
+  os << indent << "Clustering: " << this->Clustering << "\n";
+  os << indent << "ClaraClusters: " << this->ClaraClusters << "\n";
+  os << indent << "ClaraSamples: " << this->ClaraSamples << "\n";
+  os << indent << "RandomSeed: " << this->RandomSeed << "\n";
+  os << indent << "Clusters: " << this->Clusters << "\n";
+  os << indent << "StepWindow: " << this->StepWindow[0] << " " << this->StepWindow[1] << "\n";
+  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
+  os << indent << "TimeWindowOfSteps: " << this->TimeWindowOfSteps[0] << " "
+     << this->TimeWindowOfSteps[1] << "\n";
+  os << indent << "StepsOfTimeWindow: " << this->StepsOfTimeWindow[0] << " "
+     << this->StepsOfTimeWindow[1] << "\n";
+  os << indent << "Controller: " << this->Controller << "\n";
+}
+
+int vtkMacroscopeLogicalTime::FillInputPortInformation(int, vtkInformation* info)
+{
+  MacroscopeTraceInputs::DeclareTracePort(info);
+  return 1;
+}
+
+int vtkMacroscopeLogicalTime::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  info->Set(vtkDataObject::DATA_TYPE_NAME(), port == DENDROGRAM || port == HIERARCHY ? "vtkTree" : "vtkTable");
+  return 1;
+}
+
+int vtkMacroscopeLogicalTime::RequestDataObject(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
+  {
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    vtkDataObject* current = info->Get(vtkDataObject::DATA_OBJECT());
+    const bool tree = port == DENDROGRAM || port == HIERARCHY;
+    if (!current || (tree ? !vtkTree::SafeDownCast(current) : !vtkTable::SafeDownCast(current)))
+    {
+      vtkSmartPointer<vtkDataObject> made;
+      if (tree)
+      {
+        made = vtkSmartPointer<vtkTree>::New();
+      }
+      else
+      {
+        made = vtkSmartPointer<vtkTable>::New();
+      }
+      info->Set(vtkDataObject::DATA_OBJECT(), made);
+    }
+  }
+  return 1;
+}
+
+int vtkMacroscopeLogicalTime::RequestInformation(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  // Outputs 6-8 are a trace in the data contract: like a reader, announce
+  // its Hierarchy (the input's) and Types (the logical variables) as
+  // definitions, so Time Slicing knows its model's extent before any data.
+  // No other port carries definitions, lest the reader's Types be taken
+  // for the logical ones.
+  vtkTree* hierarchy = nullptr;
+  for (int i = 0; i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
+  {
+    vtkInformation* info = inputVector[0]->GetInformationObject(i);
+    if (!hierarchy && info->Has(vtkMacroscopeTraceKeys::DEFINITIONS()))
+    {
+      hierarchy = vtkTree::SafeDownCast(info->Get(vtkMacroscopeTraceKeys::DEFINITIONS()));
+    }
+  }
+  for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
+  {
+    outputVector->GetInformationObject(port)->Remove(vtkMacroscopeTraceKeys::DEFINITIONS());
+  }
+  if (hierarchy)
+  {
+    outputVector->GetInformationObject(HIERARCHY)->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), hierarchy);
+  }
+  outputVector->GetInformationObject(TYPES)->Set(
+    vtkMacroscopeTraceKeys::DEFINITIONS(), NewLogicalTypes().GetPointer());
+  return 1;
+}
+
+int vtkMacroscopeLogicalTime::RequestUpdateExtent(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector*)
+{
+  MacroscopeTraceInputs::RequestRankPieces(inputVector[0], this->Controller);
+  return 1;
+}
+
+int vtkMacroscopeLogicalTime::RequestData(
+  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  // Checks first: they depend on the properties and on the Hierarchy and
+  // Types, which every piece holds whole, so every rank fails alike before
+  // any collective call.
+  MacroscopeTraceInputs trace;
+  std::string problem;
+  if (!trace.Collect(inputVector[0], problem))
+  {
+    vtkErrorMacro(<< problem << ".");
+    return 0;
+  }
+  if (!trace.Hierarchy || !trace.Types || !trace.States || !trace.Messages)
+  {
+    vtkErrorMacro("Logical Time needs the trace reader's States, Messages, Hierarchy and Types "
+                  "outputs (and Events, for collectives) as inputs ("
+      << trace.Describe() << ").");
+    return 0;
+  }
+  const auto& boundaries = this->Internal->PhaseBoundaries;
+  for (std::size_t i = 0; i < boundaries.size(); ++i)
+  {
+    if (!std::isfinite(boundaries[i]) || (i > 0 && !(boundaries[i] > boundaries[i - 1])))
+    {
+      vtkErrorMacro("PhaseBoundaries must be finite times in increasing order (boundary "
+        << i << " is " << boundaries[i] << ").");
+      return 0;
+    }
+  }
+  if (this->ClaraClusters < 1 || this->ClaraClusters > 1000)
+  {
+    vtkErrorMacro("ClaraClusters must be between 1 and 1000 (got " << this->ClaraClusters << ").");
+    return 0;
+  }
+  if (this->ClaraSamples < 1 || this->ClaraSamples > 1000)
+  {
+    vtkErrorMacro("ClaraSamples must be between 1 and 1000 (got " << this->ClaraSamples << ").");
+    return 0;
+  }
+  if (this->Clusters < 1)
+  {
+    vtkErrorMacro("Clusters must be at least 1 (got " << this->Clusters << ").");
+    return 0;
+  }
+
+  Internals& internal = *this->Internal;
+  bool fresh = internal.HaveTrace && internal.StructureModified < internal.Built;
+  for (int i = 0; fresh && i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
+  {
+    vtkDataObject* input =
+      inputVector[0]->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT());
+    fresh = input && input->GetMTime() < internal.Built.GetMTime();
+  }
+  if (!fresh)
+  {
+    internal.HaveTrace = false;
+    const int status = this->BuildTrace(trace);
+    if (status != 1)
+    {
+      return status == 0 ? 0 : 1;
+    }
+    internal.HaveTrace = true;
+    internal.Built.Modified();
+  }
+  if (!fresh || !(this->GetMTime() < internal.OutputsBuilt.GetMTime()) ||
+    !(internal.Built < internal.OutputsBuilt))
+  {
+    if (!this->BuildOutputs(trace))
+    {
+      return 0;
+    }
+    internal.OutputsBuilt.Modified();
+  }
+  for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
+  {
+    vtkDataObject* output = vtkDataObject::GetData(outputVector, port);
+    if (port == DENDROGRAM || port == HIERARCHY)
+    {
+      vtkTree::SafeDownCast(output)->ShallowCopy(internal.Outputs[port]);
+    }
+    else
+    {
+      vtkTable::SafeDownCast(output)->ShallowCopy(internal.Outputs[port]);
+    }
+  }
+  this->UpdateProgress(1.0);
+  return 1;
+}
+
+int vtkMacroscopeLogicalTime::BuildTrace(const MacroscopeTraceInputs& trace)
+{
+  Internals& internal = *this->Internal;
+  vtkMultiProcessController* controller = this->Controller;
+  const bool parallel = controller && controller->GetNumberOfProcesses() > 1;
+  const bool root = !parallel || controller->GetLocalProcessId() == 0;
+
+  // The leaves, their labels and the communication types come from the
+  // Hierarchy and Types, whole on every rank.
+  std::vector<int64_t> parent;
+  std::vector<int64_t> leafIndex;
+  std::string problem;
+  if (!MacroscopeHierarchyArrays(trace.Hierarchy, parent, leafIndex, problem))
+  {
+    vtkErrorMacro(<< problem << ".");
+    return 0;
+  }
+  logical::TraceInput input;
+  input.Locations = static_cast<uint32_t>(
+    std::count_if(leafIndex.begin(), leafIndex.end(), [](int64_t leaf) { return leaf >= 0; }));
+  internal.LeafNames = LeafLabels(trace.Hierarchy, input.Locations);
+
+  auto* typeNames = vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Name));
+  auto* typeKinds = vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Kind));
+  auto* paradigms = vtkStringArray::SafeDownCast(trace.Types->GetColumnByName("Paradigm"));
+  if (!typeNames || !typeKinds)
+  {
+    vtkErrorMacro("The Types table has no Name or Kind column.");
+    return 0;
+  }
+  const vtkIdType types = trace.Types->GetNumberOfRows();
+  input.CommunicationType.assign(static_cast<std::size_t>(types), false);
+  int collectiveEnd = -1;
+  for (vtkIdType t = 0; t < types; ++t)
+  {
+    const std::string& name = typeNames->GetValue(t);
+    if (typeKinds->GetValue(t) == schema::StateKind)
+    {
+      // Formats without paradigms: MPI calls are known by their names.
+      input.CommunicationType[static_cast<std::size_t>(t)] = paradigms
+        ? paradigms->GetValue(t) == "MPI"
+        : name.rfind("MPI_", 0) == 0;
+    }
+    else if (typeKinds->GetValue(t) == schema::EventKind && name == CollectiveEndType)
+    {
+      collectiveEnd = static_cast<int>(t);
+    }
+  }
+
+  // This rank's rows.
+  int status = 1;
+  vtkTable* states = trace.States;
+  vtkTable* messages = trace.Messages;
+  if (!ReadColumn(states, schema::Location, input.StateLocation) ||
+    !ReadColumn(states, schema::Type, input.StateType) ||
+    !ReadColumn(states, schema::Depth, input.StateDepth) ||
+    !ReadColumn(states, schema::Start, input.StateStart) ||
+    !ReadColumn(states, schema::End, input.StateEnd) ||
+    !ReadColumn(messages, schema::Sender, input.Sender) ||
+    !ReadColumn(messages, schema::Receiver, input.Receiver) ||
+    !ReadColumn(messages, schema::SendTime, input.SendTime) ||
+    !ReadColumn(messages, schema::RecvTime, input.RecvTime))
+  {
+    vtkErrorMacro("An input table misses a column of the data contract (see "
+                  "docs/architecture.md): States need Location, Type, Depth, Start and End; "
+                  "Messages Sender, Receiver, SendTime and RecvTime.");
+    status = 0;
+  }
+  if (status == 1 && trace.Events && collectiveEnd >= 0)
+  {
+    std::vector<int32_t> location, type;
+    std::vector<double> time;
+    std::vector<int64_t> communicator;
+    if (ReadColumn(trace.Events, schema::Location, location) &&
+      ReadColumn(trace.Events, schema::Type, type) && ReadColumn(trace.Events, schema::Time, time) &&
+      ReadColumn(trace.Events, schema::Communicator, communicator))
+    {
+      for (std::size_t i = 0; i < type.size(); ++i)
+      {
+        if (type[i] == collectiveEnd)
+        {
+          input.CollectiveLocation.push_back(location[i]);
+          input.CollectiveTime.push_back(time[i]);
+          input.CollectiveCommunicator.push_back(communicator[i]);
+        }
+      }
+    }
+  }
+  status = MacroscopeTraceInputs::AgreeOnStatus(status, controller, parallel);
+  if (status != 1)
+  {
+    return status;
+  }
+  if (parallel)
+  {
+    GatherOnRoot(controller, input.StateLocation);
+    GatherOnRoot(controller, input.StateType);
+    GatherOnRoot(controller, input.StateDepth);
+    GatherOnRoot(controller, input.StateStart);
+    GatherOnRoot(controller, input.StateEnd);
+    GatherOnRoot(controller, input.Sender);
+    GatherOnRoot(controller, input.Receiver);
+    GatherOnRoot(controller, input.SendTime);
+    GatherOnRoot(controller, input.RecvTime);
+    GatherOnRoot(controller, input.CollectiveLocation);
+    GatherOnRoot(controller, input.CollectiveTime);
+    GatherOnRoot(controller, input.CollectiveCommunicator);
+  }
+
+  internal.Trace = logical::LogicalTrace();
+  if (root)
+  {
+    logical::Options options;
+    options.PhaseBoundaries = internal.PhaseBoundaries;
+    options.MergeByEnclosingCall = this->MergeByEnclosingCall;
+    try
+    {
+      internal.Trace = logical::BuildLogicalTrace(input, options, [this](double fraction) {
+        this->UpdateProgress(0.8 * fraction);
+        return !this->GetAbortExecute();
+      });
+      const logical::Diagnostics& report = internal.Trace.Report;
+      if (report.DroppedMessages || report.IncompleteCollectives)
+      {
+        vtkWarningMacro("Logical time: " << report.DroppedMessages
+                                         << " message(s) contradicted the order of events (clock "
+                                            "skew?) and were left out of the happened-before graph; "
+                                         << report.IncompleteCollectives
+                                         << " collective operation(s) missed participants.");
+      }
+    }
+    catch (const logical::LogicalTimeAborted&)
+    {
+      vtkWarningMacro("Logical time aborted.");
+      status = -1;
+    }
+    catch (const std::exception& error)
+    {
+      vtkErrorMacro("Logical time failed: " << error.what());
+      status = 0;
+    }
+    internal.MessageSender.swap(input.Sender);
+    internal.MessageReceiver.swap(input.Receiver);
+    internal.MessageSendTime.swap(input.SendTime);
+    internal.MessageRecvTime.swap(input.RecvTime);
+  }
+  return MacroscopeTraceInputs::AgreeOnStatus(status, controller, parallel);
+}
+
+int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
+{
+  Internals& internal = *this->Internal;
+  const logical::LogicalTrace& lt = internal.Trace;
+  const logical::LogicalEvents& events = lt.Events;
+  const std::size_t count = events.size();
+
+  std::vector<double> metric(count);
+  for (std::size_t i = 0; i < count; ++i)
+  {
+    metric[i] = MetricOf(events, i, this->Metric);
+  }
+
+  // Clustering, phase by phase (seed 004 section 3.3.1): the members are the
+  // locations with events in the phase, the series their metric per global
+  // step of the phase.
+  const std::size_t phases = lt.Phases.size();
+  std::vector<std::vector<std::size_t>> eventsOfPhase(phases);
+  for (std::size_t i = 0; i < count; ++i)
+  {
+    eventsOfPhase[static_cast<std::size_t>(events.Phase[i])].push_back(i);
+  }
+  vtkNew<vtkTable> clusters;
+  auto* clusterPhase = MacroscopeNewColumn<vtkIntArray>(clusters, "Phase");
+  auto* clusterLocation = MacroscopeNewColumn<vtkIntArray>(clusters, "Location");
+  auto* claraCluster = MacroscopeNewColumn<vtkIntArray>(clusters, "ClaraCluster");
+  auto* cutCluster = MacroscopeNewColumn<vtkIntArray>(clusters, "Cluster");
+  auto* medoid = MacroscopeNewColumn<vtkIntArray>(clusters, "Medoid");
+  vtkNew<vtkMutableDirectedGraph> dendrogram;
+  vtkNew<vtkStringArray> nodeName;
+  nodeName->SetName(schema::Name);
+  vtkNew<vtkIntArray> nodePhase;
+  nodePhase->SetName("Phase");
+  vtkNew<vtkIntArray> nodeId;
+  nodeId->SetName("Node");
+  vtkNew<vtkDoubleArray> nodeHeight;
+  nodeHeight->SetName("Height");
+  vtkNew<vtkIntArray> nodeSize;
+  nodeSize->SetName("Size");
+  vtkNew<vtkIntArray> nodeClara;
+  nodeClara->SetName("ClaraCluster");
+  auto addVertex = [&](vtkIdType parentVertex, const std::string& name, int phase, int node,
+                     double height, int size, int clara) {
+    const vtkIdType v =
+      parentVertex < 0 ? dendrogram->AddVertex() : dendrogram->AddChild(parentVertex);
+    nodeName->InsertNextValue(name);
+    nodePhase->InsertNextValue(phase);
+    nodeId->InsertNextValue(node);
+    nodeHeight->InsertNextValue(height);
+    nodeSize->InsertNextValue(size);
+    nodeClara->InsertNextValue(clara);
+    return v;
+  };
+  const vtkIdType treeRoot = addVertex(-1, "phases", -1, -1, 0.0, 0, -1);
+
+  std::vector<int32_t> eventCluster(count, 0);
+  std::vector<int32_t> phaseClusters(phases, 0);
+  std::vector<int32_t> phaseMaxReceives(phases, 0);
+  for (std::size_t p = 0; p < phases && !this->GetAbortExecute(); ++p)
+  {
+    this->UpdateProgress(0.8 + 0.2 * static_cast<double>(p) / static_cast<double>(phases));
+    const logical::PhaseInfo& info = lt.Phases[p];
+    logical::PhaseSeries series;
+    series.Steps = static_cast<uint32_t>(info.LastGlobalStep - info.FirstGlobalStep + 1);
+    std::vector<int32_t> member(internal.LeafNames.size() + 1, -1);
+    for (std::size_t i : eventsOfPhase[p])
+    {
+      phaseMaxReceives[p] = std::max(phaseMaxReceives[p], events.Receives[i]);
+      const int32_t location = events.Location[i];
+      if (member[static_cast<std::size_t>(location)] < 0)
+      {
+        member[static_cast<std::size_t>(location)] = static_cast<int32_t>(series.Members.size());
+        series.Members.push_back(location);
+      }
+    }
+    series.Values.assign(series.Members.size() * series.Steps, std::nan(""));
+    for (std::size_t i : eventsOfPhase[p])
+    {
+      const std::size_t row = static_cast<std::size_t>(member[static_cast<std::size_t>(events.Location[i])]);
+      series.Values[row * series.Steps +
+        static_cast<std::size_t>(events.GlobalStep[i] - info.FirstGlobalStep)] = metric[i];
+    }
+
+    const std::size_t members = series.Members.size();
+    std::vector<uint32_t> clara(members, 0);
+    std::vector<uint32_t> cut(members, 0);
+    std::vector<bool> isMedoid(members, false);
+    const vtkIdType phaseVertex =
+      addVertex(treeRoot, "Phase " + std::to_string(p), static_cast<int>(p), -1, 0.0,
+        static_cast<int>(members), -1);
+    if (this->Clustering && members > 0)
+    {
+      logical::ClaraOptions options;
+      options.Clusters = static_cast<uint32_t>(this->ClaraClusters);
+      options.Samples = static_cast<uint32_t>(this->ClaraSamples);
+      options.Seed = static_cast<uint64_t>(this->RandomSeed);
+      try
+      {
+        const logical::ClaraResult result = logical::Clara(series, options);
+        const std::vector<logical::Merge> merges = logical::SingleLinkage(series, result);
+        const uint32_t k = static_cast<uint32_t>(result.Medoids.size());
+        const uint32_t shown = std::min<uint32_t>(static_cast<uint32_t>(this->Clusters), k);
+        clara = result.Assignment;
+        cut = logical::CutDendrogram(result, merges, shown);
+        for (uint32_t m : result.Medoids)
+        {
+          isMedoid[m] = true;
+        }
+        phaseClusters[p] = static_cast<int32_t>(shown);
+        // The dendrogram: leaves are the CLARA clusters, merge i is node k + i;
+        // built from the top merge down.
+        std::vector<int> size(k + merges.size(), 0);
+        for (uint32_t m = 0; m < members; ++m)
+        {
+          ++size[clara[m]];
+        }
+        std::vector<std::pair<uint32_t, vtkIdType>> pending;
+        const uint32_t top = merges.empty() ? 0 : static_cast<uint32_t>(k + merges.size() - 1);
+        pending.emplace_back(top, phaseVertex);
+        while (!pending.empty())
+        {
+          const auto [node, above] = pending.back();
+          pending.pop_back();
+          if (node < k)
+          {
+            addVertex(above, "Cluster " + std::to_string(node), static_cast<int>(p),
+              static_cast<int>(node), 0.0, size[node], static_cast<int>(node));
+            continue;
+          }
+          const logical::Merge& merge = merges[node - k];
+          const vtkIdType v = addVertex(above, "Merge " + std::to_string(node),
+            static_cast<int>(p), static_cast<int>(node), merge.Height,
+            static_cast<int>(merge.Size), -1);
+          pending.emplace_back(merge.Right, v);
+          pending.emplace_back(merge.Left, v);
+        }
+      }
+      catch (const std::exception& error)
+      {
+        vtkErrorMacro("Clustering phase " << p << " failed: " << error.what());
+        return 0;
+      }
+    }
+    else if (members > 0)
+    {
+      phaseClusters[p] = 1;
+      addVertex(phaseVertex, "Cluster 0", static_cast<int>(p), 0, 0.0, static_cast<int>(members), 0);
+    }
+    for (std::size_t m = 0; m < members; ++m)
+    {
+      clusterPhase->InsertNextValue(static_cast<int>(p));
+      clusterLocation->InsertNextValue(series.Members[m]);
+      claraCluster->InsertNextValue(static_cast<int>(clara[m]));
+      cutCluster->InsertNextValue(static_cast<int>(cut[m]));
+      medoid->InsertNextValue(isMedoid[m] ? 1 : 0);
+    }
+    for (std::size_t i : eventsOfPhase[p])
+    {
+      eventCluster[i] = static_cast<int32_t>(
+        cut[static_cast<std::size_t>(member[static_cast<std::size_t>(events.Location[i])])]);
+    }
+  }
+  if (this->GetAbortExecute())
+  {
+    vtkWarningMacro("Logical time aborted while clustering.");
+    return 0;
+  }
+  dendrogram->GetVertexData()->AddArray(nodeName);
+  dendrogram->GetVertexData()->AddArray(nodePhase);
+  dendrogram->GetVertexData()->AddArray(nodeId);
+  dendrogram->GetVertexData()->AddArray(nodeHeight);
+  dendrogram->GetVertexData()->AddArray(nodeSize);
+  dendrogram->GetVertexData()->AddArray(nodeClara);
+  vtkNew<vtkTree> dendrogramTree;
+  if (!dendrogramTree->CheckedShallowCopy(dendrogram))
+  {
+    vtkErrorMacro("The dendrogram is not a tree.");
+    return 0;
+  }
+
+  // Output 0: the logical events.
+  vtkNew<vtkTable> eventTable;
+  {
+    auto* location = MacroscopeNewColumn<vtkIntArray>(eventTable, schema::Location);
+    auto* step = MacroscopeNewColumn<vtkTypeInt64Array>(eventTable, "Step");
+    auto* globalStep = MacroscopeNewColumn<vtkTypeInt64Array>(eventTable, "GlobalStep");
+    auto* phase = MacroscopeNewColumn<vtkIntArray>(eventTable, "Phase");
+    auto* kind = MacroscopeNewColumn<vtkIntArray>(eventTable, schema::Kind);
+    auto* enter = MacroscopeNewColumn<vtkDoubleArray>(eventTable, "Enter");
+    auto* exit = MacroscopeNewColumn<vtkDoubleArray>(eventTable, "Exit");
+    auto* duration = MacroscopeNewColumn<vtkDoubleArray>(eventTable, "Duration");
+    auto* state = MacroscopeNewColumn<vtkTypeInt64Array>(eventTable, "State");
+    auto* type = MacroscopeNewColumn<vtkIntArray>(eventTable, schema::Type);
+    auto* sends = MacroscopeNewColumn<vtkIntArray>(eventTable, "Sends");
+    auto* receives = MacroscopeNewColumn<vtkIntArray>(eventTable, "Receives");
+    auto* partner = MacroscopeNewColumn<vtkIntArray>(eventTable, "Partner");
+    auto* collective = MacroscopeNewColumn<vtkTypeInt64Array>(eventTable, "Collective");
+    auto* lateness = MacroscopeNewColumn<vtkDoubleArray>(eventTable, "Lateness");
+    auto* differential = MacroscopeNewColumn<vtkDoubleArray>(eventTable, "DifferentialLateness");
+    auto* metricColumn = MacroscopeNewColumn<vtkDoubleArray>(eventTable, "Metric");
+    auto* cluster = MacroscopeNewColumn<vtkIntArray>(eventTable, "Cluster");
+    const vtkIdType rows = static_cast<vtkIdType>(count);
+    for (vtkIdType c = 0; c < eventTable->GetNumberOfColumns(); ++c)
+    {
+      eventTable->GetColumn(c)->SetNumberOfTuples(rows);
+    }
+    for (std::size_t i = 0; i < count; ++i)
+    {
+      const vtkIdType r = static_cast<vtkIdType>(i);
+      location->SetValue(r, events.Location[i]);
+      step->SetValue(r, events.Step[i]);
+      globalStep->SetValue(r, events.GlobalStep[i]);
+      phase->SetValue(r, events.Phase[i]);
+      kind->SetValue(r, static_cast<int>(events.Kind[i]));
+      enter->SetValue(r, events.Enter[i]);
+      exit->SetValue(r, events.Exit[i]);
+      duration->SetValue(r, events.Exit[i] - events.Enter[i]);
+      state->SetValue(r, events.State[i]);
+      type->SetValue(r, events.Type[i]);
+      sends->SetValue(r, events.Sends[i]);
+      receives->SetValue(r, events.Receives[i]);
+      partner->SetValue(r, events.Partner[i]);
+      collective->SetValue(r, events.Collective[i]);
+      lateness->SetValue(r, events.Lateness[i]);
+      differential->SetValue(r, events.DifferentialLateness[i]);
+      metricColumn->SetValue(r, metric[i]);
+      cluster->SetValue(r, eventCluster[i]);
+    }
+    vtkNew<vtkStringArray> metricName;
+    metricName->SetName("MetricName");
+    metricName->InsertNextValue(GetMetricName(this->Metric));
+    eventTable->GetFieldData()->AddArray(metricName);
+    vtkNew<vtkStringArray> locationNames;
+    locationNames->SetName("LocationNames");
+    for (const std::string& name : internal.LeafNames)
+    {
+      locationNames->InsertNextValue(name);
+    }
+    eventTable->GetFieldData()->AddArray(locationNames);
+  }
+
+  // Output 1: the messages between logical events.
+  vtkNew<vtkTable> messageTable;
+  {
+    const logical::LogicalMessages& m = lt.Messages;
+    auto* message = MacroscopeNewColumn<vtkTypeInt64Array>(messageTable, "Message");
+    auto* sendEvent = MacroscopeNewColumn<vtkTypeInt64Array>(messageTable, "SendEvent");
+    auto* recvEvent = MacroscopeNewColumn<vtkTypeInt64Array>(messageTable, "RecvEvent");
+    auto* sender = MacroscopeNewColumn<vtkIntArray>(messageTable, schema::Sender);
+    auto* receiver = MacroscopeNewColumn<vtkIntArray>(messageTable, schema::Receiver);
+    auto* sendStep = MacroscopeNewColumn<vtkTypeInt64Array>(messageTable, "SendGlobalStep");
+    auto* recvStep = MacroscopeNewColumn<vtkTypeInt64Array>(messageTable, "RecvGlobalStep");
+    auto* sendTime = MacroscopeNewColumn<vtkDoubleArray>(messageTable, schema::SendTime);
+    auto* recvTime = MacroscopeNewColumn<vtkDoubleArray>(messageTable, schema::RecvTime);
+    for (std::size_t i = 0; i < m.size(); ++i)
+    {
+      const auto row = static_cast<std::size_t>(m.Message[i]);
+      const auto s = static_cast<std::size_t>(m.SendEvent[i]);
+      const auto r = static_cast<std::size_t>(m.RecvEvent[i]);
+      message->InsertNextValue(m.Message[i]);
+      sendEvent->InsertNextValue(m.SendEvent[i]);
+      recvEvent->InsertNextValue(m.RecvEvent[i]);
+      sender->InsertNextValue(events.Location[s]);
+      receiver->InsertNextValue(events.Location[r]);
+      sendStep->InsertNextValue(events.GlobalStep[s]);
+      recvStep->InsertNextValue(events.GlobalStep[r]);
+      sendTime->InsertNextValue(row < internal.MessageSendTime.size() ? internal.MessageSendTime[row] : std::nan(""));
+      recvTime->InsertNextValue(row < internal.MessageRecvTime.size() ? internal.MessageRecvTime[row] : std::nan(""));
+    }
+  }
+
+  // Output 4: the steps, their physical spans (seed 004 section 4.3) and the
+  // metric summed over their events (section 4.4).
+  vtkNew<vtkTable> stepTable;
+  {
+    const std::size_t steps = lt.Spans.Start.size();
+    std::vector<double> sum(steps, 0.0);
+    std::vector<int64_t> counted(steps, 0);
+    for (std::size_t i = 0; i < count; ++i)
+    {
+      const auto g = static_cast<std::size_t>(events.GlobalStep[i]);
+      if (g < steps)
+      {
+        sum[g] += metric[i];
+        ++counted[g];
+      }
+    }
+    auto* globalStep = MacroscopeNewColumn<vtkTypeInt64Array>(stepTable, "GlobalStep");
+    auto* step = MacroscopeNewColumn<vtkTypeInt64Array>(stepTable, "Step");
+    auto* start = MacroscopeNewColumn<vtkDoubleArray>(stepTable, "Start");
+    auto* end = MacroscopeNewColumn<vtkDoubleArray>(stepTable, "End");
+    auto* metricSum = MacroscopeNewColumn<vtkDoubleArray>(stepTable, "MetricSum");
+    auto* stepEvents = MacroscopeNewColumn<vtkTypeInt64Array>(stepTable, "Events");
+    for (std::size_t g = 0; g < steps; ++g)
+    {
+      globalStep->InsertNextValue(static_cast<int64_t>(g));
+      step->InsertNextValue(static_cast<int64_t>(g / 2));
+      start->InsertNextValue(lt.Spans.Start[g]);
+      end->InsertNextValue(lt.Spans.End[g]);
+      metricSum->InsertNextValue(sum[g]);
+      stepEvents->InsertNextValue(counted[g]);
+    }
+    vtkNew<vtkStringArray> metricName;
+    metricName->SetName("MetricName");
+    metricName->InsertNextValue(GetMetricName(this->Metric));
+    stepTable->GetFieldData()->AddArray(metricName);
+
+    // The two directions of the physical <-> logical map, for the windows
+    // the user asked.
+    this->TimeWindowOfSteps[0] = this->TimeWindowOfSteps[1] = 0.0;
+    this->StepsOfTimeWindow[0] = 0;
+    this->StepsOfTimeWindow[1] = -1;
+    if (this->StepWindow[1] >= this->StepWindow[0] && steps > 0)
+    {
+      const auto span = lt.Spans.TimeOfSteps(this->StepWindow[0], this->StepWindow[1]);
+      this->TimeWindowOfSteps[0] = span.first;
+      this->TimeWindowOfSteps[1] = span.second;
+    }
+    if (this->TimeWindow[1] > this->TimeWindow[0] && steps > 0)
+    {
+      const auto range = lt.Spans.StepsOfTime(this->TimeWindow[0], this->TimeWindow[1]);
+      this->StepsOfTimeWindow[0] = range.first;
+      this->StepsOfTimeWindow[1] = range.second;
+    }
+    vtkNew<vtkDoubleArray> timeOfSteps;
+    timeOfSteps->SetName("TimeWindowOfSteps");
+    timeOfSteps->SetNumberOfComponents(2);
+    timeOfSteps->InsertNextTuple(this->TimeWindowOfSteps);
+    stepTable->GetFieldData()->AddArray(timeOfSteps);
+    vtkNew<vtkIdTypeArray> stepsOfTime;
+    stepsOfTime->SetName("StepsOfTimeWindow");
+    stepsOfTime->SetNumberOfComponents(2);
+    stepsOfTime->InsertNextTypedTuple(this->StepsOfTimeWindow);
+    stepTable->GetFieldData()->AddArray(stepsOfTime);
+  }
+
+  // Output 5: the phases.
+  vtkNew<vtkTable> phaseTable;
+  {
+    auto* phase = MacroscopeNewColumn<vtkIntArray>(phaseTable, "Phase");
+    auto* first = MacroscopeNewColumn<vtkTypeInt64Array>(phaseTable, "FirstGlobalStep");
+    auto* last = MacroscopeNewColumn<vtkTypeInt64Array>(phaseTable, "LastGlobalStep");
+    auto* start = MacroscopeNewColumn<vtkDoubleArray>(phaseTable, "Start");
+    auto* end = MacroscopeNewColumn<vtkDoubleArray>(phaseTable, "End");
+    auto* locations = MacroscopeNewColumn<vtkIntArray>(phaseTable, "Locations");
+    auto* phaseEvents = MacroscopeNewColumn<vtkTypeInt64Array>(phaseTable, "Events");
+    auto* pattern = MacroscopeNewColumn<vtkIntArray>(phaseTable, "Pattern");
+    auto* patternName = MacroscopeNewColumn<vtkStringArray>(phaseTable, "PatternName");
+    auto* shown = MacroscopeNewColumn<vtkIntArray>(phaseTable, "Clusters");
+    auto* maxReceives = MacroscopeNewColumn<vtkIntArray>(phaseTable, "MaxReceives");
+    for (std::size_t p = 0; p < phases; ++p)
+    {
+      const logical::PhaseInfo& info = lt.Phases[p];
+      phase->InsertNextValue(static_cast<int>(p));
+      first->InsertNextValue(info.FirstGlobalStep);
+      last->InsertNextValue(info.LastGlobalStep);
+      start->InsertNextValue(info.Start);
+      end->InsertNextValue(info.End);
+      locations->InsertNextValue(static_cast<int>(info.Locations));
+      phaseEvents->InsertNextValue(static_cast<int64_t>(info.Events));
+      pattern->InsertNextValue(static_cast<int>(info.Pattern));
+      patternName->InsertNextValue(logical::ExchangePatternName(info.Pattern));
+      shown->InsertNextValue(phaseClusters[p]);
+      maxReceives->InsertNextValue(phaseMaxReceives[p]);
+    }
+  }
+
+  // Outputs 6-8: the metrics sampled on the logical step axis (a sample
+  // holds until the location's next one), for Time Slicing.
+  vtkNew<vtkTable> variableTable;
+  {
+    auto* location = MacroscopeNewColumn<vtkIntArray>(variableTable, schema::Location);
+    auto* variable = MacroscopeNewColumn<vtkIntArray>(variableTable, schema::Variable);
+    auto* time = MacroscopeNewColumn<vtkDoubleArray>(variableTable, schema::Time);
+    auto* value = MacroscopeNewColumn<vtkDoubleArray>(variableTable, schema::Value);
+    for (std::size_t i = 0; i < count; ++i)
+    {
+      for (int v = 0; v < 2; ++v)
+      {
+        location->InsertNextValue(events.Location[i]);
+        variable->InsertNextValue(v);
+        time->InsertNextValue(static_cast<double>(events.GlobalStep[i]));
+        value->InsertNextValue(v == 0 ? events.Lateness[i] : events.DifferentialLateness[i]);
+      }
+    }
+  }
+  vtkSmartPointer<vtkTable> typeTable = NewLogicalTypes();
+  {
+    // The logical axis: global steps [0, steps), taken as seconds.
+    vtkNew<vtkDoubleArray> bounds;
+    bounds->SetName("TimeBounds");
+    bounds->SetNumberOfComponents(2);
+    bounds->InsertNextTuple2(0.0, static_cast<double>(std::max<std::size_t>(1, lt.Spans.Start.size())));
+    typeTable->GetFieldData()->AddArray(bounds);
+  }
+  vtkNew<vtkTree> hierarchy;
+  hierarchy->ShallowCopy(trace.Hierarchy);
+
+  internal.Outputs[EVENTS] = eventTable;
+  internal.Outputs[MESSAGES] = messageTable;
+  internal.Outputs[CLUSTERS] = clusters;
+  internal.Outputs[DENDROGRAM] = dendrogramTree;
+  internal.Outputs[STEPS] = stepTable;
+  internal.Outputs[PHASES] = phaseTable;
+  internal.Outputs[VARIABLES] = variableTable;
+  internal.Outputs[TYPES] = typeTable;
+  internal.Outputs[HIERARCHY] = hierarchy;
+  return 1;
+}

@@ -1,0 +1,201 @@
+/**
+ * @class vtkMacroscopeLogicalTime
+ * @brief Ravel's logical time: a trace's communication events on integer
+ * logical steps, with lateness and a per-phase clustering of the processes.
+ *
+ * Takes a trace reader's outputs (States, Messages, Events, Types and
+ * Hierarchy) on one repeatable input port and runs the VTK-free
+ * macroscope::logical core (docs/logical-time.md, docs/logical-clustering.md;
+ * seed 004 sections 3-4). Outputs:
+ *
+ * 0. Logical Events: one row per logical event (communication calls and the
+ *    aggregated computation before each), with its step, phase, kind, times,
+ *    metrics (Lateness, DifferentialLateness, and Metric, the chosen one) and
+ *    its location's Cluster in its phase;
+ * 1. Logical Messages: the messages between logical events;
+ * 2. Clusters: every phase's members with their CLARA cluster and cluster at
+ *    the cut;
+ * 3. Dendrogram: a vtkTree, root -> one vertex per phase -> the phase's
+ *    single-linkage dendrogram over its CLARA clusters;
+ * 4. Steps: per global step, its physical time span and the metric's sum
+ *    (the metric overview);
+ * 5. Phases: per phase its step range, time span and exchange pattern;
+ * 6. Logical Variables, 7. Logical Types, 8. Hierarchy: the metrics as
+ *    variables sampled on the logical step axis, their types and the input
+ *    hierarchy, so that Time Slicing and the pIC aggregations summarise
+ *    lateness over steps x hierarchy.
+ *
+ * Under MPI every rank reads its piece of the trace; the pieces are gathered
+ * on rank 0, which computes and holds every output (the other ranks' are
+ * empty, the Hierarchy excepted).
+ */
+#ifndef vtkMacroscopeLogicalTime_h
+#define vtkMacroscopeLogicalTime_h
+
+#include "MacroscopeFiltersModule.h" // for export macro
+#include "vtkDataObjectAlgorithm.h"
+
+#include <memory> // for std::unique_ptr
+#include <vector> // for std::vector
+
+class vtkMultiProcessController;
+struct MacroscopeTraceInputs;
+
+class MACROSCOPEFILTERS_EXPORT vtkMacroscopeLogicalTime : public vtkDataObjectAlgorithm
+{
+public:
+  static vtkMacroscopeLogicalTime* New();
+  vtkTypeMacro(vtkMacroscopeLogicalTime, vtkDataObjectAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  enum OutputPorts
+  {
+    EVENTS = 0,
+    MESSAGES = 1,
+    CLUSTERS = 2,
+    DENDROGRAM = 3,
+    STEPS = 4,
+    PHASES = 5,
+    VARIABLES = 6,
+    TYPES = 7,
+    HIERARCHY = 8,
+    NUMBER_OF_OUTPUTS = 9
+  };
+
+  /// The metrics an event can be coloured and clustered by (seed 004 3.2).
+  enum Metrics
+  {
+    LATENESS = 0,
+    DIFFERENTIAL_LATENESS = 1,
+    EXIT_TIME = 2,
+    ENTER_TIME = 3,
+    DURATION = 4
+  };
+  static const char* GetMetricName(int metric);
+
+  ///@{
+  /**
+   * Times (seconds since the trace start, increasing) that cut the trace
+   * into phases. Empty (the default): phases are the connected components
+   * of the happened-before graph.
+   */
+  void SetNumberOfPhaseBoundaries(int count);
+  void SetPhaseBoundary(int index, double time);
+  void RemoveAllPhaseBoundaries();
+  int GetNumberOfPhaseBoundaries() const;
+  double GetPhaseBoundary(int index) const;
+  ///@}
+
+  ///@{
+  /**
+   * Merge the communication calls that share their nearest enclosing call
+   * (below main) into one phase (default on).
+   */
+  vtkSetMacro(MergeByEnclosingCall, bool);
+  vtkGetMacro(MergeByEnclosingCall, bool);
+  vtkBooleanMacro(MergeByEnclosingCall, bool);
+  ///@}
+
+  ///@{
+  /// The metric of the Metric column, the clustering and the Steps sums.
+  vtkSetClampMacro(Metric, int, LATENESS, DURATION);
+  vtkGetMacro(Metric, int);
+  ///@}
+
+  ///@{
+  /// Whether to cluster the processes of every phase (default on).
+  vtkSetMacro(Clustering, bool);
+  vtkGetMacro(Clustering, bool);
+  vtkBooleanMacro(Clustering, bool);
+  ///@}
+
+  ///@{
+  /// CLARA's number of clusters k per phase (default 8, at most the members).
+  vtkSetMacro(ClaraClusters, int);
+  vtkGetMacro(ClaraClusters, int);
+  ///@}
+
+  ///@{
+  /// CLARA's number of samples (default 5).
+  vtkSetMacro(ClaraSamples, int);
+  vtkGetMacro(ClaraSamples, int);
+  ///@}
+
+  ///@{
+  /// The seed of CLARA's sampling (default 1): equal seeds, equal clusters.
+  vtkSetMacro(RandomSeed, int);
+  vtkGetMacro(RandomSeed, int);
+  ///@}
+
+  ///@{
+  /**
+   * Where the dendrogram is cut: the number of clusters each phase shows
+   * (default 2, at most its CLARA clusters).
+   */
+  vtkSetMacro(Clusters, int);
+  vtkGetMacro(Clusters, int);
+  ///@}
+
+  ///@{
+  /**
+   * Physical <-> logical (seed 004 section 4.3). StepWindow (first, last
+   * global step; last < first, the default, for none) gives
+   * TimeWindowOfSteps, the largest physical span of those steps, to set a
+   * Timeline's TimeWindow; TimeWindow (seconds; end <= start, the default,
+   * for none) gives StepsOfTimeWindow, the global steps whose spans overlap
+   * it. Both results are also in the Steps output's field data. The results
+   * are valid after an update (they are empty ranges before).
+   */
+  vtkSetVector2Macro(StepWindow, vtkIdType);
+  vtkGetVector2Macro(StepWindow, vtkIdType);
+  vtkSetVector2Macro(TimeWindow, double);
+  vtkGetVector2Macro(TimeWindow, double);
+  vtkGetVector2Macro(TimeWindowOfSteps, double);
+  vtkGetVector2Macro(StepsOfTimeWindow, vtkIdType);
+  ///@}
+
+  ///@{
+  /// The controller whose ranks hold the trace's pieces (default global).
+  virtual void SetController(vtkMultiProcessController*);
+  vtkGetObjectMacro(Controller, vtkMultiProcessController);
+  ///@}
+
+protected:
+  vtkMacroscopeLogicalTime();
+  ~vtkMacroscopeLogicalTime() override;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int FillOutputPortInformation(int port, vtkInformation* info) override;
+  int RequestDataObject(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+  bool MergeByEnclosingCall = true;
+  int Metric = LATENESS;
+  bool Clustering = true;
+  int ClaraClusters = 8;
+  int ClaraSamples = 5;
+  int RandomSeed = 1;
+  int Clusters = 2;
+  vtkIdType StepWindow[2] = { 0, -1 };
+  double TimeWindow[2] = { 0.0, 0.0 };
+  double TimeWindowOfSteps[2] = { 0.0, 0.0 };
+  vtkIdType StepsOfTimeWindow[2] = { 0, -1 };
+  vtkMultiProcessController* Controller = nullptr;
+
+private:
+  vtkMacroscopeLogicalTime(const vtkMacroscopeLogicalTime&) = delete;
+  void operator=(const vtkMacroscopeLogicalTime&) = delete;
+
+  /// Reads the trace, gathers it on rank 0 and builds the logical trace
+  /// there: 1 done, 0 error, -1 aborted, the same on every rank.
+  int BuildTrace(const MacroscopeTraceInputs& trace);
+  /// Fills the outputs from the logical trace (rank 0) and the clustering.
+  int BuildOutputs(const MacroscopeTraceInputs& trace);
+
+  struct Internals;
+  std::unique_ptr<Internals> Internal;
+};
+
+#endif
