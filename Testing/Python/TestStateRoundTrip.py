@@ -60,6 +60,13 @@ settings["ResourceTreemap"] = dict(Cut="Optimal (pIC)", Level=2, Parameter=0.35,
 ResourceTreemap(registrationName="treemap", Input=OutputPort(slicing, 0), Sizes=OutputPort(slicing, 0),
                 **settings["ResourceTreemap"])
 
+settings["LogicalTime"] = dict(PhaseBoundaries=[0.001, 0.0025], MergeByEnclosingCall=0,
+                               Metric="Differential Lateness", Clustering=0, ClaraClusters=5,
+                               ClaraSamples=3, RandomSeed=7, Clusters=3, StepWindow=[4, 9],
+                               TimeWindow=[0.001, 0.002])
+LogicalTime(registrationName="logical", Input=[OutputPort(FindSource("reader"), i) for i in range(6)],
+            **settings["LogicalTime"])
+
 settings["TemporalOverviewLayout"] = dict(ViewSize=[900, 500], MinLayerHeight=4.5)
 temporal = TemporalAggregation(registrationName="temporal", Input=OutputPort(slicing, 0))
 overview = TemporalOverviewLayout(registrationName="overview", Input=OutputPort(temporal, 0),
@@ -150,7 +157,8 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("statistics", settings["TraceStatistics"]),
                              ("stoverview", settings["SpatiotemporalOverviewLayout"]),
                              ("treemap", settings["ResourceTreemap"]),
-                             ("treemaplayout", settings["TreemapLayout"])):
+                             ("treemaplayout", settings["TreemapLayout"]),
+                             ("logical", settings["LogicalTime"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
