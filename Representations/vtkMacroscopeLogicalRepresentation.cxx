@@ -1,5 +1,6 @@
 #include "vtkMacroscopeLogicalRepresentation.h"
 
+#include "vtkMacroscopeClusteredTimelineLayout.h"
 #include "vtkMacroscopeLogicalTimelineLayout.h"
 #include "vtkMacroscopeMetricOverviewLayout.h"
 
@@ -68,6 +69,8 @@ vtkMacroscopeLogicalLayout* vtkMacroscopeLogicalRepresentation::GetLayout()
 {
   switch (this->View)
   {
+    case CLUSTERED_TIMELINE:
+      return this->ClusteredLayout;
     case METRIC_OVERVIEW:
       return this->OverviewLayout;
     default:
@@ -83,6 +86,7 @@ void vtkMacroscopeLogicalRepresentation::SetView(int view)
 
 #define MACROSCOPE_FORWARD_ALL(call)                                                              \
   this->TimelineLayout->call;                                                                      \
+  this->ClusteredLayout->call;                                                                     \
   this->OverviewLayout->call;                                                                      \
   this->MarkModified()
 
@@ -109,7 +113,7 @@ void vtkMacroscopeLogicalRepresentation::SetMaxMessages(vtkIdType count)
 
 void vtkMacroscopeLogicalRepresentation::SetFocusRadius(int radius)
 {
-  (void)radius;
+  this->ClusteredLayout->SetFocusRadius(radius);
   this->MarkModified();
 }
 

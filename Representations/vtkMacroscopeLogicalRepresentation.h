@@ -75,6 +75,7 @@ private:
 
   int View = LOGICAL_TIMELINE;
   vtkNew<vtkMacroscopeLogicalTimelineLayout> TimelineLayout;
+  vtkNew<vtkMacroscopeClusteredTimelineLayout> ClusteredLayout;
   vtkNew<vtkMacroscopeMetricOverviewLayout> OverviewLayout;
 };
 

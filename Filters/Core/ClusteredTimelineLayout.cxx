@@ -378,8 +378,8 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
       // The computation before the communication: a box centred in the band.
       const double half = 0.25 * innerHeight * std::min(1.0, glyph.AggregateFraction);
       const double mid = 0.5 * (inner0 + inner1);
-      glyph.Sections.push_back(
-        { gx0, mid - half, gx1, mid + half, Mean(tally.AggregateMetric, tally.Aggregate), false });
+      glyph.Sections.push_back({ GlyphSection::AGGREGATES, gx0, mid - half, gx1, mid + half,
+        Mean(tally.AggregateMetric, tally.Aggregate), false });
     }
     else if (band.Pattern == ClusterPattern::Alternating)
     {
@@ -391,12 +391,12 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
       const double gap = 0.05 * innerHeight;
       if (tally.Send > 0 || phase.Send > 0)
       {
-        glyph.Sections.push_back({ gx0, mid + gap, gx1, inner1,
+        glyph.Sections.push_back({ GlyphSection::SENDS, gx0, mid + gap, gx1, inner1,
           Mean(tally.SendMetric, tally.Send), tally.Send == 0 });
       }
       if (tally.Receive > 0 || phase.Receive > 0)
       {
-        glyph.Sections.push_back({ gx0, inner0, gx1, mid - gap,
+        glyph.Sections.push_back({ GlyphSection::RECEIVES, gx0, inner0, gx1, mid - gap,
           Mean(tally.ReceiveMetric, tally.Receive), tally.Receive == 0 });
       }
     }
@@ -410,7 +410,8 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
       {
         const double top = inner1;
         const double bottom = inner1 - glyph.SendFraction / scale * innerHeight;
-        glyph.Sections.push_back({ gx0, bottom, gx1, top, Mean(tally.SendMetric, tally.Send), false });
+        glyph.Sections.push_back({ GlyphSection::SENDS, gx0, bottom, gx1, top,
+          Mean(tally.SendMetric, tally.Send), false });
         const double t = std::max(1.0, glyph.SendFraction * lineWidth);
         glyph.Lines.push_back({ gc - 0.5 * t, top, gc + 0.5 * t, top, gc + 0.5 * w + 0.5 * t,
           band.Y1, gc + 0.5 * w - 0.5 * t, band.Y1 });
@@ -419,8 +420,8 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
       {
         const double bottom = inner0;
         const double top = inner0 + glyph.ReceiveFraction / scale * innerHeight;
-        glyph.Sections.push_back(
-          { gx0, bottom, gx1, top, Mean(tally.ReceiveMetric, tally.Receive), false });
+        glyph.Sections.push_back({ GlyphSection::RECEIVES, gx0, bottom, gx1, top,
+          Mean(tally.ReceiveMetric, tally.Receive), false });
         glyph.AverageReceives = tally.ReceivesCompleted / tally.Receive;
         if (band.Pattern == ClusterPattern::ReceivesWaitall)
         {
@@ -465,7 +466,8 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
     }
     const GlyphSection& send = glyph.Sections.front();
     const GlyphSection& receive = layout.Glyphs[next->second].Sections.back();
-    if (send.Y0 > receive.Y1 && !send.Empty && !receive.Empty) // sends above, receives below
+    if (send.Role == GlyphSection::SENDS && receive.Role == GlyphSection::RECEIVES &&
+      !send.Empty && !receive.Empty)
     {
       layout.PairLines.push_back({ send.X1, 0.5 * (send.Y0 + send.Y1), receive.X0,
         0.5 * (receive.Y0 + receive.Y1) });

@@ -67,6 +67,13 @@ struct ClusterBand
 /// A rectangle of a glyph, with the average metric of its events.
 struct GlyphSection
 {
+  enum Roles : int32_t
+  {
+    SENDS = 0,
+    RECEIVES = 1,
+    AGGREGATES = 2
+  };
+  int32_t Role = SENDS;
   double X0 = 0, Y0 = 0, X1 = 0, Y1 = 0;
   double Metric = 0.0;
   bool Empty = false; ///< a dashed placeholder (Alternating: absent events)

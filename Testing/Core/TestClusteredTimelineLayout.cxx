@@ -130,6 +130,8 @@ TEST(ClusteredTimelineLayout, BandsAndGlyphSections)
   const ClusterGlyph* both = Find(layout, 1, 3);
   ASSERT_NE(both, nullptr);
   ASSERT_EQ(both->Sections.size(), 2u);
+  EXPECT_EQ(both->Sections[0].Role, GlyphSection::SENDS);
+  EXPECT_EQ(both->Sections[1].Role, GlyphSection::RECEIVES);
   EXPECT_DOUBLE_EQ(both->Sections[0].Y0, 37.5);
   EXPECT_DOUBLE_EQ(both->Sections[0].Y1, 60.0);
   EXPECT_DOUBLE_EQ(both->Sections[1].Y0, 15.0);
