@@ -198,12 +198,17 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
     marks.Quad(band.X0, band.Y0, band.X1, band.Y1, -0.5, BandColors[shade[b]]);
     add(BAND, band.Phase, band.Cluster, -1, std::nan(""), band.Members);
     guides.Line(band.X0, band.Y0, band.X0, band.Y1, 0.5, RGB{ { 0, 0, 0 } });
-    if (band.Y1 - band.Y0 >= 14.0 && (band.X0 == 0.0))
+    // "p<phase> c<cluster> (<members>)": left of the chart for the first
+    // phase drawn, inside the band's top left corner for the others.
+    const std::string name = "p" + std::to_string(band.Phase) + " c" +
+      std::to_string(band.Cluster) + " (" + std::to_string(band.Members) + ")";
+    if (band.Y1 - band.Y0 >= 14.0 && band.X0 == 0.0)
     {
-      labels.Add(-6.0, 0.5 * (band.Y0 + band.Y1),
-        "phase " + std::to_string(band.Phase) + ", cluster " + std::to_string(band.Cluster) +
-          " (" + std::to_string(band.Members) + ")",
-        MacroscopeChart::ROW_LABEL);
+      labels.Add(-6.0, 0.5 * (band.Y0 + band.Y1), name, MacroscopeChart::ROW_LABEL);
+    }
+    else if (band.Y1 - band.Y0 >= 14.0 && band.X1 - band.X0 >= 7.0 * name.size())
+    {
+      labels.Add(band.X0 + 2.0, band.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
     }
   }
   // Glyphs: sections, lines, pies, dashed placeholders.
@@ -307,10 +312,9 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   const double y = chart::DrawColorBar(legend, labels, chart::MetricName(tables.Events),
     layout.MetricRange, width, height);
   labels.Add(MacroscopeChart::LegendTextX(width), y,
-    "glyph: top = share sending, bottom = share receiving", MacroscopeChart::LEGEND_LABEL);
+    "glyphs: top sends, bottom receives", MacroscopeChart::LEGEND_LABEL);
   labels.Add(MacroscopeChart::LegendTextX(width), y - MacroscopeChart::LegendRowHeight,
-    "focus: max " + chart::MetricName(tables.Events) + " and " + std::to_string(this->FocusRadius) +
-      "-hop partners",
+    "focus: max and " + std::to_string(this->FocusRadius) + "-hop partners",
     MacroscopeChart::LEGEND_LABEL);
 
   marks.Into(outputs[MARKS]);

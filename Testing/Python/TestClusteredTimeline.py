@@ -193,7 +193,7 @@ mt.check(not [x for x in all_cells if x["mark"] == RECEIVE_LINE and x["phase"] =
 labels = servermanager.Fetch(layout, idx=LABELS)
 text = labels.GetPointData().GetAbstractArray("Label")
 texts = [text.GetValue(i) for i in range(labels.GetNumberOfPoints())]
-mt.check("1.5" in texts and "phase 0, cluster 0 (3)" in texts, "labels miss the pie average or a cluster: %r" % texts)
+mt.check("1.5" in texts and "p0 c0 (3)" in texts, "labels miss the pie average or a cluster: %r" % texts)
 
 capture = mt.ErrorCapture()
 try:
