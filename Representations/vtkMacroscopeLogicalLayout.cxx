@@ -133,6 +133,13 @@ int vtkMacroscopeLogicalLayout::RequestData(
                   << " needs the Logical Events output of Logical Time among its inputs.");
     return 0;
   }
+  if (tables.Events->GetNumberOfRows() == 0)
+  {
+    // Logical Time fills its tables on the first rank only: the other ranks
+    // draw nothing (not even axes, which would be composited twice).
+    this->UpdateProgress(1.0);
+    return 1;
+  }
   const int status = this->Draw(tables, outputs);
   this->UpdateProgress(1.0);
   return status;

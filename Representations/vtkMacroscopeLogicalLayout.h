@@ -9,7 +9,9 @@
  * Metric; required), Logical Messages (SendEvent, RecvGlobalStep), Clusters
  * (ClaraCluster), Steps (MetricSum) and Phases (Pattern, FirstGlobalStep).
  * It owns what the three views share: the ports, the chart size, the window
- * of global steps, the colour bar of the metric and the step axis.
+ * of global steps and the message budget. An empty Logical Events table (a
+ * rank other than the first under MPI, where Logical Time gathers its
+ * result) draws nothing.
  */
 #ifndef vtkMacroscopeLogicalLayout_h
 #define vtkMacroscopeLogicalLayout_h
