@@ -6,7 +6,9 @@ delay injected at location 10 in round 4 spreads to its neighbours round
 after round, as lateness does in Ravel's Fig. 3. Shown alone, the table is
 drawn from the events only: no message lines, the step sums and the
 clusters computed from the events. Before each image, the display's layout
-is checked to have drawn something of the right kind."""
+is checked to have drawn something of the right kind. Run serially and on
+two MPI ranks (the table on the first rank only, as Logical Time outputs
+it) with the same baselines."""
 import macroscope_testing as mt
 
 args = mt.parse_args()
@@ -29,7 +31,11 @@ def lateness(l, r):
     near = l - 10 if l >= 10 else 10 - l
     late = 3.0 - 0.5 * near if 0 <= r - 4 and near <= r - 4 and r < 10 else 0.0
     return late if late > 0.0 else 0.0
-for l in range(P):
+# Like Logical Time, the table lives on the first rank; the others' is empty.
+from vtkmodules.vtkParallelCore import vtkMultiProcessController
+controller = vtkMultiProcessController.GetGlobalController()
+first_rank = controller is None or controller.GetLocalProcessId() == 0
+for l in range(P if first_rank else 0):
     for r in range(ROUNDS):
         phase = r // 4
         late = lateness(l, r)
@@ -51,6 +57,7 @@ for l in range(P):
     names.InsertNextValue("MPI Rank %d" % l)
 out.GetFieldData().AddArray(names)
 """
+rank = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController().GetLocalProcessId()
 events = ProgrammableSource(OutputDataSetType="vtkTable", Script=SCRIPT)
 
 view = CreateView("RenderView")
@@ -73,7 +80,7 @@ def show(representation, name, marks_wanted):
     Render(view)
     info = display.GetRepresentedDataInformation()
     cells = info.GetNumberOfCells()
-    mt.check(cells >= marks_wanted, "%s: %d marks drawn, expected at least %d"
+    mt.check(rank > 0 or cells >= marks_wanted, "%s: %d marks drawn, expected at least %d"
              % (representation, cells, marks_wanted))
     mt.compare_image(view, name, args, size=(800, 500))
 
