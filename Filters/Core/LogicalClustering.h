@@ -28,9 +28,27 @@ struct PhaseSeries
 /// differences over the steps counted, 0 when none is counted.
 double TimelineDistance(const double* a, const double* b, uint32_t steps);
 
+/// The rows of a PhaseSeries forward-filled once, so that the distance of two
+/// members is a branch-free loop: Values holds the member's last value at or
+/// before each step (0 before its first event), Flags bit 0 says it has an
+/// event at the step, bit 1 that it has a value (an event at or before it).
+struct FilledSeries
+{
+  uint32_t Steps = 0;
+  std::vector<double> Values;
+  std::vector<uint8_t> Flags;
+};
+
+/// Throws std::invalid_argument when Values does not hold Members x Steps
+/// numbers or holds an infinity.
+FilledSeries FillSeries(const PhaseSeries& series);
+
+/// TimelineDistance of members a and b, from their filled rows.
+double FilledDistance(const FilledSeries& filled, uint32_t a, uint32_t b);
+
 struct ClaraOptions
 {
-  uint32_t Clusters = 8;    // k, capped at the number of members
+  uint32_t Clusters = 8;    // k, capped at the number of members with distinct rows
   uint32_t Samples = 5;     // CLARA's number of samples
   uint32_t SampleSize = 0;  // 0: 40 + 2k (Kaufman and Rousseeuw), capped at the members
   uint64_t Seed = 1;
@@ -45,6 +63,11 @@ struct ClaraResult
 
 /// CLARA: PAM (BUILD + SWAP) on random samples of the members, keeping the
 /// medoids with the least cost over all members. Deterministic for a seed.
+/// Medoids are in increasing row order and have distinct rows; each member
+/// goes to its nearest medoid (ties: the lowest cluster), a medoid to its own
+/// cluster, so no cluster is empty. No members: an empty result. Throws
+/// std::invalid_argument for bad series or options (Clusters or Samples 0,
+/// a SampleSize other than 0 below Clusters).
 ClaraResult Clara(const PhaseSeries& series, const ClaraOptions& options);
 
 /// A merge of single-linkage clustering, scipy-like: nodes 0..k-1 are the
@@ -58,12 +81,15 @@ struct Merge
 };
 
 /// Single linkage over the clusters, the distance of two clusters being the
-/// TimelineDistance of their medoids. Heights are non-decreasing.
+/// TimelineDistance of their medoids. Heights are non-decreasing; Left is
+/// the smaller node. Computed as the minimum spanning tree of the medoids
+/// (Prim), its edges taken by increasing length.
 std::vector<Merge> SingleLinkage(const PhaseSeries& series, const ClaraResult& clara);
 
 /// Cuts the dendrogram into `count` clusters (1..k) by undoing the last
 /// count - 1 merges; returns the cluster (0..count-1) of every member,
-/// numbered by their first member.
+/// numbered by their first member. Throws std::invalid_argument when count
+/// is not in 1..k or the merges are not a dendrogram of the k clusters.
 std::vector<uint32_t> CutDendrogram(const ClaraResult& clara,
   const std::vector<Merge>& merges, uint32_t count);
 

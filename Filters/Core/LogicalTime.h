@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace macroscope::logical
@@ -115,6 +116,9 @@ struct LogicalMessages
   std::vector<int64_t> Message;   // row in TraceInput's messages
   std::vector<int64_t> SendEvent; // rows in LogicalEvents
   std::vector<int64_t> RecvEvent;
+  /// 1 when the message was ignored to break a happened-before cycle (clock
+  /// skew): its events keep it in Sends / Receives but not in their steps.
+  std::vector<uint8_t> Dropped;
   std::size_t size() const { return this->Message.size(); }
 };
 
@@ -147,6 +151,10 @@ struct Diagnostics
   uint64_t DroppedMessages = 0;    // message edges removed to break happened-before cycles (clock skew)
   uint64_t IncompleteCollectives = 0; // collective operations missing participants
   uint64_t MergedPhaseCycles = 0;  // phases merged because they formed a cycle
+  /// Collective operations whose participants could not share one step
+  /// without a cycle, even with every message of the cycle dropped; their
+  /// members keep Kind Collective but are stepped independently.
+  uint64_t SplitCollectives = 0;
 };
 
 struct LogicalTrace
