@@ -11,6 +11,7 @@
 #include <functional>
 #include <numeric>
 #include <queue>
+#include <stdexcept>
 #include <tuple>
 
 namespace macroscope::logical::detail
@@ -128,16 +129,34 @@ void BreakCycles(CommGraph& g, const TraceInput& in, Diagnostics& report)
     std::size_t count = 0;
     const std::vector<int64_t> component = StrongComponents(nodes, arcs, count);
     // An edge inside a component lies on a cycle. Messages received before
-    // they were sent (clock skew) are the likely culprits: drop them first.
+    // they were sent (clock skew) are the likely culprits: drop them all.
+    // Otherwise drop, per component, the message with the least time between
+    // send and receive, and look again.
     bool dropped = false;
-    for (int pass = 0; pass < 2 && !dropped; ++pass)
+    std::vector<int64_t> tightest(count, -1);
+    const auto slack = [&](int64_t m) { return in.RecvTime[m] - in.SendTime[m]; };
+    for (const Edge& e : edges)
     {
-      for (const Edge& e : edges)
+      if (e.Message < 0 || component[e.From] != component[e.To])
       {
-        if (e.Message >= 0 && component[e.From] == component[e.To] &&
-          (pass == 1 || in.RecvTime[e.Message] < in.SendTime[e.Message]))
+        continue;
+      }
+      if (slack(e.Message) < 0)
+      {
+        g.Dropped[e.Message] = 1;
+        ++report.DroppedMessages;
+        dropped = true;
+      }
+      int64_t& t = tightest[component[e.From]];
+      t = t < 0 || slack(e.Message) < slack(t) ? e.Message : t;
+    }
+    if (!dropped)
+    {
+      for (const int64_t m : tightest)
+      {
+        if (m >= 0)
         {
-          g.Dropped[e.Message] = 1;
+          g.Dropped[m] = 1;
           ++report.DroppedMessages;
           dropped = true;
         }
@@ -155,17 +174,24 @@ void BreakCycles(CommGraph& g, const TraceInput& in, Diagnostics& report)
       ++size[component[v]];
     }
     int64_t fresh = int64_t(nodes);
+    bool split = false;
     for (std::size_t v = 0; v < nodes; ++v)
     {
       const std::size_t members = g.MemberOffset[v + 1] - g.MemberOffset[v];
       if (size[component[v]] > 1 && members > 1)
       {
         ++report.SplitCollectives;
+        split = true;
         for (std::size_t i = g.MemberOffset[v] + 1; i < g.MemberOffset[v + 1]; ++i)
         {
           g.Node[g.Members[i]] = fresh++;
         }
       }
+    }
+    if (!split)
+    {
+      // Timelines alone are chains: a cycle needs a message or a collective.
+      throw std::logic_error("logical time: a happened-before cycle could not be broken");
     }
     g.CompactNodes();
   }
@@ -417,10 +443,10 @@ std::vector<ExchangePattern> DetectExchanges(const CommGraph& g, const Phases& p
     {
       continue;
     }
-    // The flavour most locations fit, if at least half do; on a tie the
-    // more specific one (one completing call, then sends first).
+    // The flavour most locations fit, if at least half do. A lone send and
+    // receive fits all three: ties go to Alternating, then SendsThenReceives.
     int best = 0;
-    for (int f : { 3, 2, 1 })
+    for (int f : { 1, 2, 3 })
     {
       if (2 * fits[f] >= locations && (best == 0 || fits[f] > fits[best]))
       {

@@ -116,11 +116,13 @@ void CommGraph::CompactNodes()
 namespace
 {
 
-void Require(bool ok, const std::string& what)
+// Checks `ok`; builds the message only when it fails (the checks run per row).
+template <typename Message>
+void Require(bool ok, const Message& what)
 {
   if (!ok)
   {
-    throw std::invalid_argument(what);
+    throw std::invalid_argument(std::string(what()));
   }
 }
 
@@ -134,50 +136,60 @@ void Validate(const TraceInput& in, const Options& options)
   const std::size_t states = in.StateLocation.size();
   Require(in.StateType.size() == states && in.StateDepth.size() == states &&
       in.StateStart.size() == states && in.StateEnd.size() == states,
-    "the state columns (location, type, depth, start, end) differ in length");
+    [] { return "the state columns (location, type, depth, start, end) differ in length"; });
   const std::size_t messages = in.Sender.size();
   Require(in.Receiver.size() == messages && in.SendTime.size() == messages &&
       in.RecvTime.size() == messages,
-    "the message columns (sender, receiver, send time, receive time) differ in length");
+    [] { return "the message columns (sender, receiver, send and receive time) differ in length"; });
   Require(in.CollectiveTime.size() == in.CollectiveLocation.size() &&
       in.CollectiveCommunicator.size() == in.CollectiveLocation.size(),
-    "the collective columns (location, time, communicator) differ in length");
+    [] { return "the collective columns (location, time, communicator) differ in length"; });
   const auto location = [&](int32_t l) { return l >= 0 && uint32_t(l) < in.Locations; };
-  const std::string range = " (there are " + std::to_string(in.Locations) + " locations)";
+  const auto range = [&] { return " (there are " + std::to_string(in.Locations) + " locations)"; };
   for (std::size_t i = 0; i < states; ++i)
   {
-    Require(location(in.StateLocation[i]),
-      Row("state", i) + " has location " + std::to_string(in.StateLocation[i]) + range);
+    Require(location(in.StateLocation[i]), [&] {
+      return Row("state", i) + " has location " + std::to_string(in.StateLocation[i]) + range();
+    });
     Require(in.StateType[i] >= 0 && std::size_t(in.StateType[i]) < in.CommunicationType.size(),
-      Row("state", i) + " has type " + std::to_string(in.StateType[i]) +
-        ", which CommunicationType (" + std::to_string(in.CommunicationType.size()) +
-        " types) does not describe");
+      [&] {
+        return Row("state", i) + " has type " + std::to_string(in.StateType[i]) +
+          ", which CommunicationType (" + std::to_string(in.CommunicationType.size()) +
+          " types) does not describe";
+      });
     Require(std::isfinite(in.StateStart[i]) && std::isfinite(in.StateEnd[i]),
-      Row("state", i) + " has a non-finite start or end");
-    Require(in.StateEnd[i] >= in.StateStart[i],
-      Row("state", i) + " ends (" + std::to_string(in.StateEnd[i]) + ") before it starts (" +
-        std::to_string(in.StateStart[i]) + ")");
+      [&] { return Row("state", i) + " has a non-finite start or end"; });
+    Require(in.StateEnd[i] >= in.StateStart[i], [&] {
+      return Row("state", i) + " ends (" + std::to_string(in.StateEnd[i]) + ") before it starts (" +
+        std::to_string(in.StateStart[i]) + ")";
+    });
   }
   for (std::size_t m = 0; m < messages; ++m)
   {
-    Require(location(in.Sender[m]) && location(in.Receiver[m]),
-      Row("message", m) + " has sender " + std::to_string(in.Sender[m]) + " and receiver " +
-        std::to_string(in.Receiver[m]) + range);
+    Require(location(in.Sender[m]) && location(in.Receiver[m]), [&] {
+      return Row("message", m) + " has sender " + std::to_string(in.Sender[m]) + " and receiver " +
+        std::to_string(in.Receiver[m]) + range();
+    });
     Require(std::isfinite(in.SendTime[m]) && std::isfinite(in.RecvTime[m]),
-      Row("message", m) + " has a non-finite send or receive time");
+      [&] { return Row("message", m) + " has a non-finite send or receive time"; });
   }
   for (std::size_t c = 0; c < in.CollectiveLocation.size(); ++c)
   {
-    Require(location(in.CollectiveLocation[c]),
-      Row("collective", c) + " has location " + std::to_string(in.CollectiveLocation[c]) + range);
-    Require(std::isfinite(in.CollectiveTime[c]), Row("collective", c) + " has a non-finite time");
+    Require(location(in.CollectiveLocation[c]), [&] {
+      return Row("collective", c) + " has location " + std::to_string(in.CollectiveLocation[c]) +
+        range();
+    });
+    Require(std::isfinite(in.CollectiveTime[c]),
+      [&] { return Row("collective", c) + " has a non-finite time"; });
   }
   const std::vector<double>& b = options.PhaseBoundaries;
   for (std::size_t i = 0; i < b.size(); ++i)
   {
-    Require(std::isfinite(b[i]), "phase boundary " + std::to_string(i) + " is not finite");
-    Require(i == 0 || b[i - 1] < b[i],
-      "the phase boundaries must increase strictly (boundary " + std::to_string(i) + ")");
+    Require(std::isfinite(b[i]),
+      [&] { return "phase boundary " + std::to_string(i) + " is not finite"; });
+    Require(i == 0 || b[i - 1] < b[i], [&] {
+      return "the phase boundaries must increase strictly (boundary " + std::to_string(i) + ")";
+    });
   }
 }
 
@@ -242,12 +254,13 @@ struct StateForest
   }
 
   /// Position of the innermost state of `location` containing t, -1 if none.
-  /// The last state starting at or before t, or one of its ancestors.
-  int64_t Innermost(int32_t location, double t) const
+  /// The last state starting at or before t (strictly before: `before`), or
+  /// one of its ancestors.
+  int64_t Innermost(int32_t location, double t, bool before = false) const
   {
     const auto begin = this->Start.begin() + this->Offset[location];
     const auto end = this->Start.begin() + this->Offset[location + 1];
-    const auto it = std::upper_bound(begin, end, t);
+    const auto it = before ? std::lower_bound(begin, end, t) : std::upper_bound(begin, end, t);
     int64_t p = int64_t(it - this->Start.begin()) - 1;
     if (it == begin)
     {
@@ -282,11 +295,37 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
   // Each endpoint to its event: the innermost communication state holding it.
   std::vector<RawEvent> raw;
   std::vector<int64_t> eventAt(forest.Order.size(), -1);
-  const auto eventFor = [&](int32_t location, double t) -> int64_t {
-    int64_t p = forest.Innermost(location, t);
+  const auto innermostCall = [&](int32_t location, double t, bool before) {
+    int64_t p = forest.Innermost(location, t, before);
     while (p >= 0 && !communication(p))
     {
       p = forest.Parent[p];
+    }
+    return p;
+  };
+  // At a time t where one call ends and the next starts, the endpoint is in
+  // the one starting (sends are written as their call enters) unless
+  // `ending` says it is in the one ending: collective ends always (written
+  // as their call leaves), receive completions when the ending call holds
+  // no send (a blocking receive, not an Isend followed by a Waitall).
+  std::vector<uint8_t> holdsSend(forest.Order.size(), 0);
+  const auto eventFor = [&](int32_t location, double t, int ending) -> int64_t {
+    int64_t p = innermostCall(location, t, false);
+    if (ending)
+    {
+      // The innermost call started before t; it ends at t and is not an
+      // ancestor of p (p would then be a call inside it, deeper).
+      const int64_t earlier = innermostCall(location, t, true);
+      if (earlier >= 0 && earlier != p && forest.End[earlier] == t &&
+        (ending == 2 || !holdsSend[earlier]))
+      {
+        int64_t q = p;
+        while (q >= 0 && q != earlier)
+        {
+          q = forest.Parent[q];
+        }
+        p = q == earlier ? p : earlier;
+      }
     }
     if (p < 0)
     {
@@ -306,13 +345,21 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
   std::vector<int64_t> sendEvent(messages), recvEvent(messages), recordEvent(records);
   for (std::size_t m = 0; m < messages; ++m)
   {
-    gate.Tick(m, messages, 0.05, 0.15);
-    sendEvent[m] = eventFor(in.Sender[m], in.SendTime[m]);
-    recvEvent[m] = eventFor(in.Receiver[m], in.RecvTime[m]);
+    gate.Tick(m, messages, 0.05, 0.1);
+    sendEvent[m] = eventFor(in.Sender[m], in.SendTime[m], 0);
+    if (raw[sendEvent[m]].Position >= 0)
+    {
+      holdsSend[raw[sendEvent[m]].Position] = 1;
+    }
+  }
+  for (std::size_t m = 0; m < messages; ++m)
+  {
+    gate.Tick(m, messages, 0.1, 0.15);
+    recvEvent[m] = eventFor(in.Receiver[m], in.RecvTime[m], 1);
   }
   for (std::size_t c = 0; c < records; ++c)
   {
-    recordEvent[c] = eventFor(in.CollectiveLocation[c], in.CollectiveTime[c]);
+    recordEvent[c] = eventFor(in.CollectiveLocation[c], in.CollectiveTime[c], 2);
   }
   eventAt = {};
 

@@ -52,7 +52,10 @@ struct TraceInput
   /// Per type id: true when a state of that type is a communication call
   /// (MPI paradigm). A message end or collective record is attributed to the
   /// innermost communication state of its location that contains its time;
-  /// when there is none it becomes an instant event at that time.
+  /// when there is none it becomes an instant event at that time. At a time
+  /// where one call ends and the next starts, sends go to the starting call,
+  /// collective records to the ending one, receives to the ending one unless
+  /// it holds a send (docs/logical-time.md).
   std::vector<bool> CommunicationType;
 
   // Matched point-to-point messages.
