@@ -106,6 +106,33 @@ treemap_display.SetRepresentationType("Treemap")
 for key, value in treemap_display_settings.items():
     treemap_display.SetPropertyWithName(key, value)
 
+# Ravel's logical views: their layouts as filters and their display, on a
+# one-event Logical Events table.
+logical_events = ProgrammableSource(registrationName="logicalevents", OutputDataSetType="vtkTable", Script="""
+from vtkmodules.vtkCommonCore import vtkIntArray, vtkDoubleArray
+for name in ("Location", "GlobalStep", "Kind", "Phase", "Cluster"):
+    a = vtkIntArray(); a.SetName(name); a.InsertNextValue(1 if name == "GlobalStep" else 0)
+    self.GetTableOutput().AddColumn(a)
+m = vtkDoubleArray(); m.SetName("Metric"); m.InsertNextValue(1.0); self.GetTableOutput().AddColumn(m)
+""")
+logical_common = dict(ViewSize=[640, 360], StepWindow=[1, 7], ShowAggregates=0, MaxMessages=42)
+settings["LogicalTimelineLayout"] = dict(logical_common)
+settings["ClusteredTimelineLayout"] = dict(logical_common, FocusRadius=3)
+settings["MetricOverviewLayout"] = dict(logical_common)
+for name in ("LogicalTimelineLayout", "ClusteredTimelineLayout", "MetricOverviewLayout"):
+    globals()[name](registrationName=name.lower(), Input=[logical_events], **settings[name])
+logical_view = CreateView("RenderView")
+logical_display_settings = dict(ViewSize=[520, 300], StepWindow=[3, 9], ShowAggregates=0,
+                                MaxMessages=17, FocusRadius=2, ShowLegend=0, LabelFontSize=11)
+logical_display = Show(logical_events, logical_view, "MacroscopeTraceRepresentation")
+logical_display.SetRepresentationType("Clustered Logical Timeline")
+for key, value in logical_display_settings.items():
+    logical_display.SetPropertyWithName(key, value)
+logical_events.UpdatePipeline()  # runs the script now, before the built-ins are restored
+# The Programmable Source's script ran in this interpreter and shadowed
+# these built-ins with numpy's: restore them.
+from builtins import all, max, min, sum
+
 trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
 layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
 layout.UpdatePipeline()
@@ -163,6 +190,20 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
         check_value(name, key, proxy.GetPropertyValue(key), expected)
+
+logical_display = GetDisplayProperties(FindSource("logicalevents"), GetRenderViews()[2])
+mt.check(logical_display is not None and logical_display.Representation == "Clustered Logical Timeline",
+         "the Clustered Logical Timeline display is missing after LoadState")
+for key, expected in logical_display_settings.items():
+    check_value("logical display", key, logical_display.GetPropertyValue(key), expected)
+for name in ("LogicalTimelineLayout", "ClusteredTimelineLayout", "MetricOverviewLayout"):
+    proxy = FindSource(name.lower())
+    mt.check(proxy is not None, "%s missing after LoadState" % name)
+    for key, expected in settings[name].items():
+        check_value(name, key, proxy.GetPropertyValue(key), expected)
+# The Programmable Source's script ran in this interpreter and shadowed
+# these built-ins with numpy's: restore them.
+from builtins import all, max, min, sum
 
 sizes = FindSource("treemap").Sizes
 mt.check(sizes is not None and sizes.GetXMLName() == "MacroscopeTimeSlicing",

@@ -1,0 +1,144 @@
+#include "MacroscopeLogicalChart.h"
+
+#include "vtkDataArray.h"
+#include "vtkFieldData.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace MacroscopeLogicalChart
+{
+namespace
+{
+template <typename T>
+bool ReadColumn(vtkTable* table, const char* name, std::vector<T>& values)
+{
+  auto* array = vtkDataArray::SafeDownCast(table->GetColumnByName(name));
+  if (!array || array->GetNumberOfComponents() != 1)
+  {
+    return false;
+  }
+  const vtkIdType n = array->GetNumberOfTuples();
+  values.resize(static_cast<std::size_t>(n));
+  for (vtkIdType i = 0; i < n; ++i)
+  {
+    values[i] = static_cast<T>(array->GetComponent(i, 0));
+  }
+  return true;
+}
+}
+
+bool ReadEvents(vtkTable* table, Events& events, std::string& problem)
+{
+  macroscope::LogicalEventColumns& core = events.Core;
+  const char* missing = !ReadColumn(table, "Location", core.Location) ? "Location"
+    : !ReadColumn(table, "GlobalStep", core.GlobalStep)               ? "GlobalStep"
+    : !ReadColumn(table, "Kind", core.Kind)                           ? "Kind"
+    : !ReadColumn(table, "Metric", core.Metric)                       ? "Metric"
+                                                                      : nullptr;
+  if (missing)
+  {
+    problem = std::string("the Logical Events table has no numeric column ") + missing;
+    return false;
+  }
+  for (std::size_t e = 0; e < core.size(); ++e)
+  {
+    if (core.Location[e] < 0 || core.GlobalStep[e] < 0 || core.Kind[e] < 0 || core.Kind[e] > 4)
+    {
+      problem = "event row " + std::to_string(e) + " has a negative Location or GlobalStep, or a "
+        "Kind outside 0..4";
+      return false;
+    }
+  }
+  ReadColumn(table, "Phase", events.Phase);
+  ReadColumn(table, "Cluster", events.Cluster);
+  ReadColumn(table, "Sends", events.Sends);
+  ReadColumn(table, "Receives", events.Receives);
+  return true;
+}
+
+macroscope::LogicalMessageColumns ReadMessages(vtkTable* table)
+{
+  macroscope::LogicalMessageColumns messages;
+  if (!table || !ReadColumn(table, "Sender", messages.Sender) ||
+    !ReadColumn(table, "Receiver", messages.Receiver) ||
+    !ReadColumn(table, "SendGlobalStep", messages.SendStep) ||
+    !ReadColumn(table, "RecvGlobalStep", messages.RecvStep))
+  {
+    return {};
+  }
+  return messages;
+}
+
+std::string MetricName(vtkTable* events)
+{
+  auto* name = vtkStringArray::SafeDownCast(events->GetFieldData()->GetAbstractArray("MetricName"));
+  return name && name->GetNumberOfValues() > 0 ? name->GetValue(0) : std::string("Metric");
+}
+
+std::string LocationName(vtkTable* events, int location)
+{
+  auto* names =
+    vtkStringArray::SafeDownCast(events->GetFieldData()->GetAbstractArray("LocationNames"));
+  return names && location >= 0 && location < names->GetNumberOfValues()
+    ? names->GetValue(location)
+    : "location " + std::to_string(location);
+}
+
+RGB ColorOf(double metric, std::pair<double, double> range)
+{
+  const double span = range.second - range.first;
+  return macroscope::MetricColor(
+    std::isnan(metric) ? metric : span > 0.0 ? (metric - range.first) / span : 0.0);
+}
+
+double DrawColorBar(MacroscopeChart::Geometry& legend, MacroscopeChart::Labels& labels,
+  const std::string& name, std::pair<double, double> range, double width, double height)
+{
+  using namespace MacroscopeChart;
+  const double x = LegendSwatchX(width);
+  double y = height - LegendRowHeight;
+  labels.Add(x, y + 0.5 * LegendSwatch, name, LEGEND_LABEL);
+  const double top = y - 6.0;
+  const double bar = std::min(160.0, std::max(40.0, 0.4 * height));
+  constexpr int Steps = 32;
+  for (int k = 0; k < Steps; ++k)
+  {
+    const double t = (k + 0.5) / Steps;
+    legend.Quad(x, top - bar * (k + 1) / Steps, x + LegendSwatch, top - bar * k / Steps, 0.5,
+      macroscope::MetricColor(1.0 - t));
+  }
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.4g", range.second);
+  labels.Add(LegendTextX(width), top - 0.5 * LegendSwatch, text, LEGEND_LABEL);
+  std::snprintf(text, sizeof(text), "%.4g", range.first);
+  labels.Add(LegendTextX(width), top - bar + 0.5 * LegendSwatch, text, LEGEND_LABEL);
+  return top - bar - LegendRowHeight - 4.0;
+}
+
+void DrawStepAxis(MacroscopeChart::Geometry& guides, MacroscopeChart::Labels& labels,
+  const macroscope::StepColumns& columns, double width)
+{
+  using namespace MacroscopeChart;
+  guides.Line(0.0, 0.0, width, 0.0, 0.5, RGB{ { 0, 0, 0 } });
+  const int64_t count = columns.Count();
+  if (count <= 0)
+  {
+    labels.Add(0.5 * width, -TickLength - 26.0, "no global step in the window", AXIS_TITLE);
+    return;
+  }
+  const double w = width / static_cast<double>(count);
+  for (int64_t step : macroscope::StepTicks(columns, width, 48.0))
+  {
+    const double x = (static_cast<double>(columns.ColumnOf(step)) + 0.5) * w;
+    guides.Line(x, 0.0, x, -TickLength, 0.5, RGB{ { 0, 0, 0 } });
+    labels.Add(x, -TickLength - 3.0, std::to_string(step), TICK_LABEL);
+  }
+  labels.Add(0.5 * width, -TickLength - 26.0,
+    "global logical step, " + std::to_string(columns.First) + " to " +
+      std::to_string(columns.Last) + (columns.Aggregates ? "" : " (communication steps only)"),
+    AXIS_TITLE);
+}
+}

@@ -1,0 +1,115 @@
+/**
+ * @class vtkMacroscopeLogicalLayout
+ * @brief Base of the layouts of Ravel's logical views (seed 004 section 4):
+ * the outputs of Logical Time in, a chart of ViewSize pixels out, on the
+ * five outputs a chart display draws.
+ *
+ * Takes the tables of the Logical Time filter on one repeatable input port
+ * and recognises each by its columns: Logical Events (GlobalStep, Kind,
+ * Metric; required), Logical Messages (SendEvent, RecvGlobalStep), Clusters
+ * (ClaraCluster), Steps (MetricSum) and Phases (Pattern, FirstGlobalStep).
+ * It owns what the three views share: the ports, the chart size, the window
+ * of global steps and the message budget. An empty Logical Events table (a
+ * rank other than the first under MPI, where Logical Time gathers its
+ * result) draws nothing.
+ */
+#ifndef vtkMacroscopeLogicalLayout_h
+#define vtkMacroscopeLogicalLayout_h
+
+#include "MacroscopeRepresentationsModule.h" // for export macro
+#include "vtkPolyDataAlgorithm.h"
+
+#include <string> // for std::string
+
+class vtkTable;
+
+class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeLogicalLayout : public vtkPolyDataAlgorithm
+{
+public:
+  vtkTypeMacro(vtkMacroscopeLogicalLayout, vtkPolyDataAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  enum OutputPorts
+  {
+    MARKS = 0,  ///< boxes, glyphs, bars: quads with a Color
+    LINES = 1,  ///< messages, borders, send and receive lines
+    GUIDES = 2, ///< frame, axis, separators (drawn in the label colour)
+    LABELS = 3,
+    LEGEND = 4,
+    NUMBER_OF_OUTPUTS = 5
+  };
+
+  /// The Logical Time tables this layout found among its inputs.
+  struct Tables
+  {
+    vtkTable* Events = nullptr;
+    vtkTable* Messages = nullptr;
+    vtkTable* Clusters = nullptr;
+    vtkTable* Steps = nullptr;
+    vtkTable* Phases = nullptr;
+  };
+
+  /// Sorts `inputs` (tables) by their columns; false, with `problem` set,
+  /// when a table is none of the above or comes twice.
+  static bool FindTables(vtkInformationVector* inputs, Tables& tables, std::string& problem);
+
+  ///@{
+  /**
+   * Width and height, in pixels, of the chart (default 1600 x 900); the
+   * pixel budgets refer to this size.
+   */
+  vtkSetVector2Macro(ViewSize, int);
+  vtkGetVector2Macro(ViewSize, int);
+  ///@}
+
+  ///@{
+  /**
+   * First and last global step drawn (the Metric Overview highlights
+   * them). A last step below the first (default 0, -1) means every step.
+   */
+  vtkSetVector2Macro(StepWindow, vtkIdType);
+  vtkGetVector2Macro(StepWindow, vtkIdType);
+  ///@}
+
+  ///@{
+  /**
+   * Draw the aggregates, the non-communication events (even global steps),
+   * as columns of their own (default on); off, only communication steps.
+   */
+  vtkSetMacro(ShowAggregates, bool);
+  vtkGetMacro(ShowAggregates, bool);
+  vtkBooleanMacro(ShowAggregates, bool);
+  ///@}
+
+  ///@{
+  /**
+   * Message lines are drawn when at most this many meet the window (default
+   * 5000; 0 draws none) and rows are at least 2 pixels tall.
+   */
+  vtkSetMacro(MaxMessages, vtkIdType);
+  vtkGetMacro(MaxMessages, vtkIdType);
+  ///@}
+
+protected:
+  vtkMacroscopeLogicalLayout();
+  ~vtkMacroscopeLogicalLayout() override;
+
+  /// Draws `tables` into the cleared `outputs`; ViewSize, StepWindow and
+  /// MaxMessages have been checked and Events is there. Returns 0 after
+  /// reporting an error.
+  virtual int Draw(const Tables& tables, vtkPolyData* outputs[NUMBER_OF_OUTPUTS]) = 0;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+
+  int ViewSize[2] = { 1600, 900 };
+  vtkIdType StepWindow[2] = { 0, -1 };
+  bool ShowAggregates = true;
+  vtkIdType MaxMessages = 5000;
+
+private:
+  vtkMacroscopeLogicalLayout(const vtkMacroscopeLogicalLayout&) = delete;
+  void operator=(const vtkMacroscopeLogicalLayout&) = delete;
+};
+
+#endif

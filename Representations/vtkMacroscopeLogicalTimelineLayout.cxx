@@ -1,0 +1,184 @@
+#include "vtkMacroscopeLogicalTimelineLayout.h"
+
+#include "MacroscopeLogicalChart.h"
+
+#include "vtkCellData.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkIntArray.h"
+#include "vtkObjectFactory.h"
+#include "vtkPolyData.h"
+#include "vtkTable.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <initializer_list>
+#include <stdexcept>
+
+vtkStandardNewMacro(vtkMacroscopeLogicalTimelineLayout);
+
+namespace
+{
+using MacroscopeChart::RGB;
+constexpr RGB MessageColor{ { 20, 20, 20 } };
+constexpr RGB BorderColor{ { 70, 70, 70 } };
+constexpr RGB KeyColor{ { 190, 190, 190 } };
+}
+
+vtkMacroscopeLogicalTimelineLayout::vtkMacroscopeLogicalTimelineLayout() = default;
+
+vtkMacroscopeLogicalTimelineLayout::~vtkMacroscopeLogicalTimelineLayout() = default;
+
+void vtkMacroscopeLogicalTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+}
+
+int vtkMacroscopeLogicalTimelineLayout::Draw(
+  const Tables& tables, vtkPolyData* outputs[NUMBER_OF_OUTPUTS])
+{
+  namespace chart = MacroscopeLogicalChart;
+  chart::Events events;
+  std::string problem;
+  if (!chart::ReadEvents(tables.Events, events, problem))
+  {
+    vtkErrorMacro("Logical Timeline Layout: " << problem << ".");
+    return 0;
+  }
+  const macroscope::LogicalMessageColumns messages = chart::ReadMessages(tables.Messages);
+  macroscope::LogicalTimelineOptions options;
+  options.Width = this->ViewSize[0];
+  options.Height = this->ViewSize[1];
+  options.FirstStep = this->StepWindow[0];
+  options.LastStep = this->StepWindow[1];
+  options.ShowAggregates = this->ShowAggregates;
+  options.MaxMessages = this->MaxMessages;
+  macroscope::LogicalTimelineLayout layout;
+  try
+  {
+    layout = macroscope::LayOutLogicalTimeline(events.Core, messages, options);
+  }
+  catch (const std::invalid_argument& error)
+  {
+    vtkErrorMacro("Logical Timeline Layout cannot lay these tables out: " << error.what() << ".");
+    return 0;
+  }
+  this->UpdateProgress(0.5);
+
+  const double width = options.Width;
+  const double height = options.Height;
+  const std::size_t boxes = layout.Boxes.size();
+  MacroscopeChart::Geometry marks;
+  auto eventIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("Event", boxes);
+  auto locations = MacroscopeChart::NamedArray<vtkIntArray>("Location", boxes);
+  auto steps = MacroscopeChart::NamedArray<vtkIdTypeArray>("GlobalStep", boxes);
+  auto kinds = MacroscopeChart::NamedArray<vtkIntArray>("Kind", boxes);
+  auto metrics = MacroscopeChart::NamedArray<vtkDoubleArray>("Metric", boxes);
+  MacroscopeChart::Geometry lines;
+  auto messageIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("Message");
+  for (std::size_t b = 0; b < boxes; ++b)
+  {
+    if (b % 4096 == 0 && this->CheckAbort())
+    {
+      break;
+    }
+    const macroscope::LogicalBox& box = layout.Boxes[b];
+    const double metric = events.Core.Metric[box.Event];
+    marks.Quad(box.X0, box.Y0, box.X1, box.Y1, 0.0, chart::ColorOf(metric, layout.MetricRange));
+    eventIds->InsertNextValue(box.Event);
+    locations->InsertNextValue(events.Core.Location[box.Event]);
+    steps->InsertNextValue(events.Core.GlobalStep[box.Event]);
+    kinds->InsertNextValue(events.Core.Kind[box.Event]);
+    metrics->InsertNextValue(metric);
+    if (layout.Spaced)
+    {
+      lines.Line(box.X0, box.Y0, box.X1, box.Y0, 0.2, BorderColor);
+      lines.Line(box.X1, box.Y0, box.X1, box.Y1, 0.2, BorderColor);
+      lines.Line(box.X1, box.Y1, box.X0, box.Y1, 0.2, BorderColor);
+      lines.Line(box.X0, box.Y1, box.X0, box.Y0, 0.2, BorderColor);
+      for (int k = 0; k < 4; ++k)
+      {
+        messageIds->InsertNextValue(-1);
+      }
+    }
+  }
+  for (const macroscope::LogicalLine& line : layout.Messages)
+  {
+    lines.Line(line.X0, line.Y0, line.X1, line.Y1, 0.3, MessageColor);
+    messageIds->InsertNextValue(line.Message);
+  }
+  this->UpdateProgress(0.8);
+
+  // Guides and labels: frame, step axis, the rows' names where they fit.
+  MacroscopeChart::Geometry guides;
+  MacroscopeChart::Labels labels;
+  MacroscopeChart::DrawFrame(guides, width, height, RGB{ { 0, 0, 0 } });
+  chart::DrawStepAxis(guides, labels, layout.Columns, width);
+  const int rows = static_cast<int>(layout.RowLocation.size());
+  const int every = std::max(1, static_cast<int>(std::ceil(14.0 / std::max(1e-9, layout.RowHeight))));
+  for (int row = 0; row < rows; row += every)
+  {
+    labels.Add(-6.0, layout.RowTop(row) - 0.5 * layout.RowHeight,
+      chart::LocationName(tables.Events, layout.RowLocation[row]), MacroscopeChart::ROW_LABEL);
+  }
+
+  // Legend: the colour bar, then the key of the marks.
+  MacroscopeChart::Geometry legend;
+  double y = chart::DrawColorBar(legend, labels, chart::MetricName(tables.Events),
+    layout.MetricRange, width, height);
+  const double x = MacroscopeChart::LegendSwatchX(width);
+  const double swatch = MacroscopeChart::LegendSwatch;
+  legend.Quad(x, y, x + swatch, y + swatch, 0.5, KeyColor);
+  labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch, "communication event",
+    MacroscopeChart::LEGEND_LABEL);
+  y -= MacroscopeChart::LegendRowHeight;
+  if (this->ShowAggregates)
+  {
+    legend.Quad(x, y + 0.25 * swatch, x + swatch, y + 0.75 * swatch, 0.5, KeyColor);
+    labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch,
+      "aggregate (computation before it)", MacroscopeChart::LEGEND_LABEL);
+    y -= MacroscopeChart::LegendRowHeight;
+  }
+  if (layout.MessagesOmitted)
+  {
+    labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch,
+      std::to_string(layout.MessagesInWindow) + " messages not drawn (over the budget)",
+      MacroscopeChart::LEGEND_LABEL);
+  }
+  else if (!layout.Messages.empty())
+  {
+    legend.Quad(x, y + 0.5 * swatch - 1.0, x + swatch, y + 0.5 * swatch + 1.0, 0.5, MessageColor);
+    labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch, "message",
+      MacroscopeChart::LEGEND_LABEL);
+  }
+
+  marks.Into(outputs[MARKS]);
+  for (vtkAbstractArray* array :
+    std::initializer_list<vtkAbstractArray*>{ eventIds, locations, steps, kinds, metrics })
+  {
+    outputs[MARKS]->GetCellData()->AddArray(array);
+  }
+  auto window = MacroscopeChart::NamedArray<vtkIdTypeArray>("StepWindow");
+  window->SetNumberOfComponents(2);
+  window->InsertNextTypedTuple(std::array<vtkIdType, 2>{ { static_cast<vtkIdType>(layout.Columns.First),
+    static_cast<vtkIdType>(layout.Columns.Last) } }.data());
+  outputs[MARKS]->GetFieldData()->AddArray(window);
+  auto range = MacroscopeChart::NamedArray<vtkDoubleArray>("MetricRange");
+  range->SetNumberOfComponents(2);
+  range->InsertNextTuple2(layout.MetricRange.first, layout.MetricRange.second);
+  outputs[MARKS]->GetFieldData()->AddArray(range);
+  lines.Into(outputs[LINES]);
+  outputs[LINES]->GetCellData()->AddArray(messageIds);
+  auto inWindow = MacroscopeChart::NamedArray<vtkIdTypeArray>("MessagesInWindow");
+  inWindow->InsertNextValue(static_cast<vtkIdType>(layout.MessagesInWindow));
+  outputs[LINES]->GetFieldData()->AddArray(inWindow);
+  auto omitted = MacroscopeChart::NamedArray<vtkIntArray>("MessagesOmitted");
+  omitted->InsertNextValue(layout.MessagesOmitted ? 1 : 0);
+  outputs[LINES]->GetFieldData()->AddArray(omitted);
+  guides.Into(outputs[GUIDES]);
+  labels.Into(outputs[LABELS]);
+  legend.Into(outputs[LEGEND]);
+  return 1;
+}
