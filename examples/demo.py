@@ -406,6 +406,34 @@ statistics = TraceStatistics(registrationName="TraceStatistics", Input=ports)
 statistics.UpdatePipeline()
 producer_stats = servermanager.Fetch(statistics, idx=0)
 
+# Ravel's logical time: communication calls on logical steps, coloured by
+# lateness. The physical window 16-26 ms (the slow node's onset) maps to a
+# range of steps, which the logical timeline and the clustered timeline
+# show; the metric overview shows the lateness of every step.
+logical = LogicalTime(registrationName="LogicalTime", Input=ports, Clusters=3,
+                      TimeWindow=[0.016, 0.026])
+logical.UpdatePipeline()
+logical.UpdatePropertyInformation()
+logical_steps = list(logical.GetProperty("StepsOfTimeWindow"))
+logical_view = overview_view([1600, 1000])
+logical_display = Show(OutputPort(logical, 0), logical_view, "MacroscopeTraceRepresentation")
+logical_display.ViewSize = [1450, 900]
+logical_display.StepWindow = logical_steps
+logical_display.LabelColor = [0.1, 0.1, 0.1]
+logical_display.LabelFontSize = 11
+for kind, picture in (("Logical Timeline", "logical-timeline.png"),
+                      ("Clustered Logical Timeline", "clustered-timeline.png"),
+                      ("Metric Overview", "metric-overview.png")):
+    logical_display.SetRepresentationType(kind)
+    Render(logical_view)
+    logical_view.ResetCamera(True)
+    Render(logical_view)
+    SaveScreenshot(os.path.join(output, picture), logical_view, ImageResolution=[1600, 1000])
+logical_events = servermanager.Fetch(logical, idx=0)
+logical_phases = servermanager.Fetch(logical, idx=5)
+logical_clusters = servermanager.Fetch(logical, idx=2)
+location_names = logical_events.GetFieldData().GetAbstractArray("LocationNames")
+
 SaveState(os.path.join(output, "macroscope.pvsm"))
 
 # Summary: what was written, where the perturbation is, per-cluster load.
@@ -523,6 +551,39 @@ lines.append("  the slow node %s is %s in the perturbed window's cut" % (
     [c.split("/")[-1] for c in slow_apart] else "split into %d parts" % len(slow_apart)))
 lines.append("  animated: %d frames, one per slice, in treemap-frames/" % len(animation_frames))
 lines.append("")
+# Logical time: where the delays start, next to the ground truth.
+slow_names = {"MPI Rank %d" % r for r in affected["ranks"]}
+phase_start, phase_end = (column_values(logical_phases, c) for c in ("Start", "End"))
+pattern_names = column_values(logical_phases, "PatternName")
+ev_phase, ev_location, ev_differential = (column_values(logical_events, c)
+                                          for c in ("Phase", "Location", "DifferentialLateness"))
+starter = {}
+for phase, location, value in zip(ev_phase, ev_location, ev_differential):
+    if phase not in starter or value > starter[phase][1]:
+        starter[phase] = (location, value)
+window_phases = [p for p in range(logical_phases.GetNumberOfRows())
+                 if pattern_names[p] != "None" and phase_start[p] >= window["begin_seconds"]
+                 and phase_end[p] <= window["end_seconds"]]
+started_on_slow = sum(1 for p in window_phases
+                      if location_names.GetValue(starter[p][0]) in slow_names)
+cl_phase, cl_location, cl_cluster = (column_values(logical_clusters, c)
+                                     for c in ("Phase", "Location", "Cluster"))
+members_of = {}
+for phase, location, cluster in zip(cl_phase, cl_location, cl_cluster):
+    members_of.setdefault((phase, cluster), set()).add(location_names.GetValue(location))
+slow_cluster_alone = sum(1 for p in window_phases
+                         if any(members == slow_names for (q, _), members in members_of.items() if q == p))
+lines.append("Logical time (Ravel): %d logical events in %d phases (%s)"
+             % (logical_events.GetNumberOfRows(), logical_phases.GetNumberOfRows(),
+                ", ".join("%d %s" % (n, name) for name, n in sorted(
+                    {name: pattern_names.count(name) for name in set(pattern_names)}.items()))))
+lines.append("  16-26 ms maps to global steps %d-%d (logical-timeline.png, clustered-timeline.png)"
+             % tuple(logical_steps))
+lines.append("  exchanges inside the injected window: %d; the delay starts (largest differential "
+             "lateness) on the slow node's ranks in %d of them" % (len(window_phases), started_on_slow))
+lines.append("  cut at 3 clusters, the slow node's ranks form a cluster of their own in %d of them"
+             % slow_cluster_alone)
+lines.append("")
 stat_fields = producer_stats.GetFieldData()
 lines.append("Trace statistics: %d of %d producers (%.0f%%) make 80%% of the %d records"
              % (stat_fields.GetArray("ProducersFor80Percent").GetValue(0), producer_stats.GetNumberOfRows(),
@@ -530,7 +591,8 @@ lines.append("Trace statistics: %d of %d producers (%.0f%%) make 80%% of the %d 
                 stat_fields.GetArray("TotalRecords").GetValue(0)))
 lines.append("")
 lines.append("Pictures: platform.png, timeline.png, timeline-zoom.png, model-heatmap.png, "
-             "temporal-overview.png, spatiotemporal-overview.png, quality-curves.png, treemap.png; "
+             "temporal-overview.png, spatiotemporal-overview.png, quality-curves.png, treemap.png, "
+             "logical-timeline.png, clustered-timeline.png, metric-overview.png; "
              "state file: macroscope.pvsm")
 with open(os.path.join(output, "summary.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
@@ -549,5 +611,7 @@ if not slow_apart or len(treemap_cuts["perturbed"]) >= leaves_count:
     raise SystemExit("demo: the treemap's optimal cut does not keep %s apart" % truth["target"]["name"])
 if len(animation_frames) != 12:
     raise SystemExit("demo: the animated treemap saved %d frames, not 12" % len(animation_frames))
+if not window_phases or 2 * started_on_slow <= len(window_phases):
+    raise SystemExit("demo: logical time does not find the delays starting on the slow node's ranks")
 if not detected_resources or truth["target"]["name"] not in detected_resources[0]:
     raise SystemExit("demo: the spatiotemporal aggregation did not single out %s" % truth["target"]["name"])
