@@ -16,9 +16,11 @@ vtkStandardNewMacro(vtkMacroscopeLogicalRepresentation);
 
 namespace
 {
-// The outputs of the algorithm that produced the shown table, or of the
-// nearest one upstream with the Logical Events among them (ParaView puts
-// pass-through filters between a filter's port and its displays).
+// The logical tables among the outputs of the algorithm that produced the
+// shown table, or of the nearest one upstream with the Logical Events among
+// them (ParaView puts pass-through filters between a filter's port and its
+// displays). Outputs that are none of the layouts' tables (Logical Time's
+// Logical Variables, Logical Types, Hierarchy, Dendrogram) are left out.
 bool FindLogicalTables(vtkAlgorithm* producer, vtkInformationVector* found)
 {
   for (int hop = 0; producer && hop < 8; ++hop)
@@ -30,13 +32,21 @@ bool FindLogicalTables(vtkAlgorithm* producer, vtkInformationVector* found)
       {
         vtkNew<vtkInformation> info;
         info->Set(vtkDataObject::DATA_OBJECT(), data);
-        outputs->Append(info);
+        vtkNew<vtkInformationVector> one;
+        one->Append(info);
+        vtkMacroscopeLogicalLayout::Tables kind;
+        std::string problem;
+        if (vtkMacroscopeLogicalLayout::FindTables(one, kind, problem) &&
+          (kind.Events || kind.Messages || kind.Clusters || kind.Steps || kind.Phases))
+        {
+          outputs->Append(info);
+        }
       }
     }
     vtkMacroscopeLogicalLayout::Tables tables;
     std::string problem;
-    if (vtkMacroscopeLogicalLayout::FindTables(outputs, tables, problem) && tables.Events &&
-      producer->GetNumberOfOutputPorts() > 1)
+    if (outputs->GetNumberOfInformationObjects() > 1 &&
+      vtkMacroscopeLogicalLayout::FindTables(outputs, tables, problem) && tables.Events)
     {
       found->Copy(outputs, 1);
       return true;

@@ -1,7 +1,8 @@
 # Runs inside the ParaView GUI (paraview --script=...). The GUI does not exit
 # by itself after a --script, so this script ends the process with an exit
 # code: 0 when the plugin loaded, a pipeline ran and an OTF2 trace opened as a
-# Timeline offered by the representation selector, 1 otherwise.
+# Timeline offered by the representation selector (and a Treemap and Logical
+# Time's Logical Timeline were shown and selected the same way), 1 otherwise.
 #
 # The GUI captures sys.stdout and sys.stderr into its Output Messages window,
 # which ctest never sees: the verdict and any traceback are written to the
@@ -259,6 +260,50 @@ try:
         raise RuntimeError("the representation selector offers %s with %r current for the treemap"
                            % (treemap_items, treemap_current))
 
+    # 5. Logical Time, applied the same way on every output port: its Logical
+    # Events go to the active Render View as the Logical Timeline (the
+    # filter's hints), which the selector shows, and draws marks.
+    logical = LogicalTime(Input=[OutputPort(reader, i) for i in range(6)])
+    logical_tab = CreateLayout("Logical Timeline")
+    logical_view = CreateView("RenderView")
+    AssignViewToLayout(logical_view, logical_tab)
+    SetActiveView(logical_view)
+    SetActiveSource(logical)
+    events_view = None
+    for port in range(logical.GetNumberOfOutputPorts()):
+        shown_in = controller.ShowInPreferredView(logical.SMProxy, port, logical_view.SMProxy)
+        if shown_in is not None:
+            controller.AssignViewToLayout(shown_in, logical_tab.SMProxy, 0)
+        if port == 0:
+            events_view = shown_in
+    SetActiveView(logical_view)
+    SetActiveSource(logical)
+    if events_view is None or events_view.GetGlobalID() != logical_view.SMProxy.GetGlobalID():
+        raise RuntimeError("Apply on Logical Time showed its Logical Events in %s, not the active "
+                           "Render View" % (events_view.GetXMLName() if events_view else "no view"))
+    logical_display = GetDisplayProperties(OutputPort(logical, 0), logical_view)
+    if logical_display.GetXMLName() != "MacroscopeTraceRepresentation" or \
+            logical_display.Representation != "Logical Timeline":
+        raise RuntimeError("the Logical Events are shown as %s %r, not a Logical Timeline"
+                           % (logical_display.GetXMLName(), logical_display.Representation))
+    Render(logical_view)
+    logical_marks = logical_display.SMProxy.GetRepresentedDataInformation().GetNumberOfCells()
+    logical_events = logical.GetDataInformation(0).GetNumberOfRows()
+    if logical_events <= 0 or logical_marks != logical_events:
+        raise RuntimeError("the Logical Timeline draws %d boxes for %d logical events"
+                           % (logical_marks, logical_events))
+    deadline = time.time() + 30
+    while True:
+        qt.process_events(0)
+        logical_items, logical_current = qt.representation_selector()
+        if logical_current == "Logical Timeline" or time.time() > deadline:
+            break
+        time.sleep(0.1)
+    wanted = ["Logical Timeline", "Clustered Logical Timeline", "Metric Overview"]
+    if logical_current != "Logical Timeline" or [w for w in wanted if w not in logical_items]:
+        raise RuntimeError("the representation selector offers %s with %r current for the logical "
+                           "events" % (logical_items, logical_current))
+
     sheet = CreateView("SpreadSheetView")
     Show(OutputPort(reader, 0), sheet)
     Render(sheet)
@@ -266,8 +311,9 @@ try:
     if states <= 0:
         raise RuntimeError("the reader opened in the GUI shows no states")
     say("GUI smoke test: plugin loaded, %d points shown, %d states read, shown as a %s offered "
-        "by the selector %s, %d marks drawn, %d of %d pixels; a Treemap of %d marks" % (
-            points, states, current, items, marks, changed, pixels, treemap_marks))
+        "by the selector %s, %d marks drawn, %d of %d pixels; a Treemap of %d marks; a Logical "
+        "Timeline of %d boxes" % (
+            points, states, current, items, marks, changed, pixels, treemap_marks, logical_marks))
     status = 0
 except Exception:
     say(traceback.format_exc(), 2)

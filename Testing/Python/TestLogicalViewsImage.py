@@ -1,14 +1,16 @@
 """Image test: the Logical Timeline, Clustered Logical Timeline and Metric
-Overview displays of a Logical Events table, against baselines.
+Overview displays of Logical Time's output on a synthesized trace, against
+baselines. The trace: 16 ranks in a 3D stencil (non-blocking halo exchange
+ended by a Waitall, so ReceivesWaitall phases), 12 iterations, one node of
+4 ranks three times slower for a few milliseconds, whose lateness spreads
+to its neighbours. Logical Events are shown without naming the display type
+(the filter's hints give the Logical Timeline) and the display finds the
+Logical Messages, Clusters, Steps and Phases beside them. Before each
+image, the display is checked to have drawn something of the right kind.
+Run serially and on two MPI ranks (the reader splits the locations, Logical
+Time gathers on the first rank) with the same baselines."""
+import os
 
-The table is made here (16 locations, 12 exchange rounds in 3 phases): a
-delay injected at location 10 in round 4 spreads to its neighbours round
-after round, as lateness does in Ravel's Fig. 3. Shown alone, the table is
-drawn from the events only: no message lines, the step sums and the
-clusters computed from the events. Before each image, the display's layout
-is checked to have drawn something of the right kind. Run serially and on
-two MPI ranks (the table on the first rank only, as Logical Time outputs
-it) with the same baselines."""
 import macroscope_testing as mt
 
 args = mt.parse_args()
@@ -17,48 +19,21 @@ from paraview import servermanager
 
 mt.load_plugin(args, globals())
 
-SCRIPT = """
-from vtkmodules.vtkCommonCore import vtkIntArray, vtkDoubleArray, vtkTypeInt64Array, vtkStringArray
-out = self.GetTableOutput()
-def column(kind, name):
-    a = kind(); a.SetName(name); out.AddColumn(a); return a
-cols = [column(vtkIntArray, "Location"), column(vtkTypeInt64Array, "GlobalStep"),
-        column(vtkIntArray, "Kind"), column(vtkDoubleArray, "Metric"), column(vtkIntArray, "Phase"),
-        column(vtkIntArray, "Cluster"), column(vtkIntArray, "Sends"), column(vtkIntArray, "Receives")]
-P, ROUNDS = 16, 12
-def lateness(l, r):
-    # From location 10 in round 4, one neighbour further each round.
-    near = l - 10 if l >= 10 else 10 - l
-    late = 3.0 - 0.5 * near if 0 <= r - 4 and near <= r - 4 and r < 10 else 0.0
-    return late if late > 0.0 else 0.0
-# Like Logical Time, the table lives on the first rank; the others' is empty.
-from vtkmodules.vtkParallelCore import vtkMultiProcessController
-controller = vtkMultiProcessController.GetGlobalController()
-first_rank = controller is None or controller.GetLocalProcessId() == 0
-for l in range(P if first_rank else 0):
-    for r in range(ROUNDS):
-        phase = r // 4
-        late = lateness(l, r)
-        # A location's cluster holds for its phase: late in any of its rounds.
-        cluster = 1 if [q for q in range(4 * phase, 4 * phase + 4) if lateness(l, q) > 0.0] else 0
-        rows = [(l, 4 * r, 0, 0.2 * late, phase, cluster, 0, 0)]
-        # Even locations send then receive; odd ones receive then send.
-        first, second = (1, 2) if l % 2 == 0 else (2, 1)
-        rows.append((l, 4 * r + 1, first, late, phase, cluster, first == 1, 1 + (l + r) % 3 if first == 2 else 0))
-        rows.append((l, 4 * r + 2, 0, 0.1 * late, phase, cluster, 0, 0))
-        rows.append((l, 4 * r + 3, second, 0.5 * late, phase, cluster, second == 1, 1 + (l + r) % 3 if second == 2 else 0))
-        for row in rows:
-            for a, v in zip(cols, row):
-                a.InsertNextValue(v)
-name = vtkStringArray(); name.SetName("MetricName"); name.InsertNextValue("Lateness")
-out.GetFieldData().AddArray(name)
-names = vtkStringArray(); names.SetName("LocationNames")
-for l in range(P):
-    names.InsertNextValue("MPI Rank %d" % l)
-out.GetFieldData().AddArray(names)
-"""
-rank = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController().GetLocalProcessId()
-events = ProgrammableSource(OutputDataSetType="vtkTable", Script=SCRIPT)
+directory = os.path.join(args.output, "trace")
+controller = servermanager.vtkProcessModule.GetProcessModule().GetGlobalController()
+rank = controller.GetLocalProcessId()
+if rank == 0:
+    mt.synthesize(args, directory, "--clusters", 1, "--nodes-per-cluster", 4, "--ranks-per-node", 4,
+                  "--threads-per-rank", 1, "--iterations", 12, "--pattern", "stencil3d",
+                  "--perturbation", "slow-node", "--perturb-target", 1,
+                  "--perturb-window", 0.004, 0.008)
+controller.Barrier()
+reader = OTF2TraceReader(FileName=os.path.join(directory, "traces.otf2"))
+lt = LogicalTime(Input=[OutputPort(reader, i) for i in range(6)])
+lt.UpdatePipeline()
+# The events are gathered on the first rank (each rank sees its own piece).
+events = lt.GetDataInformation(0).GetNumberOfRows()
+mt.check((events > 0) == (rank == 0), "rank %d holds %d logical events" % (rank, events))
 
 view = CreateView("RenderView")
 view.OrientationAxesVisibility = 0
@@ -67,30 +42,58 @@ view.Background = [1, 1, 1]
 view.CameraParallelProjection = 1
 view.InteractionMode = "2D"
 view.ViewSize = [800, 500]
-display = Show(events, view, "MacroscopeTraceRepresentation")
+display = Show(OutputPort(lt, 0), view)
+mt.check(display.Representation == "Logical Timeline",
+         "Logical Events shown as %r, not 'Logical Timeline'" % display.Representation)
 display.ViewSize = [560, 380]
 display.LabelColor = [0.1, 0.1, 0.1]
 display.LabelFontSize = 10
 
 
 def show(representation, name, marks_wanted):
-    display.Representation = representation
+    display.SetRepresentationType(representation)
     Render(view)
     view.ResetCamera(True)
     Render(view)
     info = display.GetRepresentedDataInformation()
     cells = info.GetNumberOfCells()
-    mt.check(rank > 0 or cells >= marks_wanted, "%s: %d marks drawn, expected at least %d"
+    mt.check(rank > 0 or cells == marks_wanted, "%s: %d marks drawn, expected %d"
              % (representation, cells, marks_wanted))
     mt.compare_image(view, name, args, size=(800, 500))
 
 
-show("Logical Timeline", "LogicalTimeline", 16 * 48)
-display.StepWindow = [16, 39]
+table = servermanager.Fetch(lt, idx=0)
+steps, kinds = mt.column(table, "GlobalStep"), mt.column(table, "Kind")
+# The whole trace: a box per event.
+show("Logical Timeline", "LogicalTimeline", len(steps))
+# Steps 20-59, communication only: the slow node's delay spreading.
+WINDOW = [20, 59]
+display.StepWindow = WINDOW
 display.ShowAggregates = 0
-show("Logical Timeline", "LogicalTimelineWindow", 16 * 12)
-display.StepWindow = [0, -1]
+show("Logical Timeline", "LogicalTimelineWindow",
+     sum(1 for g, k in zip(steps, kinds) if WINDOW[0] <= g <= WINDOW[1] and k != 0))
+# Two phases (their global steps from the Phases table) in the clustered
+# view, with the aggregates: columns wide enough for the glyphs and the
+# Waitall pies. The tables are on the first rank; the others draw nothing,
+# whatever their window.
+phases = servermanager.Fetch(lt, idx=5)
+clustered_window = [0, -1]
+if rank == 0:
+    first, last = mt.column(phases, "FirstGlobalStep"), mt.column(phases, "LastGlobalStep")
+    patterns = mt.column(phases, "Pattern")
+    mt.check(len(patterns) > 4 and patterns[3] == 3 and patterns[4] == 3,
+             "phases 3 and 4 are not ReceivesWaitall exchanges: patterns %r" % (patterns,))
+    clustered_window = [first[3], last[4]]
 display.ShowAggregates = 1
-show("Clustered Logical Timeline", "ClusteredLogicalTimeline", 48)
-display.StepWindow = [16, 39]
-show("Metric Overview", "MetricOverview", 20)
+display.StepWindow = clustered_window
+display.SetRepresentationType("Clustered Logical Timeline")
+Render(view)
+# Its marks are checked one by one in Python.LogicalTimeDisplay; here, that
+# something is drawn, and the image.
+cells = display.GetRepresentedDataInformation().GetNumberOfCells()
+mt.check(rank > 0 or cells > 0, "Clustered Logical Timeline: nothing drawn")
+show("Clustered Logical Timeline", "ClusteredLogicalTimeline", cells)
+display.StepWindow = WINDOW
+# Metric Overview: the window band and a bar per step of positive sum.
+sums = mt.column(servermanager.Fetch(lt, idx=4), "MetricSum")
+show("Metric Overview", "MetricOverview", 1 + sum(1 for v in sums if v > 0))
