@@ -318,6 +318,7 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
     MacroscopeChart::LEGEND_LABEL);
 
   marks.Into(outputs[MARKS]);
+  SelectNoRow(outputs[MARKS]);
   for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{
          markKinds, phases, clusters, steps, metrics, fractions, locations })
   {

@@ -1,6 +1,8 @@
 #include "vtkMacroscopeLogicalLayout.h"
 
 #include "vtkAlgorithm.h"
+#include "vtkCellData.h"
+#include "vtkIdTypeArray.h"
 #include "vtkDataObject.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
@@ -143,4 +145,13 @@ int vtkMacroscopeLogicalLayout::RequestData(
   const int status = this->Draw(tables, outputs);
   this->UpdateProgress(1.0);
   return status;
+}
+
+void vtkMacroscopeLogicalLayout::SelectNoRow(vtkPolyData* marks)
+{
+  vtkNew<vtkIdTypeArray> ids;
+  ids->SetName("vtkOriginalCellIds");
+  ids->SetNumberOfTuples(marks->GetNumberOfCells());
+  ids->FillValue(-1);
+  marks->GetCellData()->AddArray(ids);
 }

@@ -94,6 +94,11 @@ protected:
   vtkMacroscopeLogicalLayout();
   ~vtkMacroscopeLogicalLayout() override;
 
+  /// Gives `marks` a vtkOriginalCellIds cell array of -1: the display picks
+  /// this layer for the Logical Timeline, whose boxes are rows of Logical
+  /// Events; marks that stand for no row then select nothing.
+  static void SelectNoRow(vtkPolyData* marks);
+
   /// Draws `tables` into the cleared `outputs`; ViewSize, StepWindow and
   /// MaxMessages have been checked and Events is there. Returns 0 after
   /// reporting an error.

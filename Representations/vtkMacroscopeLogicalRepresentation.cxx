@@ -65,6 +65,9 @@ vtkMacroscopeLogicalRepresentation::vtkMacroscopeLogicalRepresentation()
 {
   using Layout = vtkMacroscopeLogicalLayout;
   this->SetLayers(Layout::NUMBER_OF_OUTPUTS, Layout::LABELS, Layout::LEGEND, Layout::GUIDES);
+  // The Logical Timeline's boxes are pickable: a pick selects their rows of
+  // Logical Events (the other views' marks stand for no single row).
+  this->SetSelectableLayer(Layout::MARKS);
 }
 
 vtkMacroscopeLogicalRepresentation::~vtkMacroscopeLogicalRepresentation() = default;

@@ -72,6 +72,8 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   const std::size_t boxes = layout.Boxes.size();
   MacroscopeChart::Geometry marks;
   auto eventIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("Event", boxes);
+  // A pick reports this array: the picked boxes' rows of Logical Events.
+  auto pickIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("vtkOriginalCellIds", boxes);
   auto locations = MacroscopeChart::NamedArray<vtkIntArray>("Location", boxes);
   auto steps = MacroscopeChart::NamedArray<vtkIdTypeArray>("GlobalStep", boxes);
   auto kinds = MacroscopeChart::NamedArray<vtkIntArray>("Kind", boxes);
@@ -88,6 +90,7 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
     const double metric = events.Core.Metric[box.Event];
     marks.Quad(box.X0, box.Y0, box.X1, box.Y1, 0.0, chart::ColorOf(metric, layout.MetricRange));
     eventIds->InsertNextValue(box.Event);
+    pickIds->InsertNextValue(box.Event);
     locations->InsertNextValue(events.Core.Location[box.Event]);
     steps->InsertNextValue(events.Core.GlobalStep[box.Event]);
     kinds->InsertNextValue(events.Core.Kind[box.Event]);
@@ -156,7 +159,7 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
 
   marks.Into(outputs[MARKS]);
   for (vtkAbstractArray* array :
-    std::initializer_list<vtkAbstractArray*>{ eventIds, locations, steps, kinds, metrics })
+    std::initializer_list<vtkAbstractArray*>{ eventIds, pickIds, locations, steps, kinds, metrics })
   {
     outputs[MARKS]->GetCellData()->AddArray(array);
   }

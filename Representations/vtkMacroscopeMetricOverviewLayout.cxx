@@ -155,6 +155,7 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   MacroscopeChart::DrawLegend(legend, labels, entries, width, height, entries.size());
 
   marks.Into(outputs[MARKS]);
+  SelectNoRow(outputs[MARKS]);
   for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ stepIds, values, inWindow })
   {
     outputs[MARKS]->GetCellData()->AddArray(array);

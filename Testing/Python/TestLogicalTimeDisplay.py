@@ -175,3 +175,73 @@ mt.check(sorted(got) == sorted(want) and all(abs(got[g] - want[g]) <= 1e-12 * ab
 display.SetRepresentationType("Logical Timeline")
 ids, want, omitted = message_lines("back to the timeline", 0, -1)
 mt.check(ids == want, "back to the timeline: %d message lines, expected %d" % (len(ids), len(want)))
+
+# 5. Picking boxes selects their rows of Logical Events, and the steps of a
+# selection map to the physical window that shows them in a Gantt chart.
+view.ResetCamera(True)
+marks = drawn()["StepWindow"]
+event_of_cell = cell_values(marks, "Event")
+renderer = view.GetClientSideObject().GetRenderer()
+
+
+def display_point(x, y):
+    renderer.SetWorldPoint(x, y, 0.0, 1.0)
+    renderer.WorldToDisplay()
+    px, py, _ = renderer.GetDisplayPoint()
+    return int(round(px)), int(round(py))
+
+
+box_of = {}
+for cell, event in enumerate(event_of_cell):
+    b = marks.GetCell(cell).GetBounds()
+    box_of[event] = b
+picked_rows = []
+for event in (0, len(events) // 2, len(events) - 1):
+    x0, x1, y0, y1 = box_of[event][:4]
+    px, py = display_point(0.5 * (x0 + x1), 0.5 * (y0 + y1))
+    ClearSelection(lt)
+    SelectSurfaceCells(Rectangle=[px, py, px, py], View=view)
+    picked = mt.selected_ids(lt)
+    mt.check(picked == [event], "picking the box of event %d selected rows %r" % (event, picked))
+    picked_rows.append(event)
+# Zoomed on steps 20-40, a rubber band over one row's boxes.
+display.StepWindow = [20, 40]
+view.ResetCamera(True)
+marks = drawn()["StepWindow"]
+box_of = {event: marks.GetCell(cell).GetBounds()
+          for cell, event in enumerate(cell_values(marks, "Event"))}
+location = events[len(events) // 2].Location
+band = [i for i, e in enumerate(events) if e.Location == location and 20 <= e.GlobalStep <= 40]
+x0 = min(box_of[i][0] for i in band)
+x1 = max(box_of[i][1] for i in band)
+# The heights every box of the row covers (aggregates are drawn lower), so
+# that message lines crossing the row cannot hide a box from the band.
+ylo = max(box_of[i][2] for i in band)
+yhi = min(box_of[i][3] for i in band)
+(ax, ay), (bx, by) = display_point(x0 + 1.0, ylo + 0.5), display_point(x1 - 1.0, yhi - 0.5)
+ClearSelection(lt)
+SelectSurfaceCells(Rectangle=[min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)], View=view)
+picked = mt.selected_ids(lt)
+mt.check(picked == band, "a rubber band over steps 20-40 of location %d selected rows %r, "
+         "expected %r" % (location, picked, band))
+first = min(events[i].GlobalStep for i in picked)
+last = max(events[i].GlobalStep for i in picked)
+lt.StepWindow = [first, last]
+lt.UpdatePipeline()
+lt.UpdatePropertyInformation()
+window = list(lt.GetProperty("TimeWindowOfSteps"))
+in_steps = [e for e in events if first <= e.GlobalStep <= last]
+mt.check(window == [min(e.Enter for e in in_steps), max(e.Exit for e in in_steps)],
+         "the selected steps %d-%d map to %r" % (first, last, window))
+gantt_view = CreateView("RenderView")
+gantt = Show(OutputPort(reader, 0), gantt_view, "MacroscopeTraceRepresentation")
+gantt.SetRepresentationType("Timeline")
+gantt.TimeWindow = window
+Render(gantt_view)
+gantt_layout = TimelineLayout(Input=[OutputPort(reader, i) for i in range(6)], TimeWindow=window)
+gantt_layout.UpdatePipeline()
+gantt_marks = servermanager.Fetch(gantt_layout, idx=0)
+mt.check(gantt_marks.GetNumberOfCells() > 0, "the Gantt chart of the selected steps is empty")
+ClearSelection(lt)
+display.StepWindow = [0, -1]
+print("picked rows %r and steps %d-%d (%.6f-%.6f s)" % (picked_rows, first, last, window[0], window[1]))
