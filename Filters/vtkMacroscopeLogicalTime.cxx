@@ -298,7 +298,8 @@ int vtkMacroscopeLogicalTime::FillInputPortInformation(int, vtkInformation* info
 
 int vtkMacroscopeLogicalTime::FillOutputPortInformation(int port, vtkInformation* info)
 {
-  info->Set(vtkDataObject::DATA_TYPE_NAME(), port == DENDROGRAM || port == HIERARCHY ? "vtkTree" : "vtkTable");
+  const bool tree = port == DENDROGRAM || port == HIERARCHY;
+  info->Set(vtkDataObject::DATA_TYPE_NAME(), tree ? "vtkTree" : "vtkTable");
   return 1;
 }
 
@@ -350,7 +351,8 @@ int vtkMacroscopeLogicalTime::RequestInformation(
   }
   if (hierarchy)
   {
-    outputVector->GetInformationObject(HIERARCHY)->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), hierarchy);
+    outputVector->GetInformationObject(HIERARCHY)->Set(
+      vtkMacroscopeTraceKeys::DEFINITIONS(), hierarchy);
   }
   outputVector->GetInformationObject(TYPES)->Set(
     vtkMacroscopeTraceKeys::DEFINITIONS(), NewLogicalTypes().GetPointer());
@@ -681,7 +683,8 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
     series.Values.assign(series.Members.size() * series.Steps, std::nan(""));
     for (std::size_t i : eventsOfPhase[p])
     {
-      const std::size_t row = static_cast<std::size_t>(member[static_cast<std::size_t>(events.Location[i])]);
+      const auto row =
+        static_cast<std::size_t>(member[static_cast<std::size_t>(events.Location[i])]);
       series.Values[row * series.Steps +
         static_cast<std::size_t>(events.GlobalStep[i] - info.FirstGlobalStep)] = metric[i];
     }
@@ -749,7 +752,8 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
     else if (members > 0)
     {
       phaseClusters[p] = 1;
-      addVertex(phaseVertex, "Cluster 0", static_cast<int>(p), 0, 0.0, static_cast<int>(members), 0);
+      addVertex(
+        phaseVertex, "Cluster 0", static_cast<int>(p), 0, 0.0, static_cast<int>(members), 0);
     }
     for (std::size_t m = 0; m < members; ++m)
     {
@@ -869,8 +873,8 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
       receiver->InsertNextValue(events.Location[r]);
       sendStep->InsertNextValue(events.GlobalStep[s]);
       recvStep->InsertNextValue(events.GlobalStep[r]);
-      sendTime->InsertNextValue(row < internal.MessageSendTime.size() ? internal.MessageSendTime[row] : std::nan(""));
-      recvTime->InsertNextValue(row < internal.MessageRecvTime.size() ? internal.MessageRecvTime[row] : std::nan(""));
+      sendTime->InsertNextValue(internal.MessageSendTime[row]);
+      recvTime->InsertNextValue(internal.MessageRecvTime[row]);
     }
   }
 
@@ -995,7 +999,8 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
     vtkNew<vtkDoubleArray> bounds;
     bounds->SetName("TimeBounds");
     bounds->SetNumberOfComponents(2);
-    bounds->InsertNextTuple2(0.0, static_cast<double>(std::max<std::size_t>(1, lt.Spans.Start.size())));
+    const std::size_t steps = std::max<std::size_t>(1, lt.Spans.Start.size());
+    bounds->InsertNextTuple2(0.0, static_cast<double>(steps));
     typeTable->GetFieldData()->AddArray(bounds);
   }
   vtkNew<vtkTree> hierarchy;
