@@ -1,0 +1,116 @@
+#include "TopologyScene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace macroscope
+{
+
+TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
+  const std::vector<double>& y, const std::vector<SceneState>& states,
+  const std::vector<SceneMessage>& messages, const SceneOptions& options)
+{
+  const double t0 = options.WindowStart, t1 = options.WindowEnd;
+  if (!std::isfinite(t0) || !std::isfinite(t1) || !(t0 < t1))
+  {
+    throw std::invalid_argument("topology scene: the window must be finite with start < end");
+  }
+  if (!std::isfinite(options.Scale) || !(options.Scale > 0.0) || !std::isfinite(options.Offset))
+  {
+    throw std::invalid_argument("topology scene: the time scale must be positive and finite, "
+                                "the offset finite");
+  }
+  if (!std::isfinite(options.BoxSize) || options.BoxSize < 0.0)
+  {
+    throw std::invalid_argument("topology scene: the box size must be finite and >= 0");
+  }
+  if (options.Ticks < 1)
+  {
+    throw std::invalid_argument("topology scene: at least one axis tick is needed");
+  }
+  if (x.size() != y.size())
+  {
+    throw std::invalid_argument("topology scene: base x and y differ in size");
+  }
+  const auto processes = static_cast<int64_t>(x.size());
+  auto checkProcess = [processes](int64_t p, const std::string& what)
+  {
+    if (p < 0 || p >= processes)
+    {
+      throw std::invalid_argument("topology scene: " + what + " names process " +
+        std::to_string(p) + ", outside [0, " + std::to_string(processes) + ")");
+    }
+  };
+
+  TopologySceneGeometry scene;
+  scene.Axis = SceneTimeAxis{ options.Offset, options.Scale, t0 };
+  const double half = options.BoxSize / 2.0;
+  for (std::size_t s = 0; s < states.size(); ++s)
+  {
+    const SceneState& state = states[s];
+    const std::string what = "state " + std::to_string(s);
+    checkProcess(state.Process, what);
+    if (!std::isfinite(state.Start) || !std::isfinite(state.End) || state.End < state.Start)
+    {
+      throw std::invalid_argument("topology scene: " + what + " has a non-finite time or ends "
+                                                             "before it starts");
+    }
+    const double start = std::max(state.Start, t0), end = std::min(state.End, t1);
+    if (!(start < end))
+    {
+      continue;
+    }
+    const double px = x[state.Process], py = y[state.Process];
+    scene.Boxes.push_back(SceneBox{ static_cast<int64_t>(s), state.Process, state.Type,
+      { px - half, px + half, py - half, py + half, scene.Axis.Z(start), scene.Axis.Z(end) } });
+  }
+
+  for (std::size_t m = 0; m < messages.size(); ++m)
+  {
+    const SceneMessage& msg = messages[m];
+    const std::string what = "message " + std::to_string(m);
+    checkProcess(msg.Sender, what);
+    checkProcess(msg.Receiver, what);
+    if (!std::isfinite(msg.SendTime) || !std::isfinite(msg.RecvTime))
+    {
+      throw std::invalid_argument("topology scene: " + what + " has a non-finite time");
+    }
+    const double first = std::min(msg.SendTime, msg.RecvTime);
+    const double last = std::max(msg.SendTime, msg.RecvTime);
+    if (!(first < t1 && last >= t0))
+    {
+      continue;
+    }
+    // The point of the flight at time t, linear from the send to the receive.
+    const std::array<double, 2> a{ x[msg.Sender], y[msg.Sender] };
+    const std::array<double, 2> b{ x[msg.Receiver], y[msg.Receiver] };
+    const double flight = msg.RecvTime - msg.SendTime;
+    auto at = [&](double t) -> std::array<double, 3>
+    {
+      const double u = flight != 0.0 ? (t - msg.SendTime) / flight : 0.0;
+      return { a[0] + u * (b[0] - a[0]), a[1] + u * (b[1] - a[1]), scene.Axis.Z(t) };
+    };
+    const double from = std::clamp(msg.SendTime, t0, t1);
+    const double to = std::clamp(msg.RecvTime, t0, t1);
+    SceneSegment segment;
+    segment.Message = static_cast<int64_t>(m);
+    segment.From = from == msg.SendTime ? std::array<double, 3>{ a[0], a[1], scene.Axis.Z(from) }
+                                        : at(from);
+    segment.To = to == msg.RecvTime ? std::array<double, 3>{ b[0], b[1], scene.Axis.Z(to) }
+                                    : at(to);
+    segment.Clipped = from != msg.SendTime || to != msg.RecvTime;
+    scene.Segments.push_back(segment);
+  }
+
+  const TimeTicks ticks = ComputeTimeTicks(t0, t1, options.Ticks);
+  for (std::size_t i = 0; i < ticks.Times.size(); ++i)
+  {
+    scene.Ticks.push_back(
+      SceneTick{ ticks.Times[i], scene.Axis.Z(ticks.Times[i]), ticks.Labels[i] });
+  }
+  return scene;
+}
+
+}
