@@ -84,7 +84,7 @@ bool Finite(double v)
 }
 }
 
-CommunicationGraph BuildCommunicationGraph(std::size_t processes,
+CommunicationGraph CommunicationEdges(std::size_t processes,
   const std::vector<TopologyMessage>& messages, double t0, double t1)
 {
   if (!Finite(t0) || !Finite(t1) || !(t0 < t1))
@@ -120,6 +120,47 @@ CommunicationGraph BuildCommunicationGraph(std::size_t processes,
   }
 
   CommunicationGraph graph;
+  for (const auto& [ends, traffic] : pairs)
+  {
+    graph.Source.push_back(ends.first);
+    graph.Target.push_back(ends.second);
+    graph.Traffic.push_back(traffic.first);
+    graph.Messages.push_back(traffic.second);
+  }
+  return graph;
+}
+
+CommunicationGraph LayoutCommunicationGraph(
+  std::size_t processes, const std::vector<CommunicationGraph>& parts)
+{
+  std::map<std::pair<int64_t, int64_t>, std::pair<double, int64_t>> pairs;
+  const auto n = static_cast<int64_t>(processes);
+  for (const CommunicationGraph& part : parts)
+  {
+    if (part.Target.size() != part.Edges() || part.Traffic.size() != part.Edges() ||
+      part.Messages.size() != part.Edges())
+    {
+      throw std::invalid_argument("communication graph: an edge list has arrays of different sizes");
+    }
+    for (std::size_t e = 0; e < part.Edges(); ++e)
+    {
+      const int64_t a = part.Source[e], b = part.Target[e];
+      if (a < 0 || a >= n || b < 0 || b >= n || !Finite(part.Traffic[e]) || part.Traffic[e] < 0.0)
+      {
+        throw std::invalid_argument("communication graph: edge " + std::to_string(e) +
+          " names a process outside [0, " + std::to_string(n) + ") or has a bad traffic");
+      }
+      if (a == b)
+      {
+        continue;
+      }
+      auto& pair = pairs[std::minmax(a, b)];
+      pair.first += part.Traffic[e];
+      pair.second += part.Messages[e];
+    }
+  }
+
+  CommunicationGraph graph;
   double largest = 0.0;
   std::vector<std::pair<int64_t, int64_t>> edges;
   for (const auto& [ends, traffic] : pairs)
@@ -137,6 +178,13 @@ CommunicationGraph BuildCommunicationGraph(std::size_t processes,
   }
   ForceDirectedLayout(processes, edges, graph.X, graph.Y);
   return graph;
+}
+
+CommunicationGraph BuildCommunicationGraph(std::size_t processes,
+  const std::vector<TopologyMessage>& messages, double t0, double t1)
+{
+  return LayoutCommunicationGraph(
+    processes, { CommunicationEdges(processes, messages, t0, t1) });
 }
 
 namespace
@@ -306,4 +354,74 @@ std::vector<int64_t> PlaceProcesses(
   return placement;
 }
 
+std::vector<double> ProcessOffsets(const std::vector<int64_t>& host, double spacing)
+{
+  if (!Finite(spacing) || spacing < 0.0)
+  {
+    throw std::invalid_argument("process placement: the spacing must be finite and >= 0");
+  }
+  std::map<int64_t, int64_t> count;
+  for (int64_t h : host)
+  {
+    ++count[h];
+  }
+  // Each host's processes fill a near-square grid centred on it, row by
+  // row in process order.
+  std::map<int64_t, int64_t> seen;
+  std::vector<double> offsets(2 * host.size());
+  for (std::size_t p = 0; p < host.size(); ++p)
+  {
+    const int64_t k = count[host[p]];
+    const auto columns = static_cast<int64_t>(std::ceil(std::sqrt(static_cast<double>(k))));
+    const int64_t rows = (k + columns - 1) / columns;
+    const int64_t i = seen[host[p]]++;
+    offsets[2 * p] = (static_cast<double>(i % columns) - (columns - 1) / 2.0) * spacing;
+    offsets[2 * p + 1] = ((rows - 1) / 2.0 - static_cast<double>(i / columns)) * spacing;
+  }
+  return offsets;
 }
+
+TreemapBase LayoutTreemapBase(const std::vector<int64_t>& parent,
+  const std::vector<int64_t>& processNode, const std::vector<double>& processSize, double margin)
+{
+  if (processNode.size() != processSize.size())
+  {
+    throw std::invalid_argument("treemap base: one size per process is needed");
+  }
+  std::vector<double> size(parent.size(), 0.0);
+  std::vector<char> isProcess(parent.size(), 0);
+  for (std::size_t p = 0; p < processNode.size(); ++p)
+  {
+    const int64_t node = processNode[p];
+    if (node < 0 || node >= static_cast<int64_t>(parent.size()) || isProcess[node])
+    {
+      throw std::invalid_argument("treemap base: process " + std::to_string(p) +
+        " is not a distinct node of the hierarchy");
+    }
+    isProcess[node] = 1;
+    size[node] = processSize[p];
+  }
+  for (std::size_t node = 0; node < parent.size(); ++node)
+  {
+    const int64_t up = parent[node];
+    if (up >= 0 && up < static_cast<int64_t>(parent.size()) && isProcess[up])
+    {
+      throw std::invalid_argument("treemap base: process node " + std::to_string(up) +
+        " has children; processes must be leaves");
+    }
+  }
+  TreemapOptions options;
+  options.Margin = margin;
+  TreemapBase base;
+  base.Layout = LayoutTree(parent, size, TreemapRect{ 0.0, 0.0, 1.0, 1.0 }, options);
+  for (int64_t node : processNode)
+  {
+    const TreemapRect& r = base.Layout.Rects[static_cast<std::size_t>(node)];
+    base.X.push_back((r.X0 + r.X1) / 2.0);
+    base.Y.push_back((r.Y0 + r.Y1) / 2.0);
+  }
+  return base;
+}
+
+}
+

@@ -9,6 +9,8 @@
 // the layout keeps its aspect, centred), which the scene then scales.
 #pragma once
 
+#include "Treemap.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -50,6 +52,20 @@ struct CommunicationGraph
 CommunicationGraph BuildCommunicationGraph(std::size_t processes,
   const std::vector<TopologyMessage>& messages, double t0, double t1);
 
+/// The edges of BuildCommunicationGraph alone (Source, Target, Traffic,
+/// Messages; no widths, no layout): what each rank counts from its own
+/// messages before the parts are merged. Same window rule and errors.
+CommunicationGraph CommunicationEdges(std::size_t processes,
+  const std::vector<TopologyMessage>& messages, double t0, double t1);
+
+/// Merges edge lists pair by pair (traffic and message counts add up), sets
+/// the widths and lays the graph out as BuildCommunicationGraph does, so
+/// that ranks holding different messages reach the same drawing. Throws
+/// std::invalid_argument for an edge naming an unknown process, a negative
+/// or non-finite traffic, or arrays of different sizes.
+CommunicationGraph LayoutCommunicationGraph(
+  std::size_t processes, const std::vector<CommunicationGraph>& parts);
+
 /// Case 2: a network topology described in GraphViz DOT.
 struct NetworkTopology
 {
@@ -81,4 +97,28 @@ NetworkTopology ParseNetworkTopology(const std::string& dot);
 std::vector<int64_t> PlaceProcesses(
   const std::vector<std::vector<std::string>>& paths, const NetworkTopology& topology);
 
+/// Where each process stands relative to its host when several share one
+/// (seed 003 §5.4.2: the containers inside a node of the topology): the
+/// processes of a host on a near-square grid of `spacing`, centred on the
+/// host, in process order. Returns (dx, dy) pairs, flattened. Throws
+/// std::invalid_argument for a negative or non-finite spacing.
+std::vector<double> ProcessOffsets(const std::vector<int64_t>& host, double spacing);
+
+/// Case 3: the hierarchy's squarified treemap over the unit square.
+struct TreemapBase
+{
+  TreemapLayout Layout;  ///< a rectangle per hierarchy node
+  std::vector<double> X, Y; ///< per process: the centre of its rectangle
+};
+
+/// Lays the hierarchy given by `parent` out as a squarified treemap of the
+/// unit square (Triva's third base, seed 003 §3.5.3 and §5.4.2): process p
+/// is the leaf `processNode[p]` with area `processSize[p]`, inner nodes keep
+/// `margin` free on each side, so every process stands inside its
+/// machine's rectangle. Throws std::invalid_argument for a process that is
+/// not a distinct leaf, or what LayoutTree rejects.
+TreemapBase LayoutTreemapBase(const std::vector<int64_t>& parent,
+  const std::vector<int64_t>& processNode, const std::vector<double>& processSize, double margin);
+
 }
+

@@ -113,4 +113,91 @@ TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
   return scene;
 }
 
+std::vector<SceneState> DrawnStates(
+  std::vector<TracedState> states, int depth, std::vector<int64_t>& rows)
+{
+  if (depth < -1)
+  {
+    throw std::invalid_argument("topology scene: the depth must be -1 (innermost) or >= 0");
+  }
+  std::vector<SceneState> drawn;
+  rows.clear();
+  auto emit = [&](const TracedState& s, double start, double end)
+  {
+    if (start < end)
+    {
+      drawn.push_back(SceneState{ s.Process, s.Type, start, end });
+      rows.push_back(s.Row);
+    }
+  };
+  if (depth >= 0)
+  {
+    for (const TracedState& s : states)
+    {
+      if (s.Depth == depth)
+      {
+        emit(s, s.Start, s.End);
+      }
+    }
+    return drawn;
+  }
+
+  // Callers before their callees: by process, start, depth, longest first.
+  std::sort(states.begin(), states.end(),
+    [](const TracedState& a, const TracedState& b)
+    {
+      if (a.Process != b.Process)
+        return a.Process < b.Process;
+      if (a.Start != b.Start)
+        return a.Start < b.Start;
+      if (a.Depth != b.Depth)
+        return a.Depth < b.Depth;
+      return a.End > b.End;
+    });
+  // The open callers, each with the time from which it shows again.
+  struct Open
+  {
+    const TracedState* State;
+    double ShowsFrom;
+    double End;
+  };
+  std::vector<Open> stack;
+  auto close = [&]()
+  {
+    const Open top = stack.back();
+    stack.pop_back();
+    emit(*top.State, top.ShowsFrom, top.End);
+  };
+  for (std::size_t i = 0; i < states.size(); ++i)
+  {
+    const TracedState& s = states[i];
+    if (i > 0 && states[i - 1].Process != s.Process)
+    {
+      while (!stack.empty())
+      {
+        close();
+      }
+    }
+    while (!stack.empty() && stack.back().End <= s.Start)
+    {
+      close();
+    }
+    double end = s.End;
+    if (!stack.empty())
+    {
+      Open& caller = stack.back();
+      end = std::min(end, caller.End);
+      emit(*caller.State, caller.ShowsFrom, std::min(s.Start, caller.End));
+      caller.ShowsFrom = std::max(caller.ShowsFrom, end);
+    }
+    stack.push_back(Open{ &s, s.Start, end });
+  }
+  while (!stack.empty())
+  {
+    close();
+  }
+  return drawn;
 }
+
+}
+

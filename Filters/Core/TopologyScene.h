@@ -93,4 +93,28 @@ TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
   const std::vector<double>& y, const std::vector<SceneState>& states,
   const std::vector<SceneMessage>& messages, const SceneOptions& options);
 
+/// A state as the trace has it: its row, process, type, call depth and times.
+struct TracedState
+{
+  int64_t Row = 0;
+  int64_t Process = 0;
+  int Type = 0;
+  int Depth = 0;
+  double Start = 0.0, End = 0.0;
+};
+
+/// The states a scene stacks above each process, with `rows[i]` the row of
+/// the traced state that drawn state i shows. Depth d >= 0 keeps the states
+/// of call depth d as they are. Depth -1 shows at each moment the innermost
+/// state: a state's time minus its callees' (the exclusive time of Time
+/// Slicing), so the boxes above a process never overlap and each is
+/// coloured by what the process was doing then; a caller interrupted by k
+/// callees gives up to k + 1 pieces. Nesting is read from the times (a
+/// state ending after its caller is cut at the caller's end), so a trace
+/// with gaps in its depths still stacks. Throws std::invalid_argument for a
+/// depth below -1.
+std::vector<SceneState> DrawnStates(
+  std::vector<TracedState> states, int depth, std::vector<int64_t>& rows);
+
 }
+
