@@ -2,11 +2,13 @@
 
 #include "TimeAxis.h"
 #include "TraceSchema.h"
+#include "TypePalette.h"
 
 #include "vtkCellData.h"
 #include "vtkFieldData.h"
 #include "vtkPointData.h"
 #include "vtkPolyData.h"
+#include "vtkTable.h"
 
 #include <algorithm>
 #include <cmath>
@@ -71,7 +73,44 @@ Labels::Labels()
 
 void Labels::Add(double x, double y, const std::string& text, int kind)
 {
-  const vtkIdType id = this->Anchors.Point(x, y, this->Z);
+  this->AddAt(x, y, this->Z, text, kind);
+}
+
+void TypeLook::Fill(vtkTable* types)
+{
+  auto* names = types ? vtkStringArray::SafeDownCast(types->GetColumnByName(macroscope::schema::Name))
+                      : nullptr;
+  auto* colors = types
+    ? vtkUnsignedCharArray::SafeDownCast(types->GetColumnByName(macroscope::schema::Color))
+    : nullptr;
+  if (colors && colors->GetNumberOfComponents() != 3)
+  {
+    colors = nullptr;
+  }
+  const vtkIdType rows = names ? names->GetNumberOfValues() : 0;
+  for (vtkIdType i = 0; i < rows; ++i)
+  {
+    this->Names.push_back(names->GetValue(i));
+    this->Colors.push_back(colors && i < colors->GetNumberOfTuples()
+        ? RGB{ { colors->GetValue(3 * i), colors->GetValue(3 * i + 1), colors->GetValue(3 * i + 2) } }
+        : macroscope::TypePalette::ColorOf(this->Names.back()));
+  }
+}
+
+std::string TypeLook::Name(uint32_t type) const
+{
+  return type < this->Names.size() ? this->Names[type] : "type " + std::to_string(type);
+}
+
+RGB TypeLook::Color(uint32_t type) const
+{
+  return type < this->Colors.size() ? this->Colors[type]
+                                    : macroscope::TypePalette::ColorOf(this->Name(type));
+}
+
+void Labels::AddAt(double x, double y, double z, const std::string& text, int kind)
+{
+  const vtkIdType id = this->Anchors.Point(x, y, z);
   this->Anchors.Verts->InsertNextCell(1, &id);
   this->Text->InsertNextValue(text);
   this->Kinds->InsertNextValue(kind);

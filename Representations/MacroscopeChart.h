@@ -18,11 +18,13 @@
 #include "vtkStringArray.h"
 #include "vtkUnsignedCharArray.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 class vtkFieldData;
 class vtkPolyData;
+class vtkTable;
 
 namespace MacroscopeChart
 {
@@ -65,6 +67,18 @@ struct Geometry
   void Into(vtkPolyData* output);
 };
 
+/// Type names and colours, by Types row: the Types table's Color column
+/// when there is one, else the palette's colour of the name.
+struct TypeLook
+{
+  std::vector<std::string> Names;
+  std::vector<RGB> Colors;
+
+  void Fill(vtkTable* types);
+  std::string Name(uint32_t type) const;
+  RGB Color(uint32_t type) const;
+};
+
 /// Text anchored at points: the "Label" and "LabelKind" point arrays.
 struct Labels
 {
@@ -75,6 +89,8 @@ struct Labels
 
   Labels();
   void Add(double x, double y, const std::string& text, int kind);
+  /// Text anchored at a point of a 3D scene.
+  void AddAt(double x, double y, double z, const std::string& text, int kind);
   void Into(vtkPolyData* output);
 };
 

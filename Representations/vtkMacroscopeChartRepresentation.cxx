@@ -96,6 +96,11 @@ void vtkMacroscopeChartRepresentation::SetSelectableLayer(int layer)
   }
 }
 
+void vtkMacroscopeChartRepresentation::SetLitLayer(int layer)
+{
+  this->Actors[layer]->GetProperty()->SetLighting(true);
+}
+
 void vtkMacroscopeChartRepresentation::SetShowLabels(bool show)
 {
   this->ShowLabels = show;

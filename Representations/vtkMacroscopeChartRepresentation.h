@@ -73,6 +73,9 @@ protected:
   /// Makes a layer pickable: a pick in the view selects the input rows
   /// named by the layer's "vtkOriginalCellIds" cell array.
   void SetSelectableLayer(int layer);
+  /// Lights a layer (the others are drawn flat, as charts are): what a 3D
+  /// scene's solids need to show their faces.
+  void SetLitLayer(int layer);
 
   /// Lays the input out and returns the layout whose outputs are drawn, or
   /// nullptr after reporting an error.

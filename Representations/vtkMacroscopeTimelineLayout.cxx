@@ -127,42 +127,7 @@ std::vector<std::string> RowNames(vtkTree* tree, const std::vector<vtkIdType>& r
   return names;
 }
 
-// Type names and colours, by Types row: the Types table's Color column when
-// there is one, else the palette's colour of the name.
-struct TypeLook
-{
-  std::vector<std::string> Names;
-  std::vector<RGB> Colors;
-
-  void Fill(vtkTable* types)
-  {
-    auto* names = types ? vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Name)) : nullptr;
-    auto* colors =
-      types ? vtkUnsignedCharArray::SafeDownCast(types->GetColumnByName(schema::Color)) : nullptr;
-    if (colors && colors->GetNumberOfComponents() != 3)
-    {
-      colors = nullptr;
-    }
-    const vtkIdType rows = names ? names->GetNumberOfValues() : 0;
-    for (vtkIdType i = 0; i < rows; ++i)
-    {
-      this->Names.push_back(names->GetValue(i));
-      this->Colors.push_back(colors && i < colors->GetNumberOfTuples()
-          ? RGB{ { colors->GetValue(3 * i), colors->GetValue(3 * i + 1), colors->GetValue(3 * i + 2) } }
-          : macroscope::TypePalette::ColorOf(this->Names.back()));
-    }
-  }
-  std::string Name(uint32_t type) const
-  {
-    return type < this->Names.size() ? this->Names[type] : "type " + std::to_string(type);
-  }
-  RGB Color(uint32_t type) const
-  {
-    return type < this->Colors.size() ? this->Colors[type]
-                                      : macroscope::TypePalette::ColorOf(this->Name(type));
-  }
-};
-
+using MacroscopeChart::TypeLook;
 using MacroscopeChart::Geometry;
 using MacroscopeChart::NamedArray;
 

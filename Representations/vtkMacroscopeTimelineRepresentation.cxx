@@ -1,6 +1,6 @@
 #include "vtkMacroscopeTimelineRepresentation.h"
 
-#include "MacroscopeTraceInputs.h"
+#include "MacroscopeTraceLookup.h"
 #include "vtkMacroscopeTimelineLayout.h"
 
 #include "vtkDataObject.h"
@@ -11,42 +11,6 @@
 #include <string>
 
 vtkStandardNewMacro(vtkMacroscopeTimelineRepresentation);
-
-namespace
-{
-// The trace a table belongs to: the outputs of the algorithm that produced
-// it, or of the nearest algorithm upstream with several outputs (ParaView
-// puts pass-through filters between a reader's port and its displays).
-bool FindTrace(vtkAlgorithm* producer, vtkInformationVector* found)
-{
-  for (int hop = 0; producer && hop < 8; ++hop)
-  {
-    vtkNew<vtkInformationVector> outputs;
-    for (int port = 0; port < producer->GetNumberOfOutputPorts(); ++port)
-    {
-      if (vtkDataObject* data = producer->GetOutputDataObject(port))
-      {
-        vtkNew<vtkInformation> info;
-        info->Set(vtkDataObject::DATA_OBJECT(), data);
-        outputs->Append(info);
-      }
-    }
-    MacroscopeTraceInputs trace;
-    std::string problem;
-    if (trace.Collect(outputs, problem) && trace.States && trace.Hierarchy)
-    {
-      found->Copy(outputs, 1);
-      return true;
-    }
-    if (producer->GetNumberOfInputPorts() < 1 || producer->GetNumberOfInputConnections(0) != 1)
-    {
-      return false;
-    }
-    producer = producer->GetInputAlgorithm(0, 0);
-  }
-  return false;
-}
-}
 
 vtkMacroscopeTimelineRepresentation::vtkMacroscopeTimelineRepresentation()
 {
@@ -103,7 +67,7 @@ void vtkMacroscopeTimelineRepresentation::GetChartSize(int size[2])
 vtkAlgorithm* vtkMacroscopeTimelineRepresentation::Layout(vtkInformationVector**)
 {
   vtkNew<vtkInformationVector> trace;
-  if (!FindTrace(this->GetInputAlgorithm(0, 0), trace))
+  if (!MacroscopeFindTrace(this->GetInputAlgorithm(0, 0), trace))
   {
     vtkErrorMacro("The Timeline representation shows a trace: its input must be an output of "
                   "a Macroscope trace reader (States, usually), whose other outputs hold the "

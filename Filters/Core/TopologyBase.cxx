@@ -131,7 +131,7 @@ CommunicationGraph CommunicationEdges(std::size_t processes,
 }
 
 CommunicationGraph LayoutCommunicationGraph(
-  std::size_t processes, const std::vector<CommunicationGraph>& parts)
+  std::size_t processes, const std::vector<CommunicationGraph>& parts, bool layout)
 {
   std::map<std::pair<int64_t, int64_t>, std::pair<double, int64_t>> pairs;
   const auto n = static_cast<int64_t>(processes);
@@ -176,7 +176,10 @@ CommunicationGraph LayoutCommunicationGraph(
   {
     graph.Width.push_back(largest > 0.0 ? t / largest : 0.0);
   }
-  ForceDirectedLayout(processes, edges, graph.X, graph.Y);
+  if (layout)
+  {
+    ForceDirectedLayout(processes, edges, graph.X, graph.Y);
+  }
   return graph;
 }
 

@@ -62,9 +62,10 @@ CommunicationGraph CommunicationEdges(std::size_t processes,
 /// the widths and lays the graph out as BuildCommunicationGraph does, so
 /// that ranks holding different messages reach the same drawing. Throws
 /// std::invalid_argument for an edge naming an unknown process, a negative
-/// or non-finite traffic, or arrays of different sizes.
-CommunicationGraph LayoutCommunicationGraph(
-  std::size_t processes, const std::vector<CommunicationGraph>& parts);
+/// or non-finite traffic, or arrays of different sizes. Without `layout`,
+/// X and Y stay empty (a base that places the processes otherwise).
+CommunicationGraph LayoutCommunicationGraph(std::size_t processes,
+  const std::vector<CommunicationGraph>& parts, bool layout = true);
 
 /// Case 2: a network topology described in GraphViz DOT.
 struct NetworkTopology

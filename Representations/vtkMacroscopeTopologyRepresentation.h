@@ -1,0 +1,69 @@
+/**
+ * @class vtkMacroscopeTopologyRepresentation
+ * @brief The "Topology-Time 3D" representation: Triva's 3D scene of a trace
+ * (seed 003, chapter 3 and section 5.4) in a Render View.
+ *
+ * Shown on a trace table (a reader's States, usually), it finds the rest of
+ * the trace beside that table, lays it out with vtkMacroscopeTopologyScene
+ * and draws the base flat, the state boxes lit (their faces shade as the
+ * camera turns), the messages, the time axis and the labels. Every
+ * standard interaction of the Render View applies: rotate, pan, zoom, and
+ * picking a box selects its States row.
+ */
+#ifndef vtkMacroscopeTopologyRepresentation_h
+#define vtkMacroscopeTopologyRepresentation_h
+
+#include "MacroscopeRepresentationsModule.h" // for export macro
+#include "vtkMacroscopeChartRepresentation.h"
+#include "vtkNew.h" // for vtkNew
+
+class vtkMacroscopeTopologyScene;
+
+class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeTopologyRepresentation
+  : public vtkMacroscopeChartRepresentation
+{
+public:
+  static vtkMacroscopeTopologyRepresentation* New();
+  vtkTypeMacro(vtkMacroscopeTopologyRepresentation, vtkMacroscopeChartRepresentation);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  ///@{
+  /**
+   * Forwarded to vtkMacroscopeTopologyScene (see there).
+   */
+  void SetBaseConfiguration(int configuration);
+  void SetTopologyFile(const char* fileName);
+  void SetTimeWindow(double start, double end);
+  void SetScale(double scale);
+  void SetOffset(double offset);
+  void SetBoxSize(double size);
+  void SetDepth(int depth);
+  void SetTicks(int ticks);
+  void SetShowMessages(bool show);
+  void SetShowCommunicationGraph(bool show);
+  void SetMaxEdgeWidth(double width);
+  void SetTreemapSize(int size);
+  ///@}
+
+  /**
+   * The scene filter drawing this representation (for tests).
+   */
+  vtkMacroscopeTopologyScene* GetScene();
+
+protected:
+  vtkMacroscopeTopologyRepresentation();
+  ~vtkMacroscopeTopologyRepresentation() override;
+
+  vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
+  void GetChartSize(int size[2]) override;
+  /// The scene's own bounds: the base, the axis and the window's height.
+  void GetChartBounds(const int size[2], double bounds[6]) override;
+
+private:
+  vtkMacroscopeTopologyRepresentation(const vtkMacroscopeTopologyRepresentation&) = delete;
+  void operator=(const vtkMacroscopeTopologyRepresentation&) = delete;
+
+  vtkNew<vtkMacroscopeTopologyScene> Scene;
+};
+
+#endif
