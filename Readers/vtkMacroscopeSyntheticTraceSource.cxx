@@ -97,6 +97,7 @@ void vtkMacroscopeSyntheticTraceSource::PrintSelf(ostream& os, vtkIndent indent)
   this->Superclass::PrintSelf(os, indent);
   os << indent << "OutputDirectory: " << this->OutputDirectory << "\n";
   os << indent << "Overwrite: " << this->Overwrite << "\n";
+  os << indent << "WriteTopology: " << this->WriteTopology << "\n";
   os << indent << "Clusters: " << this->Clusters << "\n";
   os << indent << "NodesPerCluster: " << this->NodesPerCluster << "\n";
   os << indent << "RanksPerNode: " << this->RanksPerNode << "\n";
@@ -166,6 +167,7 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
   synth::SynthConfig config;
   config.OutputDirectory = this->OutputDirectory;
   config.Overwrite = this->Overwrite;
+  config.WriteDot = this->WriteTopology;
   config.Clusters = static_cast<uint32_t>(this->Clusters);
   config.NodesPerCluster = static_cast<uint32_t>(this->NodesPerCluster);
   config.RanksPerNode = static_cast<uint32_t>(this->RanksPerNode);

@@ -7,7 +7,8 @@
  * ranks → threads, with an optional injected perturbation (a slow node or a
  * congested cluster during a time window), is written to
  * OutputDirectory/traces.otf2 with ground_truth.json and summary.json beside
- * it. Open the archive with a Macroscope trace reader to analyse it.
+ * it (and, with WriteTopology, topology.dot and network.dot). Open the
+ * archive with a Macroscope trace reader to analyse it.
  *
  * The output is the platform as a vtkTree in the Hierarchy schema of the
  * trace readers (Name, Kind, LeafIndex), plus the ground truth and what was
@@ -61,6 +62,15 @@ public:
   vtkSetMacro(Overwrite, bool);
   vtkGetMacro(Overwrite, bool);
   vtkBooleanMacro(Overwrite, bool);
+  ///@}
+
+  ///@{
+  /// Also write topology.dot (the hierarchy) and network.dot (the
+  /// interconnect, a base of the 3D topology scene), like macroscope-synth
+  /// --dot. Off by default.
+  vtkSetMacro(WriteTopology, bool);
+  vtkGetMacro(WriteTopology, bool);
+  vtkBooleanMacro(WriteTopology, bool);
   ///@}
 
   ///@{
@@ -120,6 +130,7 @@ private:
 
   std::string OutputDirectory;
   bool Overwrite = true;
+  bool WriteTopology = false;
   int Clusters = 2;
   int NodesPerCluster = 2;
   int RanksPerNode = 4;

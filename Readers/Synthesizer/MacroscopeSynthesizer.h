@@ -33,7 +33,8 @@ public:
 using ProgressCallback = std::function<bool(double fraction)>;
 
 /// Writes OutputDirectory/traces.otf2 (+ traces.def, traces/), then
-/// ground_truth.json, summary.json and, if WriteDot, topology.dot.
+/// ground_truth.json, summary.json and, if WriteDot, topology.dot and
+/// network.dot.
 /// Throws ConfigError for an invalid configuration, std::runtime_error when
 /// the directory is unusable, an archive exists and Overwrite is false, or
 /// OTF2 fails, and SynthesisAborted when `progress` returns false. On any
@@ -58,6 +59,20 @@ void writeGroundTruthJson(const SynthesisSummary& summary, std::ostream& out);
 void writeSummaryJson(const SynthesisSummary& summary, std::ostream& out);
 /// GraphViz: machine -> clusters -> nodes -> ranks, perturbed resources filled.
 void writeTopologyDot(const Platform& platform, const GroundTruth& truth, std::ostream& out);
+/// GraphViz undirected graph of the simulated interconnect (docs/synthesizer.md):
+/// a switch per cluster (kind "switch"), a core switch joining them when
+/// there are several clusters, and every node (kind "host", named like the
+/// trace's nodes) linked to its cluster's switch. Links carry the network
+/// model's "bandwidth" and "latency" (uplinks: networkUplinkBandwidth); every
+/// node has a "pos"; perturbed resources have perturbed="1" and are filled.
+void writeNetworkDot(
+  const SynthConfig& config, const Platform& platform, const GroundTruth& truth, std::ostream& out);
+/// Names of network.dot's switches: "switch-C" for cluster C, "core-switch".
+std::string networkSwitchName(uint32_t cluster);
+std::string networkCoreName();
+/// Bandwidth of a cluster switch's uplink to the core: the bandwidth of all
+/// its hosts' links together (no oversubscription).
+double networkUplinkBandwidth(const SynthConfig& config);
 
 } // namespace macroscope::synth
 

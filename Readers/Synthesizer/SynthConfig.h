@@ -84,6 +84,7 @@ struct SynthConfig
   /// a batch of locations open. The output does not depend on it.
   uint64_t MemoryBudgetMB = 256;
 
+  /// Also write topology.dot and network.dot (GraphViz).
   bool WriteDot = false;
   /// Replace an existing archive in OutputDirectory instead of refusing.
   bool Overwrite = false;

@@ -17,7 +17,8 @@ namespace
 namespace fs = std::filesystem;
 
 const char* const ArchiveEntries[] = { "traces.otf2", "traces.def", "traces" };
-const char* const SideFiles[] = { "ground_truth.json", "summary.json", "topology.dot" };
+const char* const SideFiles[] = { "ground_truth.json", "summary.json", "topology.dot",
+  "network.dot" };
 
 /// Progress share of the simulation; the rest is definitions and side files.
 constexpr double SimulationShare = 0.9;
@@ -187,6 +188,8 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
     {
       writeFile(directory / "topology.dot",
         [&](std::ostream& out) { writeTopologyDot(platform, summary.Truth, out); });
+      writeFile(directory / "network.dot",
+        [&](std::ostream& out) { writeNetworkDot(config, platform, summary.Truth, out); });
     }
   }
   catch (...)

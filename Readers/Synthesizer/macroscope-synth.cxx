@@ -198,7 +198,8 @@ std::vector<Option> makeOptions(CommandLine& line)
         c.MemoryBudgetMB = parseCount("--memory-budget", a[0]);
       } },
     { "--dot", "", "off",
-      "Also write topology.dot: GraphViz of machine -> clusters -> nodes -> ranks with the "
+      "Also write topology.dot (GraphViz of machine -> clusters -> nodes -> ranks) and "
+      "network.dot (the interconnect: cluster switches, core switch, hosts), with the "
       "perturbed resources highlighted.",
       [](SynthConfig& c, const Arguments&) { c.WriteDot = true; } },
     { "--force", "", "off", "Replace an existing archive in DIR (otherwise refuse).",
@@ -339,7 +340,7 @@ void printSummary(const SynthesisSummary& summary, double seconds)
          << truth.AffectedComputeStates << " compute states and " << truth.AffectedMessages
          << " messages affected. ";
   }
-  text << "Side files: ground_truth.json, summary.json" << (config.WriteDot ? ", topology.dot" : "")
+  text << "Side files: ground_truth.json, summary.json" << (config.WriteDot ? ", topology.dot, network.dot" : "")
        << ". Took " << seconds << " s.";
   std::cout << text.str() << std::endl;
 }

@@ -15,7 +15,7 @@ settings = {
                            Pattern="Binary tree", Imbalance=0.35, ComputeTime=0.002,
                            MessageBytes=4096, Perturbation="Congested cluster",
                            PerturbationTarget=1, PerturbationWindow=[0.001, 0.004],
-                           PerturbationFactor=5.0, Seed=99),
+                           PerturbationFactor=5.0, Seed=99, WriteTopology=1),
     "HierarchyLayout": dict(ColumnSpacing=2.5, LevelSpacing=3.0),
 }
 

@@ -224,6 +224,36 @@ TEST(SynthOutput, WritesTheSideFiles)
   const std::string dot = readBytes(scratch / "run/topology.dot");
   EXPECT_NE(dot.find("\"cluster-1\" [shape=folder style=filled"), std::string::npos) << dot;
   EXPECT_NE(dot.find("\"node-3\" -> \"rank-9\""), std::string::npos);
+  // network.dot is what writeNetworkDot gives for the run's platform and truth.
+  const Platform platform(config);
+  std::ostringstream network;
+  writeNetworkDot(config, platform, describeGroundTruth(config, platform), network);
+  EXPECT_EQ(readBytes(scratch / "run/network.dot"), network.str());
+  EXPECT_NE(network.str().find("\"switch-1\" [kind=\"switch\""), std::string::npos);
+}
+
+TEST(SynthOutput, ReplacingOrFailingRemovesTheDotFiles)
+{
+  ScratchDirectory scratch;
+  SynthConfig config = smallRun(scratch / "run");
+  config.WriteDot = true;
+  synthesize(config);
+  ASSERT_TRUE(fs::exists(scratch / "run/network.dot"));
+  ASSERT_TRUE(fs::exists(scratch / "run/topology.dot"));
+  // A replacement without --dot must not leave the old run's graphs behind.
+  config.WriteDot = false;
+  config.Overwrite = true;
+  synthesize(config);
+  EXPECT_FALSE(fs::exists(scratch / "run/network.dot"));
+  EXPECT_FALSE(fs::exists(scratch / "run/topology.dot"));
+  // Neither must an aborted replacement.
+  config.WriteDot = true;
+  synthesize(config);
+  ASSERT_TRUE(fs::exists(scratch / "run/network.dot"));
+  EXPECT_THROW(synthesize(config, [](double fraction) { return fraction < 0.5; }),
+    SynthesisAborted);
+  EXPECT_FALSE(fs::exists(scratch / "run/network.dot"));
+  EXPECT_FALSE(archiveExists(scratch / "run"));
 }
 
 TEST(SynthEventTarget, RunsTheFewestIterationsReachingTheTarget)
@@ -406,7 +436,7 @@ SynthesisSummary expectSameOutputWithBudget(SynthConfig config, uint64_t budgetM
   }
   // The anchor file is left out: OTF2 stamps it with a random trace id.
   EXPECT_EQ(archiveBytes(scratch / "a"), archiveBytes(scratch / "b"));
-  for (const char* name : { "ground_truth.json", "summary.json", "topology.dot" })
+  for (const char* name : { "ground_truth.json", "summary.json", "topology.dot", "network.dot" })
   {
     EXPECT_EQ(readBytes(scratch / ("a/" + std::string(name))),
       sideFileAs(scratch / "b", name, scratch / "a"))

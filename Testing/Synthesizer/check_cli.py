@@ -4,7 +4,9 @@
 * --help documents exactly the options the parser accepts (the option table
   in the source), each with its default, and every documented option works;
 * bad command lines exit with code 2 and a clear message;
-* an existing archive is refused without --force.
+* an existing archive is refused without --force;
+* --dot writes topology.dot and network.dot (named in the summary), and a
+  --force run without --dot removes them.
 """
 
 import argparse
@@ -142,6 +144,24 @@ def main():
     quiet = run([synth, "--output", output, "--iterations", "3", "--quiet", "--force"])
     if quiet.returncode != 0 or quiet.stdout:
         fail("--quiet --force must succeed silently: %r" % quiet.stdout)
+
+    # --dot: both GraphViz side files, named in the summary; a replacement
+    # without --dot drops them with the rest of the old run.
+    dot = run([synth, "--output", output, "--iterations", "3", "--force", "--dot"])
+    side_files = ("topology.dot", "network.dot")
+    for name in side_files:
+        if dot.returncode != 0 or name not in dot.stdout:
+            fail("--dot must succeed and name %s in its summary: %r" % (name, dot.stdout))
+        if not os.path.isfile(os.path.join(output, name)):
+            fail("--dot did not write %s" % name)
+    with open(os.path.join(output, "network.dot")) as network:
+        text = network.read()
+    if not text.startswith("graph network {") or text.count('kind="host"') != 4:
+        fail("network.dot is not an undirected graph of the 4 default nodes: %r" % text[:200])
+    plain = run([synth, "--output", output, "--iterations", "3", "--force", "--quiet"])
+    left = [name for name in side_files if os.path.exists(os.path.join(output, name))]
+    if plain.returncode != 0 or left:
+        fail("a --force run without --dot left %s behind" % left)
     shutil.rmtree(arguments.work, ignore_errors=True)
     print("ok: %d options documented and accepted, %d bad command lines rejected"
           % (len(documented), len(BAD_COMMAND_LINES) + 1))
