@@ -65,11 +65,12 @@ display.BaseConfiguration = 1
 look()
 scene = TopologyTimeScene(Input=[OutputPort(reader, i) for i in (0, 1, 4, 5)],
                           BaseConfiguration=1, TopologyFile=network)
-boxes = mt.gather_points(scene, 0)  # every rank's boxes, collective
+# Every rank's boxes, each point tagged with the rank that drew it.
+boxes = mt.gather_points(ProcessIdScalars(Input=scene), 0)  # collective
 tree = servermanager.Fetch(reader, idx=4)
 from vtkmodules.vtkCommonCore import vtkDoubleArray
 target = vtkDoubleArray()
-target.SetNumberOfValues(8)
+target.SetNumberOfValues(10)
 if rank == 0:
     names = tree.GetVertexData().GetAbstractArray("Name")
     leaf = tree.GetVertexData().GetArray("LeafIndex")
@@ -94,27 +95,35 @@ if rank == 0:
             if best is None or end - start > best[3] - best[2]:
                 b = boxes.GetCell(c).GetBounds()
                 best = (location, cells.GetArray("Type").GetValue(c), start, end,
-                        0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]), 0.5 * (b[1] - b[0]))
+                        0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]),
+                        0.5 * (b[1] - b[0]),
+                        boxes.GetPointData().GetArray("ProcessId").GetValue(
+                            boxes.GetCell(c).GetPointId(0)),
+                        cells.GetArray("vtkOriginalCellIds").GetValue(c))
     mt.check(best is not None, "no box of the slow node inside the injected window")
     for i, value in enumerate(best):
         target.SetValue(i, value)
 controller.Broadcast(target, 0)
-location, type_, start, end, x, y, z, half = [target.GetValue(i) for i in range(8)]
+location, type_, start, end, x, y, z, half, owner, row = [target.GetValue(i) for i in range(10)]
 renderer = view.GetRenderer()
-# The middle of the box's front face (towards the camera's side of the base).
+# The middle of the box's face towards the camera (which looks from -y).
 renderer.SetWorldPoint(x, y - half, z, 1.0)
 renderer.WorldToDisplay()
 px, py, _ = renderer.GetDisplayPoint()
-SelectSurfaceCells(Rectangle=[int(px) - 1, int(py) - 1, int(px) + 1, int(py) + 1], View=view)
-extract = ExtractSelection(Input=OutputPort(reader, 0))
-picked = mt.gather_table(extract, 0)
+SelectSurfaceCells(Rectangle=[int(px), int(py), int(px), int(py)], View=view)
+states = servermanager.Fetch(reader, idx=0)  # collective; the first rank's piece
 if rank == 0:
-    rows = picked.GetNumberOfRows()
-    mt.check(rows == 1, "the pick selected %d States rows, not 1" % rows)
-    got = (mt.column(picked, "Location")[0], mt.column(picked, "Type")[0],
-           mt.column(picked, "Start")[0], mt.column(picked, "End")[0])
-    mt.check(got[0] == location and got[1] == type_ and got[2] <= start + 1e-12 and
-             got[3] >= end - 1e-12,
-             "the pick selected the state %r, not the one drawn as location %d type %d [%g, %g]"
-             % (got, location, type_, start, end))
-    print("picked the state of location %d [%g, %g] on the slow node" % (location, got[2], got[3]))
+    # The pick names (rank, row of that rank's piece of States) pairs.
+    selection = servermanager._getPyProxy(reader.SMProxy.GetSelectionInput(0))
+    parts = selection.Input if selection.GetXMLName() == "AppendSelections" else [selection]
+    pairs = [int(value) for part in parts for value in part.IDs]
+    mt.check(pairs == [int(owner), int(row)],
+             "the pick selected %r, not the box's state (rank %d, row %d)" % (pairs, owner, row))
+    if int(owner) == 0:
+        got = [mt.column(states, name)[int(row)] for name in ("Location", "Type", "Start", "End")]
+        mt.check(got[0] == location and got[1] == type_ and got[2] <= start + 1e-12 and
+                 got[3] >= end - 1e-12,
+                 "States row %d is %r, not the state drawn as location %d type %d [%g, %g]"
+                 % (row, got, location, type_, start, end))
+    print("picked the state of location %d [%g, %g] (rank %d, row %d) on the slow node"
+          % (location, start, end, owner, row))
