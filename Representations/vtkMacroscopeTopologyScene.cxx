@@ -27,6 +27,7 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 vtkStandardNewMacro(vtkMacroscopeTopologyScene);
 vtkCxxSetObjectMacro(vtkMacroscopeTopologyScene, Controller, vtkMultiProcessController);
@@ -279,19 +280,31 @@ int vtkMacroscopeTopologyScene::RequestData(
       << this->TreemapSize << ".");
     return 0;
   }
-  if (!std::isfinite(this->Scale) || this->Scale < 0.0 || !std::isfinite(this->Offset) ||
-    !std::isfinite(this->BoxSize) || this->BoxSize < 0.0 || !std::isfinite(this->MaxEdgeWidth) ||
-    this->MaxEdgeWidth < 0.0)
+  // One message per property, so that the error names the one to fix.
+  const std::pair<const char*, double> lengths[] = { { "Scale", this->Scale },
+    { "BoxSize", this->BoxSize }, { "MaxEdgeWidth", this->MaxEdgeWidth } };
+  for (const auto& size : lengths)
   {
-    vtkErrorMacro("Scale, BoxSize and MaxEdgeWidth must be finite and >= 0 and Offset finite; got "
-      << this->Scale << ", " << this->BoxSize << ", " << this->MaxEdgeWidth << " and "
-      << this->Offset << ".");
+    if (!std::isfinite(size.second) || size.second < 0.0)
+    {
+      vtkErrorMacro(<< size.first << " must be finite and >= 0, not " << size.second << ".");
+      return 0;
+    }
+  }
+  if (!std::isfinite(this->Offset))
+  {
+    vtkErrorMacro("Offset must be finite, not " << this->Offset << ".");
     return 0;
   }
-  if (this->Depth < -1 || this->Ticks < 1)
+  if (this->Depth < -1)
   {
-    vtkErrorMacro("Depth must be >= -1 and Ticks >= 1; got " << this->Depth << " and "
-                                                              << this->Ticks << ".");
+    vtkErrorMacro("Depth must be -1 (the innermost states) or a call depth >= 0, not "
+      << this->Depth << ".");
+    return 0;
+  }
+  if (this->Ticks < 1)
+  {
+    vtkErrorMacro("Ticks must be >= 1, not " << this->Ticks << ".");
     return 0;
   }
   const bool network = this->BaseConfiguration == NETWORK_TOPOLOGY;
@@ -418,7 +431,9 @@ int vtkMacroscopeTopologyScene::RequestData(
     std::vector<double> mine(count, 0.0);
     for (const auto& state : drawn)
     {
-      mine[state.Process] += std::min(state.End, t1) - std::max(state.Start, t0);
+      // A caller's pieces outside its callees can lie wholly outside the
+      // window: they add nothing (not a negative time).
+      mine[state.Process] += std::max(0.0, std::min(state.End, t1) - std::max(state.Start, t0));
     }
     if (this->Controller && this->Controller->GetNumberOfProcesses() > 1)
     {

@@ -133,6 +133,32 @@ logical_events.UpdatePipeline()  # runs the script now, before the built-ins are
 # these built-ins with numpy's: restore them.
 from builtins import all, max, min, sum
 
+# Triva's topology-time scene, as a filter and as the Topology-Time 3D
+# display of the reader's States.
+topology_file = os.path.join(args.output, "network.dot")
+with open(topology_file, "w") as f:
+    f.write('graph network { "node-0" -- "switch" [bandwidth="1e9"]; }\n')
+settings["TopologyTimeScene"] = dict(BaseConfiguration="Hierarchy Treemap", TopologyFile=topology_file,
+                                     TimeWindow=[0.001, 0.0025], Scale=250.0, Offset=0.125,
+                                     BoxSize=0.03, Depth=2, Ticks=9, ShowMessages=0,
+                                     ShowCommunicationGraph=0, MaxEdgeWidth=0.045,
+                                     TreemapSize="State Time")
+TopologyTimeScene(registrationName="topology",
+                  Input=[OutputPort(FindSource("reader"), i) for i in (0, 1, 4, 5)],
+                  **settings["TopologyTimeScene"])
+topology_view = CreateView("RenderView")
+topology_display_settings = dict(BaseConfiguration="Network Topology", TopologyFile=topology_file,
+                                 Scale=120.0, Offset=0.075, BoxSize=0.025, Ticks=4,
+                                 ShowCommunicationGraph=0, MaxEdgeWidth=0.02,
+                                 TreemapSize="State Time", TimeWindow=[0.0015, 0.003], Depth=1,
+                                 ShowMessages=0, ShowLabels=0, LabelColor=[0.5, 0.25, 0.75],
+                                 LabelFontSize=15)
+topology_display = Show(OutputPort(FindSource("reader"), 0), topology_view,
+                        "MacroscopeTraceRepresentation")
+topology_display.SetRepresentationType("Topology-Time 3D")
+for key, value in topology_display_settings.items():
+    topology_display.SetPropertyWithName(key, value)
+
 trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
 layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
 layout.UpdatePipeline()
@@ -205,6 +231,17 @@ for name in ("LogicalTimelineLayout", "ClusteredTimelineLayout", "MetricOverview
 # these built-ins with numpy's: restore them.
 from builtins import all, max, min, sum
 
+topology_display = GetDisplayProperties(FindSource("reader"), GetRenderViews()[3])
+mt.check(topology_display is not None and topology_display.Representation == "Topology-Time 3D",
+         "the Topology-Time 3D display is missing after LoadState")
+for key, expected in topology_display_settings.items():
+    check_value("topology display", key, topology_display.GetPropertyValue(key), expected)
+topology = FindSource("topology")
+mt.check(topology is not None, "the Topology-Time Scene is missing after LoadState")
+for key, expected in settings["TopologyTimeScene"].items():
+    check_value("topology", key, topology.GetPropertyValue(key), expected)
+mt.check(len(topology.Input) == 4, "the Topology-Time Scene has %d inputs after reload, 4 before"
+         % len(topology.Input))
 sizes = FindSource("treemap").Sizes
 mt.check(sizes is not None and sizes.GetXMLName() == "MacroscopeTimeSlicing",
          "the treemap's Sizes input is %r after reload" % sizes)
