@@ -522,6 +522,9 @@ int vtkMacroscopeTopologyScene::RequestData(
   {
     boxSize = std::min(MaxAutoBox, 0.6 * ClosestPair(x, y));
   }
+  // Edges no wider than half a box, so that they stay apart between close
+  // processes.
+  const double maxEdgeWidth = this->MaxEdgeWidth > 0.0 ? this->MaxEdgeWidth : 0.5 * boxSize;
   macroscope::SceneOptions options;
   options.WindowStart = t0;
   options.WindowEnd = t1;
@@ -656,7 +659,7 @@ int vtkMacroscopeTopologyScene::RequestData(
         widest = std::isfinite(b) ? std::max(widest, b) : widest;
       }
       const double width = 0.004 +
-        (std::isfinite(bandwidth) && widest > 0.0 ? 0.5 * this->MaxEdgeWidth * bandwidth / widest : 0.0);
+        (std::isfinite(bandwidth) && widest > 0.0 ? 0.5 * maxEdgeWidth * bandwidth / widest : 0.0);
       const auto a = topology.Source[l], b = topology.Target[l];
       Ribbon(cells, topology.X[a], topology.Y[a], topology.X[b], topology.Y[b], width, -0.003,
         LinkColor);
@@ -715,7 +718,7 @@ int vtkMacroscopeTopologyScene::RequestData(
     for (std::size_t e = 0; e < graph.Edges(); ++e)
     {
       const auto a = graph.Source[e], b = graph.Target[e];
-      Ribbon(cells, x[a], y[a], x[b], y[b], 0.002 + this->MaxEdgeWidth * graph.Width[e], -0.001,
+      Ribbon(cells, x[a], y[a], x[b], y[b], 0.002 + maxEdgeWidth * graph.Width[e], -0.001,
         TrafficColor);
       base.Tag("traffic", processes.Paths[a].back() + " -- " + processes.Paths[b].back(),
         graph.Traffic[e], graph.Messages[e]);

@@ -169,8 +169,8 @@ public:
 
   ///@{
   /**
-   * Width of the busiest communication edge (default 0.03); the others are
-   * as wide as their share of its traffic.
+   * Width of the busiest communication edge; the others are as wide as
+   * their share of its traffic. 0 (default) takes half a box's side.
    */
   vtkSetMacro(MaxEdgeWidth, double);
   vtkGetMacro(MaxEdgeWidth, double);
@@ -220,7 +220,7 @@ private:
   int Ticks = 6;
   bool ShowMessages = true;
   bool ShowCommunicationGraph = true;
-  double MaxEdgeWidth = 0.03;
+  double MaxEdgeWidth = 0.0;
   int TreemapSize = PROCESS_COUNT;
   double SceneBounds[6] = { 0.0, 1.0, 0.0, 1.0, 0.0, 1.0 };
   vtkMultiProcessController* Controller = nullptr;

@@ -30,7 +30,8 @@ trace = SyntheticTrace(registrationName="SampleTrace", OutputDirectory=trace_dir
                        Clusters=2, NodesPerCluster=4, RanksPerNode=4, ThreadsPerRank=2,
                        Iterations=100, Pattern="3D stencil", Imbalance=0.2,
                        ComputeTime=0.001, Perturbation="Slow node", PerturbationTarget=5,
-                       PerturbationWindow=[0.02, 0.06], PerturbationFactor=3.0, Seed=42)
+                       PerturbationWindow=[0.02, 0.06], PerturbationFactor=3.0, Seed=42,
+                       WriteTopology=1)
 layout = HierarchyLayout(registrationName="PlatformLayout", Input=trace)
 
 # Picture: the platform, perturbed resources in red, sized by events written.
@@ -434,6 +435,41 @@ logical_phases = servermanager.Fetch(logical, idx=5)
 logical_clusters = servermanager.Fetch(logical, idx=2)
 location_names = logical_events.GetFieldData().GetAbstractArray("LocationNames")
 
+# Triva's 3D scene: the ranks on the synthetic cluster's network
+# (network.dot, written by the synthesizer), their states rising with time
+# across the slow node's onset, messages as 3D lines; then the same window
+# on the communication pattern and on the hierarchy's treemap.
+network_file = os.path.join(trace_dir, "network.dot")
+SCENE_WINDOW = [0.012, 0.032]
+scene_view = CreateView("RenderView")
+scene_view.ViewSize = [1400, 1100]
+scene_view.OrientationAxesVisibility = 0
+scene_view.UseColorPaletteForBackground = 0
+scene_view.Background = [1, 1, 1]
+scene_display = Show(OutputPort(reader, 0), scene_view, "MacroscopeTraceRepresentation")
+scene_display.SetRepresentationType("Topology-Time 3D")
+scene_display.TopologyFile = network_file
+scene_display.TimeWindow = SCENE_WINDOW
+scene_display.LabelColor = [0.1, 0.1, 0.1]
+scene_display.LabelFontSize = 11
+for base, picture in ((1, "topology-3d-network.png"), (0, "topology-3d-pattern.png"),
+                      (2, "topology-3d-treemap.png")):
+    scene_display.BaseConfiguration = base
+    scene_view.CameraPosition = [3.0, -2.3, 2.0]
+    scene_view.CameraFocalPoint = [0.5, 0.5, 0.72]
+    scene_view.CameraViewUp = [0.0, 0.0, 1.0]
+    Render(scene_view)
+    SaveScreenshot(os.path.join(output, picture), scene_view, ImageResolution=[1400, 1100])
+# The same scene as data, for the summary.
+scene_data = TopologyTimeScene(registrationName="TopologyTimeScene",
+                               Input=[OutputPort(reader, i) for i in (0, 1, 4, 5)],
+                               BaseConfiguration=1, TopologyFile=network_file,
+                               TimeWindow=SCENE_WINDOW)
+scene_boxes = servermanager.Fetch(scene_data, idx=0)
+scene_lines = servermanager.Fetch(scene_data, idx=1)
+scene_base = servermanager.Fetch(scene_data, idx=2)
+scene_tree = servermanager.Fetch(reader, idx=4)
+
 SaveState(os.path.join(output, "macroscope.pvsm"))
 
 # Summary: what was written, where the perturbation is, per-cluster load.
@@ -585,6 +621,35 @@ lines.append("  cut at 3 clusters, the slow node's ranks form a cluster of their
              % slow_cluster_alone)
 lines.append("")
 stat_fields = producer_stats.GetFieldData()
+# Triva's 3D scene: how tall the slow node's compute boxes stand.
+def location_ranks(tree):
+    names = tree.GetVertexData().GetAbstractArray("Name")
+    leaf = tree.GetVertexData().GetArray("LeafIndex")
+    ranks = {}
+    for v in range(tree.GetNumberOfVertices()):
+        if leaf.GetValue(v) >= 0:
+            ranks[leaf.GetValue(v)] = names.GetValue(tree.GetParent(v))
+    return ranks
+rank_of = location_ranks(scene_tree)
+box_cells = scene_boxes.GetCellData()
+compute_time = {True: [], False: []}
+for c in range(0, scene_boxes.GetNumberOfCells(), 6):  # six faces per box
+    if box_cells.GetAbstractArray("TypeName").GetValue(c) == "compute" and \
+            box_cells.GetArray("Start").GetValue(c) >= window["begin_seconds"]:
+        slow_box = rank_of[box_cells.GetArray("Location").GetValue(c)] in slow_names
+        compute_time[slow_box].append(box_cells.GetArray("Duration").GetValue(c))
+base_kinds = [scene_base.GetCellData().GetAbstractArray("Kind").GetValue(i)
+              for i in range(scene_base.GetNumberOfCells())]
+mean = lambda values: sum(values) / len(values) if values else 0.0
+box_ratio = mean(compute_time[True]) / mean(compute_time[False]) if compute_time[False] else 0.0
+lines.append("Triva's 3D scene, %g-%g ms on network.dot (topology-3d-*.png): %d state boxes, "
+             "%d message lines, %d hosts, %d switches, %d traffic edges"
+             % (1e3 * SCENE_WINDOW[0], 1e3 * SCENE_WINDOW[1], scene_boxes.GetNumberOfCells() // 6,
+                scene_lines.GetNumberOfCells(), base_kinds.count("host"), base_kinds.count("switch"),
+                base_kinds.count("traffic")))
+lines.append("  after the onset the slow node's compute boxes stand %.1f times as tall as the "
+             "others' (injected factor %g)" % (box_ratio, truth["factor"] if "factor" in truth else 3.0))
+lines.append("")
 lines.append("Trace statistics: %d of %d producers (%.0f%%) make 80%% of the %d records"
              % (stat_fields.GetArray("ProducersFor80Percent").GetValue(0), producer_stats.GetNumberOfRows(),
                 100.0 * stat_fields.GetArray("ProducerShareFor80Percent").GetValue(0),
@@ -592,7 +657,8 @@ lines.append("Trace statistics: %d of %d producers (%.0f%%) make 80%% of the %d 
 lines.append("")
 lines.append("Pictures: platform.png, timeline.png, timeline-zoom.png, model-heatmap.png, "
              "temporal-overview.png, spatiotemporal-overview.png, quality-curves.png, treemap.png, "
-             "logical-timeline.png, clustered-timeline.png, metric-overview.png; "
+             "logical-timeline.png, clustered-timeline.png, metric-overview.png, "
+             "topology-3d-network.png, topology-3d-pattern.png, topology-3d-treemap.png; "
              "state file: macroscope.pvsm")
 with open(os.path.join(output, "summary.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
@@ -615,3 +681,6 @@ if not window_phases or 2 * started_on_slow <= len(window_phases):
     raise SystemExit("demo: logical time does not find the delays starting on the slow node's ranks")
 if not detected_resources or truth["target"]["name"] not in detected_resources[0]:
     raise SystemExit("demo: the spatiotemporal aggregation did not single out %s" % truth["target"]["name"])
+if box_ratio < 2.0:
+    raise SystemExit("demo: the 3D scene does not show the slow node's longer compute boxes "
+                     "(ratio %.2f)" % box_ratio)
