@@ -9,6 +9,7 @@
 
 #include "vtkCellData.h"
 #include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
@@ -563,7 +564,6 @@ int vtkMacroscopeTopologyScene::RequestData(
   {
     Geometry boxes;
     auto typeIds = NamedArray<vtkIntArray>(schema::Type);
-    auto typeNames = NamedArray<vtkStringArray>("TypeName");
     auto locations = NamedArray<vtkIdTypeArray>(schema::Location);
     auto starts = NamedArray<vtkDoubleArray>(schema::Start);
     auto ends = NamedArray<vtkDoubleArray>(schema::End);
@@ -589,7 +589,6 @@ int vtkMacroscopeTopologyScene::RequestData(
         boxes.Polys->InsertNextCell(4, ids);
         boxes.Color(color);
         typeIds->InsertNextValue(box.Type);
-        typeNames->InsertNextValue(look.Name(static_cast<uint32_t>(box.Type)));
         locations->InsertNextValue(box.Process);
         starts->InsertNextValue(std::max(state.Start, t0));
         ends->InsertNextValue(std::min(state.End, t1));
@@ -598,11 +597,19 @@ int vtkMacroscopeTopologyScene::RequestData(
       }
     }
     boxes.Into(outputs[STATES]);
-    for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ typeIds, typeNames,
-           locations, starts, ends, durations, rows })
+    for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ typeIds, locations,
+           starts, ends, durations, rows })
     {
       outputs[STATES]->GetCellData()->AddArray(array);
     }
+    // A name per type id in the field data rather than per cell: a box has
+    // six faces and a scene can hold millions.
+    auto names = NamedArray<vtkStringArray>("TypeNames");
+    for (const std::string& name : look.Names)
+    {
+      names->InsertNextValue(name);
+    }
+    outputs[STATES]->GetFieldData()->AddArray(names);
   }
 
   // Output 1: the messages' segments.

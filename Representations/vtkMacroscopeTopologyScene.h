@@ -23,8 +23,8 @@
  * - 0 States: a box per state drawn in the window, clipped to it, its
  *   square footprint of BoxSize centred on its process, from z(start) to
  *   z(end) with z(t) = Offset + Scale (t - window start). Cell arrays Color,
- *   Type, TypeName, Location, Start, End, Duration and vtkOriginalCellIds
- *   (the States row: what a pick selects).
+ *   Type, Location, Start, End, Duration and vtkOriginalCellIds (the States
+ *   row: what a pick selects); field data TypeNames (by Type).
  * - 1 Messages: a line per message whose flight overlaps the window, from
  *   (sender, z(send)) to (receiver, z(recv)), clipped at the window's
  *   edges along the line; cell arrays Sender, Receiver, SendTime, RecvTime,

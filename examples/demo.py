@@ -632,9 +632,10 @@ def location_ranks(tree):
     return ranks
 rank_of = location_ranks(scene_tree)
 box_cells = scene_boxes.GetCellData()
+type_names = scene_boxes.GetFieldData().GetAbstractArray("TypeNames")
 compute_time = {True: [], False: []}
 for c in range(0, scene_boxes.GetNumberOfCells(), 6):  # six faces per box
-    if box_cells.GetAbstractArray("TypeName").GetValue(c) == "compute" and \
+    if type_names.GetValue(box_cells.GetArray("Type").GetValue(c)) == "compute" and \
             box_cells.GetArray("Start").GetValue(c) >= window["begin_seconds"]:
         slow_box = rank_of[box_cells.GetArray("Location").GetValue(c)] in slow_names
         compute_time[slow_box].append(box_cells.GetArray("Duration").GetValue(c))

@@ -16,7 +16,8 @@ states = reader.GetDataInformation(0).GetNumberOfRows()
 print("states: %d" % states)
 print("read_seconds: %.3f" % read)
 scene = TopologyTimeScene(Input=[OutputPort(reader, i) for i in (0, 1, 4, 5)], TopologyFile=network)
-for base, name in ((0, "communication_pattern"), (1, "network_topology"), (2, "hierarchy_treemap")):
+for base, name in ((0, "communication_pattern"), (1, "network_topology"), (2, "hierarchy_treemap"),
+                   (1, "network_topology_again")):
     scene.BaseConfiguration = base
     start = time.perf_counter()
     scene.UpdatePipeline()
@@ -24,9 +25,9 @@ for base, name in ((0, "communication_pattern"), (1, "network_topology"), (2, "h
     boxes = scene.GetDataInformation(0).GetNumberOfCells() // 6
     print("%s_seconds: %.3f (boxes %d, ratio to read %.2f)" % (name, seconds, boxes, seconds / read))
 scene.BaseConfiguration = 1
-from paraview import servermanager
-bounds = servermanager.Fetch(reader, idx=0).GetFieldData().GetArray("TimeBounds")
-t0, t1 = bounds.GetValue(0), bounds.GetValue(1)
+rows = reader.GetDataInformation(0).DataInformation.GetRowDataInformation()
+t0 = rows.GetArrayInformation("Start").GetComponentRange(0)[0]
+t1 = rows.GetArrayInformation("End").GetComponentRange(0)[1]
 scene.TimeWindow = [t0 + 0.45 * (t1 - t0), t0 + 0.55 * (t1 - t0)]
 start = time.perf_counter()
 scene.UpdatePipeline()
