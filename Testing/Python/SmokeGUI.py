@@ -304,6 +304,27 @@ try:
         raise RuntimeError("the representation selector offers %s with %r current for the logical "
                            "events" % (logical_items, logical_current))
 
+    # 6. The States switched to Topology-Time 3D in their Render View: the
+    # selector offers it and the 3D scene draws a box (6 faces) per state.
+    SetActiveView(timeline_view)
+    SetActiveSource(reader)
+    scene_display = GetDisplayProperties(OutputPort(reader, 0), timeline_view)
+    scene_display.SetRepresentationType("Topology-Time 3D")
+    Render(timeline_view)
+    scene_faces = scene_display.SMProxy.GetRepresentedDataInformation().GetNumberOfCells()
+    if scene_faces <= 0 or scene_faces % 6:
+        raise RuntimeError("the Topology-Time 3D display draws %d faces, not boxes" % scene_faces)
+    deadline = time.time() + 30
+    while True:
+        qt.process_events(0)
+        scene_items, scene_current = qt.representation_selector()
+        if scene_current == "Topology-Time 3D" or time.time() > deadline:
+            break
+        time.sleep(0.1)
+    if scene_current != "Topology-Time 3D":
+        raise RuntimeError("the representation selector offers %s with %r current for the 3D "
+                           "scene" % (scene_items, scene_current))
+
     sheet = CreateView("SpreadSheetView")
     Show(OutputPort(reader, 0), sheet)
     Render(sheet)
@@ -312,8 +333,9 @@ try:
         raise RuntimeError("the reader opened in the GUI shows no states")
     say("GUI smoke test: plugin loaded, %d points shown, %d states read, shown as a %s offered "
         "by the selector %s, %d marks drawn, %d of %d pixels; a Treemap of %d marks; a Logical "
-        "Timeline of %d boxes" % (
-            points, states, current, items, marks, changed, pixels, treemap_marks, logical_marks))
+        "Timeline of %d boxes; a Topology-Time 3D scene of %d boxes" % (
+            points, states, current, items, marks, changed, pixels, treemap_marks, logical_marks,
+            scene_faces // 6))
     status = 0
 except Exception:
     say(traceback.format_exc(), 2)
