@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace
 {
@@ -114,6 +115,25 @@ std::string MacroscopeTraceInputs::Describe() const
   add(this->Hierarchy, "Hierarchy");
   add(this->Types, "Types");
   return "given: " + (found.empty() ? std::string("nothing usable") : found);
+}
+
+bool MacroscopeTraceInputs::ResolveWindow(const double requested[2],
+  vtkMultiProcessController* controller, double window[2], std::string& problem) const
+{
+  double bounds[2];
+  this->TimeBounds(bounds, controller);
+  window[0] = requested[0];
+  window[1] = requested[1] == 0.0 ? bounds[1] : requested[1];
+  if (std::isfinite(window[0]) && std::isfinite(window[1]) && window[0] < window[1])
+  {
+    return true;
+  }
+  std::ostringstream text;
+  text << "TimeWindow (" << requested[0] << ", " << requested[1]
+       << ") is empty: its end must come after its start (the trace spans " << bounds[0]
+       << " to " << bounds[1] << " s)";
+  problem = text.str();
+  return false;
 }
 
 void MacroscopeTraceInputs::TimeBounds(double bounds[2], vtkMultiProcessController* controller) const

@@ -34,6 +34,13 @@ struct MACROSCOPEFILTERS_EXPORT MacroscopeTraceInputs
   /// every rank of `controller` (which all must call this).
   void TimeBounds(double bounds[2], vtkMultiProcessController* controller) const;
 
+  /// The window a TimeWindow property asks for: its end 0 means the trace's
+  /// end (TimeBounds, so every rank of `controller` must call this). False,
+  /// with `problem` saying why and what the trace spans, when the window is
+  /// not finite with start < end.
+  bool ResolveWindow(const double requested[2], vtkMultiProcessController* controller,
+    double window[2], std::string& problem) const;
+
   /// Declares the input port of a filter that takes a trace: one repeatable
   /// connection per reader output, tables and the hierarchy tree.
   static void DeclareTracePort(vtkInformation* info);

@@ -330,18 +330,15 @@ int vtkMacroscopeTopologyScene::RequestData(
       << trace.Describe() << ".");
     return 0;
   }
-  double bounds[2];
-  trace.TimeBounds(bounds, this->Controller); // collective: before any rank can stop
-  const double t0 = this->TimeWindow[0];
-  const double t1 = this->TimeWindow[1] == 0.0 ? bounds[1] : this->TimeWindow[1];
-  if (!std::isfinite(t0) || !std::isfinite(t1) || !(t0 < t1))
+  // The window: the trace's span where the property leaves it open
+  // (collective: before any rank can stop on its own).
+  double window[2];
+  if (!trace.ResolveWindow(this->TimeWindow, this->Controller, window, problem))
   {
-    vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
-                                 << ") is empty: its end must come after its start (the trace "
-                                    "spans "
-                                 << bounds[0] << " to " << bounds[1] << " s).");
+    vtkErrorMacro(<< problem << ".");
     return 0;
   }
+  const double t0 = window[0], t1 = window[1];
   Processes processes;
   if (!ReadProcesses(trace.Hierarchy, processes, problem))
   {
