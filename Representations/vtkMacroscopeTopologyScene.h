@@ -31,7 +31,8 @@
  *   Bytes, Clipped and vtkOriginalCellIds (the Messages row).
  * - 2 Base: the ground, the topology's nodes and links or the treemap's
  *   rectangles, the traffic edges and each process's footprint; cell
- *   arrays Color, Kind, Name, Traffic, MessageCount, Bandwidth, Latency.
+ *   arrays Color, Kind, Name, Traffic (a treemap rectangle's: its size),
+ *   MessageCount, Bandwidth, Latency.
  * - 3 Guides: the time axis with its ticks and the outline of the window's
  *   start and end planes.
  * - 4 Labels: points with Label and LabelKind (tick times, the axis title,
