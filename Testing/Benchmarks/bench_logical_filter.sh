@@ -7,17 +7,8 @@
 set -eu
 build_dir=${1:-build}
 events=${BENCH_EVENTS:-4000000}
-synth="$build_dir/bin/macroscope-synth"
-plugin=
-for candidate in "$build_dir"/lib/paraview-*/plugins/Macroscope/Macroscope.so; do
-  if [ -f "$candidate" ]; then plugin=$candidate; fi
-done
-if [ ! -x "$synth" ] || [ -z "$plugin" ]; then
-  echo "bench_logical_filter: build the project first ($build_dir)" >&2
-  exit 2
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench_logical_filter.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+bench_name=bench_logical_filter
+. "$(dirname "$0")/bench_plugin_setup.sh"
 "$synth" --output "$work/trace" --events "$events" --pattern stencil3d --clusters 2 \
   --nodes-per-cluster 4 --ranks-per-node 8 --threads-per-rank 1 --quiet
 echo "command: pvpython Testing/Benchmarks/bench_logical_filter.py (BENCH_EVENTS=$events)"

@@ -1,25 +1,16 @@
 # Sourced by the pvbatch benchmarks (bench_overview.sh, bench_timeline.sh,
 # bench_treemap.sh) after they set bench_name, build_dir and pvbatch: finds
-# macroscope-synth and the built plugin (synth, plugin), checks for pvbatch
-# and Xvfb, makes a work directory removed at exit (work), and starts one
+# macroscope-synth, the built plugin and a work directory
+# (bench_plugin_setup.sh), checks for pvbatch and Xvfb, and starts one
 # X server for every run on a display it picks itself (-displayfd; xvfb-run
 # -a races with other xvfb-runs on a shared machine), exported as DISPLAY.
 
-synth="$build_dir/bin/macroscope-synth"
-plugin=
-for candidate in "$build_dir"/lib/paraview-*/plugins/Macroscope/Macroscope.so; do
-  if [ -f "$candidate" ]; then plugin=$candidate; fi
-done
-if [ ! -x "$synth" ] || [ -z "$plugin" ]; then
-  echo "$bench_name: macroscope-synth or the Macroscope plugin not found in $build_dir; build the project first" >&2
-  exit 2
-fi
+. "$(dirname "$0")/bench_plugin_setup.sh"
 if ! command -v "$pvbatch" > /dev/null || ! command -v Xvfb > /dev/null; then
   echo "$bench_name: pvbatch and Xvfb are required (Debian: apt-get install paraview xvfb)" >&2
   exit 2
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/$bench_name.XXXXXX")
 xvfb_pid=
 cleanup() {
   if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2> /dev/null || true; fi

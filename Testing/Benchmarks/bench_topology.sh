@@ -9,17 +9,8 @@ set -eu
 build_dir=${1:-build}
 events=${BENCH_EVENTS:-2000000}
 ranks=${BENCH_RANKS:-256}
-synth="$build_dir/bin/macroscope-synth"
-plugin=
-for candidate in "$build_dir"/lib/paraview-*/plugins/Macroscope/Macroscope.so; do
-  if [ -f "$candidate" ]; then plugin=$candidate; fi
-done
-if [ ! -x "$synth" ] || [ -z "$plugin" ]; then
-  echo "bench_topology: build the project first ($build_dir)" >&2
-  exit 2
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench_topology.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+bench_name=bench_topology
+. "$(dirname "$0")/bench_plugin_setup.sh"
 "$synth" --output "$work/trace" --events "$events" --pattern stencil3d --clusters 4 \
   --nodes-per-cluster $((ranks / 32)) --ranks-per-node 8 --threads-per-rank 1 --dot --quiet
 echo "command: pvpython Testing/Benchmarks/bench_topology.py (BENCH_EVENTS=$events BENCH_RANKS=$ranks)"
