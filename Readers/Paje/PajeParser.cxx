@@ -379,11 +379,11 @@ void PajeParser::header(const PajeLine& line)
     this->fail(this->Line, "bad event id " + quoted(idText) + " (an integer below " +
         std::to_string(MaxEventId) + " is expected)");
   }
-  if (id < this->DefinedOn.size() && this->DefinedOn[id] != 0)
+  if (id < this->DefinitionOf.size() && this->DefinitionOf[id] != None)
   {
     this->fail(this->Line,
       "event id " + std::to_string(id) + " is already defined on line " +
-        std::to_string(this->DefinedOn[id]));
+        std::to_string(this->DefinedOn[this->DefinitionOf[id]]));
   }
   const uint64_t started = this->Line;
   PajeEventDefinition def(kind, std::string(line[1]));
@@ -429,13 +429,13 @@ void PajeParser::header(const PajeLine& line)
     this->fail(started, def.name() + " (id " + std::to_string(id) + ") lacks the field " +
         fieldName(missing));
   }
-  if (id >= this->Definitions.size())
+  if (id >= this->DefinitionOf.size())
   {
-    this->Definitions.resize(id + 1);
-    this->DefinedOn.resize(id + 1, 0);
+    this->DefinitionOf.resize(id + 1, None);
   }
-  this->Definitions[id] = std::move(def);
-  this->DefinedOn[id] = started;
+  this->DefinitionOf[id] = uint32_t(this->Definitions.size());
+  this->Definitions.push_back(std::move(def));
+  this->DefinedOn.push_back(started);
 }
 
 void PajeParser::event(const PajeLine& line)
@@ -447,11 +447,11 @@ void PajeParser::event(const PajeLine& line)
   {
     this->fail(this->Line, "bad event id " + quoted(idText));
   }
-  if (id >= this->DefinedOn.size() || this->DefinedOn[id] == 0)
+  if (id >= this->DefinitionOf.size() || this->DefinitionOf[id] == None)
   {
     this->fail(this->Line, "unknown event id " + std::string(idText));
   }
-  const PajeEventDefinition& def = this->Definitions[id];
+  const PajeEventDefinition& def = this->Definitions[this->DefinitionOf[id]];
   const std::size_t fields = line.Count - 1;
   if (fields < def.fieldCount())
   {

@@ -113,8 +113,11 @@ private:
   TraceData Out;
   uint64_t Line = 0; ///< line being parsed
 
-  std::vector<PajeEventDefinition> Definitions; ///< by event id
-  std::vector<uint64_t> DefinedOn; ///< line of each id's %EventDef, 0 if none
+  std::vector<PajeEventDefinition> Definitions; ///< in header order
+  /// Event id -> row of Definitions, None if undefined: 4 bytes per id, so
+  /// that a large id costs little.
+  std::vector<uint32_t> DefinitionOf;
+  std::vector<uint64_t> DefinedOn; ///< line of each row's %EventDef
   std::deque<std::string> Pool;    ///< owns the names the maps below view
 
   std::vector<Type> Types;
