@@ -1,0 +1,100 @@
+// Public entry point of Macroscope's Pajé parser: reads a Pajé trace (the
+// text format of Pajé, pajeng, SimGrid/SMPI and FrameSoC exports) into the
+// columns of Macroscope's data contract, without VTK. The tables are those
+// of the OTF2 decoder (OTF2TraceTables.h), so that one VTK adapter hands
+// either over. docs/paje-parser.md describes the format as implemented.
+//
+//   macroscope::paje::TraceData trace = macroscope::paje::readTrace("run.paje");
+//
+// Malformed input throws ParseError (with the line number); a file that
+// cannot be opened throws TraceError; an abort requested by the progress
+// callback throws ReadAborted.
+#ifndef macroscope_paje_MacroscopePaje_h
+#define macroscope_paje_MacroscopePaje_h
+
+#include "PajeErrors.h"
+
+#include <OTF2TraceTables.h>
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace macroscope::paje
+{
+
+using otf2::EventColumns;
+using otf2::HierarchyColumns;
+using otf2::MessageColumns;
+using otf2::StateColumns;
+using otf2::TypeColumns;
+using otf2::VariableColumns;
+
+/// Counts of what was read, and of everything that did not fit the model.
+struct Diagnostics
+{
+  std::array<uint64_t, 18> Events{}; ///< event lines per EventKind
+  uint64_t Lines = 0;                ///< event lines (not headers, comments, blanks)
+  uint64_t StatesLeftOpen = 0;       ///< closed at LastTime
+  uint64_t StatesClosedByDestroy = 0; ///< closed by the DestroyContainer of their container
+  uint64_t UnmatchedStartLinks = 0;  ///< no EndLink with the same key
+  uint64_t UnmatchedEndLinks = 0;    ///< no StartLink with the same key
+  uint64_t EndsBeforeStarts = 0;     ///< matched links with RecvTime < SendTime
+  uint64_t ImplicitValues = 0;       ///< state/event values used without DefineEntityValue
+  uint64_t SelfLeaves = 0;           ///< leaves added for inner containers holding data
+
+  /// Earliest and latest timestamps read, in seconds (NaN when none).
+  double FirstTime = std::numeric_limits<double>::quiet_NaN();
+  double LastTime = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// One leaf of the hierarchy: a Pajé container.
+struct LeafInfo
+{
+  std::string Container; ///< the container's alias, or its name when it has none
+  std::size_t Vertex = 0; ///< row in HierarchyColumns
+  bool Self = false;      ///< the data of an inner container (docs/paje-parser.md)
+};
+
+/// Everything the parser returns. Location, Sender and Receiver are leaf
+/// indexes; Type and Variable are rows of Types. Messages: Tag is 0 (Pajé
+/// has none), Communicator is the Types row of the link type, Bytes and
+/// RecvBytes the StartLink's Size field (0 without one). Events: Communicator,
+/// Root and Operation are -1.
+struct TraceData
+{
+  HierarchyColumns Hierarchy;
+  std::vector<LeafInfo> Leaves; ///< in leaf order
+  TypeColumns Types;
+  StateColumns States;
+  MessageColumns Messages;
+  EventColumns Events;
+  VariableColumns Variables;
+  Diagnostics Report;
+};
+
+/// Receives the fraction of the input read, in [0, 1]; returning false aborts.
+using ProgressCallback = std::function<bool(double fraction)>;
+
+struct ReadOptions
+{
+  ProgressCallback Progress;
+};
+
+/// Parses a whole trace held in memory. `source` names it in error messages.
+TraceData parseTrace(
+  std::string_view text, const ReadOptions& options = {}, const std::string& source = "");
+
+/// Maps the file into memory and parses it.
+TraceData readTrace(const std::string& path, const ReadOptions& options = {});
+
+/// A few lines describing the diagnostics, for a log or a GUI panel.
+std::string describe(const Diagnostics& report);
+
+} // namespace macroscope::paje
+
+#endif

@@ -1,0 +1,102 @@
+// The event kinds of the Pajé format and the field layout that a trace's
+// "%EventDef Name Id ... %EndEventDef" header gives each of them.
+#ifndef macroscope_paje_PajeEventDefinition_h
+#define macroscope_paje_PajeEventDefinition_h
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace macroscope::paje
+{
+
+enum class EventKind : uint8_t
+{
+  DefineContainerType,
+  DefineStateType,
+  DefineEventType,
+  DefineVariableType,
+  DefineLinkType,
+  DefineEntityValue,
+  CreateContainer,
+  DestroyContainer,
+  SetState,
+  PushState,
+  PopState,
+  ResetState,
+  NewEvent,
+  SetVariable,
+  AddVariable,
+  SubVariable,
+  StartLink,
+  EndLink,
+};
+constexpr std::size_t EventKindCount = 18;
+
+/// The fields the parser interprets; any other field of a definition is
+/// accepted and skipped.
+enum class FieldName : uint8_t
+{
+  Time,
+  Name,
+  Alias,
+  Type,
+  Container,
+  Value,
+  StartContainerType,
+  EndContainerType,
+  StartContainer,
+  EndContainer,
+  Key,
+  Color,
+  Size,
+};
+constexpr std::size_t FieldNameCount = 13;
+
+/// "PajeSetState" -> SetState; false for an unknown name.
+bool eventKindFromName(std::string_view name, EventKind& kind);
+/// SetState -> "PajeSetState".
+const char* eventKindName(EventKind kind);
+/// "Time" -> Time; false for a field the parser does not interpret. Case-sensitive
+/// as in the format, except that "size" (SimGrid) is also Size.
+bool fieldFromName(std::string_view name, FieldName& field);
+const char* fieldName(FieldName field);
+
+/// One event definition: where each interpreted field sits on an event line.
+class PajeEventDefinition
+{
+public:
+  static constexpr int8_t Absent = -1;
+
+  PajeEventDefinition() = default;
+  PajeEventDefinition(EventKind kind, std::string name);
+
+  EventKind kind() const { return this->Kind; }
+  const std::string& name() const { return this->Name; }
+
+  /// Appends the next field of the header; false when `field` is already there.
+  bool addField(std::string_view field);
+  /// Fields on an event line after the event id.
+  std::size_t fieldCount() const { return this->Count; }
+  /// Position after the event id, or Absent.
+  int8_t position(FieldName field) const { return this->Positions[std::size_t(field)]; }
+  bool has(FieldName field) const { return this->position(field) != Absent; }
+
+  /// The first field the kind needs and this definition lacks; false when complete.
+  bool missingField(FieldName& missing) const;
+
+private:
+  EventKind Kind = EventKind::SetState;
+  std::string Name;
+  std::array<int8_t, FieldNameCount> Positions{ Absent, Absent, Absent, Absent, Absent, Absent,
+    Absent, Absent, Absent, Absent, Absent, Absent, Absent };
+  std::size_t Count = 0;
+  /// Names of every field, interpreted or not, to refuse duplicates.
+  std::string Seen;
+};
+
+} // namespace macroscope::paje
+
+#endif

@@ -1,0 +1,782 @@
+#include "PajeParser.h"
+
+#include <TraceSchema.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace macroscope::paje
+{
+
+namespace
+{
+/// Event ids above this are refused: ids index a vector.
+constexpr uint64_t MaxEventId = 1u << 20;
+/// Lines between two progress reports.
+constexpr uint64_t ProgressLines = 1u << 16;
+
+uint64_t pairKey(uint32_t a, uint32_t b)
+{
+  return (uint64_t(a) << 32) | b;
+}
+
+std::string quoted(std::string_view text)
+{
+  return "\"" + std::string(text) + "\"";
+}
+
+const char* kindWord(int kind)
+{
+  static const char* const words[] = { "container", "state", "event", "variable", "link" };
+  return words[kind];
+}
+}
+
+PajeParser::PajeParser(std::string_view text, const ReadOptions& options, const std::string& source)
+  : Tokens(text, source)
+  , Options(options)
+{
+  // The root container "0" of type "0", which every trace starts from.
+  Type root;
+  root.Name = this->intern("0");
+  this->Types.push_back(std::move(root));
+  this->TypeIds.emplace(this->Types[0].Name, 0);
+  Container top;
+  top.Name = this->Types[0].Name;
+  top.Id = top.Name;
+  this->Containers.push_back(std::move(top));
+  this->ContainerIds.emplace(this->Containers[0].Id, 0);
+}
+
+void PajeParser::fail(uint64_t line, const std::string& problem) const
+{
+  this->Tokens.fail(line, problem);
+}
+
+std::string_view PajeParser::intern(std::string_view text)
+{
+  // A deque never moves its strings, so views of them stay valid.
+  return this->Pool.emplace_back(text);
+}
+
+void PajeParser::registerId(Ids& ids, Aliases& aliases, std::string_view alias,
+  std::string_view name, uint32_t index, const char* what)
+{
+  if (!alias.empty())
+  {
+    auto [it, added] = ids.emplace(alias, index);
+    if (!added && it->second != index)
+    {
+      if (aliases.count(alias) != 0)
+      {
+        this->fail(
+          this->Line, std::string(what) + " alias " + quoted(alias) + " is already defined");
+      }
+      it->second = index; // the alias wins over another object's name
+    }
+    aliases.insert(alias);
+  }
+  if (name != alias)
+  {
+    auto [it, added] = ids.emplace(name, index);
+    if (!added && it->second != index && aliases.count(name) == 0)
+    {
+      it->second = Ambiguous;
+    }
+  }
+}
+
+double PajeParser::number(std::string_view text, FieldName field) const
+{
+  double value = 0.0;
+  const char* first = text.data();
+  const char* last = first + text.size();
+  if (first != last && *first == '+')
+  {
+    ++first;
+  }
+  const auto [end, error] = std::from_chars(first, last, value);
+  if (text.empty() || error != std::errc() || end != last || !std::isfinite(value))
+  {
+    this->fail(this->Line, "bad number " + quoted(text) + " in field " + fieldName(field));
+  }
+  return value;
+}
+
+double PajeParser::time(std::string_view text)
+{
+  const double t = this->number(text, FieldName::Time);
+  Diagnostics& report = this->Out.Report;
+  if (!(t >= report.FirstTime))
+  {
+    report.FirstTime = t; // also replaces the initial NaN
+  }
+  if (!(t <= report.LastTime))
+  {
+    report.LastTime = t;
+  }
+  return t;
+}
+
+uint32_t PajeParser::findType(std::string_view id, TypeKind kind) const
+{
+  const auto it = this->TypeIds.find(id);
+  if (it == this->TypeIds.end())
+  {
+    this->fail(this->Line, "undefined type " + quoted(id));
+  }
+  if (it->second == Ambiguous)
+  {
+    this->fail(
+      this->Line, "type name " + quoted(id) + " is ambiguous (several types have it): use an alias");
+  }
+  const Type& type = this->Types[it->second];
+  if (type.Kind != kind)
+  {
+    this->fail(this->Line, "type " + quoted(id) + " is a " + kindWord(int(type.Kind)) +
+        " type, not a " + kindWord(int(kind)) + " type");
+  }
+  return it->second;
+}
+
+uint32_t PajeParser::findContainer(std::string_view id) const
+{
+  const auto it = this->ContainerIds.find(id);
+  if (it == this->ContainerIds.end())
+  {
+    this->fail(this->Line, "undefined container " + quoted(id));
+  }
+  if (it->second == Ambiguous)
+  {
+    this->fail(this->Line,
+      "container name " + quoted(id) + " is ambiguous (several containers have it): use an alias");
+  }
+  const Container& container = this->Containers[it->second];
+  if (container.DestroyedOn != 0)
+  {
+    this->fail(this->Line, "container " + quoted(id) + " was destroyed on line " +
+        std::to_string(container.DestroyedOn));
+  }
+  return it->second;
+}
+
+uint32_t PajeParser::findValue(uint32_t type, std::string_view id)
+{
+  Type& owner = this->Types[type];
+  const auto it = owner.Values.find(id);
+  if (it != owner.Values.end())
+  {
+    if (it->second == Ambiguous)
+    {
+      this->fail(this->Line, "value name " + quoted(id) + " of type " + quoted(owner.Name) +
+          " is ambiguous: use an alias");
+    }
+    return it->second;
+  }
+  // A value without DefineEntityValue: Pajé defines it on first use.
+  const std::string_view name = this->intern(id);
+  if (owner.Kind == TypeKind::Link)
+  {
+    owner.Values.emplace(name, None); // link values are not types of their own
+    return None;
+  }
+  const uint32_t row = this->Out.Types.add(std::string(name),
+    owner.Kind == TypeKind::State ? schema::StateKind : schema::EventKind, std::string(owner.Name),
+    "");
+  owner.Values.emplace(name, row);
+  ++this->Out.Report.ImplicitValues;
+  return row;
+}
+
+std::array<uint8_t, 3> PajeParser::color(std::string_view text) const
+{
+  std::array<uint8_t, 3> rgb{};
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  for (std::size_t c = 0; c < 3; ++c)
+  {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == ','))
+    {
+      ++p;
+    }
+    double value = -1.0;
+    const auto [next, error] = std::from_chars(p, end, value);
+    if (error != std::errc() || !(value >= 0.0 && value <= 1.0))
+    {
+      this->fail(this->Line,
+        "bad colour " + quoted(text) + " (expected three numbers in [0, 1], \"r g b\")");
+    }
+    rgb[c] = uint8_t(std::lround(value * 255.0));
+    p = next;
+  }
+  while (p < end && (*p == ' ' || *p == '\t'))
+  {
+    ++p;
+  }
+  if (p != end)
+  {
+    this->fail(this->Line,
+      "bad colour " + quoted(text) + " (expected three numbers in [0, 1], \"r g b\")");
+  }
+  return rgb;
+}
+
+void PajeParser::checkOwner(uint32_t type, uint32_t container, uint32_t owner) const
+{
+  const uint32_t actual = this->Containers[container].Type;
+  if (actual != owner)
+  {
+    this->fail(this->Line, "type " + quoted(this->Types[type].Name) +
+        " belongs to containers of type " + quoted(this->Types[owner].Name) + ", but container " +
+        quoted(this->Containers[container].Id) + " is of type " +
+        quoted(this->Types[actual].Name));
+  }
+}
+
+PajeParser::Stack& PajeParser::stackOf(uint32_t container, uint32_t type)
+{
+  const auto [it, added] = this->StackIds.emplace(pairKey(container, type), 0);
+  if (added)
+  {
+    it->second = uint32_t(this->Stacks.size());
+    this->Stacks.push_back(Stack{ container, {} });
+    this->Containers[container].Stacks.push_back(it->second);
+  }
+  return this->Stacks[it->second];
+}
+
+void PajeParser::closeTop(Stack& stack, double end)
+{
+  const OpenState& top = stack.Open.back();
+  StateColumns& states = this->Out.States;
+  states.Location.push_back(stack.Container);
+  states.Type.push_back(top.Row);
+  states.Depth.push_back(uint32_t(stack.Open.size() - 1));
+  states.Start.push_back(top.Start);
+  states.End.push_back(end);
+  stack.Open.pop_back();
+}
+
+void PajeParser::destroy(uint32_t container, double when)
+{
+  // Iterative walk: the depth of the hierarchy comes from the input.
+  std::vector<uint32_t> todo{ container };
+  while (!todo.empty())
+  {
+    const uint32_t c = todo.back();
+    todo.pop_back();
+    Container& object = this->Containers[c];
+    if (object.DestroyedOn != 0)
+    {
+      continue;
+    }
+    object.DestroyedOn = this->Line;
+    for (uint32_t s : object.Stacks)
+    {
+      Stack& stack = this->Stacks[s];
+      this->Out.Report.StatesClosedByDestroy += stack.Open.size();
+      while (!stack.Open.empty())
+      {
+        this->closeTop(stack, when);
+      }
+    }
+    todo.insert(todo.end(), object.Children.begin(), object.Children.end());
+  }
+}
+
+void PajeParser::link(const PajeLine& line, const PajeEventDefinition& def, bool start, double when)
+{
+  auto field = [&](FieldName f) { return line[1 + std::size_t(def.position(f))]; };
+  const uint32_t type = this->findType(field(FieldName::Type), TypeKind::Link);
+  const uint32_t holder = this->findContainer(field(FieldName::Container));
+  const Type& linkType = this->Types[type];
+  this->checkOwner(type, holder, linkType.Parent);
+  const uint32_t endpoint =
+    this->findContainer(field(start ? FieldName::StartContainer : FieldName::EndContainer));
+  this->checkOwner(type, endpoint, start ? linkType.StartType : linkType.EndType);
+  this->Containers[endpoint].HasData = true;
+  if (def.has(FieldName::Value))
+  {
+    this->findValue(type, field(FieldName::Value));
+  }
+  uint64_t bytes = 0;
+  if (start && def.has(FieldName::Size))
+  {
+    const std::string_view size = field(FieldName::Size);
+    const auto [end, error] = std::from_chars(size.data(), size.data() + size.size(), bytes);
+    if (size.empty() || error != std::errc() || end != size.data() + size.size())
+    {
+      this->fail(this->Line, "bad number " + quoted(size) + " in field Size");
+    }
+  }
+  // The key of a link: its type, the container that holds it and its Key.
+  const std::string_view key = field(FieldName::Key);
+  this->LinkKey.assign(reinterpret_cast<const char*>(&type), sizeof type);
+  this->LinkKey.append(reinterpret_cast<const char*>(&holder), sizeof holder);
+  this->LinkKey.append(key.data(), key.size());
+  auto& others = start ? this->PendingEnds : this->PendingStarts;
+  const auto match = others.find(this->LinkKey);
+  if (match == others.end())
+  {
+    auto& mine = start ? this->PendingStarts : this->PendingEnds;
+    mine[this->LinkKey].push_back(LinkEnd{ when, endpoint, bytes });
+    return;
+  }
+  // First come, first matched among the pending ends of the same key.
+  const LinkEnd other = match->second.front();
+  match->second.erase(match->second.begin());
+  if (match->second.empty())
+  {
+    others.erase(match);
+  }
+  const LinkEnd send = start ? LinkEnd{ when, endpoint, bytes } : other;
+  const LinkEnd recv = start ? other : LinkEnd{ when, endpoint, bytes };
+  MessageColumns& messages = this->Out.Messages;
+  messages.Sender.push_back(send.Container);
+  messages.Receiver.push_back(recv.Container);
+  messages.SendTime.push_back(send.Time);
+  messages.RecvTime.push_back(recv.Time);
+  messages.Bytes.push_back(send.Bytes);
+  messages.RecvBytes.push_back(send.Bytes);
+  messages.Tag.push_back(0);
+  messages.Communicator.push_back(linkType.Row);
+  messages.RecvBeforeSend.push_back(recv.Time < send.Time ? 1 : 0);
+  if (recv.Time < send.Time)
+  {
+    ++this->Out.Report.EndsBeforeStarts;
+  }
+}
+
+void PajeParser::header(const PajeLine& line)
+{
+  if (line.Count == 0)
+  {
+    return; // a lone '%'
+  }
+  if (line[0] != "EventDef")
+  {
+    if (line[0] == "EndEventDef")
+    {
+      this->fail(this->Line, "%EndEventDef without %EventDef");
+    }
+    this->fail(this->Line, "header line " + quoted(line[0]) + " outside an %EventDef");
+  }
+  if (line.Count != 3)
+  {
+    this->fail(this->Line, "%EventDef needs an event name and an id");
+  }
+  EventKind kind;
+  if (!eventKindFromName(line[1], kind))
+  {
+    this->fail(this->Line, "unknown event kind " + quoted(line[1]));
+  }
+  uint64_t id = 0;
+  const std::string_view idText = line[2];
+  const auto [end, error] = std::from_chars(idText.data(), idText.data() + idText.size(), id);
+  if (error != std::errc() || end != idText.data() + idText.size() || id >= MaxEventId)
+  {
+    this->fail(this->Line, "bad event id " + quoted(idText) + " (an integer below " +
+        std::to_string(MaxEventId) + " is expected)");
+  }
+  if (id < this->DefinitionOf.size() && this->DefinitionOf[id] != None)
+  {
+    this->fail(this->Line,
+      "event id " + std::to_string(id) + " is already defined on line " +
+        std::to_string(this->DefinedOn[this->DefinitionOf[id]]));
+  }
+  const uint64_t started = this->Line;
+  PajeEventDefinition def(kind, std::string(line[1]));
+  PajeLine field;
+  while (true)
+  {
+    if (!this->Tokens.next(field))
+    {
+      this->fail(started, "%EventDef " + std::string(line[1]) + " is never closed by %EndEventDef");
+    }
+    this->Line = field.Number;
+    if (!field.Header)
+    {
+      this->fail(this->Line, "event line inside %EventDef " + std::string(def.name()) +
+          " (started on line " + std::to_string(started) + "; missing %EndEventDef?)");
+    }
+    if (field.Count == 0)
+    {
+      continue;
+    }
+    if (field[0] == "EndEventDef")
+    {
+      break;
+    }
+    if (field[0] == "EventDef")
+    {
+      this->fail(this->Line, "%EventDef inside %EventDef " + def.name() + " (started on line " +
+          std::to_string(started) + ")");
+    }
+    if (def.fieldCount() + 2 > PajeLine::MaxFields)
+    {
+      this->fail(this->Line, "too many fields in %EventDef " + def.name());
+    }
+    if (!def.addField(field[0]))
+    {
+      this->fail(this->Line, "field " + quoted(field[0]) + " appears twice in %EventDef " +
+          def.name());
+    }
+  }
+  FieldName missing;
+  if (def.missingField(missing))
+  {
+    this->fail(started, def.name() + " (id " + std::to_string(id) + ") lacks the field " +
+        fieldName(missing));
+  }
+  if (id >= this->DefinitionOf.size())
+  {
+    this->DefinitionOf.resize(id + 1, None);
+  }
+  this->DefinitionOf[id] = uint32_t(this->Definitions.size());
+  this->Definitions.push_back(std::move(def));
+  this->DefinedOn.push_back(started);
+}
+
+void PajeParser::event(const PajeLine& line)
+{
+  uint64_t id = 0;
+  const std::string_view idText = line[0];
+  const auto [idEnd, error] = std::from_chars(idText.data(), idText.data() + idText.size(), id);
+  if (error != std::errc() || idEnd != idText.data() + idText.size())
+  {
+    this->fail(this->Line, "bad event id " + quoted(idText));
+  }
+  if (id >= this->DefinitionOf.size() || this->DefinitionOf[id] == None)
+  {
+    this->fail(this->Line, "unknown event id " + std::string(idText));
+  }
+  const PajeEventDefinition& def = this->Definitions[this->DefinitionOf[id]];
+  const std::size_t fields = line.Count - 1;
+  if (fields < def.fieldCount())
+  {
+    if (!line.Terminated)
+    {
+      this->fail(this->Line, "truncated file: the last line ends in the middle of " + def.name() +
+          " (" + std::to_string(fields) + " of " + std::to_string(def.fieldCount()) + " fields)");
+    }
+    this->fail(this->Line, "missing fields: " + def.name() + " (id " + std::string(idText) +
+        ") has " + std::to_string(def.fieldCount()) + " fields, the line " +
+        std::to_string(fields));
+  }
+  if (fields > def.fieldCount())
+  {
+    this->fail(this->Line, "too many fields: " + def.name() + " (id " + std::string(idText) +
+        ") has " + std::to_string(def.fieldCount()) + " fields, the line " +
+        std::to_string(fields));
+  }
+  auto field = [&](FieldName f) { return line[1 + std::size_t(def.position(f))]; };
+  auto optional = [&](FieldName f) {
+    return def.has(f) ? field(f) : std::string_view();
+  };
+  ++this->Out.Report.Events[std::size_t(def.kind())];
+  ++this->Out.Report.Lines;
+
+  switch (def.kind())
+  {
+    case EventKind::DefineContainerType:
+    case EventKind::DefineStateType:
+    case EventKind::DefineEventType:
+    case EventKind::DefineVariableType:
+    case EventKind::DefineLinkType:
+    {
+      static constexpr TypeKind kinds[] = { TypeKind::Container, TypeKind::State, TypeKind::Event,
+        TypeKind::Variable, TypeKind::Link };
+      Type type;
+      type.Kind = kinds[std::size_t(def.kind())];
+      type.Parent = this->findType(field(FieldName::Type), TypeKind::Container);
+      type.Name = this->intern(field(FieldName::Name));
+      const std::string_view alias = this->intern(optional(FieldName::Alias));
+      if (type.Kind == TypeKind::Link)
+      {
+        type.StartType = this->findType(field(FieldName::StartContainerType), TypeKind::Container);
+        type.EndType = this->findType(field(FieldName::EndContainerType), TypeKind::Container);
+      }
+      const uint32_t index = uint32_t(this->Types.size());
+      this->registerId(this->TypeIds, this->TypeAliases, alias, type.Name, index, "type");
+      if (type.Kind == TypeKind::Variable || type.Kind == TypeKind::Link)
+      {
+        type.Row = this->Out.Types.add(std::string(type.Name),
+          type.Kind == TypeKind::Variable ? schema::VariableKind : schema::LinkKind, "", "");
+        if (def.has(FieldName::Color))
+        {
+          this->Out.Types.Color[type.Row] = this->color(field(FieldName::Color));
+        }
+      }
+      this->Types.push_back(std::move(type));
+      break;
+    }
+    case EventKind::DefineEntityValue:
+    {
+      const std::string_view typeId = field(FieldName::Type);
+      const auto it = this->TypeIds.find(typeId);
+      if (it == this->TypeIds.end() || it->second == Ambiguous)
+      {
+        this->findType(typeId, TypeKind::State); // fails with the reason
+      }
+      Type& type = this->Types[it->second];
+      if (type.Kind != TypeKind::State && type.Kind != TypeKind::Event &&
+        type.Kind != TypeKind::Link)
+      {
+        this->fail(this->Line, "type " + quoted(typeId) + " is a " + kindWord(int(type.Kind)) +
+            " type: only state, event and link types have values");
+      }
+      const std::string_view name = this->intern(field(FieldName::Name));
+      const std::string_view alias = this->intern(optional(FieldName::Alias));
+      uint32_t row = None;
+      if (type.Kind != TypeKind::Link)
+      {
+        row = this->Out.Types.add(std::string(name),
+          type.Kind == TypeKind::State ? schema::StateKind : schema::EventKind,
+          std::string(type.Name), "");
+        if (def.has(FieldName::Color))
+        {
+          this->Out.Types.Color[row] = this->color(field(FieldName::Color));
+        }
+      }
+      this->registerId(type.Values, type.ValueAliases, alias, name, row, "value");
+      break;
+    }
+    case EventKind::CreateContainer:
+    {
+      this->time(field(FieldName::Time));
+      Container container;
+      container.Type = this->findType(field(FieldName::Type), TypeKind::Container);
+      container.Parent = this->findContainer(field(FieldName::Container));
+      this->checkOwner(container.Type, container.Parent, this->Types[container.Type].Parent);
+      container.Name = this->intern(field(FieldName::Name));
+      const std::string_view alias = this->intern(optional(FieldName::Alias));
+      container.Id = alias.empty() ? container.Name : alias;
+      const uint32_t index = uint32_t(this->Containers.size());
+      this->registerId(this->ContainerIds, this->ContainerAliases, alias, container.Name, index, "container");
+      this->Containers[container.Parent].Children.push_back(index);
+      this->Containers.push_back(std::move(container));
+      break;
+    }
+    case EventKind::DestroyContainer:
+    {
+      const double t = this->time(field(FieldName::Time));
+      const uint32_t type = this->findType(field(FieldName::Type), TypeKind::Container);
+      const uint32_t container = this->findContainer(field(FieldName::Name));
+      if (this->Containers[container].Type != type)
+      {
+        this->fail(this->Line, "container " + quoted(field(FieldName::Name)) + " is not of type " +
+            quoted(field(FieldName::Type)));
+      }
+      if (container == 0)
+      {
+        this->fail(this->Line, "the root container \"0\" cannot be destroyed");
+      }
+      this->destroy(container, t);
+      break;
+    }
+    case EventKind::SetState:
+    case EventKind::PushState:
+    case EventKind::PopState:
+    case EventKind::ResetState:
+    {
+      const double t = this->time(field(FieldName::Time));
+      const uint32_t type = this->findType(field(FieldName::Type), TypeKind::State);
+      const uint32_t container = this->findContainer(field(FieldName::Container));
+      this->checkOwner(type, container, this->Types[type].Parent);
+      this->Containers[container].HasData = true;
+      Stack& stack = this->stackOf(container, type);
+      if (def.kind() == EventKind::PopState)
+      {
+        if (stack.Open.empty())
+        {
+          this->fail(this->Line, "PajePopState on an empty stack (container " +
+              quoted(field(FieldName::Container)) + ", type " + quoted(field(FieldName::Type)) +
+              ")");
+        }
+        this->closeTop(stack, t);
+      }
+      else if (def.kind() == EventKind::ResetState)
+      {
+        while (!stack.Open.empty())
+        {
+          this->closeTop(stack, t);
+        }
+      }
+      else
+      {
+        const uint32_t row = this->findValue(type, field(FieldName::Value));
+        if (def.kind() == EventKind::SetState && !stack.Open.empty())
+        {
+          this->closeTop(stack, t);
+        }
+        stack.Open.push_back(OpenState{ t, row });
+      }
+      break;
+    }
+    case EventKind::NewEvent:
+    {
+      const double t = this->time(field(FieldName::Time));
+      const uint32_t type = this->findType(field(FieldName::Type), TypeKind::Event);
+      const uint32_t container = this->findContainer(field(FieldName::Container));
+      this->checkOwner(type, container, this->Types[type].Parent);
+      this->Containers[container].HasData = true;
+      const uint32_t row = this->findValue(type, field(FieldName::Value));
+      EventColumns& events = this->Out.Events;
+      events.Location.push_back(container);
+      events.Type.push_back(row);
+      events.Time.push_back(t);
+      events.Communicator.push_back(-1);
+      events.Root.push_back(-1);
+      events.Operation.push_back(-1);
+      break;
+    }
+    case EventKind::SetVariable:
+    case EventKind::AddVariable:
+    case EventKind::SubVariable:
+    {
+      const double t = this->time(field(FieldName::Time));
+      const uint32_t type = this->findType(field(FieldName::Type), TypeKind::Variable);
+      const uint32_t container = this->findContainer(field(FieldName::Container));
+      this->checkOwner(type, container, this->Types[type].Parent);
+      this->Containers[container].HasData = true;
+      const double value = this->number(field(FieldName::Value), FieldName::Value);
+      double& current = this->VariableValues[pairKey(container, type)];
+      current = def.kind() == EventKind::SetVariable ? value
+        : def.kind() == EventKind::AddVariable       ? current + value
+                                                     : current - value;
+      VariableColumns& variables = this->Out.Variables;
+      variables.Location.push_back(container);
+      variables.Variable.push_back(this->Types[type].Row);
+      variables.Time.push_back(t);
+      variables.Value.push_back(current);
+      break;
+    }
+    case EventKind::StartLink:
+    case EventKind::EndLink:
+    {
+      const double t = this->time(field(FieldName::Time));
+      this->link(line, def, def.kind() == EventKind::StartLink, t);
+      break;
+    }
+  }
+}
+
+void PajeParser::finish()
+{
+  Diagnostics& report = this->Out.Report;
+  // States still open end with the trace.
+  for (Stack& stack : this->Stacks)
+  {
+    report.StatesLeftOpen += stack.Open.size();
+    while (!stack.Open.empty())
+    {
+      this->closeTop(stack, report.LastTime);
+    }
+  }
+  for (const auto& pending : this->PendingStarts)
+  {
+    report.UnmatchedStartLinks += pending.second.size();
+  }
+  for (const auto& pending : this->PendingEnds)
+  {
+    report.UnmatchedEndLinks += pending.second.size();
+  }
+
+  // The hierarchy in depth-first order, children in creation order. A
+  // container with children that holds data itself gets a "self" leaf as
+  // its first child, so that leaves stay the tree's leaves.
+  HierarchyColumns& tree = this->Out.Hierarchy;
+  std::vector<uint32_t> leafOf(this->Containers.size(), None);
+  std::vector<std::pair<uint32_t, int64_t>> todo{ { 0, -1 } }; // container, parent vertex
+  while (!todo.empty())
+  {
+    const auto [c, parent] = todo.back();
+    todo.pop_back();
+    const Container& container = this->Containers[c];
+    const std::string name = c == 0 ? "root" : std::string(container.Name);
+    const std::string kind = c == 0 ? "root" : std::string(this->Types[container.Type].Name);
+    const int64_t vertex = int64_t(tree.Parent.size());
+    tree.Parent.push_back(parent);
+    tree.Name.push_back(name);
+    tree.Kind.push_back(kind);
+    tree.LeafIndex.push_back(-1);
+    if (container.Children.empty() || container.HasData)
+    {
+      std::size_t leafVertex = std::size_t(vertex);
+      if (!container.Children.empty())
+      {
+        leafVertex = tree.Parent.size();
+        tree.Parent.push_back(vertex);
+        tree.Name.push_back(name);
+        tree.Kind.push_back(kind);
+        tree.LeafIndex.push_back(-1);
+        ++report.SelfLeaves;
+      }
+      leafOf[c] = uint32_t(this->Out.Leaves.size());
+      tree.LeafIndex[leafVertex] = int64_t(leafOf[c]);
+      this->Out.Leaves.push_back(
+        LeafInfo{ std::string(container.Id), leafVertex, !container.Children.empty() });
+    }
+    for (auto child = container.Children.rbegin(); child != container.Children.rend(); ++child)
+    {
+      todo.emplace_back(*child, vertex);
+    }
+  }
+  // Rows named containers so far; now they name leaves.
+  for (uint32_t& location : this->Out.States.Location)
+  {
+    location = leafOf[location];
+  }
+  for (uint32_t& location : this->Out.Events.Location)
+  {
+    location = leafOf[location];
+  }
+  for (uint32_t& location : this->Out.Variables.Location)
+  {
+    location = leafOf[location];
+  }
+  for (uint32_t& location : this->Out.Messages.Sender)
+  {
+    location = leafOf[location];
+  }
+  for (uint32_t& location : this->Out.Messages.Receiver)
+  {
+    location = leafOf[location];
+  }
+}
+
+TraceData PajeParser::run()
+{
+  PajeLine line;
+  uint64_t sinceProgress = 0;
+  while (this->Tokens.next(line))
+  {
+    this->Line = line.Number;
+    if (line.Header)
+    {
+      this->header(line);
+    }
+    else
+    {
+      this->event(line);
+    }
+    if (++sinceProgress == ProgressLines)
+    {
+      sinceProgress = 0;
+      if (this->Options.Progress &&
+        !this->Options.Progress(double(this->Tokens.offset()) / double(this->Tokens.size())))
+      {
+        throw ReadAborted();
+      }
+    }
+  }
+  this->finish();
+  if (this->Options.Progress && !this->Options.Progress(1.0))
+  {
+    throw ReadAborted();
+  }
+  return std::move(this->Out);
+}
+
+} // namespace macroscope::paje

@@ -1,0 +1,139 @@
+// The Pajé parser proper: reads event lines one at a time, keeps the state
+// of the simulated trace (types, containers, state stacks, variable values,
+// pending links) and appends rows to the output tables.
+#ifndef macroscope_paje_PajeParser_h
+#define macroscope_paje_PajeParser_h
+
+#include "MacroscopePaje.h"
+#include "PajeEventDefinition.h"
+#include "PajeLineTokenizer.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace macroscope::paje
+{
+
+class PajeParser
+{
+public:
+  PajeParser(std::string_view text, const ReadOptions& options, const std::string& source);
+
+  /// Parses the whole input; call once.
+  TraceData run();
+
+private:
+  static constexpr uint32_t None = UINT32_MAX;
+  static constexpr uint32_t Ambiguous = UINT32_MAX - 1;
+
+  enum class TypeKind : uint8_t
+  {
+    Container,
+    State,
+    Event,
+    Variable,
+    Link,
+  };
+  struct Type
+  {
+    TypeKind Kind = TypeKind::Container;
+    std::string_view Name;
+    uint32_t Parent = None;    ///< container type it belongs to (parent type for containers)
+    uint32_t StartType = None; ///< links
+    uint32_t EndType = None;
+    uint32_t Row = None; ///< Types row of a variable or link type
+    /// Values (state, event, link types): alias or name -> Types row (None for links).
+    std::unordered_map<std::string_view, uint32_t> Values;
+    std::unordered_set<std::string_view> ValueAliases;
+  };
+  struct Container
+  {
+    std::string_view Name;
+    std::string_view Id; ///< alias, or name without one
+    uint32_t Type = 0;
+    uint32_t Parent = None;
+    std::vector<uint32_t> Children;
+    std::vector<uint32_t> Stacks; ///< its state stacks, to close them on destruction
+    bool HasData = false;
+    uint64_t DestroyedOn = 0; ///< line of its DestroyContainer, 0 while alive
+  };
+  struct OpenState
+  {
+    double Start;
+    uint32_t Row;
+  };
+  struct Stack
+  {
+    uint32_t Container;
+    std::vector<OpenState> Open;
+  };
+  struct LinkEnd
+  {
+    double Time;
+    uint32_t Container;
+    uint64_t Bytes;
+  };
+  using LinkQueue = std::vector<LinkEnd>;
+
+  void header(const PajeLine& line);
+  void event(const PajeLine& line);
+  [[noreturn]] void fail(uint64_t line, const std::string& problem) const;
+
+  std::string_view intern(std::string_view text);
+  /// Registers an object's alias (must be new) and name (a clash makes the name ambiguous).
+  /// An alias wins over another object's name.
+  using Ids = std::unordered_map<std::string_view, uint32_t>;
+  using Aliases = std::unordered_set<std::string_view>;
+  void registerId(Ids& ids, Aliases& aliases, std::string_view alias, std::string_view name,
+    uint32_t index, const char* what);
+
+  double number(std::string_view text, FieldName field) const;
+  double time(std::string_view text);
+  uint32_t findType(std::string_view id, TypeKind kind) const;
+  uint32_t findContainer(std::string_view id) const;
+  uint32_t findValue(uint32_t type, std::string_view id);
+  std::array<uint8_t, 3> color(std::string_view text) const;
+  /// Checks that `container` has the container type that `type` belongs to.
+  void checkOwner(uint32_t type, uint32_t container, uint32_t owner) const;
+
+  Stack& stackOf(uint32_t container, uint32_t type);
+  void closeTop(Stack& stack, double end);
+  void destroy(uint32_t container, double time);
+  void link(const PajeLine& line, const PajeEventDefinition& def, bool start, double when);
+  void finish();
+
+  PajeLineTokenizer Tokens;
+  ReadOptions Options;
+  TraceData Out;
+  uint64_t Line = 0; ///< line being parsed
+
+  std::vector<PajeEventDefinition> Definitions; ///< in header order
+  /// Event id -> row of Definitions, None if undefined: 4 bytes per id, so
+  /// that a large id costs little.
+  std::vector<uint32_t> DefinitionOf;
+  std::vector<uint64_t> DefinedOn; ///< line of each row's %EventDef
+  std::deque<std::string> Pool;    ///< owns the names the maps below view
+
+  std::vector<Type> Types;
+  std::unordered_map<std::string_view, uint32_t> TypeIds;
+  std::unordered_set<std::string_view> TypeAliases;
+  std::vector<Container> Containers;
+  std::unordered_map<std::string_view, uint32_t> ContainerIds;
+  std::unordered_set<std::string_view> ContainerAliases;
+  std::vector<Stack> Stacks;
+  std::unordered_map<uint64_t, uint32_t> StackIds;  ///< (container, type) -> Stacks
+  std::unordered_map<uint64_t, double> VariableValues; ///< (container, type) -> value
+  std::unordered_map<std::string, LinkQueue> PendingStarts; ///< (type, container, key)
+  std::unordered_map<std::string, LinkQueue> PendingEnds;
+  std::string LinkKey; ///< scratch for the key lookups
+};
+
+} // namespace macroscope::paje
+
+#endif
