@@ -17,6 +17,8 @@ packages=(
   libopen-trace-format2-dev otf2-tools python3-otf2 libboost-graph-dev
   # build and test tooling
   cmake g++ pkg-config libgtest-dev xvfb xauth openmpi-bin
+  # Pajé traces: SimGrid SMPI (smpicc, smpirun) and pajeng (pj_dump) for the cross-check
+  pajeng libsimgrid-dev
 )
 
 missing=()
