@@ -25,11 +25,14 @@ done
 mkdir -p "${outdir}"
 outdir="$(cd "${outdir}" && pwd)"
 rm -f "${outdir}/smpi.paje"
+# tracing/smpi/computing writes the time between MPI calls as "computing"
+# states, so that the overview shows the slow host's work, not only waits.
 # SMPI writes its temporary files in the working directory of smpirun.
 cd "${outdir}"
 smpicc -O1 "${here}/overview.c" -o "${outdir}/smpi-overview"
 smpirun -np 16 -platform "${here}/platform.xml" -hostfile "${here}/hosts.txt" \
   -trace -trace-file "${outdir}/smpi.paje" --cfg=tracing/precision:9 \
+  --cfg=tracing/smpi/computing:yes \
   --log=root.thres:warning "${outdir}/smpi-overview" "${iterations}"
 if [[ ! -s "${outdir}/smpi.paje" ]]; then
   echo "$0: smpirun wrote no trace ${outdir}/smpi.paje" >&2
