@@ -17,6 +17,8 @@ packages=(
   libopen-trace-format2-dev otf2-tools python3-otf2 libboost-graph-dev
   # build and test tooling
   cmake g++ pkg-config libgtest-dev xvfb xauth openmpi-bin
+  # hierarchy files (JSON)
+  nlohmann-json3-dev
 )
 
 missing=()
