@@ -1,5 +1,6 @@
 #include "vtkMacroscopeOTF2Reader.h"
 
+#include "MacroscopeHierarchyFile.h"
 #include "MacroscopeOTF2.h"
 #include "TraceSchema.h"
 
@@ -30,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <string>
@@ -47,6 +49,12 @@ struct vtkMacroscopeOTF2Reader::Internals
   std::string InfoFile; // the file Info was read from
   std::unique_ptr<otf2::TraceInfo> Info;
   std::vector<std::string> LocationPaths; // per leaf
+  // The HierarchyFile applied to Info (its name and modification time when
+  // applied); Regrouping is null when the archive's own hierarchy is used.
+  bool HierarchyApplied = false;
+  std::string AppliedHierarchyFile;
+  std::filesystem::file_time_type AppliedHierarchyTime;
+  std::unique_ptr<macroscope::HierarchyRegrouping> Regrouping;
   // The Hierarchy and Types outputs as the definitions give them, passed
   // downstream as meta-data before any event is read.
   vtkSmartPointer<vtkTree> Hierarchy;
@@ -304,6 +312,7 @@ void vtkMacroscopeOTF2Reader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "FileName: " << this->FileName << "\n";
+  os << indent << "HierarchyFile: " << this->HierarchyFile << "\n";
   os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
   os << indent << "ClipStatesToWindow: " << this->ClipStatesToWindow << "\n";
   os << indent << "Locations enabled: " << this->LocationSelection->GetNumberOfArraysEnabled()
@@ -402,11 +411,16 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   }
   if (this->Internal->Info && this->Internal->InfoFile == this->FileName)
   {
+    if (!this->ApplyHierarchyFile())
+    {
+      return 0;
+    }
     this->Internal->PublishDefinitions(outputVector);
     return 1;
   }
 
   this->Internal->Info.reset();
+  this->Internal->HierarchyApplied = false;
   try
   {
     this->Internal->Info =
@@ -420,8 +434,6 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   this->Internal->InfoFile = this->FileName;
   const otf2::TraceInfo& info = *this->Internal->Info;
 
-  this->Internal->LocationPaths = LeafPaths(info);
-  ResetSelection(this->LocationSelection, this->Internal->LocationPaths);
   std::vector<std::string> regions;
   for (std::size_t t = 0; t < info.Types.size(); ++t)
   {
@@ -439,8 +451,6 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   this->NumberOfEventRecords = static_cast<vtkIdType>(info.TotalEvents);
   this->NumberOfLocations = static_cast<vtkIdType>(info.Leaves.size());
 
-  this->Internal->Hierarchy = vtkSmartPointer<vtkTree>::New();
-  FillHierarchy(info.Hierarchy, this->Internal->Hierarchy, this->FileName);
   this->Internal->Types = vtkSmartPointer<vtkTable>::New();
   FillTypes(info.Types, this->Internal->Types);
   vtkNew<vtkDoubleArray> bounds; // the trace's span, for filters' default windows
@@ -448,14 +458,87 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   bounds->SetNumberOfComponents(2);
   bounds->InsertNextTuple(this->TimeBounds);
   this->Internal->Types->GetFieldData()->AddArray(bounds);
+  if (!this->ApplyHierarchyFile())
+  {
+    return 0;
+  }
   this->Internal->PublishDefinitions(outputVector);
   return 1;
+}
+
+bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
+{
+  Internals& internal = *this->Internal;
+  const otf2::TraceInfo& info = *internal.Info;
+  std::filesystem::file_time_type modified{};
+  if (!this->HierarchyFile.empty())
+  {
+    std::error_code unknown; // a missing file is reported by the read below
+    modified = std::filesystem::last_write_time(this->HierarchyFile, unknown);
+  }
+  if (internal.HierarchyApplied && internal.AppliedHierarchyFile == this->HierarchyFile &&
+    internal.AppliedHierarchyTime == modified)
+  {
+    return true;
+  }
+  internal.HierarchyApplied = false;
+  internal.Regrouping.reset();
+  const otf2::HierarchyColumns* hierarchy = &info.Hierarchy;
+  if (!this->HierarchyFile.empty())
+  {
+    std::vector<std::size_t> leafVertex;
+    for (const auto& leaf : info.Leaves)
+    {
+      leafVertex.push_back(leaf.Vertex);
+    }
+    try
+    {
+      internal.Regrouping = std::make_unique<macroscope::HierarchyRegrouping>(
+        macroscope::RegroupTraceHierarchy(this->HierarchyFile, info.Hierarchy, leafVertex));
+    }
+    catch (const std::exception& error)
+    {
+      vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")");
+      return false;
+    }
+    hierarchy = &internal.Regrouping->Hierarchy;
+    if (!internal.Regrouping->Report.empty())
+    {
+      vtkWarningMacro(<< internal.Regrouping->Report);
+    }
+  }
+
+  // The Locations selection lists the paths in the (new) leaf order; the
+  // readers keep addressing leaves by their index in the archive.
+  if (internal.Regrouping)
+  {
+    internal.LocationPaths = internal.Regrouping->NewPaths;
+    std::vector<std::string> ordered(internal.LocationPaths.size());
+    for (std::size_t l = 0; l < ordered.size(); ++l)
+    {
+      ordered[internal.Regrouping->NewLeaf[l]] = internal.LocationPaths[l];
+    }
+    ResetSelection(this->LocationSelection, ordered);
+  }
+  else
+  {
+    internal.LocationPaths = LeafPaths(info);
+    ResetSelection(this->LocationSelection, internal.LocationPaths);
+  }
+  internal.Hierarchy = vtkSmartPointer<vtkTree>::New();
+  FillHierarchy(*hierarchy, internal.Hierarchy, this->FileName);
+
+  internal.HierarchyApplied = true;
+  internal.AppliedHierarchyFile = this->HierarchyFile;
+  internal.AppliedHierarchyTime = modified;
+  return true;
 }
 
 int vtkMacroscopeOTF2Reader::RequestData(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
-  if (!this->Internal->Info || this->Internal->InfoFile != this->FileName)
+  if (!this->Internal->Info || this->Internal->InfoFile != this->FileName ||
+    !this->Internal->HierarchyApplied)
   {
     return 0; // RequestInformation reported why
   }
@@ -569,6 +652,14 @@ int vtkMacroscopeOTF2Reader::RequestData(
     JoinAcrossPieces(this->Controller, mine, read, data);
   }
 
+  // Leaf indexes of the regrouped hierarchy; pieces were split, and messages
+  // joined, by the archive's leaf indexes above.
+  if (this->Internal->Regrouping)
+  {
+    macroscope::RenumberLeaves(this->Internal->Regrouping->NewLeaf, data.States, data.Messages,
+      data.Events, data.Variables);
+  }
+
   // The report, before the columns are moved out.
   const otf2::Diagnostics& report = data.Report;
   this->ReadReport = otf2::describe(report);
@@ -605,6 +696,10 @@ int vtkMacroscopeOTF2Reader::RequestData(
     AddCounter(fields, "UnknownPeers", report.UnknownPeers);
     AddCounter(fields, "LeavesWithoutEnter", report.LeavesWithoutEnter);
     AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
+    if (this->Internal->Regrouping)
+    {
+      this->Internal->Regrouping->AddTo(fields);
+    }
   }
   this->UpdateProgress(0.93);
 

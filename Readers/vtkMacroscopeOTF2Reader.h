@@ -86,6 +86,18 @@ public:
   ///@}
 
   ///@{
+  /// A JSON hierarchy file regrouping the locations (docs/hierarchy-file.md);
+  /// empty (the default) keeps the archive's own hierarchy. The Hierarchy
+  /// output, the Locations selection paths and the leaf indexes of the
+  /// tables follow the file's tree; locations it does not name are kept
+  /// under an "unplaced" vertex, and both kinds of mismatch are reported as
+  /// a warning and in the States field data ("HierarchyFileReport").
+  /// Re-applied when the name or the file's modification time changes.
+  vtkSetStdStringFromCharMacro(HierarchyFile);
+  vtkGetCharFromStdStringMacro(HierarchyFile);
+  ///@}
+
+  ///@{
   /// What the definitions say, known before the events are read (after
   /// UpdateInformation): the time span in seconds, the number of event
   /// records and of locations.
@@ -118,10 +130,15 @@ private:
   vtkMacroscopeOTF2Reader(const vtkMacroscopeOTF2Reader&) = delete;
   void operator=(const vtkMacroscopeOTF2Reader&) = delete;
 
+  // Regroups the hierarchy by HierarchyFile when it (or its modification
+  // time) changed since last applied; false after an error.
+  bool ApplyHierarchyFile();
+
   struct Internals;
   std::unique_ptr<Internals> Internal;
 
   std::string FileName;
+  std::string HierarchyFile;
   double TimeWindow[2] = { 0.0, 0.0 };
   bool ClipStatesToWindow = false;
   vtkDataArraySelection* LocationSelection;

@@ -267,3 +267,30 @@ expected = 1 + 3 + 3 * 2 + 3 * 2 * 3 + 3 * 2 * 3 * 1  # machine, clusters, nodes
 mt.check(points == expected, "reloaded layout has %d points, expected %d" % (points, expected))
 print("state round trip: %d properties checked"
       % (sum(len(s) for s in settings.values()) + len(display_settings)))
+
+# The OTF2 reader's HierarchyFile, with a Locations path of the regrouped
+# tree: both survive a state file, and the reloaded reader reads the same rows.
+import json
+hierarchy_file = os.path.join(args.output, "pair.json")
+with open(hierarchy_file, "w") as f:
+    json.dump({"name": "all", "children": [{"name": "pair", "kind": "cluster", "children": [
+        {"name": "MPI Rank 5"}, {"name": "MPI Rank 0"}]}]}, f)
+hreader_settings = dict(FileName=os.path.join(anchor_dir, "traces.otf2"), HierarchyFile=hierarchy_file,
+                        Locations=["pair/MPI Rank 5/OMP thread 1", "pair/MPI Rank 0/Master thread"])
+hreader = OTF2TraceReader(registrationName="hreader", **hreader_settings)
+hreader.UpdatePipeline()
+hrows = hreader.GetDataInformation(0).GetNumberOfRows()
+mt.check(hrows > 0, "the regrouped Locations selected no states")
+hstate = os.path.join(args.output, "roundtrip-hierarchy.pvsm")
+SaveState(hstate)
+ResetSession()
+mt.load_plugin(args, globals())
+LoadState(hstate)
+hreader = FindSource("hreader")
+mt.check(hreader is not None, "hreader missing after LoadState")
+for key, expected in hreader_settings.items():
+    check_value("hreader", key, hreader.GetPropertyValue(key), expected)
+hreader.UpdatePipeline()
+mt.check(hreader.GetDataInformation(0).GetNumberOfRows() == hrows,
+         "the reloaded regrouped reader reads %d states, %d before"
+         % (hreader.GetDataInformation(0).GetNumberOfRows(), hrows))

@@ -1,0 +1,89 @@
+#include "MacroscopeHierarchyFile.h"
+
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkNew.h"
+#include "vtkStringArray.h"
+
+#include <type_traits>
+#include <utility>
+
+namespace macroscope
+{
+
+void HierarchyRegrouping::AddTo(vtkFieldData* fields) const
+{
+  vtkNew<vtkStringArray> text;
+  text->SetName("HierarchyFileReport");
+  text->InsertNextValue(this->Report);
+  fields->AddArray(text);
+  const std::pair<const char*, uint64_t> counters[] = {
+    { "HierarchyFileUnplacedLeaves", this->UnplacedLeaves },
+    { "HierarchyFileUnmatchedLeaves", this->UnmatchedFileLeaves },
+  };
+  for (const auto& [name, value] : counters)
+  {
+    vtkNew<vtkIdTypeArray> array;
+    array->SetName(name);
+    array->InsertNextValue(static_cast<vtkIdType>(value));
+    fields->AddArray(array);
+  }
+}
+
+HierarchyRegrouping RegroupTraceHierarchy(const std::string& file,
+  const otf2::HierarchyColumns& hierarchy, const std::vector<std::size_t>& leafVertex)
+{
+  const HierarchyTree tree = ReadHierarchyFile(file);
+  const HierarchyTree trace{ hierarchy.Parent, hierarchy.Name, hierarchy.Kind };
+  RegroupedHierarchy result = RegroupHierarchy(trace, leafVertex, tree, file);
+
+  HierarchyRegrouping regrouping;
+  regrouping.File = file;
+  const std::vector<std::string> paths = HierarchyPaths(result.Tree);
+  regrouping.NewPaths.reserve(leafVertex.size());
+  for (std::size_t l = 0; l < leafVertex.size(); ++l)
+  {
+    regrouping.NewPaths.push_back(paths[result.LeafVertex[result.NewLeafOfOldLeaf[l]]]);
+  }
+  regrouping.UnplacedLeaves = result.UnplacedLeaves.size();
+  regrouping.UnmatchedFileLeaves = result.UnmatchedFileLeaves.size();
+  const std::string mismatches = result.describe();
+  regrouping.Report = mismatches.empty() ? "" : "Hierarchy file " + file + ":\n" + mismatches;
+  regrouping.Hierarchy.Parent = std::move(result.Tree.Parent);
+  regrouping.Hierarchy.Name = std::move(result.Tree.Name);
+  regrouping.Hierarchy.Kind = std::move(result.Tree.Kind);
+  regrouping.Hierarchy.LeafIndex = std::move(result.LeafIndex);
+  regrouping.LeafVertex = std::move(result.LeafVertex);
+  regrouping.NewLeaf = std::move(result.NewLeafOfOldLeaf);
+  return regrouping;
+}
+
+namespace
+{
+template <typename T>
+void Renumber(const std::vector<uint32_t>& newLeaf, otf2::Column<T>& column)
+{
+  for (T& leaf : column)
+  {
+    // Negative (no leaf, e.g. Root of a non-collective) and unknown values stay.
+    if ((!std::is_signed<T>::value || leaf >= T(0)) &&
+      static_cast<std::size_t>(leaf) < newLeaf.size())
+    {
+      leaf = static_cast<T>(newLeaf[static_cast<std::size_t>(leaf)]);
+    }
+  }
+}
+}
+
+void RenumberLeaves(const std::vector<uint32_t>& newLeaf, otf2::StateColumns& states,
+  otf2::MessageColumns& messages, otf2::EventColumns& events, otf2::VariableColumns& variables)
+{
+  Renumber(newLeaf, states.Location);
+  Renumber(newLeaf, messages.Sender);
+  Renumber(newLeaf, messages.Receiver);
+  Renumber(newLeaf, events.Location);
+  Renumber(newLeaf, events.Root);
+  Renumber(newLeaf, variables.Location);
+}
+
+}

@@ -1,0 +1,87 @@
+// The HierarchyFile property of Macroscope's trace readers: regroups the
+// decoded hierarchy by a JSON tree (Filters/Core/HierarchyFile.h) and
+// renumbers the leaf columns of the tables to match. Private to Readers/;
+// docs/hierarchy-file.md describes the file and the rules.
+//
+// A reader that decodes everything at once (e.g. the Pajé reader) needs one call:
+//
+//   macroscope::HierarchyRegrouping regrouping =
+//     macroscope::ApplyHierarchyFile(this->HierarchyFile, trace); // throws HierarchyFileError
+//   ... then regrouping.AddTo(states->GetFieldData()) and warn with regrouping.Report.
+//
+// A reader that publishes the hierarchy before reading the events (OTF2)
+// calls RegroupTraceHierarchy in RequestInformation and RenumberLeaves on
+// the tables it reads.
+#ifndef MacroscopeHierarchyFile_h
+#define MacroscopeHierarchyFile_h
+
+#include "HierarchyFile.h"
+#include "OTF2TraceTables.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+class vtkFieldData;
+
+namespace macroscope
+{
+
+/// A hierarchy regrouped by a hierarchy file, and how the leaves moved.
+struct HierarchyRegrouping
+{
+  std::string File;                    ///< the hierarchy file
+  otf2::HierarchyColumns Hierarchy;    ///< the new hierarchy (single root, depth-first)
+  std::vector<std::size_t> LeafVertex; ///< per new leaf: its row in Hierarchy
+  std::vector<uint32_t> NewLeaf;       ///< per trace leaf: its new leaf index
+  std::vector<std::string> NewPaths;   ///< per trace leaf: its path in the new hierarchy
+  uint64_t UnplacedLeaves = 0;         ///< trace leaves the file does not name
+  uint64_t UnmatchedFileLeaves = 0;    ///< file leaves naming nothing in the trace
+  /// What did not match, a few lines naming the file; empty when all matched.
+  std::string Report;
+
+  /// Adds "HierarchyFileReport" (text) and the two counters
+  /// "HierarchyFileUnplacedLeaves", "HierarchyFileUnmatchedLeaves" to `fields`.
+  void AddTo(vtkFieldData* fields) const;
+};
+
+/// Reads `file` and regroups `hierarchy`, whose leaf l is row `leafVertex[l]`.
+/// Throws HierarchyFileError naming the file.
+HierarchyRegrouping RegroupTraceHierarchy(const std::string& file,
+  const otf2::HierarchyColumns& hierarchy, const std::vector<std::size_t>& leafVertex);
+
+/// Maps the leaf indexes of Location (States, Events, Variables), Sender,
+/// Receiver (Messages) and Root (Events, -1 kept) through `newLeaf`.
+void RenumberLeaves(const std::vector<uint32_t>& newLeaf, otf2::StateColumns& states,
+  otf2::MessageColumns& messages, otf2::EventColumns& events, otf2::VariableColumns& variables);
+
+/// The whole operation on a decoded trace with members Hierarchy, Leaves
+/// (each with a .Vertex), States, Messages, Events and Variables: the
+/// hierarchy is replaced, Leaves reordered to the new leaf order (their
+/// Vertex updated), the tables renumbered. Throws HierarchyFileError.
+template <typename Trace>
+HierarchyRegrouping ApplyHierarchyFile(const std::string& file, Trace& trace)
+{
+  std::vector<std::size_t> leafVertex;
+  leafVertex.reserve(trace.Leaves.size());
+  for (const auto& leaf : trace.Leaves)
+  {
+    leafVertex.push_back(leaf.Vertex);
+  }
+  HierarchyRegrouping regrouping = RegroupTraceHierarchy(file, trace.Hierarchy, leafVertex);
+  auto leaves = trace.Leaves;
+  for (std::size_t l = 0; l < leaves.size(); ++l)
+  {
+    const uint32_t target = regrouping.NewLeaf[l];
+    leaves[target] = trace.Leaves[l];
+    leaves[target].Vertex = regrouping.LeafVertex[target];
+  }
+  trace.Leaves = std::move(leaves);
+  trace.Hierarchy = regrouping.Hierarchy;
+  RenumberLeaves(regrouping.NewLeaf, trace.States, trace.Messages, trace.Events, trace.Variables);
+  return regrouping;
+}
+
+}
+
+#endif
