@@ -18,7 +18,7 @@ packages=(
   # build and test tooling
   cmake g++ pkg-config libgtest-dev xvfb xauth openmpi-bin
   # Pajé traces: SimGrid SMPI (smpicc, smpirun) and pajeng (pj_dump) for the cross-check
-  pajeng libsimgrid-dev
+  pajeng libsimgrid-dev time
   # hierarchy files (JSON)
   nlohmann-json3-dev
 )
