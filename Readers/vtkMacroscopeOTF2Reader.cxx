@@ -2,6 +2,7 @@
 
 #include "MacroscopeHierarchyFile.h"
 #include "MacroscopeOTF2.h"
+#include "MacroscopeReaderOutputs.h"
 #include "TraceSchema.h"
 
 #include "vtkCommunicator.h"
@@ -40,6 +41,7 @@
 
 namespace otf2 = macroscope::otf2;
 namespace schema = macroscope::schema;
+using namespace macroscope::readers;
 
 vtkStandardNewMacro(vtkMacroscopeOTF2Reader);
 vtkCxxSetObjectMacro(vtkMacroscopeOTF2Reader, Controller, vtkMultiProcessController);
@@ -72,171 +74,6 @@ struct vtkMacroscopeOTF2Reader::Internals
 
 namespace
 {
-// VTK array classes for the column element types of the decoder.
-template <typename T>
-struct ArrayFor;
-template <>
-struct ArrayFor<uint8_t> { using type = vtkUnsignedCharArray; };
-template <>
-struct ArrayFor<int32_t> { using type = vtkTypeInt32Array; };
-template <>
-struct ArrayFor<uint32_t> { using type = vtkTypeUInt32Array; };
-template <>
-struct ArrayFor<int64_t> { using type = vtkTypeInt64Array; };
-template <>
-struct ArrayFor<uint64_t> { using type = vtkTypeUInt64Array; };
-template <>
-struct ArrayFor<double> { using type = vtkDoubleArray; };
-
-// Hands the column's buffer to a new array of `table`, without a copy: the
-// array frees it with free(), as it was allocated with malloc(). The column
-// is left empty.
-template <typename T>
-void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
-{
-  using Array = typename ArrayFor<T>::type;
-  using Value = typename Array::ValueType;
-  // vtkTypeInt64 may be long long where int64_t is long: same values, same bytes.
-  static_assert(sizeof(Value) == sizeof(T) &&
-      std::is_integral<Value>::value == std::is_integral<T>::value &&
-      std::is_signed<Value>::value == std::is_signed<T>::value,
-    "the array must hold the column's values as they are");
-  vtkNew<Array> array;
-  array->SetName(name);
-  const auto size = static_cast<vtkIdType>(column.size());
-  if (size > 0)
-  {
-    array->SetArray(reinterpret_cast<Value*>(column.release()), size, /*save=*/0,
-      vtkAbstractArray::VTK_DATA_ARRAY_FREE);
-  }
-  table->AddColumn(array);
-}
-
-void MoveStrings(vtkTable* table, const char* name, std::vector<std::string>& column)
-{
-  vtkNew<vtkStringArray> array;
-  array->SetName(name);
-  array->SetNumberOfValues(static_cast<vtkIdType>(column.size()));
-  for (std::size_t i = 0; i < column.size(); ++i)
-  {
-    array->SetValue(static_cast<vtkIdType>(i), column[i]);
-  }
-  std::vector<std::string>().swap(column);
-  table->AddColumn(array);
-}
-
-void AddCounter(vtkFieldData* fields, const char* name, uint64_t value)
-{
-  vtkNew<vtkIdTypeArray> array;
-  array->SetName(name);
-  array->InsertNextValue(static_cast<vtkIdType>(value));
-  fields->AddArray(array);
-}
-
-// Leaf paths below the root: "cluster-0/node-1/MPI Rank 4/Master thread".
-std::vector<std::string> LeafPaths(const otf2::TraceInfo& info)
-{
-  const auto& h = info.Hierarchy;
-  std::vector<std::string> vertexPath(h.size());
-  for (std::size_t v = 0; v < h.size(); ++v)
-  {
-    const int64_t parent = h.Parent[v];
-    if (parent < 0)
-    {
-      vertexPath[v] = "";
-    }
-    else
-    {
-      const std::string& above = vertexPath[static_cast<std::size_t>(parent)];
-      vertexPath[v] = above.empty() ? h.Name[v] : above + "/" + h.Name[v];
-    }
-  }
-  std::vector<std::string> paths;
-  paths.reserve(info.Leaves.size());
-  for (const auto& leaf : info.Leaves)
-  {
-    paths.push_back(vertexPath[leaf.Vertex].empty() ? h.Name[leaf.Vertex] : vertexPath[leaf.Vertex]);
-  }
-  return paths;
-}
-
-// Replaces the names of `selection` by `names`, keeping the status of the
-// names it already had (e.g. set from a state file before the first read).
-void ResetSelection(vtkDataArraySelection* selection, const std::vector<std::string>& names)
-{
-  std::map<std::string, int> previous;
-  for (int i = 0; i < selection->GetNumberOfArrays(); ++i)
-  {
-    previous[selection->GetArrayName(i)] = selection->GetArraySetting(i);
-  }
-  selection->RemoveAllArrays();
-  for (const std::string& name : names)
-  {
-    const auto known = previous.find(name);
-    selection->AddArray(name.c_str(), known == previous.end() ? true : known->second != 0);
-  }
-}
-
-void FillHierarchy(const otf2::HierarchyColumns& h, vtkTree* tree, const std::string& file)
-{
-  vtkNew<vtkMutableDirectedGraph> graph;
-  vtkNew<vtkStringArray> names;
-  names->SetName(schema::Name);
-  vtkNew<vtkStringArray> kinds;
-  kinds->SetName(schema::Kind);
-  vtkNew<vtkIdTypeArray> leaves;
-  leaves->SetName(schema::LeafIndex);
-
-  // A vtkTree has one root: a forest hangs below a vertex for the trace.
-  const auto roots = std::count(h.Parent.begin(), h.Parent.end(), int64_t(-1));
-  vtkIdType offset = 0;
-  if (roots != 1)
-  {
-    graph->AddVertex();
-    names->InsertNextValue(file);
-    kinds->InsertNextValue("trace");
-    leaves->InsertNextValue(-1);
-    offset = 1;
-  }
-  for (std::size_t v = 0; v < h.size(); ++v)
-  {
-    const int64_t parent = h.Parent[v];
-    if (parent < 0)
-    {
-      offset == 0 ? graph->AddVertex() : graph->AddChild(0);
-    }
-    else
-    {
-      graph->AddChild(static_cast<vtkIdType>(parent) + offset);
-    }
-    names->InsertNextValue(h.Name[v]);
-    kinds->InsertNextValue(h.Kind[v]);
-    leaves->InsertNextValue(static_cast<vtkIdType>(h.LeafIndex[v]));
-  }
-  graph->GetVertexData()->AddArray(names);
-  graph->GetVertexData()->AddArray(kinds);
-  graph->GetVertexData()->AddArray(leaves);
-  tree->CheckedShallowCopy(graph);
-}
-
-void FillTypes(otf2::TypeColumns types, vtkTable* table)
-{
-  vtkNew<vtkUnsignedCharArray> colors;
-  colors->SetName(schema::Color);
-  colors->SetNumberOfComponents(3);
-  colors->SetNumberOfTuples(static_cast<vtkIdType>(types.size()));
-  for (std::size_t i = 0; i < types.size(); ++i)
-  {
-    colors->SetTypedTuple(static_cast<vtkIdType>(i), types.Color[i].data());
-  }
-  MoveColumn(table, schema::Id, types.Id);
-  MoveStrings(table, schema::Name, types.Name);
-  MoveStrings(table, schema::Kind, types.Kind);
-  MoveStrings(table, "Paradigm", types.Paradigm);
-  MoveStrings(table, "Role", types.Role);
-  table->AddColumn(colors);
-}
-
 // Exchanges the message ends whose peer was read by another piece, and
 // matches, on the receiver's piece, the sends it gets with its receives.
 // `mine` marks the leaves this piece read, `read` those any piece read.

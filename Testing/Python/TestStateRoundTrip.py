@@ -159,6 +159,16 @@ topology_display.SetRepresentationType("Topology-Time 3D")
 for key, value in topology_display_settings.items():
     topology_display.SetPropertyWithName(key, value)
 
+# The Pajé reader, every property off its default.
+settings["PajeTraceReader"] = dict(
+    FileName=os.path.join(args.source, "Testing", "Data", "paje", "nested.paje"),
+    TimeWindow=[1.0, 5.0], ClipStatesToWindow=1, Locations=["c0/h0/r0", "c0/h1/r2"],
+    Regions=["compute", "MPI_Send"])
+paje_reader = PajeTraceReader(registrationName="pajereader", **settings["PajeTraceReader"])
+paje_reader.UpdatePipeline()
+paje_rows_before = paje_reader.GetDataInformation(0).GetNumberOfRows()
+mt.check(paje_rows_before == 3, "the Pajé reader's selections keep %d states, 3 expected" % paje_rows_before)
+
 trace = SyntheticTrace(registrationName="trace", **settings["SyntheticTrace"])
 layout = HierarchyLayout(registrationName="layout", Input=trace, **settings["HierarchyLayout"])
 layout.UpdatePipeline()
@@ -211,7 +221,8 @@ for name, proxy_settings in (("trace", settings["SyntheticTrace"]),
                              ("stoverview", settings["SpatiotemporalOverviewLayout"]),
                              ("treemap", settings["ResourceTreemap"]),
                              ("treemaplayout", settings["TreemapLayout"]),
-                             ("logical", settings["LogicalTime"])):
+                             ("logical", settings["LogicalTime"]),
+                             ("pajereader", settings["PajeTraceReader"])):
     proxy = FindSource(name)
     mt.check(proxy is not None, "%s missing after LoadState" % name)
     for key, expected in proxy_settings.items():
@@ -268,6 +279,11 @@ mt.check(points == expected, "reloaded layout has %d points, expected %d" % (poi
 print("state round trip: %d properties checked"
       % (sum(len(s) for s in settings.values()) + len(display_settings)))
 
+paje_reader = FindSource("pajereader")
+paje_reader.UpdatePipeline()
+mt.check(paje_reader.GetDataInformation(0).GetNumberOfRows() == paje_rows_before,
+         "the reloaded Pajé reader reads %d states, %d before"
+         % (paje_reader.GetDataInformation(0).GetNumberOfRows(), paje_rows_before))
 # The OTF2 reader's HierarchyFile, with a Locations path of the regrouped
 # tree: both survive a state file, and the reloaded reader reads the same rows.
 import json

@@ -1,0 +1,150 @@
+#include "MacroscopeReaderOutputs.h"
+
+#include "TraceSchema.h"
+
+#include "vtkDataArraySelection.h"
+#include "vtkDataSetAttributes.h"
+#include "vtkFieldData.h"
+#include "vtkIdTypeArray.h"
+#include "vtkMutableDirectedGraph.h"
+#include "vtkStringArray.h"
+#include "vtkTree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace schema = macroscope::schema;
+
+namespace macroscope::readers
+{
+
+void MoveStrings(vtkTable* table, const char* name, std::vector<std::string>& column)
+{
+  vtkNew<vtkStringArray> array;
+  array->SetName(name);
+  array->SetNumberOfValues(static_cast<vtkIdType>(column.size()));
+  for (std::size_t i = 0; i < column.size(); ++i)
+  {
+    array->SetValue(static_cast<vtkIdType>(i), column[i]);
+  }
+  std::vector<std::string>().swap(column);
+  table->AddColumn(array);
+}
+
+void AddCounter(vtkFieldData* fields, const char* name, uint64_t value)
+{
+  vtkNew<vtkIdTypeArray> array;
+  array->SetName(name);
+  array->InsertNextValue(static_cast<vtkIdType>(value));
+  fields->AddArray(array);
+}
+
+std::vector<std::string> VertexPaths(const otf2::HierarchyColumns& h)
+{
+  // Parents precede their children (depth-first order).
+  std::vector<std::string> vertexPath(h.size());
+  for (std::size_t v = 0; v < h.size(); ++v)
+  {
+    const int64_t parent = h.Parent[v];
+    if (parent >= 0)
+    {
+      const std::string& above = vertexPath[static_cast<std::size_t>(parent)];
+      vertexPath[v] = above.empty() ? h.Name[v] : above + "/" + h.Name[v];
+    }
+  }
+  return vertexPath;
+}
+
+void ResetSelection(vtkDataArraySelection* selection, const std::vector<std::string>& names)
+{
+  std::map<std::string, int> previous;
+  for (int i = 0; i < selection->GetNumberOfArrays(); ++i)
+  {
+    previous[selection->GetArrayName(i)] = selection->GetArraySetting(i);
+  }
+  selection->RemoveAllArrays();
+  for (const std::string& name : names)
+  {
+    const auto known = previous.find(name);
+    selection->AddArray(name.c_str(), known == previous.end() ? true : known->second != 0);
+  }
+}
+
+void FillHierarchy(const otf2::HierarchyColumns& h, vtkTree* tree, const std::string& file)
+{
+  vtkNew<vtkMutableDirectedGraph> graph;
+  vtkNew<vtkStringArray> names;
+  names->SetName(schema::Name);
+  vtkNew<vtkStringArray> kinds;
+  kinds->SetName(schema::Kind);
+  vtkNew<vtkIdTypeArray> leaves;
+  leaves->SetName(schema::LeafIndex);
+
+  // A vtkTree has one root: a forest hangs below a vertex for the trace.
+  const auto roots = std::count(h.Parent.begin(), h.Parent.end(), int64_t(-1));
+  vtkIdType offset = 0;
+  if (roots != 1)
+  {
+    graph->AddVertex();
+    names->InsertNextValue(file);
+    kinds->InsertNextValue("trace");
+    leaves->InsertNextValue(-1);
+    offset = 1;
+  }
+  for (std::size_t v = 0; v < h.size(); ++v)
+  {
+    const int64_t parent = h.Parent[v];
+    if (parent < 0)
+    {
+      offset == 0 ? graph->AddVertex() : graph->AddChild(0);
+    }
+    else
+    {
+      graph->AddChild(static_cast<vtkIdType>(parent) + offset);
+    }
+    names->InsertNextValue(h.Name[v]);
+    kinds->InsertNextValue(h.Kind[v]);
+    leaves->InsertNextValue(static_cast<vtkIdType>(h.LeafIndex[v]));
+  }
+  graph->GetVertexData()->AddArray(names);
+  graph->GetVertexData()->AddArray(kinds);
+  graph->GetVertexData()->AddArray(leaves);
+  tree->CheckedShallowCopy(graph);
+}
+
+void FillTypes(otf2::TypeColumns types, vtkTable* table)
+{
+  vtkNew<vtkUnsignedCharArray> colors;
+  colors->SetName(schema::Color);
+  colors->SetNumberOfComponents(3);
+  colors->SetNumberOfTuples(static_cast<vtkIdType>(types.size()));
+  for (std::size_t i = 0; i < types.size(); ++i)
+  {
+    colors->SetTypedTuple(static_cast<vtkIdType>(i), types.Color[i].data());
+  }
+  MoveColumn(table, schema::Id, types.Id);
+  MoveStrings(table, schema::Name, types.Name);
+  MoveStrings(table, schema::Kind, types.Kind);
+  MoveStrings(table, "Paradigm", types.Paradigm);
+  MoveStrings(table, "Role", types.Role);
+  table->AddColumn(colors);
+}
+
+std::string CheckTimeWindow(const double window[2])
+{
+  const double begin = window[0];
+  const double end = window[1];
+  if (!std::isfinite(begin) || !std::isfinite(end) || begin < 0.0 || (end != 0.0 && end < begin))
+  {
+    std::ostringstream why;
+    why << "TimeWindow (" << begin << ", " << end
+        << ") is not a window: it needs 0 <= start <= end, in seconds "
+           "(an end of 0 means the trace end).";
+    return why.str();
+  }
+  return std::string();
+}
+
+} // namespace macroscope::readers

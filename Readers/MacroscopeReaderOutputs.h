@@ -1,0 +1,117 @@
+// Private helpers shared by Macroscope's trace readers (OTF2, Pajé): they
+// turn the decoders' plain columns (OTF2TraceTables.h) into the VTK outputs
+// of the data contract (docs/architecture.md). Not part of the module's
+// public interface.
+#ifndef MacroscopeReaderOutputs_h
+#define MacroscopeReaderOutputs_h
+
+#include "OTF2TraceTables.h"
+
+#include "vtkDoubleArray.h"
+#include "vtkNew.h"
+#include "vtkTable.h"
+#include "vtkTypeInt32Array.h"
+#include "vtkTypeInt64Array.h"
+#include "vtkTypeUInt32Array.h"
+#include "vtkTypeUInt64Array.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+class vtkDataArraySelection;
+class vtkFieldData;
+class vtkTree;
+
+namespace macroscope::readers
+{
+
+/// The VTK array class for a column element type of the decoders.
+template <typename T>
+struct ArrayFor;
+template <>
+struct ArrayFor<uint8_t> { using type = vtkUnsignedCharArray; };
+template <>
+struct ArrayFor<int32_t> { using type = vtkTypeInt32Array; };
+template <>
+struct ArrayFor<uint32_t> { using type = vtkTypeUInt32Array; };
+template <>
+struct ArrayFor<int64_t> { using type = vtkTypeInt64Array; };
+template <>
+struct ArrayFor<uint64_t> { using type = vtkTypeUInt64Array; };
+template <>
+struct ArrayFor<double> { using type = vtkDoubleArray; };
+
+/// Hands the column's buffer to a new array of `table`, without a copy: the
+/// array frees it with free(), as it was allocated with malloc(). The column
+/// is left empty.
+template <typename T>
+void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
+{
+  using Array = typename ArrayFor<T>::type;
+  using Value = typename Array::ValueType;
+  // vtkTypeInt64 may be long long where int64_t is long: same values, same bytes.
+  static_assert(sizeof(Value) == sizeof(T) &&
+      std::is_integral<Value>::value == std::is_integral<T>::value &&
+      std::is_signed<Value>::value == std::is_signed<T>::value,
+    "the array must hold the column's values as they are");
+  vtkNew<Array> array;
+  array->SetName(name);
+  const auto size = static_cast<vtkIdType>(column.size());
+  if (size > 0)
+  {
+    array->SetArray(reinterpret_cast<Value*>(column.release()), size, /*save=*/0,
+      vtkAbstractArray::VTK_DATA_ARRAY_FREE);
+  }
+  table->AddColumn(array);
+}
+
+/// Moves a string column into a new vtkStringArray of `table`.
+void MoveStrings(vtkTable* table, const char* name, std::vector<std::string>& column);
+
+/// Adds a one-value counter array (a ReadReport anomaly count) to `fields`.
+void AddCounter(vtkFieldData* fields, const char* name, uint64_t value);
+
+/// The path of every vertex below the root ("cluster-0/node-1/MPI Rank 4");
+/// the root's own path is empty.
+std::vector<std::string> VertexPaths(const otf2::HierarchyColumns& hierarchy);
+
+/// Leaf paths below the root, in leaf order: the names of the Locations
+/// selection. `Trace` has a Hierarchy and Leaves whose items give a Vertex
+/// (otf2::TraceInfo, paje::TraceData).
+template <typename Trace>
+std::vector<std::string> LeafPaths(const Trace& trace)
+{
+  const std::vector<std::string> vertexPath = VertexPaths(trace.Hierarchy);
+  std::vector<std::string> paths;
+  paths.reserve(trace.Leaves.size());
+  for (const auto& leaf : trace.Leaves)
+  {
+    // A trace whose only vertex is a leaf: its name.
+    paths.push_back(vertexPath[leaf.Vertex].empty() ? trace.Hierarchy.Name[leaf.Vertex]
+                                                    : vertexPath[leaf.Vertex]);
+  }
+  return paths;
+}
+
+/// Replaces the names of `selection` by `names`, keeping the status of the
+/// names it already had (e.g. set from a state file before the first read).
+void ResetSelection(vtkDataArraySelection* selection, const std::vector<std::string>& names);
+
+/// The Hierarchy output from the decoder's columns; a forest hangs below a
+/// vertex named after `file`.
+void FillHierarchy(const otf2::HierarchyColumns& hierarchy, vtkTree* tree, const std::string& file);
+
+/// The Types output (Id, Name, Kind, Paradigm, Role, Color); takes the
+/// columns by value since it moves them.
+void FillTypes(otf2::TypeColumns types, vtkTable* table);
+
+/// Checks a TimeWindow property (seconds, an end of 0 meaning the trace end);
+/// returns an empty string when it is a window, else why not.
+std::string CheckTimeWindow(const double window[2]);
+
+} // namespace macroscope::readers
+
+#endif

@@ -1,0 +1,65 @@
+// Filtering a parsed Pajé trace for one read of the VTK reader: a time
+// window, the selected leaves and state values, and this piece's share of
+// the leaves. A text trace has no index, so the reader parses the whole
+// file once and serves every window and selection from these functions.
+#ifndef macroscope_paje_PajeSelection_h
+#define macroscope_paje_PajeSelection_h
+
+#include "MacroscopePaje.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace macroscope::paje
+{
+
+/// Contiguous leaves [Begin, End).
+struct LeafRange
+{
+  uint32_t Begin = 0;
+  uint32_t End = 0;
+};
+
+/// Splits the leaves into `pieces` contiguous ranges holding about the same
+/// number of rows each (states, events and samples of a leaf, messages of its
+/// receiver). Ranges may be empty when there are more pieces than leaves
+/// with rows; together they cover every leaf once.
+std::vector<LeafRange> splitLeaves(const TraceData& trace, uint32_t pieces);
+
+struct Selection
+{
+  /// Closed window, in the file's seconds: states and messages overlapping
+  /// it, events and samples inside it.
+  double WindowBegin = -std::numeric_limits<double>::infinity();
+  double WindowEnd = std::numeric_limits<double>::infinity();
+  /// Cut the states crossing the window's borders to the window.
+  bool ClipStatesToWindow = false;
+  /// Selected leaves (1 = read), one per leaf; empty means all.
+  std::vector<uint8_t> Leaves;
+  /// Types rows whose states are kept, one per row; empty means all.
+  std::vector<uint8_t> StateTypes;
+  /// This piece's leaves: rows of other leaves, and messages received by
+  /// them, belong to other pieces.
+  LeafRange Piece{ 0, std::numeric_limits<uint32_t>::max() };
+};
+
+/// The rows of one read, in the trace's row order.
+struct SelectedTables
+{
+  StateColumns States;
+  MessageColumns Messages;
+  EventColumns Events;
+  VariableColumns Variables;
+  /// Messages received in this piece's range but sent by or to a leaf that is
+  /// not selected (not output, counted).
+  uint64_t MessagesWithUnreadEnd = 0;
+};
+
+/// Copies the rows of `trace` that `selection` keeps. A message is kept when
+/// both its ends are selected and its receiver is in the piece.
+SelectedTables select(const TraceData& trace, const Selection& selection);
+
+} // namespace macroscope::paje
+
+#endif

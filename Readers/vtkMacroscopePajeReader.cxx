@@ -1,0 +1,491 @@
+#include "vtkMacroscopePajeReader.h"
+
+#include "MacroscopePaje.h"
+#include "MacroscopeReaderOutputs.h"
+#include "PajeSelection.h"
+#include "TraceSchema.h"
+
+#include "vtkDataArraySelection.h"
+#include "vtkDataObject.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
+#include "vtkInformation.h"
+#include "vtkInformationDataObjectMetaDataKey.h"
+#include "vtkInformationVector.h"
+#include "vtkMacroscopeTraceKeys.h"
+#include "vtkMultiProcessController.h"
+#include "vtkNew.h"
+#include "vtkObjectFactory.h"
+#include "vtkSmartPointer.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
+#include "vtkStringArray.h"
+#include "vtkTable.h"
+#include "vtkTree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <sys/stat.h>
+
+namespace paje = macroscope::paje;
+namespace schema = macroscope::schema;
+using namespace macroscope::readers;
+
+vtkStandardNewMacro(vtkMacroscopePajeReader);
+vtkCxxSetObjectMacro(vtkMacroscopePajeReader, Controller, vtkMultiProcessController);
+
+namespace
+{
+/// What identifies the parsed file: a changed file (new modification time
+/// or size) is parsed again, the same file never.
+struct FileKey
+{
+  std::string Name;
+  int64_t ModificationNanoseconds = 0;
+  int64_t Size = -1;
+
+  bool operator==(const FileKey& other) const
+  {
+    return this->Name == other.Name &&
+      this->ModificationNanoseconds == other.ModificationNanoseconds && this->Size == other.Size;
+  }
+};
+
+bool StatFile(const std::string& name, FileKey& key)
+{
+  struct stat info;
+  if (::stat(name.c_str(), &info) != 0)
+  {
+    return false;
+  }
+  key.Name = name;
+  key.ModificationNanoseconds =
+    int64_t(info.st_mtim.tv_sec) * 1000000000 + int64_t(info.st_mtim.tv_nsec);
+  key.Size = int64_t(info.st_size);
+  return true;
+}
+}
+
+struct vtkMacroscopePajeReader::Internals
+{
+  FileKey Key;                           // the file Trace was parsed from
+  std::unique_ptr<paje::TraceData> Trace; // the whole parsed trace: the cache
+  bool Aborted = false;                  // the last parse was aborted
+  std::vector<std::string> LocationPaths; // per leaf
+  // The Hierarchy and Types outputs, passed downstream as meta-data.
+  vtkSmartPointer<vtkTree> Hierarchy;
+  vtkSmartPointer<vtkTable> Types;
+
+  void Clear()
+  {
+    this->Key = FileKey();
+    this->Trace.reset();
+    this->Aborted = false;
+    this->LocationPaths.clear();
+    this->Hierarchy = nullptr;
+    this->Types = nullptr;
+  }
+
+  void PublishDefinitions(vtkInformationVector* outputVector) const
+  {
+    using Port = schema::TraceOutput;
+    outputVector->GetInformationObject(static_cast<int>(Port::Hierarchy))
+      ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), this->Hierarchy);
+    outputVector->GetInformationObject(static_cast<int>(Port::Types))
+      ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), this->Types);
+  }
+};
+
+vtkMacroscopePajeReader::vtkMacroscopePajeReader()
+  : Internal(new Internals)
+  , LocationSelection(vtkDataArraySelection::New())
+  , RegionSelection(vtkDataArraySelection::New())
+{
+  this->SetNumberOfInputPorts(0);
+  this->SetNumberOfOutputPorts(schema::TraceOutputCount);
+  this->SetController(vtkMultiProcessController::GetGlobalController());
+}
+
+vtkMacroscopePajeReader::~vtkMacroscopePajeReader()
+{
+  this->LocationSelection->Delete();
+  this->RegionSelection->Delete();
+  this->SetController(nullptr);
+}
+
+void vtkMacroscopePajeReader::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "FileName: " << this->FileName << "\n";
+  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
+  os << indent << "ClipStatesToWindow: " << this->ClipStatesToWindow << "\n";
+  os << indent << "Locations enabled: " << this->LocationSelection->GetNumberOfArraysEnabled()
+     << " of " << this->LocationSelection->GetNumberOfArrays() << "\n";
+  os << indent << "Regions enabled: " << this->RegionSelection->GetNumberOfArraysEnabled()
+     << " of " << this->RegionSelection->GetNumberOfArrays() << "\n";
+  os << indent << "TimeBounds: " << this->TimeBounds[0] << " " << this->TimeBounds[1] << "\n";
+  os << indent << "NumberOfEventRecords: " << this->NumberOfEventRecords << "\n";
+  os << indent << "NumberOfLocations: " << this->NumberOfLocations << "\n";
+  os << indent << "NumberOfParses: " << this->NumberOfParses << "\n";
+  os << indent << "Controller: " << this->Controller << "\n";
+}
+
+int vtkMacroscopePajeReader::CanReadFile(const char* name)
+{
+  if (!name)
+  {
+    return 0;
+  }
+  std::ifstream file(name, std::ios::binary);
+  std::string line;
+  // Only the first few kilobytes: a file that starts with a long comment
+  // block is still recognised, a large non-Pajé file is not scanned.
+  std::size_t read = 0;
+  while (read < 65536 && std::getline(file, line))
+  {
+    read += line.size() + 1;
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#')
+    {
+      continue;
+    }
+    return line.compare(first, 9, "%EventDef") == 0 ? 1 : 0;
+  }
+  return 0;
+}
+
+vtkDataArraySelection* vtkMacroscopePajeReader::GetLocationSelection()
+{
+  return this->LocationSelection;
+}
+int vtkMacroscopePajeReader::GetNumberOfLocationArrays()
+{
+  return this->LocationSelection->GetNumberOfArrays();
+}
+const char* vtkMacroscopePajeReader::GetLocationArrayName(int index)
+{
+  return this->LocationSelection->GetArrayName(index);
+}
+int vtkMacroscopePajeReader::GetLocationArrayStatus(const char* name)
+{
+  return this->LocationSelection->ArrayIsEnabled(name);
+}
+void vtkMacroscopePajeReader::SetLocationStatus(const char* name, int status)
+{
+  this->LocationSelection->SetArraySetting(name, status);
+}
+
+vtkDataArraySelection* vtkMacroscopePajeReader::GetRegionSelection()
+{
+  return this->RegionSelection;
+}
+int vtkMacroscopePajeReader::GetNumberOfRegionArrays()
+{
+  return this->RegionSelection->GetNumberOfArrays();
+}
+const char* vtkMacroscopePajeReader::GetRegionArrayName(int index)
+{
+  return this->RegionSelection->GetArrayName(index);
+}
+int vtkMacroscopePajeReader::GetRegionArrayStatus(const char* name)
+{
+  return this->RegionSelection->ArrayIsEnabled(name);
+}
+void vtkMacroscopePajeReader::SetRegionStatus(const char* name, int status)
+{
+  this->RegionSelection->SetArraySetting(name, status);
+}
+
+vtkMTimeType vtkMacroscopePajeReader::GetMTime()
+{
+  return std::max({ this->Superclass::GetMTime(), this->LocationSelection->GetMTime(),
+    this->RegionSelection->GetMTime() });
+}
+
+int vtkMacroscopePajeReader::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  info->Set(vtkDataObject::DATA_TYPE_NAME(),
+    port == static_cast<int>(schema::TraceOutput::Hierarchy) ? "vtkTree" : "vtkTable");
+  return 1;
+}
+
+namespace
+{
+// A failed information pass stops the pipeline before RequestData: empty
+// the outputs here, so that the data of a previous file does not linger.
+void ClearOutputs(vtkInformationVector* outputVector)
+{
+  for (int port = 0; port < outputVector->GetNumberOfInformationObjects(); ++port)
+  {
+    if (vtkDataObject* output = vtkDataObject::GetData(outputVector, port))
+    {
+      output->Initialize();
+    }
+  }
+}
+}
+
+int vtkMacroscopePajeReader::RequestInformation(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
+  {
+    outputVector->GetInformationObject(port)->Set(CAN_HANDLE_PIECE_REQUEST(), 1);
+  }
+  if (this->FileName.empty())
+  {
+    this->Internal->Clear();
+    ClearOutputs(outputVector);
+    vtkErrorMacro("FileName is not set: choose a Pajé trace (*.paje, *.trace).");
+    return 0;
+  }
+  FileKey key;
+  if (!StatFile(this->FileName, key))
+  {
+    this->Internal->Clear();
+    ClearOutputs(outputVector);
+    vtkErrorMacro(<< this->FileName << ": cannot open: no such file or not accessible.");
+    return 0;
+  }
+  if (this->Internal->Trace && this->Internal->Key == key)
+  {
+    this->Internal->PublishDefinitions(outputVector); // the cache serves
+    return 1;
+  }
+
+  // A new or changed file: parse it whole (definitions may come anywhere).
+  this->Internal->Clear();
+  this->ReadReport.clear();
+  // The pipeline clears the abort flag before RequestData only; a flag left
+  // by an earlier aborted pass must not stop this parse.
+  this->SetAbortExecute(0);
+  paje::ReadOptions options;
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(fraction);
+    return !this->GetAbortExecute();
+  };
+  auto trace = std::make_unique<paje::TraceData>();
+  ++this->NumberOfParses;
+  try
+  {
+    *trace = paje::readTrace(this->FileName, options);
+  }
+  catch (const paje::ReadAborted&)
+  {
+    vtkWarningMacro("Reading " << this->FileName << " was aborted.");
+    this->Internal->Aborted = true;
+    ClearOutputs(outputVector);
+    return 1; // not a failure: the outputs stay empty until the next read
+  }
+  catch (const std::bad_alloc&)
+  {
+    ClearOutputs(outputVector);
+    vtkErrorMacro(<< this->FileName << ": not enough memory to parse the trace.");
+    return 0;
+  }
+  catch (const std::exception& error)
+  {
+    ClearOutputs(outputVector);
+    vtkErrorMacro(<< error.what()); // names the file and, for parse errors, the line
+    return 0;
+  }
+
+  // ---- HIERARCHY REPLACEMENT POINT ----------------------------------------
+  // The only place where the parsed hierarchy and leaf order may be replaced
+  // (the HierarchyFile property of issue 11: a JSON tree regrouping the
+  // leaves). A replacement must rewrite trace->Hierarchy and trace->Leaves
+  // and renumber the leaf indexes of trace->States.Location,
+  // Events.Location, Variables.Location, Messages.Sender and
+  // Messages.Receiver; everything below (paths, selections, pieces,
+  // outputs) derives from them. Its file then belongs in the cache key.
+  // ---------------------------------------------------------------------------
+
+  const paje::TraceData& t = *trace;
+  this->Internal->LocationPaths = LeafPaths(t);
+  ResetSelection(this->LocationSelection, this->Internal->LocationPaths);
+  std::vector<std::string> values;
+  for (std::size_t row = 0; row < t.Types.size(); ++row)
+  {
+    if (t.Types.Kind[row] == schema::StateKind)
+    {
+      values.push_back(t.Types.Name[row]);
+    }
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  ResetSelection(this->RegionSelection, values);
+
+  const paje::Diagnostics& report = t.Report;
+  const bool timed = std::isfinite(report.FirstTime) && std::isfinite(report.LastTime);
+  this->TimeBounds[0] = timed ? report.FirstTime : 0.0;
+  this->TimeBounds[1] = timed ? report.LastTime : 0.0;
+  this->NumberOfEventRecords = static_cast<vtkIdType>(report.Lines);
+  this->NumberOfLocations = static_cast<vtkIdType>(t.Leaves.size());
+  this->ReadReport = paje::describe(report);
+  if (report.StatesLeftOpen || report.UnmatchedStartLinks || report.UnmatchedEndLinks ||
+    report.EndsBeforeStarts)
+  {
+    vtkWarningMacro("Read " << this->FileName << " with anomalies:\n" << this->ReadReport);
+  }
+
+  this->Internal->Hierarchy = vtkSmartPointer<vtkTree>::New();
+  FillHierarchy(t.Hierarchy, this->Internal->Hierarchy, this->FileName);
+  this->Internal->Types = vtkSmartPointer<vtkTable>::New();
+  FillTypes(t.Types, this->Internal->Types);
+  vtkNew<vtkDoubleArray> bounds; // the trace's span, for filters' default windows
+  bounds->SetName("TimeBounds");
+  bounds->SetNumberOfComponents(2);
+  bounds->InsertNextTuple(this->TimeBounds);
+  this->Internal->Types->GetFieldData()->AddArray(bounds);
+
+  this->Internal->Trace = std::move(trace);
+  this->Internal->Key = key;
+  this->Internal->PublishDefinitions(outputVector);
+  return 1;
+}
+
+int vtkMacroscopePajeReader::RequestData(
+  vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
+{
+  if (!this->Internal->Trace || this->Internal->Key.Name != this->FileName)
+  {
+    // RequestInformation reported why; an aborted parse outputs nothing.
+    return this->Internal->Aborted ? 1 : 0;
+  }
+  const paje::TraceData& trace = *this->Internal->Trace;
+
+  const std::string windowError = CheckTimeWindow(this->TimeWindow);
+  if (!windowError.empty())
+  {
+    vtkErrorMacro(<< this->FileName << ": " << windowError);
+    return 0;
+  }
+
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  int piece = 0;
+  int pieces = 1;
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()))
+  {
+    piece = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER());
+    pieces = std::max(1, outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()));
+  }
+  if (piece < 0 || piece >= pieces)
+  {
+    vtkErrorMacro(<< this->FileName << ": piece " << piece << " of " << pieces
+                  << " requested: there is no such piece.");
+    return 0;
+  }
+
+  paje::Selection selection;
+  // A side of 0 is open: (0, 0) outputs everything, whatever the file's times.
+  if (this->TimeWindow[0] != 0.0)
+  {
+    selection.WindowBegin = this->TimeWindow[0];
+  }
+  if (this->TimeWindow[1] != 0.0)
+  {
+    selection.WindowEnd = this->TimeWindow[1];
+  }
+  selection.ClipStatesToWindow = this->ClipStatesToWindow;
+  const std::size_t leaves = trace.Leaves.size();
+  if (this->LocationSelection->GetNumberOfArraysEnabled() <
+    this->LocationSelection->GetNumberOfArrays())
+  {
+    selection.Leaves.resize(leaves);
+    for (std::size_t leaf = 0; leaf < leaves; ++leaf)
+    {
+      selection.Leaves[leaf] =
+        this->LocationSelection->ArrayIsEnabled(this->Internal->LocationPaths[leaf].c_str()) != 0;
+    }
+  }
+  if (this->RegionSelection->GetNumberOfArraysEnabled() <
+    this->RegionSelection->GetNumberOfArrays())
+  {
+    selection.StateTypes.resize(trace.Types.size());
+    for (std::size_t row = 0; row < trace.Types.size(); ++row)
+    {
+      selection.StateTypes[row] = trace.Types.Kind[row] == schema::StateKind &&
+        this->RegionSelection->ArrayIsEnabled(trace.Types.Name[row].c_str()) != 0;
+    }
+  }
+  if (pieces > 1)
+  {
+    const auto range = paje::splitLeaves(trace, static_cast<uint32_t>(pieces))[std::size_t(piece)];
+    selection.Piece = { range.Begin, range.End };
+  }
+  this->UpdateProgress(0.1);
+  if (this->GetAbortExecute())
+  {
+    vtkWarningMacro("Reading " << this->FileName << " was aborted.");
+    return 1;
+  }
+
+  paje::SelectedTables rows = paje::select(trace, selection);
+  this->UpdateProgress(0.8);
+
+  using Port = schema::TraceOutput;
+  auto table = [outputVector](Port port) {
+    return vtkTable::GetData(outputVector, static_cast<int>(port));
+  };
+
+  const paje::Diagnostics& report = trace.Report;
+  vtkTable* states = table(Port::States);
+  MoveColumn(states, schema::Location, rows.States.Location);
+  MoveColumn(states, schema::Type, rows.States.Type);
+  MoveColumn(states, schema::Depth, rows.States.Depth);
+  MoveColumn(states, schema::Start, rows.States.Start);
+  MoveColumn(states, schema::End, rows.States.End);
+  {
+    vtkFieldData* fields = states->GetFieldData();
+    vtkNew<vtkStringArray> text;
+    text->SetName("ReadReport");
+    text->InsertNextValue(this->ReadReport);
+    fields->AddArray(text);
+    AddCounter(fields, "EventRecordsRead", report.Lines);
+    AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
+    AddCounter(fields, "StatesClosedByDestroy", report.StatesClosedByDestroy);
+    AddCounter(fields, "UnmatchedStartLinks", report.UnmatchedStartLinks);
+    AddCounter(fields, "UnmatchedEndLinks", report.UnmatchedEndLinks);
+    AddCounter(fields, "EndsBeforeStarts", report.EndsBeforeStarts);
+    AddCounter(fields, "ImplicitValues", report.ImplicitValues);
+    AddCounter(fields, "SelfLeaves", report.SelfLeaves);
+    AddCounter(fields, "MessagesWithUnreadEnd", rows.MessagesWithUnreadEnd);
+  }
+
+  vtkTable* messages = table(Port::Messages);
+  MoveColumn(messages, schema::Sender, rows.Messages.Sender);
+  MoveColumn(messages, schema::Receiver, rows.Messages.Receiver);
+  MoveColumn(messages, schema::SendTime, rows.Messages.SendTime);
+  MoveColumn(messages, schema::RecvTime, rows.Messages.RecvTime);
+  MoveColumn(messages, schema::Bytes, rows.Messages.Bytes);
+  MoveColumn(messages, "RecvBytes", rows.Messages.RecvBytes);
+  MoveColumn(messages, schema::Tag, rows.Messages.Tag);
+  MoveColumn(messages, schema::Communicator, rows.Messages.Communicator);
+  MoveColumn(messages, "RecvBeforeSend", rows.Messages.RecvBeforeSend);
+
+  vtkTable* events = table(Port::Events);
+  MoveColumn(events, schema::Location, rows.Events.Location);
+  MoveColumn(events, schema::Type, rows.Events.Type);
+  MoveColumn(events, schema::Time, rows.Events.Time);
+  MoveColumn(events, schema::Communicator, rows.Events.Communicator);
+  MoveColumn(events, "Root", rows.Events.Root);
+  MoveColumn(events, "Operation", rows.Events.Operation);
+
+  vtkTable* variables = table(Port::Variables);
+  MoveColumn(variables, schema::Location, rows.Variables.Location);
+  MoveColumn(variables, schema::Variable, rows.Variables.Variable);
+  MoveColumn(variables, schema::Time, rows.Variables.Time);
+  MoveColumn(variables, schema::Value, rows.Variables.Value);
+  this->UpdateProgress(0.95);
+
+  vtkTree::GetData(outputVector, static_cast<int>(Port::Hierarchy))
+    ->ShallowCopy(this->Internal->Hierarchy);
+  table(Port::Types)->ShallowCopy(this->Internal->Types);
+  this->UpdateProgress(1.0);
+  return 1;
+}
