@@ -58,6 +58,53 @@ HierarchyRegrouping RegroupTraceHierarchy(const std::string& file,
   return regrouping;
 }
 
+bool HierarchyFileTracker::Refresh(const std::string& file,
+  const otf2::HierarchyColumns& hierarchy, const std::vector<std::size_t>& leafVertex)
+{
+  std::filesystem::file_time_type modified{};
+  if (!file.empty())
+  {
+    std::error_code unknown; // a missing file is reported by the read below
+    modified = std::filesystem::last_write_time(file, unknown);
+  }
+  if (this->Applied && this->File == file && this->Time == modified)
+  {
+    return false;
+  }
+  this->Applied = false;
+  this->Current.reset();
+  if (!file.empty())
+  {
+    this->Current =
+      std::make_unique<HierarchyRegrouping>(RegroupTraceHierarchy(file, hierarchy, leafVertex));
+  }
+  this->Applied = true;
+  this->File = file;
+  this->Time = modified;
+  return true;
+}
+
+std::vector<std::string> HierarchyFileTracker::LeafPaths(
+  const std::vector<std::string>& tracePaths) const
+{
+  return this->Current ? this->Current->NewPaths : tracePaths;
+}
+
+std::vector<std::string> HierarchyFileTracker::SelectionNames(
+  const std::vector<std::string>& tracePaths) const
+{
+  if (!this->Current)
+  {
+    return tracePaths;
+  }
+  std::vector<std::string> ordered(this->Current->NewPaths.size());
+  for (std::size_t l = 0; l < ordered.size(); ++l)
+  {
+    ordered[this->Current->NewLeaf[l]] = this->Current->NewPaths[l];
+  }
+  return ordered;
+}
+
 namespace
 {
 template <typename T>

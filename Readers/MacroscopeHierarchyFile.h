@@ -19,6 +19,8 @@
 #include "OTF2TraceTables.h"
 
 #include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,42 @@ HierarchyRegrouping RegroupTraceHierarchy(const std::string& file,
 /// Receiver (Messages) and Root (Events, -1 kept) through `newLeaf`.
 void RenumberLeaves(const std::vector<uint32_t>& newLeaf, otf2::StateColumns& states,
   otf2::MessageColumns& messages, otf2::EventColumns& events, otf2::VariableColumns& variables);
+
+/// The HierarchyFile a reader applied to its trace, so that it regroups
+/// again only when the file name, the file's modification time or the trace
+/// changes. Both trace readers keep one.
+class HierarchyFileTracker
+{
+public:
+  /// Regroups `hierarchy` (leaf l is row `leafVertex[l]`) by `file`, or goes
+  /// back to the trace's own hierarchy when `file` is empty, unless that was
+  /// already done since the last Reset(). Returns true when the regrouping
+  /// changed. Throws HierarchyFileError naming the file.
+  bool Refresh(const std::string& file, const otf2::HierarchyColumns& hierarchy,
+    const std::vector<std::size_t>& leafVertex);
+  /// A new trace: the next Refresh regroups again.
+  void Reset() { this->Applied = false; }
+  /// False before the first Refresh and after one that threw.
+  bool IsApplied() const { return this->Applied; }
+  /// The regrouping in force; null when the trace's own hierarchy is used.
+  const HierarchyRegrouping* Regrouping() const { return this->Current.get(); }
+  /// The hierarchy in force: the regrouped one, or `traceHierarchy`.
+  const otf2::HierarchyColumns& Hierarchy(const otf2::HierarchyColumns& traceHierarchy) const
+  {
+    return this->Current ? this->Current->Hierarchy : traceHierarchy;
+  }
+  /// Per trace leaf, its path in the hierarchy in force (`tracePaths` when
+  /// there is no file); and the same paths in the new leaf order, for the
+  /// Locations selection of the GUI.
+  std::vector<std::string> LeafPaths(const std::vector<std::string>& tracePaths) const;
+  std::vector<std::string> SelectionNames(const std::vector<std::string>& tracePaths) const;
+
+private:
+  bool Applied = false;
+  std::string File;
+  std::filesystem::file_time_type Time{};
+  std::unique_ptr<HierarchyRegrouping> Current;
+};
 
 /// The whole operation on a decoded trace with members Hierarchy, Leaves
 /// (each with a .Vertex), States, Messages, Events and Variables: the

@@ -32,7 +32,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <map>
 #include <string>
@@ -51,12 +50,9 @@ struct vtkMacroscopeOTF2Reader::Internals
   std::string InfoFile; // the file Info was read from
   std::unique_ptr<otf2::TraceInfo> Info;
   std::vector<std::string> LocationPaths; // per leaf
-  // The HierarchyFile applied to Info (its name and modification time when
-  // applied); Regrouping is null when the archive's own hierarchy is used.
-  bool HierarchyApplied = false;
-  std::string AppliedHierarchyFile;
-  std::filesystem::file_time_type AppliedHierarchyTime;
-  std::unique_ptr<macroscope::HierarchyRegrouping> Regrouping;
+  // The HierarchyFile applied to Info; its Regrouping() is null when the
+  // archive's own hierarchy is used.
+  macroscope::HierarchyFileTracker Hierarchies;
   // The Hierarchy and Types outputs as the definitions give them, passed
   // downstream as meta-data before any event is read.
   vtkSmartPointer<vtkTree> Hierarchy;
@@ -257,7 +253,7 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   }
 
   this->Internal->Info.reset();
-  this->Internal->HierarchyApplied = false;
+  this->Internal->Hierarchies.Reset();
   try
   {
     this->Internal->Info =
@@ -307,67 +303,35 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
 {
   Internals& internal = *this->Internal;
   const otf2::TraceInfo& info = *internal.Info;
-  std::filesystem::file_time_type modified{};
-  if (!this->HierarchyFile.empty())
+  std::vector<std::size_t> leafVertex;
+  for (const auto& leaf : info.Leaves)
   {
-    std::error_code unknown; // a missing file is reported by the read below
-    modified = std::filesystem::last_write_time(this->HierarchyFile, unknown);
+    leafVertex.push_back(leaf.Vertex);
   }
-  if (internal.HierarchyApplied && internal.AppliedHierarchyFile == this->HierarchyFile &&
-    internal.AppliedHierarchyTime == modified)
+  try
   {
-    return true;
-  }
-  internal.HierarchyApplied = false;
-  internal.Regrouping.reset();
-  const otf2::HierarchyColumns* hierarchy = &info.Hierarchy;
-  if (!this->HierarchyFile.empty())
-  {
-    std::vector<std::size_t> leafVertex;
-    for (const auto& leaf : info.Leaves)
+    if (!internal.Hierarchies.Refresh(this->HierarchyFile, info.Hierarchy, leafVertex))
     {
-      leafVertex.push_back(leaf.Vertex);
-    }
-    try
-    {
-      internal.Regrouping = std::make_unique<macroscope::HierarchyRegrouping>(
-        macroscope::RegroupTraceHierarchy(this->HierarchyFile, info.Hierarchy, leafVertex));
-    }
-    catch (const std::exception& error)
-    {
-      vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")");
-      return false;
-    }
-    hierarchy = &internal.Regrouping->Hierarchy;
-    if (!internal.Regrouping->Report.empty())
-    {
-      vtkWarningMacro(<< internal.Regrouping->Report);
+      return true;
     }
   }
-
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")");
+    return false;
+  }
+  const macroscope::HierarchyRegrouping* regrouping = internal.Hierarchies.Regrouping();
+  if (regrouping && !regrouping->Report.empty())
+  {
+    vtkWarningMacro(<< regrouping->Report);
+  }
   // The Locations selection lists the paths in the (new) leaf order; the
-  // readers keep addressing leaves by their index in the archive.
-  if (internal.Regrouping)
-  {
-    internal.LocationPaths = internal.Regrouping->NewPaths;
-    std::vector<std::string> ordered(internal.LocationPaths.size());
-    for (std::size_t l = 0; l < ordered.size(); ++l)
-    {
-      ordered[internal.Regrouping->NewLeaf[l]] = internal.LocationPaths[l];
-    }
-    ResetSelection(this->LocationSelection, ordered);
-  }
-  else
-  {
-    internal.LocationPaths = LeafPaths(info);
-    ResetSelection(this->LocationSelection, internal.LocationPaths);
-  }
+  // reader keeps addressing leaves by their index in the archive.
+  const std::vector<std::string> tracePaths = LeafPaths(info);
+  internal.LocationPaths = internal.Hierarchies.LeafPaths(tracePaths);
+  ResetSelection(this->LocationSelection, internal.Hierarchies.SelectionNames(tracePaths));
   internal.Hierarchy = vtkSmartPointer<vtkTree>::New();
-  FillHierarchy(*hierarchy, internal.Hierarchy, this->FileName);
-
-  internal.HierarchyApplied = true;
-  internal.AppliedHierarchyFile = this->HierarchyFile;
-  internal.AppliedHierarchyTime = modified;
+  FillHierarchy(internal.Hierarchies.Hierarchy(info.Hierarchy), internal.Hierarchy, this->FileName);
   return true;
 }
 
@@ -375,7 +339,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
   if (!this->Internal->Info || this->Internal->InfoFile != this->FileName ||
-    !this->Internal->HierarchyApplied)
+    !this->Internal->Hierarchies.IsApplied())
   {
     return 0; // RequestInformation reported why
   }
@@ -491,9 +455,9 @@ int vtkMacroscopeOTF2Reader::RequestData(
 
   // Leaf indexes of the regrouped hierarchy; pieces were split, and messages
   // joined, by the archive's leaf indexes above.
-  if (this->Internal->Regrouping)
+  if (const auto* regrouping = this->Internal->Hierarchies.Regrouping())
   {
-    macroscope::RenumberLeaves(this->Internal->Regrouping->NewLeaf, data.States, data.Messages,
+    macroscope::RenumberLeaves(regrouping->NewLeaf, data.States, data.Messages,
       data.Events, data.Variables);
   }
 
@@ -533,9 +497,9 @@ int vtkMacroscopeOTF2Reader::RequestData(
     AddCounter(fields, "UnknownPeers", report.UnknownPeers);
     AddCounter(fields, "LeavesWithoutEnter", report.LeavesWithoutEnter);
     AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
-    if (this->Internal->Regrouping)
+    if (const auto* regrouping = this->Internal->Hierarchies.Regrouping())
     {
-      this->Internal->Regrouping->AddTo(fields);
+      regrouping->AddTo(fields);
     }
   }
   this->UpdateProgress(0.93);

@@ -1,5 +1,6 @@
 #include "vtkMacroscopePajeReader.h"
 
+#include "MacroscopeHierarchyFile.h"
 #include "MacroscopePaje.h"
 #include "MacroscopeReaderOutputs.h"
 #include "PajeSelection.h"
@@ -76,7 +77,10 @@ struct vtkMacroscopePajeReader::Internals
   FileKey Key;                           // the file Trace was parsed from
   std::unique_ptr<paje::TraceData> Trace; // the whole parsed trace: the cache
   bool Aborted = false;                  // the last parse was aborted
-  std::vector<std::string> LocationPaths; // per leaf
+  std::vector<std::string> LocationPaths; // per leaf of the parsed trace
+  std::vector<std::string> CurrentPaths;  // the same leaves' paths in force
+  // The HierarchyFile applied to Trace (null Regrouping(): its own).
+  macroscope::HierarchyFileTracker Hierarchies;
   // The Hierarchy and Types outputs, passed downstream as meta-data.
   vtkSmartPointer<vtkTree> Hierarchy;
   vtkSmartPointer<vtkTable> Types;
@@ -87,6 +91,8 @@ struct vtkMacroscopePajeReader::Internals
     this->Trace.reset();
     this->Aborted = false;
     this->LocationPaths.clear();
+    this->CurrentPaths.clear();
+    this->Hierarchies.Reset();
     this->Hierarchy = nullptr;
     this->Types = nullptr;
   }
@@ -124,6 +130,7 @@ void vtkMacroscopePajeReader::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "FileName: " << this->FileName << "\n";
   os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
   os << indent << "ClipStatesToWindow: " << this->ClipStatesToWindow << "\n";
+  os << indent << "HierarchyFile: " << this->HierarchyFile << "\n";
   os << indent << "Locations enabled: " << this->LocationSelection->GetNumberOfArraysEnabled()
      << " of " << this->LocationSelection->GetNumberOfArrays() << "\n";
   os << indent << "Regions enabled: " << this->RegionSelection->GetNumberOfArraysEnabled()
@@ -254,7 +261,12 @@ int vtkMacroscopePajeReader::RequestInformation(
   }
   if (this->Internal->Trace && this->Internal->Key == key)
   {
-    this->Internal->PublishDefinitions(outputVector); // the cache serves
+    if (!this->ApplyHierarchyFile()) // the cache serves; the hierarchy may change
+    {
+      ClearOutputs(outputVector);
+      return 0;
+    }
+    this->Internal->PublishDefinitions(outputVector);
     return 1;
   }
 
@@ -295,19 +307,7 @@ int vtkMacroscopePajeReader::RequestInformation(
     return 0;
   }
 
-  // ---- HIERARCHY REPLACEMENT POINT ----------------------------------------
-  // The only place where the parsed hierarchy and leaf order may be replaced
-  // (the HierarchyFile property of issue 11: a JSON tree regrouping the
-  // leaves). A replacement must rewrite trace->Hierarchy and trace->Leaves
-  // and renumber the leaf indexes of trace->States.Location,
-  // Events.Location, Variables.Location, Messages.Sender and
-  // Messages.Receiver; everything below (paths, selections, pieces,
-  // outputs) derives from them. Its file then belongs in the cache key.
-  // ---------------------------------------------------------------------------
-
   const paje::TraceData& t = *trace;
-  this->Internal->LocationPaths = LeafPaths(t);
-  ResetSelection(this->LocationSelection, this->Internal->LocationPaths);
   std::vector<std::string> values;
   for (std::size_t row = 0; row < t.Types.size(); ++row)
   {
@@ -333,8 +333,6 @@ int vtkMacroscopePajeReader::RequestInformation(
     vtkWarningMacro("Read " << this->FileName << " with anomalies:\n" << this->ReadReport);
   }
 
-  this->Internal->Hierarchy = vtkSmartPointer<vtkTree>::New();
-  FillHierarchy(t.Hierarchy, this->Internal->Hierarchy, this->FileName);
   this->Internal->Types = vtkSmartPointer<vtkTable>::New();
   FillTypes(t.Types, this->Internal->Types);
   vtkNew<vtkDoubleArray> bounds; // the trace's span, for filters' default windows
@@ -345,14 +343,58 @@ int vtkMacroscopePajeReader::RequestInformation(
 
   this->Internal->Trace = std::move(trace);
   this->Internal->Key = key;
+  this->Internal->LocationPaths = LeafPaths(*this->Internal->Trace);
+  if (!this->ApplyHierarchyFile())
+  {
+    ClearOutputs(outputVector);
+    return 0;
+  }
   this->Internal->PublishDefinitions(outputVector);
   return 1;
+}
+
+bool vtkMacroscopePajeReader::ApplyHierarchyFile()
+{
+  Internals& internal = *this->Internal;
+  const paje::TraceData& trace = *internal.Trace;
+  std::vector<std::size_t> leafVertex;
+  leafVertex.reserve(trace.Leaves.size());
+  for (const auto& leaf : trace.Leaves)
+  {
+    leafVertex.push_back(leaf.Vertex);
+  }
+  try
+  {
+    if (!internal.Hierarchies.Refresh(this->HierarchyFile, trace.Hierarchy, leafVertex) &&
+      internal.Hierarchy)
+    {
+      return true;
+    }
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")");
+    return false;
+  }
+  const macroscope::HierarchyRegrouping* regrouping = internal.Hierarchies.Regrouping();
+  if (regrouping && !regrouping->Report.empty())
+  {
+    vtkWarningMacro(<< regrouping->Report);
+  }
+  // The selection lists the paths in the (new) leaf order; the cache keeps
+  // the parsed leaf indexes, renumbered on output.
+  internal.CurrentPaths = internal.Hierarchies.LeafPaths(internal.LocationPaths);
+  ResetSelection(this->LocationSelection, internal.Hierarchies.SelectionNames(internal.LocationPaths));
+  internal.Hierarchy = vtkSmartPointer<vtkTree>::New();
+  FillHierarchy(internal.Hierarchies.Hierarchy(trace.Hierarchy), internal.Hierarchy, this->FileName);
+  return true;
 }
 
 int vtkMacroscopePajeReader::RequestData(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
-  if (!this->Internal->Trace || this->Internal->Key.Name != this->FileName)
+  if (!this->Internal->Trace || this->Internal->Key.Name != this->FileName ||
+    !this->Internal->Hierarchies.IsApplied())
   {
     // RequestInformation reported why; an aborted parse outputs nothing.
     return this->Internal->Aborted ? 1 : 0;
@@ -400,7 +442,7 @@ int vtkMacroscopePajeReader::RequestData(
     for (std::size_t leaf = 0; leaf < leaves; ++leaf)
     {
       selection.Leaves[leaf] =
-        this->LocationSelection->ArrayIsEnabled(this->Internal->LocationPaths[leaf].c_str()) != 0;
+        this->LocationSelection->ArrayIsEnabled(this->Internal->CurrentPaths[leaf].c_str()) != 0;
     }
   }
   if (this->RegionSelection->GetNumberOfArraysEnabled() <
@@ -426,6 +468,12 @@ int vtkMacroscopePajeReader::RequestData(
   }
 
   paje::SelectedTables rows = paje::select(trace, selection);
+  const macroscope::HierarchyRegrouping* regrouping = this->Internal->Hierarchies.Regrouping();
+  if (regrouping)
+  {
+    macroscope::RenumberLeaves(
+      regrouping->NewLeaf, rows.States, rows.Messages, rows.Events, rows.Variables);
+  }
   this->UpdateProgress(0.8);
 
   using Port = schema::TraceOutput;
@@ -455,6 +503,10 @@ int vtkMacroscopePajeReader::RequestData(
     AddCounter(fields, "ImplicitValues", report.ImplicitValues);
     AddCounter(fields, "SelfLeaves", report.SelfLeaves);
     AddCounter(fields, "MessagesWithUnreadEnd", rows.MessagesWithUnreadEnd);
+    if (regrouping)
+    {
+      regrouping->AddTo(fields);
+    }
   }
 
   vtkTable* messages = table(Port::Messages);

@@ -65,6 +65,18 @@ public:
   ///@}
 
   ///@{
+  /// A JSON tree regrouping the leaves into other levels (e.g. SMPI's ranks,
+  /// all under the root, into clusters and hosts); empty keeps the trace's
+  /// hierarchy. As in the OTF2 reader (docs/hierarchy-file.md): leaves the
+  /// file does not name go under an "unplaced" vertex, file leaves naming
+  /// nothing are dropped; both are reported as a warning and in the
+  /// "HierarchyFileReport" field data of States. Changing it does not parse
+  /// the trace again.
+  vtkSetStdStringFromCharMacro(HierarchyFile);
+  vtkGetCharFromStdStringMacro(HierarchyFile);
+  ///@}
+
+  ///@{
   /// The leaves (containers) to output, by path in the hierarchy
   /// ("cluster-0/host-1/rank-4"); all by default.
   vtkDataArraySelection* GetLocationSelection();
@@ -120,12 +132,18 @@ private:
   vtkMacroscopePajeReader(const vtkMacroscopePajeReader&) = delete;
   void operator=(const vtkMacroscopePajeReader&) = delete;
 
+  // Regroups the parsed hierarchy by HierarchyFile when it, its
+  // modification time or the trace changed; false (error reported) when the
+  // file cannot be applied.
+  bool ApplyHierarchyFile();
+
   struct Internals;
   std::unique_ptr<Internals> Internal;
 
   std::string FileName;
   double TimeWindow[2] = { 0.0, 0.0 };
   bool ClipStatesToWindow = false;
+  std::string HierarchyFile;
   vtkDataArraySelection* LocationSelection;
   vtkDataArraySelection* RegionSelection;
   vtkMultiProcessController* Controller = nullptr;

@@ -1,5 +1,6 @@
 """Every property of every Macroscope proxy survives a ParaView state file:
 set non-default values, save the state, reset the session, load it back."""
+import json
 import os
 
 import macroscope_testing as mt
@@ -159,10 +160,16 @@ topology_display.SetRepresentationType("Topology-Time 3D")
 for key, value in topology_display_settings.items():
     topology_display.SetPropertyWithName(key, value)
 
-# The Pajé reader, every property off its default.
+# The Pajé reader, every property off its default (the hierarchy file
+# regroups two of its leaves; the Locations paths are those of the new tree).
+paje_hierarchy = os.path.join(args.output, "paje-pair.json")
+with open(paje_hierarchy, "w") as f:
+    json.dump({"name": "all", "children": [{"name": "pair", "children": [
+        {"name": "r2"}, {"name": "r0"}]}]}, f)
 settings["PajeTraceReader"] = dict(
     FileName=os.path.join(args.source, "Testing", "Data", "paje", "nested.paje"),
-    TimeWindow=[1.0, 5.0], ClipStatesToWindow=1, Locations=["c0/h0/r0", "c0/h1/r2"],
+    HierarchyFile=paje_hierarchy,
+    TimeWindow=[1.0, 5.0], ClipStatesToWindow=1, Locations=["pair/r0", "pair/r2"],
     Regions=["compute", "MPI_Send"])
 paje_reader = PajeTraceReader(registrationName="pajereader", **settings["PajeTraceReader"])
 paje_reader.UpdatePipeline()
