@@ -9,6 +9,7 @@ scripts/demo.sh does exactly that after building.
 import argparse
 import json
 import os
+import subprocess
 
 here = os.path.dirname(os.path.abspath(__file__))
 parser = argparse.ArgumentParser(description=__doc__)
@@ -470,6 +471,59 @@ scene_lines = servermanager.Fetch(scene_data, idx=1)
 scene_base = servermanager.Fetch(scene_data, idx=2)
 scene_tree = servermanager.Fetch(reader, idx=4)
 
+# A real MPI program, simulated by SimGrid's SMPI on two clusters
+# (examples/smpi): its Pajé trace read with the Pajé reader, its 16 ranks
+# (all under the root in the trace) regrouped into clusters and hosts by a
+# hierarchy file, and Ocelotl's spatiotemporal overview of it. The two ranks
+# of host cl1-1 compute four times as much in the middle third of the
+# iterations; the others wait for them.
+smpi_dir = os.path.join(output, "smpi")
+subprocess.run([os.path.join(here, "smpi", "run.sh"), smpi_dir], check=True)
+smpi_hierarchy = os.path.join(here, "smpi", "hierarchy.json")
+paje = PajeTraceReader(registrationName="smpi.paje", FileName=os.path.join(smpi_dir, "smpi.paje"),
+                       HierarchyFile=smpi_hierarchy)
+paje.UpdatePipeline()
+smpi_span = paje.GetProperty("TimeBounds")[1]
+smpi_model = TimeSlicing(registrationName="SMPIModel", Input=[OutputPort(paje, i) for i in range(6)],
+                         Slices=30)
+smpi_overview = SpatiotemporalAggregation(registrationName="SMPISpatiotemporalAggregation",
+                                          Input=OutputPort(smpi_model, 0), Parameter=0.5)
+smpi_overview.UpdatePipeline()
+with open(smpi_hierarchy) as f:
+    smpi_hosts = {host["name"] for cluster in json.load(f)["children"] for host in cluster["children"]}
+# Detection: the coarsest optimal partition in which one host stands apart,
+# computing for a long stretch (a third of the run or more) in one part.
+smpi_found = None
+for p_value, partition in distinct_partitions(smpi_overview):
+    starts, ends = column_values(partition, "Start"), column_values(partition, "End")
+    modes, nodes = column_values(partition, "ModeName"), column_values(partition, "NodeName")
+    apart = [i for i in range(len(starts)) if nodes[i] in smpi_hosts and modes[i] == "computing"
+             and ends[i] - starts[i] >= smpi_span / 3.0]
+    if apart:
+        i = max(apart, key=lambda k: ends[k] - starts[k])
+        smpi_found = (nodes[i], starts[i], ends[i], p_value, partition.GetNumberOfRows())
+        break
+smpi_overview.Parameter = smpi_found[3] if smpi_found else 0.3
+smpi_view = overview_view([1600, 900])
+smpi_display = show_overview(smpi_overview, smpi_view, "Spatiotemporal Overview")
+smpi_display.GroupLevel = 2
+Render(smpi_view)
+SaveScreenshot(os.path.join(output, "smpi-spatiotemporal-overview.png"), smpi_view,
+               ImageResolution=[1600, 900])
+smpi_gantt = overview_view([1600, 900])
+smpi_timeline = Show(OutputPort(paje, 0), smpi_gantt, "MacroscopeTraceRepresentation")
+smpi_timeline.SetRepresentationType("Timeline")
+smpi_timeline.ViewSize = [1150, 780]
+smpi_timeline.GroupLevel = 2
+smpi_timeline.LabelColor = [0.1, 0.1, 0.1]
+smpi_timeline.LabelFontSize = 11
+Render(smpi_gantt)
+smpi_gantt.ResetCamera(True)
+Render(smpi_gantt)
+SaveScreenshot(os.path.join(output, "smpi-timeline.png"), smpi_gantt, ImageResolution=[1600, 900])
+smpi_states = servermanager.Fetch(paje, idx=0)
+smpi_messages = servermanager.Fetch(paje, idx=1)
+
 SaveState(os.path.join(output, "macroscope.pvsm"))
 
 # Summary: what was written, where the perturbation is, per-cluster load.
@@ -656,10 +710,20 @@ lines.append("Trace statistics: %d of %d producers (%.0f%%) make 80%% of the %d 
                 100.0 * stat_fields.GetArray("ProducerShareFor80Percent").GetValue(0),
                 stat_fields.GetArray("TotalRecords").GetValue(0)))
 lines.append("")
+lines.append("SMPI application (examples/smpi, %s): %d states, %d messages over %.3f s, "
+             "16 ranks regrouped by hierarchy.json into 2 clusters and 8 hosts"
+             % (os.path.join(smpi_dir, "smpi.paje"), smpi_states.GetNumberOfRows(),
+                smpi_messages.GetNumberOfRows(), smpi_span))
+if smpi_found:
+    lines.append("  the spatiotemporal overview (p = %.3f, %d parts) keeps host %s apart, computing "
+                 "from %.3f s to %.3f s while the others wait (slow host injected: cl1-1)"
+                 % (smpi_found[3], smpi_found[4], smpi_found[0], smpi_found[1], smpi_found[2]))
+lines.append("")
 lines.append("Pictures: platform.png, timeline.png, timeline-zoom.png, model-heatmap.png, "
              "temporal-overview.png, spatiotemporal-overview.png, quality-curves.png, treemap.png, "
              "logical-timeline.png, clustered-timeline.png, metric-overview.png, "
-             "topology-3d-network.png, topology-3d-pattern.png, topology-3d-treemap.png; "
+             "topology-3d-network.png, topology-3d-pattern.png, topology-3d-treemap.png, "
+             "smpi-spatiotemporal-overview.png, smpi-timeline.png; "
              "state file: macroscope.pvsm")
 with open(os.path.join(output, "summary.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
@@ -682,6 +746,9 @@ if not window_phases or 2 * started_on_slow <= len(window_phases):
     raise SystemExit("demo: logical time does not find the delays starting on the slow node's ranks")
 if not detected_resources or truth["target"]["name"] not in detected_resources[0]:
     raise SystemExit("demo: the spatiotemporal aggregation did not single out %s" % truth["target"]["name"])
+if not smpi_found or smpi_found[0] != "cl1-1":
+    raise SystemExit("demo: the overview of the SMPI trace does not single out host cl1-1 (%s)"
+                     % (smpi_found,))
 if box_ratio < 2.0:
     raise SystemExit("demo: the 3D scene does not show the slow node's longer compute boxes "
                      "(ratio %.2f)" % box_ratio)
