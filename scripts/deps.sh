@@ -17,6 +17,8 @@ packages=(
   libopen-trace-format2-dev otf2-tools python3-otf2 libboost-graph-dev
   # build and test tooling
   cmake g++ pkg-config libgtest-dev xvfb xauth openmpi-bin
+  # the Pajé parser's fuzz test (paje.fuzz): clang and libFuzzer
+  clang libclang-rt-14-dev
 )
 
 missing=()
