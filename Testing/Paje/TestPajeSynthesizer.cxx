@@ -23,6 +23,7 @@
 #include <array>
 #include <cctype>
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -155,6 +156,12 @@ struct Case
   uint64_t MemoryBudgetMB; ///< small: many passes over the simulation
   synth::PerturbationKind Perturbation;
 };
+
+void PrintTo(const Case& c, std::ostream* out)
+{
+  *out << synth::toString(c.Pattern) << ", budget " << c.MemoryBudgetMB << " MB, perturbation "
+       << synth::toString(c.Perturbation);
+}
 
 class PajeSynthesizer : public ::testing::TestWithParam<Case>
 {
