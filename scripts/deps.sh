@@ -21,6 +21,8 @@ packages=(
   pajeng libsimgrid-dev time
   # hierarchy files (JSON)
   nlohmann-json3-dev
+  # the Pajé parser's fuzz test (paje.fuzz): clang and libFuzzer
+  clang libclang-rt-14-dev
 )
 
 missing=()

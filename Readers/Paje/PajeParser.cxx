@@ -225,6 +225,12 @@ std::array<uint8_t, 3> PajeParser::color(std::string_view text) const
 void PajeParser::checkOwner(uint32_t type, uint32_t container, uint32_t owner) const
 {
   const uint32_t actual = this->Containers[container].Type;
+  if (owner == None)
+  {
+    // Only the root container type "0" has no owner (found by the fuzzer).
+    this->fail(this->Line, "type " + quoted(this->Types[type].Name) +
+        " is the root container type: no container but the root \"0\" can have it");
+  }
   if (actual != owner)
   {
     this->fail(this->Line, "type " + quoted(this->Types[type].Name) +

@@ -84,9 +84,15 @@ struct SynthConfig
   /// a batch of locations open. The output does not depend on it.
   uint64_t MemoryBudgetMB = 256;
 
+  /// When set, also write the same run as a Pajé trace to this file
+  /// (docs/synthesizer.md, "Pajé output"). Its lines are held in memory
+  /// until the end of the run.
+  std::string PajeFile;
+
   /// Also write topology.dot and network.dot (GraphViz).
   bool WriteDot = false;
-  /// Replace an existing archive in OutputDirectory instead of refusing.
+  /// Replace an existing archive in OutputDirectory (and PajeFile) instead
+  /// of refusing.
   bool Overwrite = false;
 };
 

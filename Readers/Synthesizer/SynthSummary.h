@@ -87,6 +87,10 @@ struct SynthesisSummary
   /// locations whose event files each had open; not part of the side files.
   uint64_t Passes = 0;
   uint64_t LocationsPerPass = 0;
+  /// The Pajé trace (SynthConfig::PajeFile) and its event lines (not
+  /// counting the header and comments); empty and 0 without one.
+  std::string PajeFile;
+  uint64_t PajeLines = 0;
 };
 
 } // namespace macroscope::synth

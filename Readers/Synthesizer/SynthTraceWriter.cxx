@@ -1,4 +1,5 @@
 #include "SynthTraceWriter.h"
+#include "SynthPajeWriter.h"
 
 #include <otf2/otf2.h>
 
@@ -314,6 +315,10 @@ void TraceWriter::endPass()
 
 void TraceWriter::programBegin(uint64_t location, double time)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->programBegin(location, time);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ProgramBegin);
   if (writer == nullptr)
   {
@@ -326,6 +331,10 @@ void TraceWriter::programBegin(uint64_t location, double time)
 
 void TraceWriter::programEnd(uint64_t location, double time)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->programEnd(location, time);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ProgramEnd);
   if (writer == nullptr)
   {
@@ -337,6 +346,10 @@ void TraceWriter::programEnd(uint64_t location, double time)
 
 void TraceWriter::enter(uint64_t location, double time, Region region)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->enter(location, time, region);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Enter);
   if (writer == nullptr)
   {
@@ -349,6 +362,10 @@ void TraceWriter::enter(uint64_t location, double time, Region region)
 
 void TraceWriter::leave(uint64_t location, double time, Region region)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->leave(location, time);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Leave);
   if (writer == nullptr)
   {
@@ -361,6 +378,10 @@ void TraceWriter::leave(uint64_t location, double time, Region region)
 
 void TraceWriter::metric(uint64_t location, double time, uint64_t instructions)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->metric(location, time, instructions);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Metric);
   if (writer == nullptr)
   {
@@ -376,6 +397,10 @@ void TraceWriter::metric(uint64_t location, double time, uint64_t instructions)
 
 void TraceWriter::threadFork(uint64_t location, double time, uint32_t threads)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->threadFork(location, time);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ThreadFork);
   if (writer == nullptr)
   {
@@ -388,6 +413,10 @@ void TraceWriter::threadFork(uint64_t location, double time, uint32_t threads)
 
 void TraceWriter::threadJoin(uint64_t location, double time)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->threadJoin(location, time);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ThreadJoin);
   if (writer == nullptr)
   {
@@ -401,6 +430,10 @@ void TraceWriter::threadJoin(uint64_t location, double time)
 void TraceWriter::mpiSend(
   uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->send(location, time, receiver, tag, bytes);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiSend);
   if (writer == nullptr)
   {
@@ -414,6 +447,10 @@ void TraceWriter::mpiSend(
 void TraceWriter::mpiRecv(
   uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->receive(location, time, sender, tag);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiRecv);
   if (writer == nullptr)
   {
@@ -427,6 +464,10 @@ void TraceWriter::mpiRecv(
 void TraceWriter::mpiIsend(uint64_t location, double time, uint32_t receiver, uint32_t tag,
   uint64_t bytes, uint64_t request)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->send(location, time, receiver, tag, bytes);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIsend);
   if (writer == nullptr)
   {
@@ -462,6 +503,10 @@ void TraceWriter::mpiIrecvRequest(uint64_t location, double time, uint64_t reque
 void TraceWriter::mpiIrecv(uint64_t location, double time, uint32_t sender, uint32_t tag,
   uint64_t bytes, uint64_t request)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->receive(location, time, sender, tag);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIrecv);
   if (writer == nullptr)
   {
@@ -474,6 +519,10 @@ void TraceWriter::mpiIrecv(uint64_t location, double time, uint32_t sender, uint
 
 void TraceWriter::mpiCollectiveBegin(uint64_t location, double time)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->collectiveBegin(location, time);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiCollectiveBegin);
   if (writer == nullptr)
   {
@@ -486,6 +535,10 @@ void TraceWriter::mpiCollectiveBegin(uint64_t location, double time)
 void TraceWriter::mpiCollectiveEnd(
   uint64_t location, double time, Collective operation, uint64_t bytes)
 {
+  if (PajeWriter* paje = this->paje())
+  {
+    paje->collectiveEnd(location, time, operation);
+  }
   OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiCollectiveEnd);
   if (writer == nullptr)
   {

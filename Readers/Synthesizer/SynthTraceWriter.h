@@ -52,6 +52,8 @@ enum class Collective
   Allreduce
 };
 
+class PajeWriter;
+
 class TraceWriter
 {
 public:
@@ -101,6 +103,10 @@ public:
   /// closes the archive; fills the summary's counts, locations and clock.
   void finish(SynthesisSummary& summary);
 
+  /// Also hands every event of the first pass to `paje` (which sees each
+  /// event once, whatever the number of passes); nullptr detaches.
+  void attachPaje(PajeWriter* paje) { this->Paje = paje; }
+
   /// Archive timestamp of a simulated time.
   uint64_t timestamp(double time) const;
   uint64_t globalOffset() const { return this->GlobalOffset; }
@@ -108,6 +114,8 @@ public:
 private:
   struct Callbacks;
   OTF2_EvtWriter_struct* writerFor(uint64_t location, double time, EventKind kind);
+  /// The Pajé writer during the first pass, else nullptr.
+  PajeWriter* paje() const { return this->PassBegin == 0 && this->PassEnd > 0 ? this->Paje : nullptr; }
   void writeGlobalDefinitions(SynthesisSummary& summary);
   void close();
 
@@ -126,6 +134,7 @@ private:
   uint64_t PassEnd = 0;
   EventCounts Counts{};
   uint64_t LastTimestamp = 0;
+  PajeWriter* Paje = nullptr;
 };
 
 } // namespace macroscope::synth

@@ -1,4 +1,5 @@
 #include "MacroscopeSynthesizer.h"
+#include "SynthPajeWriter.h"
 #include "SynthSimulation.h"
 #include "SynthTraceWriter.h"
 
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 namespace macroscope::synth
 {
@@ -35,6 +37,20 @@ void removeOutputs(const fs::path& directory)
   for (const char* entry : SideFiles)
   {
     fs::remove(directory / entry, ignored);
+  }
+}
+
+void preparePajeFile(const std::string& path, bool overwrite)
+{
+  std::error_code error;
+  if (fs::exists(fs::symlink_status(path, error)) && !overwrite)
+  {
+    throw std::runtime_error(
+      "Pajé output '" + path + "' already exists; use --force to replace it");
+  }
+  if (fs::is_directory(path, error))
+  {
+    throw std::runtime_error("Pajé output '" + path + "' is a directory");
   }
 }
 
@@ -129,6 +145,11 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
   summary.Config.Iterations = summary.Iterations;
   const Platform platform(config);
   const fs::path directory(config.OutputDirectory);
+  if (!config.PajeFile.empty())
+  {
+    // Before prepareDirectory(), which removes an earlier run's files.
+    preparePajeFile(config.PajeFile, config.Overwrite);
+  }
   prepareDirectory(directory, config.Overwrite);
   summary.AnchorFile = (directory / "traces.otf2").string();
   summary.LocationsPerPass = locationsPerPass(config);
@@ -152,6 +173,12 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
     const Perturbation perturbation(config.Perturbation, platform);
     {
       TraceWriter writer(directory.string(), platform, config.TimerResolution);
+      std::unique_ptr<PajeWriter> paje;
+      if (!config.PajeFile.empty())
+      {
+        paje = std::make_unique<PajeWriter>(config.PajeFile, platform, config.TimerResolution);
+        writer.attachPaje(paje.get());
+      }
       // The simulation is deterministic and keeps O(locations) state, so it
       // is replayed once per batch of locations; each pass writes only the
       // events of its batch, bounding the open event files (see
@@ -180,6 +207,11 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
           completeGroundTruth(summary, simulation);
         }
       }
+      if (paje)
+      {
+        summary.PajeFile = config.PajeFile;
+        summary.PajeLines = paje->finish();
+      }
     }
     writeFile(directory / "ground_truth.json",
       [&](std::ostream& out) { writeGroundTruthJson(summary, out); });
@@ -195,6 +227,11 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
   catch (...)
   {
     removeOutputs(directory);
+    if (!config.PajeFile.empty())
+    {
+      std::error_code ignored;
+      fs::remove(config.PajeFile, ignored);
+    }
     throw;
   }
   if (progress)

@@ -202,7 +202,12 @@ std::vector<Option> makeOptions(CommandLine& line)
       "network.dot (the interconnect: cluster switches, core switch, hosts), with the "
       "perturbed resources highlighted.",
       [](SynthConfig& c, const Arguments&) { c.WriteDot = true; } },
-    { "--force", "", "off", "Replace an existing archive in DIR (otherwise refuse).",
+    { "--paje", "FILE", "none",
+      "Also write the same run as a Pajé trace to FILE (held in memory until the end of "
+      "the run; meant for test-sized runs). Times are seconds since the trace start, as the "
+      "OTF2 reader gives them.",
+      [](SynthConfig& c, const Arguments& a) { c.PajeFile = a[0]; } },
+    { "--force", "", "off", "Replace an existing archive in DIR and an existing --paje FILE (otherwise refuse).",
       [](SynthConfig& c, const Arguments&) { c.Overwrite = true; } },
     { "--quiet", "", "off", "Do not print the summary paragraph.",
       [&line](SynthConfig&, const Arguments&) { line.Quiet = true; } },
@@ -341,7 +346,12 @@ void printSummary(const SynthesisSummary& summary, double seconds)
          << " messages affected. ";
   }
   text << "Side files: ground_truth.json, summary.json" << (config.WriteDot ? ", topology.dot, network.dot" : "")
-       << ". Took " << seconds << " s.";
+       << ". ";
+  if (!summary.PajeFile.empty())
+  {
+    text << "Pajé trace: " << summary.PajeFile << " (" << summary.PajeLines << " event lines). ";
+  }
+  text << "Took " << seconds << " s.";
   std::cout << text.str() << std::endl;
 }
 

@@ -132,6 +132,11 @@ TEST(PajeBadInput, EveryCaseGivesItsLine)
                     "%EndEventDef\n0 C 0 C\n3 V C V \"1 2 0\"\n",
       13, "bad colour" },
     { "text right after a quote", good("9 1 ST p \"s\"x\n"), FirstFree, "after a closing quote" },
+    // Found by the fuzzer: a container of the root type, inside the root
+    // or inside another container, crashed the parser.
+    { "container of the root type", good("6 0 q 0 0 q\n"), FirstFree, "root container type" },
+    { "container of the root type in a container", good("6 0 q 0 p q\n"), FirstFree,
+      "root container type" },
   };
   for (const Case& c : cases)
   {

@@ -26,6 +26,7 @@ SAMPLES = {
     "--perturbation": ["slow-node"], "--perturb-target": ["1"],
     "--perturb-window": ["0.001", "0.004"], "--perturb-factor": ["2.5"],
     "--seed": ["9"], "--timer-resolution": ["1e6"], "--memory-budget": ["1"],
+    "--paje": None,  # a file in the work directory, set in main()
 }
 NEEDS_PERTURBATION = {"--perturb-target", "--perturb-window", "--perturb-factor"}
 
@@ -89,6 +90,8 @@ def main():
     synth = arguments.synth
     os.makedirs(arguments.work, exist_ok=True)
     output = os.path.join(arguments.work, "run")
+    paje = os.path.join(arguments.work, "sample.paje")
+    SAMPLES["--paje"] = [paje]
 
     shown = run([synth, "--help"])
     if shown.returncode != 0 or "Usage: macroscope-synth" not in shown.stdout:
@@ -113,6 +116,8 @@ def main():
             fail("%s: help shows %s, the test has sample %s" % (name, metavariables, values))
         command = [synth, "--output", output]
         command += [flag for flag in ("--force", "--quiet") if flag != name]
+        if name == "--paje" and os.path.exists(paje):
+            os.remove(paje)
         if name in NEEDS_PERTURBATION:
             command += ["--perturbation", "slow-node"]
         if name not in ("--events", "--iterations"):
@@ -162,6 +167,13 @@ def main():
     left = [name for name in side_files if os.path.exists(os.path.join(output, name))]
     if plain.returncode != 0 or left:
         fail("a --force run without --dot left %s behind" % left)
+    # --paje: the file is written and named; an existing one needs --force.
+    named = run([synth, "--output", output, "--iterations", "3", "--force", "--paje", paje])
+    if named.returncode != 0 or paje not in named.stdout or not os.path.isfile(paje):
+        fail("--paje must write %s and name it in the summary: %r" % (paje, named.stdout))
+    kept = run([synth, "--output", output + "-2", "--iterations", "3", "--paje", paje])
+    if kept.returncode != 1 or "--force" not in kept.stderr:
+        fail("an existing --paje file must be kept without --force: %r" % kept.stderr)
     shutil.rmtree(arguments.work, ignore_errors=True)
     print("ok: %d options documented and accepted, %d bad command lines rejected"
           % (len(documented), len(BAD_COMMAND_LINES) + 1))
