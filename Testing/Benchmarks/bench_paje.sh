@@ -12,6 +12,9 @@
 #   ours     macroscope-paje-dump --parse-only: parse into the tables
 #   pj_dump  pj_dump -q: reads and simulates the whole trace, dumps nothing
 #   dump     pj_dump -l 9 > /dev/null: the same, printing every entity
+#   reader   the Pajé reader proxy in pvpython (bench_paje_reader.py): parse
+#            and fill the six outputs, timed inside pvpython (its start-up and
+#            plugin loading excluded); its peak RSS includes ParaView's own
 # and the peak RSS of each (/usr/bin/time %M). Prints ours / pj_dump -q
 # speed ratios, and our peak RSS against the tables and the file (mapped,
 # its pages count in the RSS). Exits 1 if ours is slower than pj_dump -q on
@@ -60,7 +63,15 @@ pajeng_version="$(dpkg-query -W -f='${Version}' pajeng 2> /dev/null || echo unkn
 echo "$(nproc) cores, $(uname -srm), pajeng ${pajeng_version}"
 printf '%-6s %9s %8s | %8s %9s | %8s %9s | %8s %9s | %6s %6s\n' size lines "file MB" \
   "ours s" "ours kB" "pj -q s" "pj -q kB" "dump s" "dump kB" "ratio" "rss/io"
-declare -a rss_list
+declare -a rss_list reader_rss_list
+plugin=""
+for candidate in "${build_dir}"/lib/paraview-*/plugins/Macroscope/Macroscope.so; do
+  if [[ -f "${candidate}" ]]; then plugin="$(cd "$(dirname "${candidate}")" && pwd)/Macroscope.so"; fi
+done
+if [[ -z "${plugin}" ]]; then
+  echo "bench_paje: the Macroscope plugin is not built in ${build_dir}" >&2
+  exit 2
+fi
 status=0
 for factor in 1 2 4; do
   trace="${work}/stencil-${factor}.paje"
@@ -75,6 +86,18 @@ for factor in 1 2 4; do
   read -r ours_s ours_kb <<< "$(measure ours "${ours}" --parse-only "${trace}")"
   read -r pj_s pj_kb <<< "$(measure pj_dump pj_dump -q "${trace}")"
   read -r dump_s dump_kb <<< "$(measure dump pj_dump -l 9 "${trace}")"
+  reader_s=""
+  for ((r = 0; r < repetitions; ++r)); do
+    /usr/bin/time -f "%M" -o "${work}/reader-time" pvpython \
+      "${source_dir}/Testing/Benchmarks/bench_paje_reader.py" "${plugin}" "${trace}" \
+      > "${work}/reader-out" 2> /dev/null
+    seconds="$(sed -n 's/^reader_seconds=\([0-9.]*\).*/\1/p' "${work}/reader-out")"
+    if [[ -z "${reader_s}" ]] || awk -v a="${seconds}" -v b="${reader_s}" 'BEGIN { exit !(a < b) }'; then
+      reader_s="${seconds}"
+      reader_kb="$(cat "${work}/reader-time")"
+    fi
+  done
+  reader_rss_list+=("${reader_kb}")
   rss_list+=("${ours_kb}")
   awk -v f="${factor}" -v lines="${lines}" -v fb="${file_bytes}" -v tb="${table_bytes}" \
       -v os="${ours_s}" -v ok="${ours_kb}" -v ps="${pj_s}" -v pk="${pj_kb}" \
@@ -83,8 +106,11 @@ for factor in 1 2 4; do
       f "N", lines, fb / 1e6, os, ok, ps, pk, ds, dk, ps / os, ok * 1024 / (tb + fb)
   }'
   echo "       ${summary}"
-  if awk -v o="${ours_s}" -v p="${pj_s}" 'BEGIN { exit !(o > p) }'; then
-    echo "FAIL: slower than pj_dump -q at ${factor}N" >&2
+  awk -v rs="${reader_s}" -v rk="${reader_kb}" -v ps="${pj_s}" 'BEGIN {
+    printf "       reader (pvpython): %.2f s, peak RSS %d kB; pj_dump -q / reader = %.1f\n", rs, rk, ps / rs
+  }'
+  if awk -v o="${ours_s}" -v r="${reader_s}" -v p="${pj_s}" 'BEGIN { exit !(o > p || r > p) }'; then
+    echo "FAIL: the parser or the reader is slower than pj_dump -q at ${factor}N" >&2
     status=1
   fi
 done
@@ -92,6 +118,12 @@ awk -v a="${rss_list[0]}" -v b="${rss_list[1]}" -v c="${rss_list[2]}" 'BEGIN {
   g = (c - b) / (b - a)
   printf "ratio = pj_dump -q time / ours; rss/io = our peak RSS / (tables + file)\n"
   printf "our peak RSS increments: N->2N %d kB, 2N->4N %d kB, ratio %.2f (linear: 2, required 1.6-2.4)\n",
+    b - a, c - b, g
+  exit (g >= 1.6 && g <= 2.4) ? 0 : 1
+}' || status=1
+awk -v a="${reader_rss_list[0]}" -v b="${reader_rss_list[1]}" -v c="${reader_rss_list[2]}" 'BEGIN {
+  g = (c - b) / (b - a)
+  printf "reader peak RSS increments: N->2N %d kB, 2N->4N %d kB, ratio %.2f (linear: 2, required 1.6-2.4)\n",
     b - a, c - b, g
   exit (g >= 1.6 && g <= 2.4) ? 0 : 1
 }' || status=1
