@@ -3,15 +3,11 @@
 // renumbers the leaf columns of the tables to match. Private to Readers/;
 // docs/hierarchy-file.md describes the file and the rules.
 //
-// A reader that decodes everything at once (e.g. the Pajé reader) needs one call:
-//
-//   macroscope::HierarchyRegrouping regrouping =
-//     macroscope::ApplyHierarchyFile(this->HierarchyFile, trace); // throws HierarchyFileError
-//   ... then regrouping.AddTo(states->GetFieldData()) and warn with regrouping.Report.
-//
-// A reader that publishes the hierarchy before reading the events (OTF2)
-// calls RegroupTraceHierarchy in RequestInformation and RenumberLeaves on
-// the tables it reads.
+// Both trace readers keep a HierarchyFileTracker: refreshed in
+// RequestInformation (it regroups the hierarchy when the file, its
+// modification time or the trace changed), it gives the Hierarchy output and
+// the Locations paths; RequestData renumbers the rows it outputs with
+// RenumberLeaves.
 #ifndef MacroscopeHierarchyFile_h
 #define MacroscopeHierarchyFile_h
 
@@ -92,33 +88,6 @@ private:
   std::filesystem::file_time_type Time{};
   std::unique_ptr<HierarchyRegrouping> Current;
 };
-
-/// The whole operation on a decoded trace with members Hierarchy, Leaves
-/// (each with a .Vertex), States, Messages, Events and Variables: the
-/// hierarchy is replaced, Leaves reordered to the new leaf order (their
-/// Vertex updated), the tables renumbered. Throws HierarchyFileError.
-template <typename Trace>
-HierarchyRegrouping ApplyHierarchyFile(const std::string& file, Trace& trace)
-{
-  std::vector<std::size_t> leafVertex;
-  leafVertex.reserve(trace.Leaves.size());
-  for (const auto& leaf : trace.Leaves)
-  {
-    leafVertex.push_back(leaf.Vertex);
-  }
-  HierarchyRegrouping regrouping = RegroupTraceHierarchy(file, trace.Hierarchy, leafVertex);
-  auto leaves = trace.Leaves;
-  for (std::size_t l = 0; l < leaves.size(); ++l)
-  {
-    const uint32_t target = regrouping.NewLeaf[l];
-    leaves[target] = trace.Leaves[l];
-    leaves[target].Vertex = regrouping.LeafVertex[target];
-  }
-  trace.Leaves = std::move(leaves);
-  trace.Hierarchy = regrouping.Hierarchy;
-  RenumberLeaves(regrouping.NewLeaf, trace.States, trace.Messages, trace.Events, trace.Variables);
-  return regrouping;
-}
 
 }
 
