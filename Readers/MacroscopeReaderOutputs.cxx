@@ -33,6 +33,46 @@ void MoveStrings(vtkTable* table, const char* name, std::vector<std::string>& co
   table->AddColumn(array);
 }
 
+void MoveStates(vtkTable* table, otf2::StateColumns& states)
+{
+  MoveColumn(table, schema::Location, states.Location);
+  MoveColumn(table, schema::Type, states.Type);
+  MoveColumn(table, schema::Depth, states.Depth);
+  MoveColumn(table, schema::Start, states.Start);
+  MoveColumn(table, schema::End, states.End);
+}
+
+void MoveMessages(vtkTable* table, otf2::MessageColumns& messages)
+{
+  MoveColumn(table, schema::Sender, messages.Sender);
+  MoveColumn(table, schema::Receiver, messages.Receiver);
+  MoveColumn(table, schema::SendTime, messages.SendTime);
+  MoveColumn(table, schema::RecvTime, messages.RecvTime);
+  MoveColumn(table, schema::Bytes, messages.Bytes);
+  MoveColumn(table, "RecvBytes", messages.RecvBytes);
+  MoveColumn(table, schema::Tag, messages.Tag);
+  MoveColumn(table, schema::Communicator, messages.Communicator);
+  MoveColumn(table, "RecvBeforeSend", messages.RecvBeforeSend);
+}
+
+void MoveEvents(vtkTable* table, otf2::EventColumns& events)
+{
+  MoveColumn(table, schema::Location, events.Location);
+  MoveColumn(table, schema::Type, events.Type);
+  MoveColumn(table, schema::Time, events.Time);
+  MoveColumn(table, schema::Communicator, events.Communicator);
+  MoveColumn(table, "Root", events.Root);
+  MoveColumn(table, "Operation", events.Operation);
+}
+
+void MoveVariables(vtkTable* table, otf2::VariableColumns& variables)
+{
+  MoveColumn(table, schema::Location, variables.Location);
+  MoveColumn(table, schema::Variable, variables.Variable);
+  MoveColumn(table, schema::Time, variables.Time);
+  MoveColumn(table, schema::Value, variables.Value);
+}
+
 void AddCounter(vtkFieldData* fields, const char* name, uint64_t value)
 {
   vtkNew<vtkIdTypeArray> array;

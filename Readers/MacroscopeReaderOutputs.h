@@ -71,6 +71,16 @@ void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
 /// Moves a string column into a new vtkStringArray of `table`.
 void MoveStrings(vtkTable* table, const char* name, std::vector<std::string>& column);
 
+///@{
+/// Moves the decoded columns into the States, Messages, Events and
+/// Variables outputs, named by the data contract (TraceSchema.h); the
+/// columns are left empty.
+void MoveStates(vtkTable* table, otf2::StateColumns& states);
+void MoveMessages(vtkTable* table, otf2::MessageColumns& messages);
+void MoveEvents(vtkTable* table, otf2::EventColumns& events);
+void MoveVariables(vtkTable* table, otf2::VariableColumns& variables);
+///@}
+
 /// Adds a one-value counter array (a ReadReport anomaly count) to `fields`.
 void AddCounter(vtkFieldData* fields, const char* name, uint64_t value);
 

@@ -43,7 +43,6 @@ namespace schema = macroscope::schema;
 using namespace macroscope::readers;
 
 vtkStandardNewMacro(vtkMacroscopeOTF2Reader);
-vtkCxxSetObjectMacro(vtkMacroscopeOTF2Reader, Controller, vtkMultiProcessController);
 
 struct vtkMacroscopeOTF2Reader::Internals
 {
@@ -126,36 +125,14 @@ void JoinAcrossPieces(vtkMultiProcessController* controller, const std::vector<b
 
 vtkMacroscopeOTF2Reader::vtkMacroscopeOTF2Reader()
   : Internal(new Internals)
-  , LocationSelection(vtkDataArraySelection::New())
-  , RegionSelection(vtkDataArraySelection::New())
 {
-  this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(schema::TraceOutputCount);
-  this->SetController(vtkMultiProcessController::GetGlobalController());
 }
 
-vtkMacroscopeOTF2Reader::~vtkMacroscopeOTF2Reader()
-{
-  this->LocationSelection->Delete();
-  this->RegionSelection->Delete();
-  this->SetController(nullptr);
-}
+vtkMacroscopeOTF2Reader::~vtkMacroscopeOTF2Reader() = default;
 
 void vtkMacroscopeOTF2Reader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FileName: " << this->FileName << "\n";
-  os << indent << "HierarchyFile: " << this->HierarchyFile << "\n";
-  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
-  os << indent << "ClipStatesToWindow: " << this->ClipStatesToWindow << "\n";
-  os << indent << "Locations enabled: " << this->LocationSelection->GetNumberOfArraysEnabled()
-     << " of " << this->LocationSelection->GetNumberOfArrays() << "\n";
-  os << indent << "Regions enabled: " << this->RegionSelection->GetNumberOfArraysEnabled()
-     << " of " << this->RegionSelection->GetNumberOfArrays() << "\n";
-  os << indent << "TimeBounds: " << this->TimeBounds[0] << " " << this->TimeBounds[1] << "\n";
-  os << indent << "NumberOfEventRecords: " << this->NumberOfEventRecords << "\n";
-  os << indent << "NumberOfLocations: " << this->NumberOfLocations << "\n";
-  os << indent << "Controller: " << this->Controller << "\n";
 }
 
 int vtkMacroscopeOTF2Reader::CanReadFile(const char* name)
@@ -173,61 +150,6 @@ int vtkMacroscopeOTF2Reader::CanReadFile(const char* name)
   {
     return 0;
   }
-}
-
-vtkDataArraySelection* vtkMacroscopeOTF2Reader::GetLocationSelection()
-{
-  return this->LocationSelection;
-}
-int vtkMacroscopeOTF2Reader::GetNumberOfLocationArrays()
-{
-  return this->LocationSelection->GetNumberOfArrays();
-}
-const char* vtkMacroscopeOTF2Reader::GetLocationArrayName(int index)
-{
-  return this->LocationSelection->GetArrayName(index);
-}
-int vtkMacroscopeOTF2Reader::GetLocationArrayStatus(const char* name)
-{
-  return this->LocationSelection->ArrayIsEnabled(name);
-}
-void vtkMacroscopeOTF2Reader::SetLocationStatus(const char* name, int status)
-{
-  this->LocationSelection->SetArraySetting(name, status);
-}
-
-vtkDataArraySelection* vtkMacroscopeOTF2Reader::GetRegionSelection()
-{
-  return this->RegionSelection;
-}
-int vtkMacroscopeOTF2Reader::GetNumberOfRegionArrays()
-{
-  return this->RegionSelection->GetNumberOfArrays();
-}
-const char* vtkMacroscopeOTF2Reader::GetRegionArrayName(int index)
-{
-  return this->RegionSelection->GetArrayName(index);
-}
-int vtkMacroscopeOTF2Reader::GetRegionArrayStatus(const char* name)
-{
-  return this->RegionSelection->ArrayIsEnabled(name);
-}
-void vtkMacroscopeOTF2Reader::SetRegionStatus(const char* name, int status)
-{
-  this->RegionSelection->SetArraySetting(name, status);
-}
-
-vtkMTimeType vtkMacroscopeOTF2Reader::GetMTime()
-{
-  return std::max({ this->Superclass::GetMTime(), this->LocationSelection->GetMTime(),
-    this->RegionSelection->GetMTime() });
-}
-
-int vtkMacroscopeOTF2Reader::FillOutputPortInformation(int port, vtkInformation* info)
-{
-  info->Set(vtkDataObject::DATA_TYPE_NAME(),
-    port == static_cast<int>(schema::TraceOutput::Hierarchy) ? "vtkTree" : "vtkTable");
-  return 1;
 }
 
 int vtkMacroscopeOTF2Reader::RequestInformation(
@@ -477,11 +399,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
   };
 
   vtkTable* states = table(Port::States);
-  MoveColumn(states, schema::Location, data.States.Location);
-  MoveColumn(states, schema::Type, data.States.Type);
-  MoveColumn(states, schema::Depth, data.States.Depth);
-  MoveColumn(states, schema::Start, data.States.Start);
-  MoveColumn(states, schema::End, data.States.End);
+  MoveStates(states, data.States);
   {
     vtkFieldData* fields = states->GetFieldData();
     vtkNew<vtkStringArray> text;
@@ -505,30 +423,14 @@ int vtkMacroscopeOTF2Reader::RequestData(
   this->UpdateProgress(0.93);
 
   vtkTable* messages = table(Port::Messages);
-  MoveColumn(messages, schema::Sender, data.Messages.Sender);
-  MoveColumn(messages, schema::Receiver, data.Messages.Receiver);
-  MoveColumn(messages, schema::SendTime, data.Messages.SendTime);
-  MoveColumn(messages, schema::RecvTime, data.Messages.RecvTime);
-  MoveColumn(messages, schema::Bytes, data.Messages.Bytes);
-  MoveColumn(messages, "RecvBytes", data.Messages.RecvBytes);
-  MoveColumn(messages, schema::Tag, data.Messages.Tag);
-  MoveColumn(messages, schema::Communicator, data.Messages.Communicator);
-  MoveColumn(messages, "RecvBeforeSend", data.Messages.RecvBeforeSend);
+  MoveMessages(messages, data.Messages);
   this->UpdateProgress(0.96);
 
   vtkTable* events = table(Port::Events);
-  MoveColumn(events, schema::Location, data.Events.Location);
-  MoveColumn(events, schema::Type, data.Events.Type);
-  MoveColumn(events, schema::Time, data.Events.Time);
-  MoveColumn(events, schema::Communicator, data.Events.Communicator);
-  MoveColumn(events, "Root", data.Events.Root);
-  MoveColumn(events, "Operation", data.Events.Operation);
+  MoveEvents(events, data.Events);
 
   vtkTable* variables = table(Port::Variables);
-  MoveColumn(variables, schema::Location, data.Variables.Location);
-  MoveColumn(variables, schema::Variable, data.Variables.Variable);
-  MoveColumn(variables, schema::Time, data.Variables.Time);
-  MoveColumn(variables, schema::Value, data.Variables.Value);
+  MoveVariables(variables, data.Variables);
   this->UpdateProgress(0.99);
 
   // Hierarchy and Types: as published with the definitions.

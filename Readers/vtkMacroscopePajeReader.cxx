@@ -38,7 +38,6 @@ namespace schema = macroscope::schema;
 using namespace macroscope::readers;
 
 vtkStandardNewMacro(vtkMacroscopePajeReader);
-vtkCxxSetObjectMacro(vtkMacroscopePajeReader, Controller, vtkMultiProcessController);
 
 namespace
 {
@@ -109,37 +108,15 @@ struct vtkMacroscopePajeReader::Internals
 
 vtkMacroscopePajeReader::vtkMacroscopePajeReader()
   : Internal(new Internals)
-  , LocationSelection(vtkDataArraySelection::New())
-  , RegionSelection(vtkDataArraySelection::New())
 {
-  this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(schema::TraceOutputCount);
-  this->SetController(vtkMultiProcessController::GetGlobalController());
 }
 
-vtkMacroscopePajeReader::~vtkMacroscopePajeReader()
-{
-  this->LocationSelection->Delete();
-  this->RegionSelection->Delete();
-  this->SetController(nullptr);
-}
+vtkMacroscopePajeReader::~vtkMacroscopePajeReader() = default;
 
 void vtkMacroscopePajeReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FileName: " << this->FileName << "\n";
-  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
-  os << indent << "ClipStatesToWindow: " << this->ClipStatesToWindow << "\n";
-  os << indent << "HierarchyFile: " << this->HierarchyFile << "\n";
-  os << indent << "Locations enabled: " << this->LocationSelection->GetNumberOfArraysEnabled()
-     << " of " << this->LocationSelection->GetNumberOfArrays() << "\n";
-  os << indent << "Regions enabled: " << this->RegionSelection->GetNumberOfArraysEnabled()
-     << " of " << this->RegionSelection->GetNumberOfArrays() << "\n";
-  os << indent << "TimeBounds: " << this->TimeBounds[0] << " " << this->TimeBounds[1] << "\n";
-  os << indent << "NumberOfEventRecords: " << this->NumberOfEventRecords << "\n";
-  os << indent << "NumberOfLocations: " << this->NumberOfLocations << "\n";
   os << indent << "NumberOfParses: " << this->NumberOfParses << "\n";
-  os << indent << "Controller: " << this->Controller << "\n";
 }
 
 int vtkMacroscopePajeReader::CanReadFile(const char* name)
@@ -164,61 +141,6 @@ int vtkMacroscopePajeReader::CanReadFile(const char* name)
     return line.compare(first, 9, "%EventDef") == 0 ? 1 : 0;
   }
   return 0;
-}
-
-vtkDataArraySelection* vtkMacroscopePajeReader::GetLocationSelection()
-{
-  return this->LocationSelection;
-}
-int vtkMacroscopePajeReader::GetNumberOfLocationArrays()
-{
-  return this->LocationSelection->GetNumberOfArrays();
-}
-const char* vtkMacroscopePajeReader::GetLocationArrayName(int index)
-{
-  return this->LocationSelection->GetArrayName(index);
-}
-int vtkMacroscopePajeReader::GetLocationArrayStatus(const char* name)
-{
-  return this->LocationSelection->ArrayIsEnabled(name);
-}
-void vtkMacroscopePajeReader::SetLocationStatus(const char* name, int status)
-{
-  this->LocationSelection->SetArraySetting(name, status);
-}
-
-vtkDataArraySelection* vtkMacroscopePajeReader::GetRegionSelection()
-{
-  return this->RegionSelection;
-}
-int vtkMacroscopePajeReader::GetNumberOfRegionArrays()
-{
-  return this->RegionSelection->GetNumberOfArrays();
-}
-const char* vtkMacroscopePajeReader::GetRegionArrayName(int index)
-{
-  return this->RegionSelection->GetArrayName(index);
-}
-int vtkMacroscopePajeReader::GetRegionArrayStatus(const char* name)
-{
-  return this->RegionSelection->ArrayIsEnabled(name);
-}
-void vtkMacroscopePajeReader::SetRegionStatus(const char* name, int status)
-{
-  this->RegionSelection->SetArraySetting(name, status);
-}
-
-vtkMTimeType vtkMacroscopePajeReader::GetMTime()
-{
-  return std::max({ this->Superclass::GetMTime(), this->LocationSelection->GetMTime(),
-    this->RegionSelection->GetMTime() });
-}
-
-int vtkMacroscopePajeReader::FillOutputPortInformation(int port, vtkInformation* info)
-{
-  info->Set(vtkDataObject::DATA_TYPE_NAME(),
-    port == static_cast<int>(schema::TraceOutput::Hierarchy) ? "vtkTree" : "vtkTable");
-  return 1;
 }
 
 namespace
@@ -483,11 +405,7 @@ int vtkMacroscopePajeReader::RequestData(
 
   const paje::Diagnostics& report = trace.Report;
   vtkTable* states = table(Port::States);
-  MoveColumn(states, schema::Location, rows.States.Location);
-  MoveColumn(states, schema::Type, rows.States.Type);
-  MoveColumn(states, schema::Depth, rows.States.Depth);
-  MoveColumn(states, schema::Start, rows.States.Start);
-  MoveColumn(states, schema::End, rows.States.End);
+  MoveStates(states, rows.States);
   {
     vtkFieldData* fields = states->GetFieldData();
     vtkNew<vtkStringArray> text;
@@ -510,29 +428,13 @@ int vtkMacroscopePajeReader::RequestData(
   }
 
   vtkTable* messages = table(Port::Messages);
-  MoveColumn(messages, schema::Sender, rows.Messages.Sender);
-  MoveColumn(messages, schema::Receiver, rows.Messages.Receiver);
-  MoveColumn(messages, schema::SendTime, rows.Messages.SendTime);
-  MoveColumn(messages, schema::RecvTime, rows.Messages.RecvTime);
-  MoveColumn(messages, schema::Bytes, rows.Messages.Bytes);
-  MoveColumn(messages, "RecvBytes", rows.Messages.RecvBytes);
-  MoveColumn(messages, schema::Tag, rows.Messages.Tag);
-  MoveColumn(messages, schema::Communicator, rows.Messages.Communicator);
-  MoveColumn(messages, "RecvBeforeSend", rows.Messages.RecvBeforeSend);
+  MoveMessages(messages, rows.Messages);
 
   vtkTable* events = table(Port::Events);
-  MoveColumn(events, schema::Location, rows.Events.Location);
-  MoveColumn(events, schema::Type, rows.Events.Type);
-  MoveColumn(events, schema::Time, rows.Events.Time);
-  MoveColumn(events, schema::Communicator, rows.Events.Communicator);
-  MoveColumn(events, "Root", rows.Events.Root);
-  MoveColumn(events, "Operation", rows.Events.Operation);
+  MoveEvents(events, rows.Events);
 
   vtkTable* variables = table(Port::Variables);
-  MoveColumn(variables, schema::Location, rows.Variables.Location);
-  MoveColumn(variables, schema::Variable, rows.Variables.Variable);
-  MoveColumn(variables, schema::Time, rows.Variables.Time);
-  MoveColumn(variables, schema::Value, rows.Variables.Value);
+  MoveVariables(variables, rows.Variables);
   this->UpdateProgress(0.95);
 
   vtkTree::GetData(outputVector, static_cast<int>(Port::Hierarchy))

@@ -1,0 +1,94 @@
+#include "vtkMacroscopeTraceReader.h"
+
+#include "TraceSchema.h"
+
+#include "vtkDataArraySelection.h"
+#include "vtkDataObject.h"
+#include "vtkInformation.h"
+#include "vtkMultiProcessController.h"
+#include "vtkObjectFactory.h"
+
+#include <algorithm>
+
+vtkCxxSetObjectMacro(vtkMacroscopeTraceReader, Controller, vtkMultiProcessController);
+
+vtkMacroscopeTraceReader::vtkMacroscopeTraceReader()
+  : LocationSelection(vtkDataArraySelection::New())
+  , RegionSelection(vtkDataArraySelection::New())
+{
+  this->SetNumberOfInputPorts(0);
+  this->SetNumberOfOutputPorts(macroscope::schema::TraceOutputCount);
+  this->SetController(vtkMultiProcessController::GetGlobalController());
+}
+
+vtkMacroscopeTraceReader::~vtkMacroscopeTraceReader()
+{
+  this->LocationSelection->Delete();
+  this->RegionSelection->Delete();
+  this->SetController(nullptr);
+}
+
+void vtkMacroscopeTraceReader::PrintSelf(ostream& os, vtkIndent indent)
+{
+  this->Superclass::PrintSelf(os, indent);
+  os << indent << "FileName: " << this->FileName << "\n";
+  os << indent << "HierarchyFile: " << this->HierarchyFile << "\n";
+  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
+  os << indent << "ClipStatesToWindow: " << this->ClipStatesToWindow << "\n";
+  os << indent << "Locations enabled: " << this->LocationSelection->GetNumberOfArraysEnabled()
+     << " of " << this->LocationSelection->GetNumberOfArrays() << "\n";
+  os << indent << "Regions enabled: " << this->RegionSelection->GetNumberOfArraysEnabled()
+     << " of " << this->RegionSelection->GetNumberOfArrays() << "\n";
+  os << indent << "TimeBounds: " << this->TimeBounds[0] << " " << this->TimeBounds[1] << "\n";
+  os << indent << "NumberOfEventRecords: " << this->NumberOfEventRecords << "\n";
+  os << indent << "NumberOfLocations: " << this->NumberOfLocations << "\n";
+  os << indent << "Controller: " << this->Controller << "\n";
+}
+
+int vtkMacroscopeTraceReader::GetNumberOfLocationArrays()
+{
+  return this->LocationSelection->GetNumberOfArrays();
+}
+const char* vtkMacroscopeTraceReader::GetLocationArrayName(int index)
+{
+  return this->LocationSelection->GetArrayName(index);
+}
+int vtkMacroscopeTraceReader::GetLocationArrayStatus(const char* name)
+{
+  return this->LocationSelection->ArrayIsEnabled(name);
+}
+void vtkMacroscopeTraceReader::SetLocationStatus(const char* name, int status)
+{
+  this->LocationSelection->SetArraySetting(name, status);
+}
+
+int vtkMacroscopeTraceReader::GetNumberOfRegionArrays()
+{
+  return this->RegionSelection->GetNumberOfArrays();
+}
+const char* vtkMacroscopeTraceReader::GetRegionArrayName(int index)
+{
+  return this->RegionSelection->GetArrayName(index);
+}
+int vtkMacroscopeTraceReader::GetRegionArrayStatus(const char* name)
+{
+  return this->RegionSelection->ArrayIsEnabled(name);
+}
+void vtkMacroscopeTraceReader::SetRegionStatus(const char* name, int status)
+{
+  this->RegionSelection->SetArraySetting(name, status);
+}
+
+vtkMTimeType vtkMacroscopeTraceReader::GetMTime()
+{
+  // Selections set through their own objects modify them, not the reader.
+  return std::max({ this->Superclass::GetMTime(), this->LocationSelection->GetMTime(),
+    this->RegionSelection->GetMTime() });
+}
+
+int vtkMacroscopeTraceReader::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  info->Set(vtkDataObject::DATA_TYPE_NAME(),
+    port == static_cast<int>(macroscope::schema::TraceOutput::Hierarchy) ? "vtkTree" : "vtkTable");
+  return 1;
+}

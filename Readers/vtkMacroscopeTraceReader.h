@@ -1,0 +1,129 @@
+/**
+ * @class vtkMacroscopeTraceReader
+ * @brief The properties and outputs every Macroscope trace reader shares.
+ *
+ * Six output ports, the data contract (docs/architecture.md): 0 States,
+ * 1 Messages, 2 Events, 3 Variables (vtkTable), 4 Hierarchy (vtkTree),
+ * 5 Types (vtkTable). The readers of each format (vtkMacroscopeOTF2Reader,
+ * vtkMacroscopePajeReader) derive from it, so that they take the same
+ * properties with the same meaning and scripts work with either: FileName,
+ * HierarchyFile, TimeWindow, ClipStatesToWindow, the Locations and Regions
+ * selections, and the information known before the events are read.
+ */
+#ifndef vtkMacroscopeTraceReader_h
+#define vtkMacroscopeTraceReader_h
+
+#include "MacroscopeReadersModule.h" // for export macro
+#include "vtkTableAlgorithm.h"
+
+#include <string>
+
+class vtkDataArraySelection;
+class vtkMultiProcessController;
+
+class MACROSCOPEREADERS_EXPORT vtkMacroscopeTraceReader : public vtkTableAlgorithm
+{
+public:
+  vtkTypeMacro(vtkMacroscopeTraceReader, vtkTableAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  ///@{
+  /// The trace file (for OTF2, the archive's anchor file).
+  vtkSetStdStringFromCharMacro(FileName);
+  vtkGetCharFromStdStringMacro(FileName);
+  ///@}
+
+  ///@{
+  /// A JSON hierarchy file regrouping the trace's leaves
+  /// (docs/hierarchy-file.md); empty (the default) keeps the trace's own
+  /// hierarchy. The Hierarchy output, the Locations selection paths and the
+  /// leaf indexes of the tables follow the file's tree; leaves it does not
+  /// name are kept under an "unplaced" vertex, and both kinds of mismatch
+  /// are reported as a warning and in the States field data
+  /// ("HierarchyFileReport"). Re-applied when the name or the file's
+  /// modification time changes.
+  vtkSetStdStringFromCharMacro(HierarchyFile);
+  vtkGetCharFromStdStringMacro(HierarchyFile);
+  ///@}
+
+  ///@{
+  /// Time window in seconds: states and messages that overlap it and events
+  /// and samples inside it are output. An end of 0 means the end of the
+  /// trace, so the default (0, 0) outputs everything.
+  vtkSetVector2Macro(TimeWindow, double);
+  vtkGetVector2Macro(TimeWindow, double);
+  ///@}
+
+  ///@{
+  /// Cut the states overlapping the window's borders to the window. Off by
+  /// default: a state keeps its true duration.
+  vtkSetMacro(ClipStatesToWindow, bool);
+  vtkGetMacro(ClipStatesToWindow, bool);
+  vtkBooleanMacro(ClipStatesToWindow, bool);
+  ///@}
+
+  ///@{
+  /// The leaves (locations, containers) to output, by path in the hierarchy
+  /// ("cluster-0/node-1/MPI Rank 4/Master thread"); all by default.
+  vtkDataArraySelection* GetLocationSelection() { return this->LocationSelection; }
+  int GetNumberOfLocationArrays();
+  const char* GetLocationArrayName(int index);
+  int GetLocationArrayStatus(const char* name);
+  void SetLocationStatus(const char* name, int status);
+  ///@}
+
+  ///@{
+  /// The state types (OTF2 regions, Pajé state values) whose states are
+  /// output; all by default. Filtered ones still count for the depth of the
+  /// states nested in them.
+  vtkDataArraySelection* GetRegionSelection() { return this->RegionSelection; }
+  int GetNumberOfRegionArrays();
+  const char* GetRegionArrayName(int index);
+  int GetRegionArrayStatus(const char* name);
+  void SetRegionStatus(const char* name, int status);
+  ///@}
+
+  ///@{
+  /// Known after UpdateInformation: the time span in seconds, the number of
+  /// event records and of leaves.
+  vtkGetVector2Macro(TimeBounds, double);
+  vtkGetMacro(NumberOfEventRecords, vtkIdType);
+  vtkGetMacro(NumberOfLocations, vtkIdType);
+  ///@}
+
+  /// The report of the last read: counts and anomalies, a few lines.
+  const char* GetReadReport() { return this->ReadReport.c_str(); }
+
+  ///@{
+  /// The controller of the parallel run; the global one by default.
+  void SetController(vtkMultiProcessController* controller);
+  vtkGetObjectMacro(Controller, vtkMultiProcessController);
+  ///@}
+
+  vtkMTimeType GetMTime() override;
+
+protected:
+  vtkMacroscopeTraceReader();
+  ~vtkMacroscopeTraceReader() override;
+
+  int FillOutputPortInformation(int port, vtkInformation* info) override;
+
+  std::string FileName;
+  std::string HierarchyFile;
+  double TimeWindow[2] = { 0.0, 0.0 };
+  bool ClipStatesToWindow = false;
+  vtkDataArraySelection* LocationSelection;
+  vtkDataArraySelection* RegionSelection;
+  vtkMultiProcessController* Controller = nullptr;
+
+  double TimeBounds[2] = { 0.0, 0.0 };
+  vtkIdType NumberOfEventRecords = 0;
+  vtkIdType NumberOfLocations = 0;
+  std::string ReadReport;
+
+private:
+  vtkMacroscopeTraceReader(const vtkMacroscopeTraceReader&) = delete;
+  void operator=(const vtkMacroscopeTraceReader&) = delete;
+};
+
+#endif
