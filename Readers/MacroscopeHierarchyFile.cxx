@@ -1,9 +1,13 @@
 #include "MacroscopeHierarchyFile.h"
 
+#include "MacroscopeReaderOutputs.h"
+
+#include "vtkDataArraySelection.h"
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
 #include "vtkNew.h"
 #include "vtkStringArray.h"
+#include "vtkTree.h"
 
 #include <type_traits>
 #include <utility>
@@ -84,25 +88,29 @@ bool HierarchyFileTracker::Refresh(const std::string& file,
   return true;
 }
 
-std::vector<std::string> HierarchyFileTracker::LeafPaths(
-  const std::vector<std::string>& tracePaths) const
+std::vector<std::string> HierarchyFileTracker::Publish(
+  const otf2::HierarchyColumns& traceHierarchy, const std::vector<std::string>& tracePaths,
+  const std::string& traceFile, vtkDataArraySelection* locations,
+  vtkSmartPointer<vtkTree>& tree) const
 {
-  return this->Current ? this->Current->NewPaths : tracePaths;
-}
-
-std::vector<std::string> HierarchyFileTracker::SelectionNames(
-  const std::vector<std::string>& tracePaths) const
-{
-  if (!this->Current)
+  const HierarchyRegrouping* regrouping = this->Current.get();
+  tree = vtkSmartPointer<vtkTree>::New();
+  readers::FillHierarchy(
+    regrouping ? regrouping->Hierarchy : traceHierarchy, tree, traceFile);
+  if (!regrouping)
   {
+    readers::ResetSelection(locations, tracePaths);
     return tracePaths;
   }
-  std::vector<std::string> ordered(this->Current->NewPaths.size());
+  // The readers keep addressing leaves by their index in the trace; the
+  // selection lists them in the new (depth-first) order.
+  std::vector<std::string> ordered(regrouping->NewPaths.size());
   for (std::size_t l = 0; l < ordered.size(); ++l)
   {
-    ordered[this->Current->NewLeaf[l]] = this->Current->NewPaths[l];
+    ordered[regrouping->NewLeaf[l]] = regrouping->NewPaths[l];
   }
-  return ordered;
+  readers::ResetSelection(locations, ordered);
+  return regrouping->NewPaths;
 }
 
 namespace

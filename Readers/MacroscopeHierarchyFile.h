@@ -14,13 +14,17 @@
 #include "HierarchyFile.h"
 #include "OTF2TraceTables.h"
 
+#include "vtkSmartPointer.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
+class vtkDataArraySelection;
 class vtkFieldData;
+class vtkTree;
 
 namespace macroscope
 {
@@ -48,6 +52,20 @@ struct HierarchyRegrouping
 HierarchyRegrouping RegroupTraceHierarchy(const std::string& file,
   const otf2::HierarchyColumns& hierarchy, const std::vector<std::size_t>& leafVertex);
 
+/// Per leaf of `trace` (otf2::TraceInfo, paje::TraceData), its row in the
+/// trace's hierarchy.
+template <typename Trace>
+std::vector<std::size_t> LeafVertices(const Trace& trace)
+{
+  std::vector<std::size_t> vertices;
+  vertices.reserve(trace.Leaves.size());
+  for (const auto& leaf : trace.Leaves)
+  {
+    vertices.push_back(leaf.Vertex);
+  }
+  return vertices;
+}
+
 /// Maps the leaf indexes of Location (States, Events, Variables), Sender,
 /// Receiver (Messages) and Root (Events, -1 kept) through `newLeaf`.
 void RenumberLeaves(const std::vector<uint32_t>& newLeaf, otf2::StateColumns& states,
@@ -71,16 +89,14 @@ public:
   bool IsApplied() const { return this->Applied; }
   /// The regrouping in force; null when the trace's own hierarchy is used.
   const HierarchyRegrouping* Regrouping() const { return this->Current.get(); }
-  /// The hierarchy in force: the regrouped one, or `traceHierarchy`.
-  const otf2::HierarchyColumns& Hierarchy(const otf2::HierarchyColumns& traceHierarchy) const
-  {
-    return this->Current ? this->Current->Hierarchy : traceHierarchy;
-  }
-  /// Per trace leaf, its path in the hierarchy in force (`tracePaths` when
-  /// there is no file); and the same paths in the new leaf order, for the
-  /// Locations selection of the GUI.
-  std::vector<std::string> LeafPaths(const std::vector<std::string>& tracePaths) const;
-  std::vector<std::string> SelectionNames(const std::vector<std::string>& tracePaths) const;
+  /// After a Refresh that returned true, what follows the hierarchy in
+  /// force: `locations` reset to its leaf paths in the new leaf order, and
+  /// `tree` rebuilt (FillHierarchy, a forest named after `traceFile`).
+  /// `tracePaths` are the trace's own leaf paths; returns the paths in force
+  /// per trace leaf, to look the Locations selection up with.
+  std::vector<std::string> Publish(const otf2::HierarchyColumns& traceHierarchy,
+    const std::vector<std::string>& tracePaths, const std::string& traceFile,
+    vtkDataArraySelection* locations, vtkSmartPointer<vtkTree>& tree) const;
 
 private:
   bool Applied = false;

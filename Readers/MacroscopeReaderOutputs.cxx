@@ -6,6 +6,10 @@
 #include "vtkDataSetAttributes.h"
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
+#include "vtkInformation.h"
+#include "vtkInformationDataObjectMetaDataKey.h"
+#include "vtkInformationVector.h"
+#include "vtkMacroscopeTraceKeys.h"
 #include "vtkMutableDirectedGraph.h"
 #include "vtkStringArray.h"
 #include "vtkTree.h"
@@ -14,6 +18,7 @@
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <utility>
 
 namespace schema = macroscope::schema;
 
@@ -185,6 +190,66 @@ std::string CheckTimeWindow(const double window[2])
     return why.str();
   }
   return std::string();
+}
+
+std::vector<std::string> StateTypeNames(const otf2::TypeColumns& types)
+{
+  std::vector<std::string> names;
+  for (std::size_t row = 0; row < types.size(); ++row)
+  {
+    if (types.Kind[row] == schema::StateKind)
+    {
+      names.push_back(types.Name[row]);
+    }
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+vtkSmartPointer<vtkTable> TypesOutput(otf2::TypeColumns types, const double timeBounds[2])
+{
+  auto table = vtkSmartPointer<vtkTable>::New();
+  FillTypes(std::move(types), table);
+  vtkNew<vtkDoubleArray> bounds;
+  bounds->SetName("TimeBounds");
+  bounds->SetNumberOfComponents(2);
+  bounds->InsertNextTuple(timeBounds);
+  table->GetFieldData()->AddArray(bounds);
+  return table;
+}
+
+void PublishDefinitions(vtkInformationVector* outputVector, vtkTree* hierarchy, vtkTable* types)
+{
+  using Port = schema::TraceOutput;
+  outputVector->GetInformationObject(static_cast<int>(Port::Hierarchy))
+    ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), hierarchy);
+  outputVector->GetInformationObject(static_cast<int>(Port::Types))
+    ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), types);
+}
+
+vtkFieldData* FillTraceOutputs(vtkInformationVector* outputVector, otf2::StateColumns& states,
+  otf2::MessageColumns& messages, otf2::EventColumns& events, otf2::VariableColumns& variables,
+  vtkTree* hierarchy, vtkTable* types, const std::string& report)
+{
+  using Port = schema::TraceOutput;
+  auto table = [outputVector](Port port) {
+    return vtkTable::GetData(outputVector, static_cast<int>(port));
+  };
+  vtkTable* statesTable = table(Port::States);
+  MoveStates(statesTable, states);
+  MoveMessages(table(Port::Messages), messages);
+  MoveEvents(table(Port::Events), events);
+  MoveVariables(table(Port::Variables), variables);
+  vtkTree::GetData(outputVector, static_cast<int>(Port::Hierarchy))->ShallowCopy(hierarchy);
+  table(Port::Types)->ShallowCopy(types);
+
+  vtkFieldData* fields = statesTable->GetFieldData();
+  vtkNew<vtkStringArray> text;
+  text->SetName("ReadReport");
+  text->InsertNextValue(report);
+  fields->AddArray(text);
+  return fields;
 }
 
 } // namespace macroscope::readers

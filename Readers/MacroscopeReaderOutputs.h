@@ -9,6 +9,7 @@
 
 #include "vtkDoubleArray.h"
 #include "vtkNew.h"
+#include "vtkSmartPointer.h"
 #include "vtkTable.h"
 #include "vtkTypeInt32Array.h"
 #include "vtkTypeInt64Array.h"
@@ -23,6 +24,7 @@
 
 class vtkDataArraySelection;
 class vtkFieldData;
+class vtkInformationVector;
 class vtkTree;
 
 namespace macroscope::readers
@@ -117,6 +119,26 @@ void FillHierarchy(const otf2::HierarchyColumns& hierarchy, vtkTree* tree, const
 /// The Types output (Id, Name, Kind, Paradigm, Role, Color); takes the
 /// columns by value since it moves them.
 void FillTypes(otf2::TypeColumns types, vtkTable* table);
+
+/// The names of the state types (OTF2 regions, Pajé state values), sorted
+/// and unique: the Regions selection.
+std::vector<std::string> StateTypeNames(const otf2::TypeColumns& types);
+
+/// The Types output (FillTypes) with the trace's span as its "TimeBounds"
+/// field array, which filters take for their default windows.
+vtkSmartPointer<vtkTable> TypesOutput(otf2::TypeColumns types, const double timeBounds[2]);
+
+/// Passes the Hierarchy and Types outputs downstream as meta-data, before
+/// any event is read (vtkMacroscopeTraceKeys::DEFINITIONS).
+void PublishDefinitions(vtkInformationVector* outputVector, vtkTree* hierarchy, vtkTable* types);
+
+/// Fills the six outputs of a read: the decoded tables moved in (the columns
+/// are left empty), Hierarchy and Types as published, and the report text as
+/// the "ReadReport" field array of States. Returns the States field data, for
+/// the reader's own counters.
+vtkFieldData* FillTraceOutputs(vtkInformationVector* outputVector, otf2::StateColumns& states,
+  otf2::MessageColumns& messages, otf2::EventColumns& events, otf2::VariableColumns& variables,
+  vtkTree* hierarchy, vtkTable* types, const std::string& report);
 
 /// Checks a TimeWindow property (seconds, an end of 0 meaning the trace end);
 /// returns an empty string when it is a window, else why not.

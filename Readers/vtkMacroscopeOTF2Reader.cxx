@@ -56,15 +56,6 @@ struct vtkMacroscopeOTF2Reader::Internals
   // downstream as meta-data before any event is read.
   vtkSmartPointer<vtkTree> Hierarchy;
   vtkSmartPointer<vtkTable> Types;
-
-  void PublishDefinitions(vtkInformationVector* outputVector) const
-  {
-    using Port = macroscope::schema::TraceOutput;
-    outputVector->GetInformationObject(static_cast<int>(Port::Hierarchy))
-      ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), this->Hierarchy);
-    outputVector->GetInformationObject(static_cast<int>(Port::Types))
-      ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), this->Types);
-  }
 };
 
 namespace
@@ -170,7 +161,7 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
     {
       return 0;
     }
-    this->Internal->PublishDefinitions(outputVector);
+    PublishDefinitions(outputVector, this->Internal->Hierarchy, this->Internal->Types);
     return 1;
   }
 
@@ -189,35 +180,19 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   this->Internal->InfoFile = this->FileName;
   const otf2::TraceInfo& info = *this->Internal->Info;
 
-  std::vector<std::string> regions;
-  for (std::size_t t = 0; t < info.Types.size(); ++t)
-  {
-    if (info.Types.Kind[t] == schema::StateKind)
-    {
-      regions.push_back(info.Types.Name[t]);
-    }
-  }
-  std::sort(regions.begin(), regions.end());
-  regions.erase(std::unique(regions.begin(), regions.end()), regions.end());
-  ResetSelection(this->RegionSelection, regions);
+  ResetSelection(this->RegionSelection, StateTypeNames(info.Types));
 
   this->TimeBounds[0] = 0.0;
   this->TimeBounds[1] = info.Clock.duration();
   this->NumberOfEventRecords = static_cast<vtkIdType>(info.TotalEvents);
   this->NumberOfLocations = static_cast<vtkIdType>(info.Leaves.size());
 
-  this->Internal->Types = vtkSmartPointer<vtkTable>::New();
-  FillTypes(info.Types, this->Internal->Types);
-  vtkNew<vtkDoubleArray> bounds; // the trace's span, for filters' default windows
-  bounds->SetName("TimeBounds");
-  bounds->SetNumberOfComponents(2);
-  bounds->InsertNextTuple(this->TimeBounds);
-  this->Internal->Types->GetFieldData()->AddArray(bounds);
+  this->Internal->Types = TypesOutput(info.Types, this->TimeBounds);
   if (!this->ApplyHierarchyFile())
   {
     return 0;
   }
-  this->Internal->PublishDefinitions(outputVector);
+  PublishDefinitions(outputVector, this->Internal->Hierarchy, this->Internal->Types);
   return 1;
 }
 
@@ -225,14 +200,10 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
 {
   Internals& internal = *this->Internal;
   const otf2::TraceInfo& info = *internal.Info;
-  std::vector<std::size_t> leafVertex;
-  for (const auto& leaf : info.Leaves)
-  {
-    leafVertex.push_back(leaf.Vertex);
-  }
   try
   {
-    if (!internal.Hierarchies.Refresh(this->HierarchyFile, info.Hierarchy, leafVertex))
+    if (!internal.Hierarchies.Refresh(
+          this->HierarchyFile, info.Hierarchy, macroscope::LeafVertices(info)))
     {
       return true;
     }
@@ -247,13 +218,8 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
   {
     vtkWarningMacro(<< regrouping->Report);
   }
-  // The Locations selection lists the paths in the (new) leaf order; the
-  // reader keeps addressing leaves by their index in the archive.
-  const std::vector<std::string> tracePaths = LeafPaths(info);
-  internal.LocationPaths = internal.Hierarchies.LeafPaths(tracePaths);
-  ResetSelection(this->LocationSelection, internal.Hierarchies.SelectionNames(tracePaths));
-  internal.Hierarchy = vtkSmartPointer<vtkTree>::New();
-  FillHierarchy(internal.Hierarchies.Hierarchy(info.Hierarchy), internal.Hierarchy, this->FileName);
+  internal.LocationPaths = internal.Hierarchies.Publish(
+    info.Hierarchy, LeafPaths(info), this->FileName, this->LocationSelection, internal.Hierarchy);
   return true;
 }
 
@@ -393,50 +359,21 @@ int vtkMacroscopeOTF2Reader::RequestData(
     vtkWarningMacro("Read " << this->FileName << " with anomalies:\n" << this->ReadReport);
   }
 
-  using Port = schema::TraceOutput;
-  auto table = [outputVector](Port port) {
-    return vtkTable::GetData(outputVector, static_cast<int>(port));
-  };
-
-  vtkTable* states = table(Port::States);
-  MoveStates(states, data.States);
+  vtkFieldData* fields = FillTraceOutputs(outputVector, data.States, data.Messages, data.Events,
+    data.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
+  AddCounter(fields, "EventRecordsRead", report.EventsRead);
+  AddCounter(fields, "UnmatchedSends", report.UnmatchedSends);
+  AddCounter(fields, "UnmatchedReceives", report.UnmatchedReceives);
+  AddCounter(fields, "ReceivesBeforeSends", report.ReceivesBeforeSends);
+  AddCounter(fields, "SendsToUnreadLocations", report.SendsToUnselected);
+  AddCounter(fields, "ReceivesFromUnreadLocations", report.ReceivesFromUnselected);
+  AddCounter(fields, "UnknownPeers", report.UnknownPeers);
+  AddCounter(fields, "LeavesWithoutEnter", report.LeavesWithoutEnter);
+  AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
+  if (const auto* regrouping = this->Internal->Hierarchies.Regrouping())
   {
-    vtkFieldData* fields = states->GetFieldData();
-    vtkNew<vtkStringArray> text;
-    text->SetName("ReadReport");
-    text->InsertNextValue(this->ReadReport);
-    fields->AddArray(text);
-    AddCounter(fields, "EventRecordsRead", report.EventsRead);
-    AddCounter(fields, "UnmatchedSends", report.UnmatchedSends);
-    AddCounter(fields, "UnmatchedReceives", report.UnmatchedReceives);
-    AddCounter(fields, "ReceivesBeforeSends", report.ReceivesBeforeSends);
-    AddCounter(fields, "SendsToUnreadLocations", report.SendsToUnselected);
-    AddCounter(fields, "ReceivesFromUnreadLocations", report.ReceivesFromUnselected);
-    AddCounter(fields, "UnknownPeers", report.UnknownPeers);
-    AddCounter(fields, "LeavesWithoutEnter", report.LeavesWithoutEnter);
-    AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
-    if (const auto* regrouping = this->Internal->Hierarchies.Regrouping())
-    {
-      regrouping->AddTo(fields);
-    }
+    regrouping->AddTo(fields);
   }
-  this->UpdateProgress(0.93);
-
-  vtkTable* messages = table(Port::Messages);
-  MoveMessages(messages, data.Messages);
-  this->UpdateProgress(0.96);
-
-  vtkTable* events = table(Port::Events);
-  MoveEvents(events, data.Events);
-
-  vtkTable* variables = table(Port::Variables);
-  MoveVariables(variables, data.Variables);
-  this->UpdateProgress(0.99);
-
-  // Hierarchy and Types: as published with the definitions.
-  vtkTree::GetData(outputVector, static_cast<int>(Port::Hierarchy))
-    ->ShallowCopy(this->Internal->Hierarchy);
-  table(Port::Types)->ShallowCopy(this->Internal->Types);
   this->UpdateProgress(1.0);
   return 1;
 }

@@ -95,15 +95,6 @@ struct vtkMacroscopePajeReader::Internals
     this->Hierarchy = nullptr;
     this->Types = nullptr;
   }
-
-  void PublishDefinitions(vtkInformationVector* outputVector) const
-  {
-    using Port = schema::TraceOutput;
-    outputVector->GetInformationObject(static_cast<int>(Port::Hierarchy))
-      ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), this->Hierarchy);
-    outputVector->GetInformationObject(static_cast<int>(Port::Types))
-      ->Set(vtkMacroscopeTraceKeys::DEFINITIONS(), this->Types);
-  }
 };
 
 vtkMacroscopePajeReader::vtkMacroscopePajeReader()
@@ -188,7 +179,7 @@ int vtkMacroscopePajeReader::RequestInformation(
       ClearOutputs(outputVector);
       return 0;
     }
-    this->Internal->PublishDefinitions(outputVector);
+    PublishDefinitions(outputVector, this->Internal->Hierarchy, this->Internal->Types);
     return 1;
   }
 
@@ -230,17 +221,7 @@ int vtkMacroscopePajeReader::RequestInformation(
   }
 
   const paje::TraceData& t = *trace;
-  std::vector<std::string> values;
-  for (std::size_t row = 0; row < t.Types.size(); ++row)
-  {
-    if (t.Types.Kind[row] == schema::StateKind)
-    {
-      values.push_back(t.Types.Name[row]);
-    }
-  }
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  ResetSelection(this->RegionSelection, values);
+  ResetSelection(this->RegionSelection, StateTypeNames(t.Types));
 
   const paje::Diagnostics& report = t.Report;
   const bool timed = std::isfinite(report.FirstTime) && std::isfinite(report.LastTime);
@@ -255,13 +236,7 @@ int vtkMacroscopePajeReader::RequestInformation(
     vtkWarningMacro("Read " << this->FileName << " with anomalies:\n" << this->ReadReport);
   }
 
-  this->Internal->Types = vtkSmartPointer<vtkTable>::New();
-  FillTypes(t.Types, this->Internal->Types);
-  vtkNew<vtkDoubleArray> bounds; // the trace's span, for filters' default windows
-  bounds->SetName("TimeBounds");
-  bounds->SetNumberOfComponents(2);
-  bounds->InsertNextTuple(this->TimeBounds);
-  this->Internal->Types->GetFieldData()->AddArray(bounds);
+  this->Internal->Types = TypesOutput(t.Types, this->TimeBounds);
 
   this->Internal->Trace = std::move(trace);
   this->Internal->Key = key;
@@ -271,7 +246,7 @@ int vtkMacroscopePajeReader::RequestInformation(
     ClearOutputs(outputVector);
     return 0;
   }
-  this->Internal->PublishDefinitions(outputVector);
+  PublishDefinitions(outputVector, this->Internal->Hierarchy, this->Internal->Types);
   return 1;
 }
 
@@ -279,16 +254,10 @@ bool vtkMacroscopePajeReader::ApplyHierarchyFile()
 {
   Internals& internal = *this->Internal;
   const paje::TraceData& trace = *internal.Trace;
-  std::vector<std::size_t> leafVertex;
-  leafVertex.reserve(trace.Leaves.size());
-  for (const auto& leaf : trace.Leaves)
-  {
-    leafVertex.push_back(leaf.Vertex);
-  }
   try
   {
-    if (!internal.Hierarchies.Refresh(this->HierarchyFile, trace.Hierarchy, leafVertex) &&
-      internal.Hierarchy)
+    if (!internal.Hierarchies.Refresh(
+          this->HierarchyFile, trace.Hierarchy, macroscope::LeafVertices(trace)))
     {
       return true;
     }
@@ -303,12 +272,9 @@ bool vtkMacroscopePajeReader::ApplyHierarchyFile()
   {
     vtkWarningMacro(<< regrouping->Report);
   }
-  // The selection lists the paths in the (new) leaf order; the cache keeps
-  // the parsed leaf indexes, renumbered on output.
-  internal.CurrentPaths = internal.Hierarchies.LeafPaths(internal.LocationPaths);
-  ResetSelection(this->LocationSelection, internal.Hierarchies.SelectionNames(internal.LocationPaths));
-  internal.Hierarchy = vtkSmartPointer<vtkTree>::New();
-  FillHierarchy(internal.Hierarchies.Hierarchy(trace.Hierarchy), internal.Hierarchy, this->FileName);
+  // The cache keeps the parsed leaf indexes, renumbered on output.
+  internal.CurrentPaths = internal.Hierarchies.Publish(trace.Hierarchy, internal.LocationPaths,
+    this->FileName, this->LocationSelection, internal.Hierarchy);
   return true;
 }
 
@@ -398,48 +364,22 @@ int vtkMacroscopePajeReader::RequestData(
   }
   this->UpdateProgress(0.8);
 
-  using Port = schema::TraceOutput;
-  auto table = [outputVector](Port port) {
-    return vtkTable::GetData(outputVector, static_cast<int>(port));
-  };
-
   const paje::Diagnostics& report = trace.Report;
-  vtkTable* states = table(Port::States);
-  MoveStates(states, rows.States);
+  vtkFieldData* fields = FillTraceOutputs(outputVector, rows.States, rows.Messages, rows.Events,
+    rows.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
+  AddCounter(fields, "EventRecordsRead", report.Lines);
+  AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
+  AddCounter(fields, "StatesClosedByDestroy", report.StatesClosedByDestroy);
+  AddCounter(fields, "UnmatchedStartLinks", report.UnmatchedStartLinks);
+  AddCounter(fields, "UnmatchedEndLinks", report.UnmatchedEndLinks);
+  AddCounter(fields, "EndsBeforeStarts", report.EndsBeforeStarts);
+  AddCounter(fields, "ImplicitValues", report.ImplicitValues);
+  AddCounter(fields, "SelfLeaves", report.SelfLeaves);
+  AddCounter(fields, "MessagesWithUnreadEnd", rows.MessagesWithUnreadEnd);
+  if (regrouping)
   {
-    vtkFieldData* fields = states->GetFieldData();
-    vtkNew<vtkStringArray> text;
-    text->SetName("ReadReport");
-    text->InsertNextValue(this->ReadReport);
-    fields->AddArray(text);
-    AddCounter(fields, "EventRecordsRead", report.Lines);
-    AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
-    AddCounter(fields, "StatesClosedByDestroy", report.StatesClosedByDestroy);
-    AddCounter(fields, "UnmatchedStartLinks", report.UnmatchedStartLinks);
-    AddCounter(fields, "UnmatchedEndLinks", report.UnmatchedEndLinks);
-    AddCounter(fields, "EndsBeforeStarts", report.EndsBeforeStarts);
-    AddCounter(fields, "ImplicitValues", report.ImplicitValues);
-    AddCounter(fields, "SelfLeaves", report.SelfLeaves);
-    AddCounter(fields, "MessagesWithUnreadEnd", rows.MessagesWithUnreadEnd);
-    if (regrouping)
-    {
-      regrouping->AddTo(fields);
-    }
+    regrouping->AddTo(fields);
   }
-
-  vtkTable* messages = table(Port::Messages);
-  MoveMessages(messages, rows.Messages);
-
-  vtkTable* events = table(Port::Events);
-  MoveEvents(events, rows.Events);
-
-  vtkTable* variables = table(Port::Variables);
-  MoveVariables(variables, rows.Variables);
-  this->UpdateProgress(0.95);
-
-  vtkTree::GetData(outputVector, static_cast<int>(Port::Hierarchy))
-    ->ShallowCopy(this->Internal->Hierarchy);
-  table(Port::Types)->ShallowCopy(this->Internal->Types);
   this->UpdateProgress(1.0);
   return 1;
 }
