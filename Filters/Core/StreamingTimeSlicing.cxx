@@ -160,7 +160,7 @@ void StreamingTimeSlicer::ExclusiveState(uint32_t type, uint32_t depth, double s
     {
       throw std::invalid_argument("the states of leaf " + std::to_string(this->Leaf) +
         " are not properly nested: a state at depth " + std::to_string(depth) + " starting at " +
-        std::to_string(start) + " s follows deeper states that started before it and ended after");
+        std::to_string(start) + " s follows deeper states that started before it and ended after its start (a parent missing without a DroppedStateType row)");
     }
     children.Clear();
   }
