@@ -1,6 +1,7 @@
 #include "TimeSlicing.h"
 
 #include "ResourceHierarchy.h" // NoResource
+#include "TimeSlicingKernels.h"
 
 #include <algorithm>
 #include <atomic>
@@ -69,42 +70,6 @@ LeafGroups GroupByLeaf(const uint32_t* leafOf, std::size_t count, uint32_t leave
     }
   }
   return groups;
-}
-
-// Adds sign × |[a, b) ∩ slice t| to row[t] for every slice the interval meets:
-// Triva's eq. 4.1 numerator, clipped at the slice borders.
-void AddInterval(double* row, const SliceGrid& grid, double width, double a, double b, double sign)
-{
-  a = std::max(a, grid.Begin);
-  b = std::min(b, grid.End);
-  if (!(b > a))
-  {
-    return;
-  }
-  const int last = grid.Slices - 1;
-  const int first = std::min(last, static_cast<int>((a - grid.Begin) / width));
-  const int final = std::min(last, static_cast<int>((b - grid.Begin) / width));
-  if (first == final)
-  {
-    row[first] += sign * (b - a);
-    return;
-  }
-  row[first] += sign * (grid.SliceBegin(first + 1) - a);
-  for (int t = first + 1; t < final; ++t)
-  {
-    row[t] += sign * width;
-  }
-  row[final] += sign * (b - grid.SliceBegin(final));
-}
-
-// The slice of an instant, or -1 outside [Begin, End] (End belongs to the last slice).
-int SliceOf(const SliceGrid& grid, double width, double time)
-{
-  if (!(time >= grid.Begin) || time > grid.End)
-  {
-    return -1;
-  }
-  return std::min(grid.Slices - 1, static_cast<int>((time - grid.Begin) / width));
 }
 
 class Slicer
@@ -407,15 +372,9 @@ private:
   LeafGroups Groups;
 };
 
-bool IsMessageMetric(SliceMetric metric)
-{
-  return metric == SliceMetric::BytesSentRate || metric == SliceMetric::BytesReceivedRate ||
-    metric == SliceMetric::MessagesSent || metric == SliceMetric::MessagesReceived;
-}
 }
 
-MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& states,
-  const PointRows& points, const MessageRows& messages)
+MicroscopicModel EmptyModel(const TimeSlicingOptions& options)
 {
   options.Grid.Validate();
   const uint32_t resources = options.ResourceOfLeaf.empty() ? options.Leaves : options.Resources;
@@ -443,13 +402,44 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
   {
     throw std::invalid_argument("Depth must be -1 (innermost state) or a call depth >= 0");
   }
-
   MicroscopicModel model;
   model.Grid = options.Grid;
   model.Resources = resources;
   model.Types = types;
   model.Values.assign(std::size_t(options.Grid.Slices) * resources * types, 0.0);
+  return model;
+}
 
+void FinishModel(const TimeSlicingOptions& options, MicroscopicModel& model)
+{
+  // Subtracting children leaves rounding residue (~1e-16 s) where a parent
+  // has no exclusive time; the model's values are non-negative by definition.
+  // The residue grows with the timestamps (~1e-11 s at 1e5 s), beyond the
+  // threshold below, so negative durations are rounding too: clamp them.
+  const double scale = options.Metric == SliceMetric::StateDuration && options.Normalize
+    ? 1.0 / options.Grid.Width()
+    : 1.0;
+  const double divide = options.Metric == SliceMetric::VariableMean ||
+      options.Metric == SliceMetric::BytesSentRate || options.Metric == SliceMetric::BytesReceivedRate
+    ? 1.0 / options.Grid.Width()
+    : 1.0;
+  const double residue = 1e-12 * options.Grid.Width();
+  for (double& value : model.Values)
+  {
+    if (options.Metric == SliceMetric::StateDuration && (value < 0.0 || std::abs(value) < residue))
+    {
+      value = 0.0;
+    }
+    value *= scale * divide;
+  }
+}
+
+MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& states,
+  const PointRows& points, const MessageRows& messages)
+{
+  MicroscopicModel model = EmptyModel(options);
+  const uint32_t resources = model.Resources;
+  const uint32_t types = model.Types;
   Slicer slicer(options, states, points, messages, model);
   slicer.Prepare();
 
@@ -534,26 +524,7 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
       " types of the model");
   }
 
-  // Subtracting children leaves rounding residue (~1e-16 s) where a parent
-  // has no exclusive time; the model's values are non-negative by definition.
-  // The residue grows with the timestamps (~1e-11 s at 1e5 s), beyond the
-  // threshold below, so negative durations are rounding too: clamp them.
-  const double scale = options.Metric == SliceMetric::StateDuration && options.Normalize
-    ? 1.0 / options.Grid.Width()
-    : 1.0;
-  const double divide = options.Metric == SliceMetric::VariableMean ||
-      options.Metric == SliceMetric::BytesSentRate || options.Metric == SliceMetric::BytesReceivedRate
-    ? 1.0 / options.Grid.Width()
-    : 1.0;
-  const double residue = 1e-12 * options.Grid.Width();
-  for (double& value : model.Values)
-  {
-    if (options.Metric == SliceMetric::StateDuration && (value < 0.0 || std::abs(value) < residue))
-    {
-      value = 0.0;
-    }
-    value *= scale * divide;
-  }
+  FinishModel(options, model);
   return model;
 }
 

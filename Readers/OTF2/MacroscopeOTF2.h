@@ -67,6 +67,43 @@ TraceInfo readTraceInfo(const std::string& anchorFile);
 /// Reads the definitions and the events of the selected locations.
 TraceData readTrace(const std::string& anchorFile, const ReadOptions& options = {});
 
+/// In rows handed to a RowSink only: a state the options dropped (its
+/// region filtered out by ReadOptions::Regions, or undefined), with its
+/// depth and times, so that a consumer can tell that the states nested in
+/// it have no parent among the rows. Equals macroscope::DroppedStateType.
+constexpr uint32_t DroppedStateType = 0xFFFFFFFFu;
+
+/// Receives the rows of streamTrace() while the events are decoded, one
+/// location after the other, instead of tables holding the whole trace.
+class RowSink
+{
+public:
+  virtual ~RowSink() = default;
+  /// The definitions (clock, hierarchy, types), before any row.
+  virtual void begin(const TraceInfo& info) { (void)info; }
+  virtual void beginLocation(uint32_t leaf) { (void)leaf; }
+  /// The rows decoded since the last call, all of the current location and
+  /// in the order readTrace() gives them (states in the order of their
+  /// Leave, plus DroppedStateType rows). The columns are reused after the
+  /// call: copy what must outlive it. At most a few hundred thousand rows.
+  /// In the Events rows, Communicator, Root and Operation are -1 when the
+  /// MpiCollectiveBegin and its End fell in different calls.
+  virtual void rows(const StateColumns& states, const EventColumns& events,
+    const VariableColumns& variables) = 0;
+  virtual void endLocation(uint32_t leaf) { (void)leaf; }
+  /// Whether to match the messages (returned whole by streamTrace(): they
+  /// need both ends). When false, sends and receives are skipped, and the
+  /// message counters of Diagnostics stay 0.
+  virtual bool wantsMessages() const { return false; }
+};
+
+/// Reads like readTrace(), but hands the States, Events and Variables rows
+/// to `sink` as it decodes them, and keeps none: memory is the open call
+/// stacks and the batch being decoded, not the trace. Returns the
+/// definitions, the diagnostics and, if the sink wants them, the messages;
+/// its States, Events and Variables tables are empty.
+TraceData streamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options = {});
+
 /// A contiguous range of leaves [Begin, End).
 struct LeafRange
 {

@@ -17,6 +17,8 @@ constexpr uint32_t CancelledLeaf = ~uint32_t(0);
 constexpr uint64_t ReceiveRequest = uint64_t(1) << 63;
 constexpr uint64_t UnresolvedSend = uint64_t(1) << 62;
 constexpr uint64_t SlotIndexMask = UnresolvedSend - 1;
+// A send not matched at all (streaming without messages).
+constexpr uint64_t SkippedSend = UnresolvedSend | SlotIndexMask;
 
 EventDecoder& self(void* userData)
 {
@@ -206,7 +208,7 @@ struct EventDecoder::Callbacks
 };
 
 EventDecoder::EventDecoder(const Definitions& definitions, const ReadOptions& options,
-  const std::vector<bool>& selectedLeaves, TraceData& output)
+  const std::vector<bool>& selectedLeaves, TraceData& output, RowSink* sink)
   : Defs(definitions)
   , Options(options)
   , Selected(selectedLeaves)
@@ -215,6 +217,8 @@ EventDecoder::EventDecoder(const Definitions& definitions, const ReadOptions& op
   , WindowEnd(options.WindowEnd)
   , ClipStates(options.ClipStatesToWindow)
   , FilterRegions(!options.Regions.empty())
+  , Sink(sink)
+  , MatchMessages(sink == nullptr || sink->wantsMessages())
   , Offset(definitions.Info.Clock.GlobalOffset)
   , Resolution(double(definitions.Info.Clock.Resolution))
   , Matcher(output.Messages, definitions.Info.Leaves.size())
@@ -290,11 +294,19 @@ void EventDecoder::emitState(uint64_t region, uint64_t startTicks, uint64_t endT
   if (found < 0)
   {
     ++this->Output.Report.UndefinedReferences;
+    if (this->Sink != nullptr)
+    {
+      this->markDropped(startTicks, endTicks, depth);
+    }
     return;
   }
   const uint32_t type = uint32_t(found);
   if (this->FilterRegions && !this->KeepRegionType[type])
   {
+    if (this->Sink != nullptr)
+    {
+      this->markDropped(startTicks, endTicks, depth);
+    }
     return;
   }
   double start = this->seconds(startTicks);
@@ -311,6 +323,29 @@ void EventDecoder::emitState(uint64_t region, uint64_t startTicks, uint64_t endT
   StateColumns& states = this->Output.States;
   states.Location.push_back(this->Leaf);
   states.Type.push_back(type);
+  states.Depth.push_back(depth);
+  states.Start.push_back(start);
+  states.End.push_back(end);
+}
+
+void EventDecoder::markDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth)
+{
+  // Timed and clipped as a kept state would be, so that the rows stay in
+  // the order of their Leave.
+  double start = this->seconds(startTicks);
+  double end = this->seconds(endTicks);
+  if (end < this->WindowBegin || start > this->WindowEnd)
+  {
+    return;
+  }
+  if (this->ClipStates)
+  {
+    start = std::max(start, this->WindowBegin);
+    end = std::min(end, this->WindowEnd);
+  }
+  StateColumns& states = this->Output.States;
+  states.Location.push_back(this->Leaf);
+  states.Type.push_back(DroppedStateType);
   states.Depth.push_back(depth);
   states.Start.push_back(start);
   states.End.push_back(end);
@@ -442,6 +477,10 @@ uint64_t EventDecoder::send(
   uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
+  if (!this->MatchMessages)
+  {
+    return SkippedSend;
+  }
   const int64_t peer = this->peerLeaf(comm, receiver);
   if (peer < 0)
   {
@@ -461,6 +500,10 @@ void EventDecoder::receive(
   uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
   this->touch(ticks);
+  if (!this->MatchMessages)
+  {
+    return;
+  }
   const int64_t peer = this->peerLeaf(comm, sender);
   if (peer < 0)
   {
@@ -486,6 +529,10 @@ void EventDecoder::cancel(uint64_t request)
     return;
   }
   ++this->Output.Report.CancelledRequests;
+  if (slot == SkippedSend)
+  {
+    return;
+  }
   if ((slot & ReceiveRequest) == 0)
   {
     // A cancelled send never reaches its receiver.
@@ -567,6 +614,31 @@ void EventDecoder::finish()
     ++kept;
   }
   messages.resize(kept);
+}
+
+void EventDecoder::handOver()
+{
+  StateColumns& states = this->Output.States;
+  EventColumns& events = this->Output.Events;
+  VariableColumns& variables = this->Output.Variables;
+  if (states.size() + events.size() + variables.size() > 0)
+  {
+    this->Sink->rows(states, events, variables);
+  }
+  for (auto* column : { &states.Location, &states.Type, &states.Depth, &events.Location,
+         &events.Type, &variables.Location, &variables.Variable })
+  {
+    column->clear();
+  }
+  for (auto* column : { &states.Start, &states.End, &events.Time, &variables.Time, &variables.Value })
+  {
+    column->clear();
+  }
+  events.Communicator.clear();
+  events.Root.clear();
+  events.Operation.clear();
+  // Their Begin rows are gone: a collective's End no longer updates them.
+  std::fill(this->OpenCollectives.begin(), this->OpenCollectives.end(), NoRow);
 }
 
 void EventDecoder::reserveFor(uint64_t events, uint64_t remaining)

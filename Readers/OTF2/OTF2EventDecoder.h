@@ -21,8 +21,10 @@ namespace macroscope::otf2
 class EventDecoder
 {
 public:
+  /// With a sink (streamTrace), dropped states are marked in the rows and
+  /// messages are matched only if the sink wants them.
   EventDecoder(const Definitions& definitions, const ReadOptions& options,
-    const std::vector<bool>& selectedLeaves, TraceData& output);
+    const std::vector<bool>& selectedLeaves, TraceData& output, RowSink* sink = nullptr);
 
   /// Registers the callbacks on the event reader of the next location.
   void attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader);
@@ -37,6 +39,10 @@ public:
   /// callback then interrupts OTF2's reading loop (exceptions must not cross
   /// OTF2's C frames).
   const std::string& error() const { return this->Error; }
+
+  /// Hands the States, Events and Variables rows decoded so far to the
+  /// sink, then empties them (keeping their capacity).
+  void handOver();
 
   /// Grows the output columns ahead of a location with `events` records,
   /// from the rows per event seen so far, `remaining` events to come.
@@ -78,6 +84,10 @@ private:
   OTF2_CallbackCode leave(uint64_t ticks, OTF2_RegionRef region);
   /// Inline: leave() runs it for most records of a trace.
   inline void emitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
+#if defined(__GNUC__)
+  __attribute__((noinline, cold))
+#endif
+  void markDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth);
   std::size_t emitEvent(RecordKind kind, uint64_t ticks);
   void metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count, const OTF2_Type* types,
     const OTF2_MetricValue* values);
@@ -106,6 +116,8 @@ private:
   bool ClipStates;
   bool FilterRegions; ///< whether KeepRegionType filters anything
   std::vector<uint8_t> KeepRegionType; ///< by type id; bytes, not bits: read per state
+  RowSink* Sink;
+  bool MatchMessages; ///< false when streaming to a sink that does not want them
   /// Counted here, next to the other hot members, and added to the report
   /// by finish().
   std::array<uint64_t, RecordKindCount> Records{};

@@ -57,8 +57,10 @@ void readLocalDefinitions(const Archive& archive, OTF2_LocationRef location, con
   archive.check(status, "reading the local definitions of " + name);
 }
 
+// With a sink, the rows go to it after each batch of records instead of
+// accumulating in `output`.
 void readEvents(const Archive& archive, const Definitions& defs, const ReadOptions& options,
-  const std::vector<bool>& selected, TraceData& output)
+  const std::vector<bool>& selected, TraceData& output, RowSink* sink = nullptr)
 {
   OTF2_Reader* reader = archive.reader();
   uint64_t total = 0;
@@ -75,7 +77,7 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
   OTF2MessageCapture::take();
   archive.check(OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
 
-  EventDecoder decoder(defs, options, selected, output);
+  EventDecoder decoder(defs, options, selected, output, sink);
   uint64_t done = 0; // events expected from the Location definitions, for progress
   auto report = [&](uint64_t extra) {
     if (options.Progress &&
@@ -106,7 +108,14 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
       archive.check(OTF2_ERROR_FILE_CAN_NOT_OPEN, "opening the events of " + name);
     }
     decoder.attach(reader, eventReader);
-    decoder.reserveFor(location.Events, total - done);
+    if (sink == nullptr)
+    {
+      decoder.reserveFor(location.Events, total - done);
+    }
+    else
+    {
+      sink->beginLocation(leaf);
+    }
     decoder.beginLocation(leaf);
     uint64_t readHere = 0;
     for (;;)
@@ -121,6 +130,10 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
         archive.fail("events of " + name + ": " + decoder.error());
       }
       archive.check(status, "reading the events of " + name);
+      if (sink != nullptr)
+      {
+        decoder.handOver();
+      }
       if (read < RecordsPerBatch)
       {
         break;
@@ -135,6 +148,11 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
         " (truncated or corrupt file)");
     }
     decoder.endLocation();
+    if (sink != nullptr)
+    {
+      decoder.handOver(); // the states left open
+      sink->endLocation(leaf);
+    }
     OTF2_Reader_CloseEvtReader(reader, eventReader);
     done += location.Events;
     report(0);
@@ -177,6 +195,24 @@ TraceData readTrace(const std::string& anchorFile, const ReadOptions& options)
   TraceData output;
   readEvents(archive, defs, options, selected, output);
   output.shrinkTables();
+  output.Info = std::move(defs.Info);
+  return output;
+}
+
+TraceData streamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options)
+{
+  if (!(options.WindowBegin <= options.WindowEnd))
+  {
+    throw std::invalid_argument("the time window's begin must not be after its end");
+  }
+  OTF2MessageCapture capture;
+  const Archive archive(anchorFile);
+  Definitions defs = readDefinitions(archive);
+  const std::vector<bool> selected = selectLeaves(defs.Info, options.Leaves);
+  sink.begin(defs.Info);
+  TraceData output;
+  readEvents(archive, defs, options, selected, output, &sink);
+  output.shrinkTables(); // the batch buffers
   output.Info = std::move(defs.Info);
   return output;
 }
