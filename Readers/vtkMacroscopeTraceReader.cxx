@@ -92,3 +92,10 @@ int vtkMacroscopeTraceReader::FillOutputPortInformation(int port, vtkInformation
     port == static_cast<int>(macroscope::schema::TraceOutput::Hierarchy) ? "vtkTree" : "vtkTable");
   return 1;
 }
+
+int vtkMacroscopeTraceReader::SliceWhileReading(macroscope::ModelStream&, int, int)
+{
+  vtkErrorMacro(<< this->GetClassName() << " cannot build a model while reading "
+                << this->FileName << ".");
+  return 0;
+}

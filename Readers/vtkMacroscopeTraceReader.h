@@ -20,6 +20,10 @@
 
 class vtkDataArraySelection;
 class vtkMultiProcessController;
+namespace macroscope
+{
+class ModelStream;
+}
 
 class MACROSCOPEREADERS_EXPORT vtkMacroscopeTraceReader : public vtkTableAlgorithm
 {
@@ -101,6 +105,21 @@ public:
   ///@}
 
   vtkMTimeType GetMTime() override;
+
+  /**
+   * The streamed time slicing (vtkMacroscopeStreamedTimeSlicing): reads
+   * the trace and hands this piece's rows to `stream` (Filters/Core
+   * ModelStream.h) leaf after leaf, without filling the outputs or keeping
+   * the rows, so that memory stays O(model). Leaves are numbered as in the
+   * Hierarchy output; a leaf the stream does not need, or that the
+   * Locations selection disables, is not read. The Regions selection
+   * applies; TimeWindow and ClipStatesToWindow do not (the stream's grids
+   * say which times count). Piece p of n reads the p-th share of the
+   * leaves; with the message metrics the pieces exchange message ends, a
+   * collective call on the Controller. Call after UpdateInformation().
+   * Returns 1 when read, 0 after an error (reported), -1 when aborted.
+   */
+  virtual int SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces);
 
 protected:
   vtkMacroscopeTraceReader();

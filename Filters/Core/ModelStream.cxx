@@ -1,0 +1,163 @@
+#include "ModelStream.h"
+
+#include "ResourceHierarchy.h" // NoResource
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace macroscope
+{
+
+ModelStream::ModelStream(
+  std::vector<uint32_t> planeOfType, const std::vector<TimeSlicingOptions>& options)
+  : PlaneOfType(std::move(planeOfType))
+  , Options(options)
+{
+  if (options.empty())
+  {
+    throw std::invalid_argument("a model stream needs at least one model");
+  }
+  const TimeSlicingOptions& first = options.front();
+  for (const TimeSlicingOptions& other : options)
+  {
+    if (other.Metric != first.Metric || other.Normalize != first.Normalize ||
+      other.Depth != first.Depth || other.Leaves != first.Leaves || other.Types != first.Types)
+    {
+      throw std::invalid_argument(
+        "the models of one stream must share metric, normalization, depth, leaves and types");
+    }
+  }
+  this->Slicers.reserve(options.size());
+  for (const TimeSlicingOptions& option : options)
+  {
+    this->Slicers.emplace_back(option);
+  }
+}
+
+bool ModelStream::WantsMessages() const
+{
+  switch (this->Metric())
+  {
+    case SliceMetric::BytesSentRate:
+    case SliceMetric::BytesReceivedRate:
+    case SliceMetric::MessagesSent:
+    case SliceMetric::MessagesReceived:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool ModelStream::NeedsLeaf(uint32_t leaf) const
+{
+  if (leaf >= this->Leaves())
+  {
+    return false;
+  }
+  return std::any_of(this->Options.begin(), this->Options.end(),
+    [leaf](const TimeSlicingOptions& option) {
+      return option.ResourceOfLeaf.empty() || option.ResourceOfLeaf[leaf] != NoResource;
+    });
+}
+
+double ModelStream::Begin() const
+{
+  double begin = this->Options.front().Grid.Begin;
+  for (const TimeSlicingOptions& option : this->Options)
+  {
+    begin = std::min(begin, option.Grid.Begin);
+  }
+  return begin;
+}
+
+double ModelStream::End() const
+{
+  double end = this->Options.front().Grid.End;
+  for (const TimeSlicingOptions& option : this->Options)
+  {
+    end = std::max(end, option.Grid.End);
+  }
+  return end;
+}
+
+const uint32_t* ModelStream::MapTypes(const uint32_t* types, std::size_t count)
+{
+  if (this->PlaneOfType.empty() || !types)
+  {
+    return types;
+  }
+  this->Planes.resize(count);
+  for (std::size_t i = 0; i < count; ++i)
+  {
+    // Rows of a dropped state keep their mark (it is not a type id).
+    this->Planes[i] = types[i] == DroppedStateType ? DroppedStateType
+      : types[i] < this->PlaneOfType.size()        ? this->PlaneOfType[types[i]]
+                                                   : UINT32_MAX - 1; // out of range: refused
+  }
+  return this->Planes.data();
+}
+
+void ModelStream::BeginLeaf(uint32_t leaf)
+{
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.BeginLeaf(leaf);
+  }
+}
+
+void ModelStream::AddStates(const StateRows& rows)
+{
+  if (!this->WantsStates())
+  {
+    return;
+  }
+  StateRows mapped = rows;
+  mapped.Type = this->MapTypes(rows.Type, rows.Count);
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.AddStates(mapped);
+  }
+}
+
+void ModelStream::AddPoints(const PointRows& rows)
+{
+  if (!this->WantsEvents() && !this->WantsVariables())
+  {
+    return;
+  }
+  PointRows mapped = rows;
+  mapped.Type = this->MapTypes(rows.Type, rows.Count);
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.AddPoints(mapped);
+  }
+}
+
+void ModelStream::EndLeaf()
+{
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.EndLeaf();
+  }
+}
+
+void ModelStream::AddMessages(const MessageRows& rows)
+{
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.AddMessages(rows);
+  }
+}
+
+std::vector<MicroscopicModel> ModelStream::Finish()
+{
+  std::vector<MicroscopicModel> models;
+  models.reserve(this->Slicers.size());
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    models.push_back(slicer.Finish());
+  }
+  return models;
+}
+
+}

@@ -1,0 +1,65 @@
+// One read of a trace feeding several microscopic models at once: the
+// streamed Time Slicing builds the model it was asked for and, from the
+// same rows, the fine model it caches (docs/streaming-model.md). The readers
+// hand their rows over leaf after leaf with the type ids of their Types
+// table; the stream maps them to the models' planes and passes them to one
+// StreamingTimeSlicer per model.
+//
+//   ModelStream stream(planeOfType, {requested, fine});
+//   for each leaf the stream NeedsLeaf():
+//     stream.BeginLeaf(leaf); stream.AddStates(rows); ...; stream.EndLeaf();
+//   if (stream.WantsMessages()) stream.AddMessages(messages);
+//   std::vector<MicroscopicModel> models = stream.Finish();
+#pragma once
+
+#include "StreamingTimeSlicing.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace macroscope
+{
+
+class ModelStream
+{
+public:
+  /// `planeOfType` maps a reader's type id to a model plane (UINT32_MAX:
+  /// not counted; empty: the ids are the planes). Every option set must
+  /// have the same metric, Normalize, Depth, Leaves and Types; grids and
+  /// ResourceOfLeaf may differ. Throws std::invalid_argument otherwise.
+  ModelStream(std::vector<uint32_t> planeOfType, const std::vector<TimeSlicingOptions>& options);
+
+  SliceMetric Metric() const { return this->Options.front().Metric; }
+  /// Whether the metric reads the states, the events, the variable samples
+  /// or the matched messages: a reader need not decode the others.
+  bool WantsStates() const { return this->Metric() == SliceMetric::StateDuration; }
+  bool WantsEvents() const { return this->Metric() == SliceMetric::EventCount; }
+  bool WantsVariables() const { return this->Metric() == SliceMetric::VariableMean; }
+  bool WantsMessages() const;
+  /// False when every model leaves `leaf` out (NoResource): no need to read it.
+  bool NeedsLeaf(uint32_t leaf) const;
+  uint32_t Leaves() const { return this->Options.front().Leaves; }
+  /// The span of times any model counts: [earliest grid begin, latest end].
+  double Begin() const;
+  double End() const;
+
+  /// As StreamingTimeSlicer, with the reader's type ids.
+  void BeginLeaf(uint32_t leaf);
+  void AddStates(const StateRows& rows);
+  void AddPoints(const PointRows& rows);
+  void EndLeaf();
+  void AddMessages(const MessageRows& rows);
+
+  /// The models, in the order of the options.
+  std::vector<MicroscopicModel> Finish();
+
+private:
+  const uint32_t* MapTypes(const uint32_t* types, std::size_t count);
+
+  std::vector<uint32_t> PlaneOfType;
+  std::vector<TimeSlicingOptions> Options;
+  std::vector<StreamingTimeSlicer> Slicers;
+  std::vector<uint32_t> Planes; // the current batch's types as planes
+};
+
+}
