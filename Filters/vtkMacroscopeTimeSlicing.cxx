@@ -1,5 +1,7 @@
 #include "vtkMacroscopeTimeSlicing.h"
 
+#include "MacroscopeModelPlan.h"
+
 #include "ResourceHierarchy.h"
 #include "ResourceSelection.h"
 #include "TimeSlicing.h"
@@ -46,109 +48,7 @@ using macroscope::SliceMetric;
 const char* MetricNames[] = { "state duration", "event count", "variable mean",
   "bytes sent per second", "bytes received per second", "messages sent", "messages received" };
 
-// The Types kind a metric's planes are made of.
-const char* PlaneKind(int metric)
-{
-  switch (metric)
-  {
-    case vtkMacroscopeTimeSlicing::STATE_DURATION:
-      return schema::StateKind;
-    case vtkMacroscopeTimeSlicing::EVENT_COUNT:
-      return schema::EventKind;
-    case vtkMacroscopeTimeSlicing::VARIABLE_MEAN:
-      return schema::VariableKind;
-    default:
-      return nullptr; // message metrics: one plane
-  }
-}
-
-// The shape of the model: its resources (with the hierarchy above them)
-// and its type planes, from the Hierarchy and Types of a trace.
-struct ModelPlan
-{
-  macroscope::ResourceHierarchy Resources;
-  std::vector<uint32_t> PlaneOfType; // Types row -> plane, UINT32_MAX if none
-  std::vector<vtkIdType> TypeOfPlane;
-
-  int Planes() const { return this->TypeOfPlane.empty() ? 1 : static_cast<int>(this->TypeOfPlane.size()); }
-};
-
-bool PlanModel(vtkTree* tree, vtkTable* types, const char* kind, int level,
-  const std::vector<std::string>& subset, ModelPlan& plan, std::string& problem)
-{
-  std::vector<int64_t> parent;
-  std::vector<int64_t> leafIndex;
-  if (!MacroscopeHierarchyArrays(tree, parent, leafIndex, problem))
-  {
-    return false;
-  }
-  std::vector<bool> keepLeaf;
-  if (!subset.empty())
-  {
-    auto* vertexNames =
-      vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
-    if (!vertexNames)
-    {
-      problem = "Resources names hierarchy vertices, but the Hierarchy has no Name vertex array";
-      return false;
-    }
-    std::vector<std::string> names(parent.size());
-    for (std::size_t v = 0; v < names.size(); ++v)
-    {
-      names[v] = vertexNames->GetValue(static_cast<vtkIdType>(v));
-    }
-    try
-    {
-      keepLeaf = macroscope::SelectLeaves(parent, leafIndex, names, subset);
-    }
-    catch (const std::exception& error)
-    {
-      problem = std::string("Resources: ") + error.what();
-      return false;
-    }
-  }
-  try
-  {
-    plan.Resources = macroscope::BuildResourceHierarchy(parent, leafIndex, level, keepLeaf);
-  }
-  catch (const std::exception& error)
-  {
-    problem = std::string("the Hierarchy cannot be used: ") + error.what();
-    return false;
-  }
-  if (plan.Resources.Resources == 0)
-  {
-    problem = "the Hierarchy has no locations";
-    return false;
-  }
-  if (!kind)
-  {
-    return true;
-  }
-  auto* typeKinds = vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Kind));
-  if (!typeKinds || !vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Name)))
-  {
-    problem = "the Types table has no Name or Kind column";
-    return false;
-  }
-  plan.PlaneOfType.assign(static_cast<std::size_t>(types->GetNumberOfRows()), UINT32_MAX);
-  for (vtkIdType t = 0; t < types->GetNumberOfRows(); ++t)
-  {
-    if (typeKinds->GetValue(t) == kind)
-    {
-      plan.PlaneOfType[t] = static_cast<uint32_t>(plan.TypeOfPlane.size());
-      plan.TypeOfPlane.push_back(t);
-    }
-  }
-  if (plan.TypeOfPlane.empty())
-  {
-    problem = std::string("the Types table has no type of kind '") + kind + "'";
-    return false;
-  }
-  return true;
-}
-
-void SetExtents(vtkInformationVector* outputVector, int slices, const ModelPlan& plan)
+void SetExtents(vtkInformationVector* outputVector, int slices, const MacroscopeModelPlan& plan)
 {
   int extent[6] = { 0, slices - 1, 0, static_cast<int>(plan.Resources.Resources) - 1, 0,
     plan.Planes() - 1 };
@@ -165,7 +65,7 @@ void SetExtents(vtkInformationVector* outputVector, int slices, const ModelPlan&
 // Converted columns live here while the slicer reads them.
 }
 
-struct vtkMacroscopeTimeSlicing::ModelCache
+struct vtkMacroscopeTimeSlicing::KeptModel
 {
   std::vector<double> Values; // the whole model, slice fastest
   int Slices = 0;
@@ -173,13 +73,13 @@ struct vtkMacroscopeTimeSlicing::ModelCache
   int Planes = 0;
   double Origin = 0.0;
   double Width = 1.0;
-  ModelPlan Plan;
+  MacroscopeModelPlan Plan;
   vtkSmartPointer<vtkFieldData> Fields;
   vtkTimeStamp Built;
 };
 
 vtkMacroscopeTimeSlicing::vtkMacroscopeTimeSlicing()
-  : Cache(new ModelCache)
+  : Kept(new KeptModel)
 {
   this->SetNumberOfInputPorts(1);
   this->SetNumberOfOutputPorts(2);
@@ -286,14 +186,20 @@ int vtkMacroscopeTimeSlicing::RequestInformation(
       types = types ? types : vtkTable::SafeDownCast(definitions);
     }
   }
-  const char* kind = PlaneKind(this->Metric);
+  return this->DescribeModel(tree, types, outputVector);
+}
+
+int vtkMacroscopeTimeSlicing::DescribeModel(
+  vtkTree* tree, vtkTable* types, vtkInformationVector* outputVector)
+{
+  const char* kind = MacroscopeModelPlan::PlaneKind(this->Metric);
   if (!tree || (kind && !types) || this->Slices < 1)
   {
     return 1; // RequestData reports what is missing
   }
-  ModelPlan plan;
+  MacroscopeModelPlan plan;
   std::string problem;
-  if (!PlanModel(tree, types, kind, this->ResourceLevel, this->Resources, plan, problem))
+  if (!plan.Build(tree, types, this->Metric, this->ResourceLevel, this->Resources, problem))
   {
     vtkErrorMacro(<< problem << ".");
     return 0;
@@ -336,11 +242,11 @@ int vtkMacroscopeTimeSlicing::RequestData(
   // A request for another extent of an unchanged model is served from the
   // cache: only a real change recomputes, on every rank at once, so that
   // the ranks always meet in the collective calls below.
-  bool fresh = this->Cache->Built.GetMTime() > 0 && this->GetMTime() < this->Cache->Built.GetMTime();
+  bool fresh = this->IsModelCurrent();
   for (int i = 0; fresh && i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
   {
     vtkDataObject* input = inputVector[0]->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT());
-    fresh = input && input->GetMTime() < this->Cache->Built.GetMTime();
+    fresh = input && input->GetMTime() < this->Kept->Built.GetMTime();
   }
   if (fresh)
   {
@@ -354,7 +260,7 @@ int vtkMacroscopeTimeSlicing::RequestData(
     vtkErrorMacro(<< problem);
     return 0;
   }
-  const char* kind = PlaneKind(this->Metric);
+  const char* kind = MacroscopeModelPlan::PlaneKind(this->Metric);
   if (this->Metric < STATE_DURATION || this->Metric > MESSAGES_RECEIVED)
   {
     vtkErrorMacro("Unknown Metric " << this->Metric << ".");
@@ -393,9 +299,9 @@ int vtkMacroscopeTimeSlicing::RequestData(
     return 0;
   }
 
-  ModelPlan plan;
+  MacroscopeModelPlan plan;
   std::string planProblem;
-  if (!PlanModel(trace.Hierarchy, trace.Types, kind, this->ResourceLevel, this->Resources, plan,
+  if (!plan.Build(trace.Hierarchy, trace.Types, this->Metric, this->ResourceLevel, this->Resources,
         planProblem))
   {
     vtkErrorMacro(<< planProblem << ".");
@@ -411,20 +317,10 @@ int vtkMacroscopeTimeSlicing::RequestData(
   // The window: the whole trace by default.
   double bounds[2];
   trace.TimeBounds(bounds, this->Controller);
-  double begin = this->TimeWindow[0];
-  double end = this->TimeWindow[1] == 0.0 ? bounds[1] : this->TimeWindow[1];
-  if (!(end > begin) || !std::isfinite(begin) || !std::isfinite(end) || begin < 0.0)
+  double begin = 0.0;
+  double end = 0.0;
+  if (!this->ResolveWindow(bounds, begin, end))
   {
-    vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
-                                 << ") is not a window of the trace [" << bounds[0] << ", "
-                                 << bounds[1] << "] s: it needs 0 <= start < end (an end of 0 "
-                                                 "means the trace end).");
-    return 0;
-  }
-  if (begin >= bounds[1] && bounds[1] > bounds[0])
-  {
-    vtkErrorMacro("TimeWindow starts at " << begin << " s, after the trace ends ("
-                                          << bounds[1] << " s).");
     return 0;
   }
 
@@ -530,17 +426,55 @@ int vtkMacroscopeTimeSlicing::RequestData(
       vtkCommunicator::SUM_OP);
     model.Values.swap(sum);
   }
+  this->KeepModel(model, plan, tree, trace.Types, begin, end);
+  return this->WriteOutputs(outputVector);
+}
+
+bool vtkMacroscopeTimeSlicing::IsModelCurrent() const
+{
+  return this->Kept->Built.GetMTime() > 0 &&
+    const_cast<vtkMacroscopeTimeSlicing*>(this)->GetMTime() < this->Kept->Built.GetMTime();
+}
+
+bool vtkMacroscopeTimeSlicing::ResolveWindow(const double bounds[2], double& begin, double& end)
+{
+  begin = this->TimeWindow[0];
+  end = this->TimeWindow[1] == 0.0 ? bounds[1] : this->TimeWindow[1];
+  if (!(end > begin) || !std::isfinite(begin) || !std::isfinite(end) || begin < 0.0)
+  {
+    vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
+                                 << ") is not a window of the trace [" << bounds[0] << ", "
+                                 << bounds[1] << "] s: it needs 0 <= start < end (an end of 0 "
+                                                 "means the trace end).");
+    return false;
+  }
+  if (begin >= bounds[1] && bounds[1] > bounds[0])
+  {
+    vtkErrorMacro("TimeWindow starts at " << begin << " s, after the trace ends ("
+                                          << bounds[1] << " s).");
+    return false;
+  }
+  return true;
+}
+
+void vtkMacroscopeTimeSlicing::KeepModel(macroscope::MicroscopicModel& model,
+  const MacroscopeModelPlan& plan, vtkTree* tree, vtkTable* types, double begin, double end)
+{
   // Keep the whole model; the outputs are cut from it.
-  ModelCache& cache = *this->Cache;
+  KeptModel& cache = *this->Kept;
   cache.Values.swap(model.Values);
   cache.Slices = this->Slices;
   cache.Resources = static_cast<int>(model.Resources);
   cache.Planes = static_cast<int>(model.Types);
   cache.Origin = begin;
-  cache.Width = options.Grid.Width();
+  cache.Width = model.Grid.Width();
   cache.Fields = vtkSmartPointer<vtkFieldData>::New();
   vtkFieldData* fields = cache.Fields;
   const int planeCount = cache.Planes;
+  const macroscope::ResourceHierarchy& resources = plan.Resources;
+  const char* kind = MacroscopeModelPlan::PlaneKind(this->Metric);
+  vtkStringArray* typeNames =
+    kind ? vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Name)) : nullptr;
   vtkStringArray* vertexNames =
     vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
   vtkStringArray* vertexKinds =
@@ -570,10 +504,10 @@ int vtkMacroscopeTimeSlicing::RequestData(
   planeColors->SetName("TypeColor");
   planeColors->SetNumberOfComponents(3);
   vtkDataArray* typeColors =
-    kind ? vtkDataArray::SafeDownCast(trace.Types->GetColumnByName(schema::Color)) : nullptr;
+    kind ? vtkDataArray::SafeDownCast(types->GetColumnByName(schema::Color)) : nullptr;
   for (int u = 0; u < planeCount; ++u)
   {
-    const vtkIdType type = kind ? typeOfPlane[u] : -1;
+    const vtkIdType type = kind ? plan.TypeOfPlane[u] : -1;
     planeNames->InsertNextValue(kind ? typeNames->GetValue(type) : "messages");
     planeIds->InsertNextValue(type);
     unsigned char rgb[3] = { 128, 128, 128 };
@@ -604,7 +538,7 @@ int vtkMacroscopeTimeSlicing::RequestData(
   fields->AddArray(extensive);
   vtkNew<vtkDoubleArray> width;
   width->SetName("SliceWidth");
-  width->InsertNextValue(options.Grid.Width());
+  width->InsertNextValue(model.Grid.Width());
   fields->AddArray(width);
   vtkNew<vtkDoubleArray> window;
   window->SetName("TimeWindow");
@@ -623,12 +557,11 @@ int vtkMacroscopeTimeSlicing::RequestData(
 
   cache.Plan = plan;
   cache.Built.Modified();
-  return this->WriteOutputs(outputVector);
 }
 
 int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector)
 {
-  const ModelCache& cache = *this->Cache;
+  const KeptModel& cache = *this->Kept;
   SetExtents(outputVector, cache.Slices, cache.Plan);
   const int whole[6] = { 0, cache.Slices - 1, 0, cache.Resources - 1, 0, cache.Planes - 1 };
   const vtkIdType cells = static_cast<vtkIdType>(cache.Slices) * cache.Resources;

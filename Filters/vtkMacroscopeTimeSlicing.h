@@ -40,6 +40,13 @@
 #include <vector> // for std::vector
 
 class vtkMultiProcessController;
+class vtkTable;
+class vtkTree;
+struct MacroscopeModelPlan;
+namespace macroscope
+{
+struct MicroscopicModel;
+}
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTimeSlicing : public vtkAlgorithm
 {
@@ -131,8 +138,21 @@ protected:
   int FillOutputPortInformation(int port, vtkInformation* info) override;
   int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*);
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*);
-  // Cuts the requested extents of both outputs from the cached model.
+  // Cuts the requested extents of both outputs from the kept model.
   int WriteOutputs(vtkInformationVector* outputVector);
+
+  // The steps Streamed Time Slicing shares, which reads the trace itself.
+  // RequestInformation's work once the Hierarchy and Types are known.
+  int DescribeModel(vtkTree* tree, vtkTable* types, vtkInformationVector* outputVector);
+  // Whether the kept model is newer than every property.
+  bool IsModelCurrent() const;
+  // The sliced window from TimeWindow and the trace's time bounds; false
+  // (error reported) when it is not a window of the trace.
+  bool ResolveWindow(const double bounds[2], double& begin, double& end);
+  // Keeps `model` (moved from) as the model the outputs are cut from, with
+  // the field data naming its resources, planes, metric and window.
+  void KeepModel(macroscope::MicroscopicModel& model, const MacroscopeModelPlan& plan,
+    vtkTree* tree, vtkTable* types, double begin, double end);
 
 private:
   vtkMacroscopeTimeSlicing(const vtkMacroscopeTimeSlicing&) = delete;
@@ -147,8 +167,8 @@ private:
   std::vector<std::string> Resources;
   vtkMultiProcessController* Controller = nullptr;
 
-  struct ModelCache;
-  std::unique_ptr<ModelCache> Cache;
+  struct KeptModel;
+  std::unique_ptr<KeptModel> Kept;
 };
 
 #endif
