@@ -3,6 +3,7 @@
 #include "MacroscopeHierarchyFile.h"
 #include "MacroscopeOTF2.h"
 #include "MacroscopeReaderOutputs.h"
+#include "ModelStream.h"
 #include "TraceSchema.h"
 
 #include "vtkCommunicator.h"
@@ -112,6 +113,62 @@ void JoinAcrossPieces(vtkMultiProcessController* controller, const std::vector<b
     data.Report);
   data.Unresolved = {};
 }
+
+// Hands the decoded rows of each location to a model stream, with the
+// leaves numbered as in the Hierarchy output.
+class StreamSink : public otf2::RowSink
+{
+public:
+  StreamSink(macroscope::ModelStream& stream, const std::vector<uint32_t>* newLeaf)
+    : Stream(stream)
+    , NewLeaf(newLeaf)
+  {
+  }
+
+  void beginLocation(uint32_t leaf) override
+  {
+    this->Leaf = this->NewLeaf ? (*this->NewLeaf)[leaf] : leaf;
+    this->Stream.BeginLeaf(this->Leaf);
+  }
+  void rows(const otf2::StateColumns& states, const otf2::EventColumns& events,
+    const otf2::VariableColumns& variables) override
+  {
+    // Every row of a call is of the current location.
+    const std::size_t most = std::max({ states.size(), events.size(), variables.size() });
+    const uint32_t* location = nullptr;
+    if (this->NewLeaf)
+    {
+      this->Locations.assign(most, this->Leaf);
+      location = this->Locations.data();
+    }
+    auto locationOf = [location](const auto& column) {
+      return location ? location : column.data();
+    };
+    if (this->Stream.WantsStates())
+    {
+      this->Stream.AddStates({ locationOf(states.Location), states.Type.data(),
+        states.Depth.data(), states.Start.data(), states.End.data(), states.size() });
+    }
+    if (this->Stream.WantsEvents())
+    {
+      this->Stream.AddPoints({ locationOf(events.Location), events.Type.data(), events.Time.data(),
+        nullptr, events.size() });
+    }
+    if (this->Stream.WantsVariables())
+    {
+      this->Stream.AddPoints({ locationOf(variables.Location), variables.Variable.data(),
+        variables.Time.data(), variables.Value.data(), variables.size() });
+    }
+  }
+  void endLocation(uint32_t) override { this->Stream.EndLeaf(); }
+  bool wantsMessages() const override { return this->Stream.WantsMessages(); }
+
+private:
+  macroscope::ModelStream& Stream;
+  const std::vector<uint32_t>* NewLeaf;
+  uint32_t Leaf = 0;
+  std::vector<uint32_t> Locations;
+};
 }
 
 vtkMacroscopeOTF2Reader::vtkMacroscopeOTF2Reader()
@@ -276,16 +333,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
   options.WindowEnd = end == 0.0 ? std::numeric_limits<double>::infinity() : end;
   options.ClipStatesToWindow = this->ClipStatesToWindow;
   const int regionsEnabled = this->RegionSelection->GetNumberOfArraysEnabled();
-  if (regionsEnabled < this->RegionSelection->GetNumberOfArrays())
-  {
-    for (int i = 0; i < this->RegionSelection->GetNumberOfArrays(); ++i)
-    {
-      if (this->RegionSelection->GetArraySetting(i))
-      {
-        options.Regions.push_back(this->RegionSelection->GetArrayName(i));
-      }
-    }
-  }
+  options.Regions = this->EnabledRegions();
   options.Progress = [this](double fraction) {
     this->UpdateProgress(0.9 * fraction);
     return !this->GetAbortExecute();
@@ -376,4 +424,113 @@ int vtkMacroscopeOTF2Reader::RequestData(
   }
   this->UpdateProgress(1.0);
   return 1;
+}
+
+int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces)
+{
+  if (!this->Internal->Info || this->Internal->InfoFile != this->FileName ||
+    !this->Internal->Hierarchies.IsApplied())
+  {
+    vtkErrorMacro("Cannot slice " << this->FileName << ": its definitions were not read.");
+    return 0;
+  }
+  const otf2::TraceInfo& info = *this->Internal->Info;
+  const auto* regrouping = this->Internal->Hierarchies.Regrouping();
+  const std::vector<uint32_t>* newLeaf = regrouping ? &regrouping->NewLeaf : nullptr;
+
+  // This piece's share of the leaves, among those selected and needed.
+  const uint32_t leafCount = static_cast<uint32_t>(info.Leaves.size());
+  otf2::LeafRange range{ 0, leafCount };
+  if (pieces > 1)
+  {
+    range = otf2::splitLeaves(info, static_cast<uint32_t>(pieces))[static_cast<std::size_t>(piece)];
+  }
+  std::vector<bool> read(leafCount, false);
+  std::vector<bool> mine(leafCount, false);
+  otf2::ReadOptions options;
+  for (uint32_t leaf = 0; leaf < leafCount; ++leaf)
+  {
+    read[leaf] =
+      this->LocationSelection->ArrayIsEnabled(this->Internal->LocationPaths[leaf].c_str()) != 0 &&
+      stream.NeedsLeaf(newLeaf ? (*newLeaf)[leaf] : leaf);
+    if (read[leaf] && leaf >= range.Begin && leaf < range.End)
+    {
+      mine[leaf] = true;
+      options.Leaves.push_back(leaf);
+    }
+  }
+  options.WindowBegin = stream.Begin();
+  options.WindowEnd = stream.End();
+  options.Regions = this->EnabledRegions();
+  const bool noStates = this->RegionSelection->GetNumberOfArraysEnabled() == 0;
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(0.95 * fraction);
+    return !this->GetAbortExecute();
+  };
+
+  otf2::TraceData data;
+  int status = 1; // 1 read, 0 failed, -1 aborted
+  try
+  {
+    // Every region filtered out: no state counts, but events, samples and
+    // messages still do.
+    if (!options.Leaves.empty() && !(noStates && stream.WantsStates()))
+    {
+      StreamSink sink(stream, newLeaf);
+      data = otf2::streamTrace(this->FileName, sink, options);
+    }
+  }
+  catch (const otf2::ReadAborted&)
+  {
+    vtkWarningMacro("Reading " << this->FileName << " was aborted.");
+    status = -1;
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Slicing " << this->FileName << " while reading it failed: " << error.what());
+    status = 0;
+  }
+  const bool parallel =
+    pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
+  if (parallel)
+  {
+    int worst = status;
+    this->Controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
+    if (worst == 0 && status != 0)
+    {
+      vtkErrorMacro("Another piece could not slice " << this->FileName << "; see its error.");
+    }
+    status = worst;
+  }
+  if (status != 1 || !stream.WantsMessages())
+  {
+    this->UpdateProgress(1.0);
+    return status;
+  }
+  if (parallel)
+  {
+    JoinAcrossPieces(this->Controller, mine, read, data);
+  }
+  otf2::MessageColumns& messages = data.Messages;
+  if (newLeaf)
+  {
+    for (std::size_t i = 0; i < messages.size(); ++i)
+    {
+      messages.Sender[i] = (*newLeaf)[messages.Sender[i]];
+      messages.Receiver[i] = (*newLeaf)[messages.Receiver[i]];
+    }
+  }
+  const std::vector<double> bytes(messages.Bytes.begin(), messages.Bytes.end());
+  try
+  {
+    stream.AddMessages({ messages.Sender.data(), messages.Receiver.data(),
+      messages.SendTime.data(), messages.RecvTime.data(), bytes.data(), messages.size() });
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Slicing the messages of " << this->FileName << " failed: " << error.what());
+    status = 0;
+  }
+  this->UpdateProgress(1.0);
+  return status;
 }

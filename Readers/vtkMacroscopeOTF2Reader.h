@@ -40,6 +40,10 @@ public:
   /// True if `name` opens as an OTF2 archive (for ParaView's reader factory).
   static int CanReadFile(const char* name);
 
+  /// Streams this piece's locations with otf2::streamTrace (see
+  /// vtkMacroscopeTraceReader): one location at a time, no table kept.
+  int SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces) override;
+
 protected:
   vtkMacroscopeOTF2Reader();
   ~vtkMacroscopeOTF2Reader() override;

@@ -93,6 +93,22 @@ int vtkMacroscopeTraceReader::FillOutputPortInformation(int port, vtkInformation
   return 1;
 }
 
+std::vector<std::string> vtkMacroscopeTraceReader::EnabledRegions() const
+{
+  std::vector<std::string> regions;
+  if (this->RegionSelection->GetNumberOfArraysEnabled() < this->RegionSelection->GetNumberOfArrays())
+  {
+    for (int i = 0; i < this->RegionSelection->GetNumberOfArrays(); ++i)
+    {
+      if (this->RegionSelection->GetArraySetting(i))
+      {
+        regions.emplace_back(this->RegionSelection->GetArrayName(i));
+      }
+    }
+  }
+  return regions;
+}
+
 int vtkMacroscopeTraceReader::SliceWhileReading(macroscope::ModelStream&, int, int)
 {
   vtkErrorMacro(<< this->GetClassName() << " cannot build a model while reading "

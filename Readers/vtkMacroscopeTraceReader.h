@@ -17,6 +17,7 @@
 #include "vtkTableAlgorithm.h"
 
 #include <string>
+#include <vector>
 
 class vtkDataArraySelection;
 class vtkMultiProcessController;
@@ -126,6 +127,10 @@ protected:
   ~vtkMacroscopeTraceReader() override;
 
   int FillOutputPortInformation(int port, vtkInformation* info) override;
+
+  /// The enabled Regions when some are disabled; empty when all are enabled
+  /// (the decoders' "keep all").
+  std::vector<std::string> EnabledRegions() const;
 
   std::string FileName;
   std::string HierarchyFile;

@@ -1,5 +1,7 @@
 #include "ModelCache.h"
 
+#include "ResourceHierarchy.h" // NoResource
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -539,6 +541,63 @@ RebinResult RebinModel(const MicroscopicModel& fine, const SliceGrid& target, bo
     }
   }
   return result;
+}
+
+MicroscopicModel GroupResources(
+  const MicroscopicModel& leaves, const std::vector<uint32_t>& resourceOfLeaf, uint32_t resources)
+{
+  if (resourceOfLeaf.size() != leaves.Resources)
+  {
+    throw std::invalid_argument("GroupResources: " + std::to_string(resourceOfLeaf.size()) +
+      " leaf entries for a model of " + std::to_string(leaves.Resources) + " rows");
+  }
+  MicroscopicModel grouped;
+  grouped.Grid = leaves.Grid;
+  grouped.Resources = resources;
+  grouped.Types = leaves.Types;
+  const std::size_t slices = static_cast<std::size_t>(leaves.Grid.Slices);
+  grouped.Values.assign(slices * resources * leaves.Types, 0.0);
+  for (uint32_t leaf = 0; leaf < leaves.Resources; ++leaf)
+  {
+    const uint32_t resource = resourceOfLeaf[leaf];
+    if (resource == NoResource)
+    {
+      continue;
+    }
+    if (resource >= resources)
+    {
+      throw std::invalid_argument("GroupResources: leaf " + std::to_string(leaf) +
+        " maps to resource " + std::to_string(resource) + " of " + std::to_string(resources));
+    }
+    for (uint32_t type = 0; type < leaves.Types; ++type)
+    {
+      const double* from = leaves.Values.data() + slices * (leaf + std::size_t(leaves.Resources) * type);
+      double* to = &grouped.At(resource, 0, type);
+      for (std::size_t slice = 0; slice < slices; ++slice)
+      {
+        to[slice] += from[slice];
+      }
+    }
+  }
+  return grouped;
+}
+
+std::string ContentDigest(const std::string& text)
+{
+  const auto* bytes = reinterpret_cast<const Bytef*>(text.data());
+  uLong crc = crc32(0L, Z_NULL, 0);
+  uLong adler = adler32(0L, Z_NULL, 0);
+  // zlib takes lengths as uInt: feed the text in chunks.
+  for (std::size_t offset = 0; offset < text.size();)
+  {
+    const uInt chunk = static_cast<uInt>(std::min<std::size_t>(text.size() - offset, 1u << 30));
+    crc = crc32(crc, bytes + offset, chunk);
+    adler = adler32(adler, bytes + offset, chunk);
+    offset += chunk;
+  }
+  char digest[64];
+  std::snprintf(digest, sizeof(digest), "%zu-%08lx-%08lx", text.size(), crc, adler);
+  return digest;
 }
 
 }

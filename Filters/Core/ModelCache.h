@@ -140,4 +140,17 @@ struct RebinResult
 /// the fine model's window.
 RebinResult RebinModel(const MicroscopicModel& fine, const SliceGrid& target, bool extensive);
 
+/// Folds the rows of a leaf-level model (resource = leaf) into resources:
+/// row r of the result sums the leaves l with resourceOfLeaf[l] == r
+/// (NoResource: left out), which is what SliceTrace() does with the same
+/// ResourceOfLeaf for every metric. Throws std::invalid_argument when
+/// resourceOfLeaf does not have one entry per row or names a resource out
+/// of range.
+MicroscopicModel GroupResources(
+  const MicroscopicModel& leaves, const std::vector<uint32_t>& resourceOfLeaf, uint32_t resources);
+
+/// A short printable digest of `text` (its length, CRC-32 and Adler-32), to
+/// put a reader's definitions in a TraceIdentity without storing them.
+std::string ContentDigest(const std::string& text);
+
 }

@@ -4,6 +4,7 @@
 // rebinned. Where the borders align they agree up to rounding; elsewhere
 // each cell is within the share of the dirty fine slices it meets.
 #include "ModelCache.h"
+#include "ResourceHierarchy.h"
 #include "TraceRowsBuilders.h"
 
 #include <gtest/gtest.h>
@@ -419,4 +420,60 @@ TEST(RebinModel, DirtyCountOfAHandCase)
     EXPECT_NEAR(v, 2.4, 1e-12); // a uniform model stays uniform
   }
 }
+}
+
+// --- Leaves folded into resources ------------------------------------------
+
+// GroupResources on a leaf-level model equals SliceTrace() with the same
+// ResourceOfLeaf, for every metric the streamed Time Slicing caches; with a
+// leaf left out, and after a rebin (which commutes with the grouping).
+TEST(GroupResources, EqualsSlicingWithResourceOfLeaf)
+{
+  const States states = RandomStates(5);
+  const Points points = RandomPoints(9, false);
+  const std::vector<uint32_t> resourceOfLeaf = { 1, 0, macroscope::NoResource, 1, 0 };
+  for (SliceMetric metric :
+    { SliceMetric::StateDuration, SliceMetric::EventCount, SliceMetric::VariableMean })
+  {
+    const SliceGrid fineGrid = Grid(0, TraceEnd, 240);
+    const MicroscopicModel leaves = Slice(fineGrid, metric, states, points);
+    TimeSlicingOptions o;
+    o.Grid = Grid(0, TraceEnd, 60); // aligned: 4 fine slices each
+    o.Metric = metric;
+    o.Leaves = Leaves;
+    o.Types = Types;
+    o.Resources = 2;
+    o.ResourceOfLeaf = resourceOfLeaf;
+    o.Threads = 1;
+    const MicroscopicModel truth = SliceTrace(o, states.Rows(), points.Rows(), {});
+    const macroscope::RebinResult coarse =
+      macroscope::RebinModel(leaves, o.Grid, macroscope::IsExtensiveMetric(metric, false));
+    ASSERT_TRUE(coarse.DirtySlices.empty());
+    const MicroscopicModel grouped = macroscope::GroupResources(coarse.Model, resourceOfLeaf, 2);
+    ASSERT_EQ(grouped.Resources, 2u);
+    ASSERT_EQ(grouped.Values.size(), truth.Values.size());
+    double largest = 0.0;
+    for (std::size_t i = 0; i < truth.Values.size(); ++i)
+    {
+      largest = std::max(largest, std::abs(truth.Values[i]));
+      EXPECT_NEAR(grouped.Values[i], truth.Values[i], 1e-9 * (1.0 + std::abs(truth.Values[i])))
+        << "metric " << int(metric) << " cell " << i;
+    }
+    EXPECT_GT(largest, 0.0) << "metric " << int(metric) << ": nothing was compared";
+  }
+}
+
+TEST(GroupResources, RefusesMismatchedMaps)
+{
+  const MicroscopicModel leaves = Slice(Grid(0, TraceEnd, 10), SliceMetric::EventCount, {},
+    RandomPoints(3, true));
+  EXPECT_THROW(macroscope::GroupResources(leaves, { 0, 0, 0 }, 1), std::invalid_argument);
+  EXPECT_THROW(macroscope::GroupResources(leaves, { 0, 0, 0, 0, 2 }, 2), std::invalid_argument);
+}
+
+TEST(ContentDigest, TellsTextsApart)
+{
+  EXPECT_EQ(macroscope::ContentDigest("a/b\nc"), macroscope::ContentDigest("a/b\nc"));
+  EXPECT_NE(macroscope::ContentDigest("a/b\nc"), macroscope::ContentDigest("a/c\nb"));
+  EXPECT_NE(macroscope::ContentDigest(""), macroscope::ContentDigest(std::string(1, '\0')));
 }
