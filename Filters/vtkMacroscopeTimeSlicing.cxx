@@ -559,6 +559,11 @@ void vtkMacroscopeTimeSlicing::KeepModel(macroscope::MicroscopicModel& model,
   cache.Built.Modified();
 }
 
+vtkFieldData* vtkMacroscopeTimeSlicing::GetModelFields()
+{
+  return this->Kept->Fields;
+}
+
 int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector)
 {
   const KeptModel& cache = *this->Kept;

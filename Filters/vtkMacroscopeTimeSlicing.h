@@ -39,6 +39,7 @@
 #include <string> // for std::string
 #include <vector> // for std::vector
 
+class vtkFieldData;
 class vtkMultiProcessController;
 class vtkTable;
 class vtkTree;
@@ -153,6 +154,8 @@ protected:
   // the field data naming its resources, planes, metric and window.
   void KeepModel(macroscope::MicroscopicModel& model, const MacroscopeModelPlan& plan,
     vtkTree* tree, vtkTable* types, double begin, double end);
+  // The kept model's field data, to add to after KeepModel.
+  vtkFieldData* GetModelFields();
 
 private:
   vtkMacroscopeTimeSlicing(const vtkMacroscopeTimeSlicing&) = delete;
