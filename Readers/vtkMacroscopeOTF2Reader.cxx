@@ -450,16 +450,20 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   otf2::ReadOptions options;
   for (uint32_t leaf = 0; leaf < leafCount; ++leaf)
   {
+    // A message needs both its ends: the message metrics read every leaf.
     read[leaf] =
       this->LocationSelection->ArrayIsEnabled(this->Internal->LocationPaths[leaf].c_str()) != 0 &&
-      stream.NeedsLeaf(newLeaf ? (*newLeaf)[leaf] : leaf);
+      (stream.WantsMessages() || stream.NeedsLeaf(newLeaf ? (*newLeaf)[leaf] : leaf));
     if (read[leaf] && leaf >= range.Begin && leaf < range.End)
     {
       mine[leaf] = true;
       options.Leaves.push_back(leaf);
     }
   }
-  options.WindowBegin = stream.Begin();
+  // A variable's sample holds until the next one: the last sample before
+  // the window counts in it, so samples are read from the start.
+  options.WindowBegin =
+    stream.WantsVariables() ? -std::numeric_limits<double>::infinity() : stream.Begin();
   options.WindowEnd = stream.End();
   options.Regions = this->EnabledRegions();
   const bool noStates = this->RegionSelection->GetNumberOfArraysEnabled() == 0;

@@ -90,6 +90,9 @@ struct vtkMacroscopeStreamedTimeSlicing::Internals
   vtkNew<vtkCallbackCommand> Relay; // the reader's messages and progress, as ours
   vtkSmartPointer<vtkTree> Hierarchy;
   vtkSmartPointer<vtkTable> Types;
+  // The trace file the reader's definitions come from: a new file at the
+  // same path (another run) needs a new reader, which reads them again.
+  macroscope::TraceIdentity Trace;
 };
 
 vtkMacroscopeStreamedTimeSlicing::vtkMacroscopeStreamedTimeSlicing()
@@ -134,6 +137,7 @@ void vtkMacroscopeStreamedTimeSlicing::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "CacheSlices: " << this->CacheSlices << "\n";
   os << indent << "Exact: " << this->Exact << "\n";
   os << indent << "NumberOfTraceReads: " << this->NumberOfTraceReads << "\n";
+  os << indent << "LocationsRead: " << this->LocationsRead << "\n";
   os << indent << "ModelOrigin: " << this->ModelOrigin << "\n";
   os << indent << "DirtySlices: " << this->DirtySlices << "\n";
   os << indent << "CacheFile: " << this->CacheFile << "\n";
@@ -166,8 +170,20 @@ int vtkMacroscopeStreamedTimeSlicing::ReadDefinitions(vtkInformationVector* outp
   }
   // The reader of the file's format; a Pajé file says so in its first line.
   const bool paje = vtkMacroscopePajeReader::CanReadFile(this->FileName.c_str()) != 0;
-  if (!internal.Reader || internal.Reader->IsA("vtkMacroscopePajeReader") != paje)
+  macroscope::TraceIdentity trace;
+  try
   {
+    trace = macroscope::IdentifyTrace(this->FileName);
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Cannot read the trace " << this->FileName << ": " << error.what());
+    return 0;
+  }
+  if (!internal.Reader || internal.Reader->IsA("vtkMacroscopePajeReader") != paje ||
+    !(trace == internal.Trace))
+  {
+    internal.Trace = trace;
     if (paje)
     {
       internal.Reader = vtkSmartPointer<vtkMacroscopePajeReader>::New();
@@ -276,8 +292,9 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
   std::string cacheFile;
   if (this->UseModelCache)
   {
-    key.Trace = macroscope::IdentifyTrace(
-      this->FileName, macroscope::ContentDigest(DefinitionsText(internal.Hierarchy, internal.Types, plan)));
+    key.Trace = internal.Trace;
+    key.Trace.Digest =
+      macroscope::ContentDigest(DefinitionsText(internal.Hierarchy, internal.Types, plan));
     key.Metric = sliceMetric;
     key.Normalize = asked.Normalize;
     key.Depth = asked.Depth;
@@ -364,6 +381,7 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
       status = reader->SliceWhileReading(stream, rank, ranks);
       if (status == 1)
       {
+        this->LocationsRead = static_cast<int>(stream.LeavesStreamed());
         models = stream.Finish();
       }
     }

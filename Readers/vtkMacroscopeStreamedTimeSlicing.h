@@ -84,13 +84,15 @@ public:
 
   ///@{
   /// Known after an update: the trace's time span (after the information
-  /// pass), the number of times the trace was read, where the last model
+  /// pass), the number of times the trace was read, the locations this
+  /// rank read the last time (its share under MPI), where the last model
   /// came from ("trace": sliced from the trace; "cache": rebuilt from the
   /// cache; "new cache": the trace was read into a new cache and the model
   /// rebuilt from it), the fine slices its rebuilding shared by overlap (0
   /// for "trace"), and the cache file.
   vtkGetVector2Macro(TimeBounds, double);
   vtkGetMacro(NumberOfTraceReads, int);
+  vtkGetMacro(LocationsRead, int);
   const char* GetModelOrigin() { return this->ModelOrigin.c_str(); }
   vtkGetMacro(DirtySlices, int);
   const char* GetCacheFile() { return this->CacheFile.c_str(); }
@@ -120,6 +122,7 @@ private:
 
   double TimeBounds[2] = { 0.0, 0.0 };
   int NumberOfTraceReads = 0;
+  int LocationsRead = 0;
   std::string ModelOrigin;
   int DirtySlices = 0;
   std::string CacheFile;

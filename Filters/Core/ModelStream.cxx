@@ -99,6 +99,7 @@ const uint32_t* ModelStream::MapTypes(const uint32_t* types, std::size_t count)
 
 void ModelStream::BeginLeaf(uint32_t leaf)
 {
+  ++this->Streamed;
   for (StreamingTimeSlicer& slicer : this->Slicers)
   {
     slicer.BeginLeaf(leaf);

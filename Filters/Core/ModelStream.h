@@ -50,6 +50,9 @@ public:
   void EndLeaf();
   void AddMessages(const MessageRows& rows);
 
+  /// How many leaves were streamed (BeginLeaf calls).
+  uint32_t LeavesStreamed() const { return this->Streamed; }
+
   /// The models, in the order of the options.
   std::vector<MicroscopicModel> Finish();
 
@@ -60,6 +63,7 @@ private:
   std::vector<TimeSlicingOptions> Options;
   std::vector<StreamingTimeSlicer> Slicers;
   std::vector<uint32_t> Planes; // the current batch's types as planes
+  uint32_t Streamed = 0;
 };
 
 }
