@@ -56,6 +56,22 @@ def close(a, b, tolerance=1e-12):
     return a.shape == b.shape and np.abs(a - b).max() <= tolerance * scale
 
 
+# 0. The serial models MPI.StreamedTimeSlicing compares its 2-rank ones with.
+mpi_dir = os.path.join(args.output, "mpi-trace")
+mt.synthesize(args, mpi_dir, "--iterations", 20, "--threads-per-rank", 2, "--seed", 8)
+mpi_settings = [dict(Metric="State duration", Slices=40),
+                dict(Metric="Bytes sent per second", Slices=25),
+                dict(Metric="Event count", Slices=50, ResourceLevel=3),
+                dict(Metric="State duration", Slices=10)]
+references = {}
+for i, setting in enumerate(mpi_settings):
+    source = StreamedTimeSlicing(FileName=os.path.join(mpi_dir, "traces.otf2"), UseModelCache=0,
+                                 **setting)
+    references["model%d" % i] = model(source)[0]
+    references["read%d" % i] = info(source, "LocationsRead")
+    Delete(source)
+np.savez(os.path.join(args.output, "..", "streamed-serial.npz"), **references)
+
 # 1. Sliced while reading == Time Slicing on the tables, every metric, grids.
 metrics = [
     dict(Metric="State duration"),
