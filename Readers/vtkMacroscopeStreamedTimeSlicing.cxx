@@ -457,18 +457,11 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
   this->CacheFile = cacheFile;
 
   this->KeepModel(model, plan, internal.Hierarchy, internal.Types, begin, end);
-  vtkFieldData* fields = this->GetModelFields();
-  vtkNew<vtkStringArray> origin;
-  origin->SetName("ModelOrigin");
-  origin->InsertNextValue(this->ModelOrigin);
-  fields->AddArray(origin);
+  // How many cached slices were shared is part of the result (it depends on
+  // the grids only); where the model came from is history, and stays out.
   vtkNew<vtkIntArray> shared;
   shared->SetName("DirtySlices");
   shared->InsertNextValue(this->DirtySlices);
-  fields->AddArray(shared);
-  vtkNew<vtkStringArray> file;
-  file->SetName("ModelCacheFile");
-  file->InsertNextValue(this->CacheFile);
-  fields->AddArray(file);
+  this->GetModelFields()->AddArray(shared);
   return this->WriteOutputs(outputVector);
 }

@@ -38,6 +38,10 @@ reader_outputs = [OutputPort(reader, i) for i in range(6)]
 
 slicing = TimeSlicing(registrationName="slicing", Input=reader_outputs, Slices=24, Normalize=1,
                       ResourceLevel=4)
+# The same model straight from the file, rebuilt from its cache.
+StreamedTimeSlicing(registrationName="streamed", FileName=os.path.join(anchor_dir, "traces.otf2"),
+                    Slices=20, Metric="Event count", ResourceLevel=2,
+                    CacheDirectory=os.path.join(shared, "model-cache"), CacheSlices=400)
 TemporalAggregation(registrationName="temporal", Input=slicing, Parameter=0.3)
 SpatialAggregation(registrationName="spatial", Input=slicing, Parameter=0.4, NormalizeQualities=0)
 SpatiotemporalAggregation(registrationName="partition", Input=slicing, Parameter=0.35)

@@ -28,6 +28,11 @@ anchor = os.path.join(anchor_dir, "traces.otf2")
 trace_dir = os.path.join(args.output, "trace")
 shutil.rmtree(trace_dir, ignore_errors=True)  # Overwrite=0 below refuses an old one
 
+streamed_hierarchy = os.path.join(args.output, "streamed-pair.json")
+with open(streamed_hierarchy, "w") as f:
+    json.dump({"name": "all", "children": [{"name": "pair", "kind": "cluster", "children": [
+        {"name": "MPI Rank 1"}, {"name": "MPI Rank 2"}]}]}, f)
+
 # Proxies built from this table alone (sources without input): registration
 # name -> (XML name, every property off its default, one entry a property).
 # A new source proxy of Plugin/*.xml needs only its entry here.
@@ -50,6 +55,20 @@ standalone = {
         PerturbationFactor=5.0,
         Seed=99,
         WriteTopology=1)),
+    "streamed": ("MacroscopeStreamedTimeSlicing", dict(
+        FileName=anchor,
+        HierarchyFile=streamed_hierarchy,
+        Slices=17,
+        TimeWindow=[0.0005, 0.003],
+        Metric="Event count",
+        Normalize=1,
+        Depth=2,
+        ResourceLevel=1,
+        Resources=["pair"],
+        UseModelCache=0,
+        CacheDirectory=os.path.join(args.output, "model-cache"),
+        CacheSlices=400,
+        Exact=1)),
 }
 
 # registration name -> the settings the hand-built pipeline below gives it.

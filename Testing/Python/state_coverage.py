@@ -75,6 +75,7 @@ class ProxySpec:
         self.label = element.get("label") or self.name
         self.file = xml_file
         self.base = element.get("base_proxyname")
+        self.element_base_group = element.get("base_proxygroup")
         self.properties = {}
         for child in element:
             if not child.tag.endswith("Property") or child.get("information_only") == "1":
@@ -98,22 +99,32 @@ class ProxySpec:
 
 def plugin_proxies(source_dir):
     """XML name -> ProxySpec of every proxy Plugin/*.xml defines in the
-    sources, filters and representations groups."""
+    sources, filters and representations groups; a proxy deriving from
+    another (base_proxygroup/base_proxyname) has its base's properties too."""
     proxies = {}
+    bases = {}
     files = sorted(glob.glob(os.path.join(source_dir, "Plugin", "*.xml")))
     if not files:
         raise RuntimeError("no Plugin/*.xml under %s" % source_dir)
     for xml_file in files:
         for group in ET.parse(xml_file).getroot().iter("ProxyGroup"):
-            if group.get("name") not in ("sources", "filters", "representations"):
-                continue
             for element in group:
-                if element.get("name"):
-                    spec = ProxySpec(group.get("name"), element, os.path.basename(xml_file))
-                    if spec.base:
-                        raise RuntimeError("%s: %s derives from %s, which state_coverage.py does "
-                                           "not follow yet" % (spec.file, spec.name, spec.base))
+                if not element.get("name"):
+                    continue
+                spec = ProxySpec(group.get("name"), element, os.path.basename(xml_file))
+                bases[(group.get("name"), spec.name)] = spec
+                if group.get("name") in ("sources", "filters", "representations"):
                     proxies[spec.name] = spec
+    for spec in proxies.values():
+        derived = spec
+        while derived.base:
+            key = (derived.element_base_group, derived.base)
+            if key not in bases:
+                raise RuntimeError("%s: %s derives from %s/%s, which no Plugin/*.xml defines"
+                                   % (spec.file, spec.name, key[0], key[1]))
+            derived = bases[key]
+            for name, prop in derived.properties.items():
+                spec.properties.setdefault(name, prop)
     return proxies
 
 
