@@ -133,6 +133,42 @@ void ModelStream::AddPoints(const PointRows& rows)
   }
 }
 
+void ModelStream::AddInterleavedStates(const StateRows& rows)
+{
+  if (!this->WantsStates())
+  {
+    return;
+  }
+  StateRows mapped = rows;
+  mapped.Type = this->MapTypes(rows.Type, rows.Count);
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.AddInterleavedStates(mapped);
+  }
+}
+
+void ModelStream::AddInterleavedPoints(const PointRows& rows)
+{
+  if (!this->WantsEvents() && !this->WantsVariables())
+  {
+    return;
+  }
+  PointRows mapped = rows;
+  mapped.Type = this->MapTypes(rows.Type, rows.Count);
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.AddInterleavedPoints(mapped);
+  }
+}
+
+void ModelStream::EndInterleaved()
+{
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.EndInterleaved();
+  }
+}
+
 void ModelStream::EndLeaf()
 {
   for (StreamingTimeSlicer& slicer : this->Slicers)

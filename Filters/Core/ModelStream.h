@@ -50,6 +50,14 @@ public:
   void EndLeaf();
   void AddMessages(const MessageRows& rows);
 
+  ///@{
+  /// As StreamingTimeSlicer: rows of any leaves at any time (Pajé), then
+  /// EndInterleaved() once the last of them was given.
+  void AddInterleavedStates(const StateRows& rows);
+  void AddInterleavedPoints(const PointRows& rows);
+  void EndInterleaved();
+  ///@}
+
   /// The models, in the order of the options.
   std::vector<MicroscopicModel> Finish();
 
