@@ -137,6 +137,10 @@ TEST(PajeReaderSliceWhileReading, EqualsSliceTraceOnTheReaderTables)
         const MicroscopicModel model = std::move(stream.Finish().front());
         tables->UpdatePiece(piece, pieces, 0);
         const MicroscopicModel table = modelOfOutputs(tables, options);
+        // A reader that kept its rows streams the same model from its cache's definitions.
+        ModelStream again({}, { options });
+        ASSERT_EQ(tables->SliceWhileReading(again, piece, pieces), 1);
+        EXPECT_EQ(again.Finish().front().Values, model.Values);
         ASSERT_EQ(model.Values.size(), table.Values.size());
         double sum = 0.0;
         for (std::size_t i = 0; i < model.Values.size(); ++i)

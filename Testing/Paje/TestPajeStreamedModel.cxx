@@ -48,6 +48,8 @@ const Setting Settings[] = {
   { "event count", SliceMetric::EventCount, -1, false },
   { "variable mean", SliceMetric::VariableMean, -1, false },
   { "bytes sent rate", SliceMetric::BytesSentRate, -1, false },
+  { "bytes received rate", SliceMetric::BytesReceivedRate, -1, false },
+  { "messages sent", SliceMetric::MessagesSent, -1, false },
   { "messages received", SliceMetric::MessagesReceived, -1, false },
 };
 
@@ -354,7 +356,7 @@ TEST(PajeStreamedModel, PiecesAddUp)
     EXPECT_EQ(ranges[p].Begin, fromTables[p].Begin);
     EXPECT_EQ(ranges[p].End, fromTables[p].End);
   }
-  for (const Setting& setting : { Settings[0], Settings[6], Settings[7] })
+  for (const Setting& setting : { Settings[0], Settings[6], Settings[9] })
   {
     TimeSlicingOptions options;
     options.Grid = { trace.Report.FirstTime, trace.Report.LastTime, 50 };
