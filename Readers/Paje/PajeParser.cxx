@@ -314,7 +314,7 @@ void PajeParser::holdState(uint32_t container, const HeldState& state)
       this->fail(this->Line, "a state of container " + quoted(this->Containers[container].Id) +
           " ends at " + std::to_string(state.End) + " s, before one that ended at " +
           std::to_string(held.front().End) +
-          " s: the streamed model needs the trace in time order (Pajé requires it)");
+          " s: the streamed model needs each container's events in time order");
     }
     this->releaseHeld(container);
   }
