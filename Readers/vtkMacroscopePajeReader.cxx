@@ -3,6 +3,8 @@
 #include "MacroscopeHierarchyFile.h"
 #include "MacroscopePaje.h"
 #include "MacroscopeReaderOutputs.h"
+#include "ModelStream.h"
+#include "PajeModelStream.h"
 #include "PajeSelection.h"
 #include "TraceSchema.h"
 
@@ -75,6 +77,7 @@ struct vtkMacroscopePajeReader::Internals
 {
   FileKey Key;                           // the file Trace was parsed from
   std::unique_ptr<paje::TraceData> Trace; // the whole parsed trace: the cache
+  bool HasRows = false;                  // Trace keeps its rows (KeepRows was on)
   bool Aborted = false;                  // the last parse was aborted
   std::vector<std::string> LocationPaths; // per leaf of the parsed trace
   std::vector<std::string> CurrentPaths;  // the same leaves' paths in force
@@ -88,6 +91,7 @@ struct vtkMacroscopePajeReader::Internals
   {
     this->Key = FileKey();
     this->Trace.reset();
+    this->HasRows = false;
     this->Aborted = false;
     this->LocationPaths.clear();
     this->CurrentPaths.clear();
@@ -108,6 +112,7 @@ void vtkMacroscopePajeReader::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "NumberOfParses: " << this->NumberOfParses << "\n";
+  os << indent << "KeepRows: " << this->KeepRows << "\n";
 }
 
 int vtkMacroscopePajeReader::CanReadFile(const char* name)
@@ -172,7 +177,9 @@ int vtkMacroscopePajeReader::RequestInformation(
     vtkErrorMacro(<< this->FileName << ": cannot open: no such file or not accessible.");
     return 0;
   }
-  if (this->Internal->Trace && this->Internal->Key == key)
+  // A scan without rows serves until the rows are wanted.
+  if (this->Internal->Trace && this->Internal->Key == key &&
+    (this->Internal->HasRows || !this->KeepRows))
   {
     if (!this->ApplyHierarchyFile()) // the cache serves; the hierarchy may change
     {
@@ -194,6 +201,7 @@ int vtkMacroscopePajeReader::RequestInformation(
     this->UpdateProgress(fraction);
     return !this->GetAbortExecute();
   };
+  options.KeepRows = this->KeepRows;
   auto trace = std::make_unique<paje::TraceData>();
   ++this->NumberOfParses;
   try
@@ -239,6 +247,7 @@ int vtkMacroscopePajeReader::RequestInformation(
   this->Internal->Types = TypesOutput(t.Types, this->TimeBounds);
 
   this->Internal->Trace = std::move(trace);
+  this->Internal->HasRows = this->KeepRows;
   this->Internal->Key = key;
   this->Internal->LocationPaths = LeafPaths(*this->Internal->Trace);
   if (!this->ApplyHierarchyFile())
@@ -286,6 +295,13 @@ int vtkMacroscopePajeReader::RequestData(
   {
     // RequestInformation reported why; an aborted parse outputs nothing.
     return this->Internal->Aborted ? 1 : 0;
+  }
+  if (!this->Internal->HasRows)
+  {
+    vtkErrorMacro(<< this->FileName
+                  << ": KeepRows is off: the file was scanned for its definitions only, so there "
+                     "are no tables to output. Turn KeepRows on to read them.");
+    return 0;
   }
   const paje::TraceData& trace = *this->Internal->Trace;
 
@@ -381,5 +397,98 @@ int vtkMacroscopePajeReader::RequestData(
     regrouping->AddTo(fields);
   }
   this->UpdateProgress(1.0);
+  return 1;
+}
+
+int vtkMacroscopePajeReader::SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces)
+{
+  Internals& internal = *this->Internal;
+  if (!internal.Trace || internal.Key.Name != this->FileName || !internal.Hierarchies.IsApplied())
+  {
+    vtkErrorMacro(<< "SliceWhileReading on " << this->FileName
+                  << " before a successful UpdateInformation (nothing was read).");
+    return 0;
+  }
+  FileKey key;
+  if (!StatFile(this->FileName, key) || !(key == internal.Key))
+  {
+    vtkErrorMacro(<< this->FileName
+                  << ": the file changed (or vanished) since UpdateInformation: update again.");
+    return 0;
+  }
+  if (pieces < 1 || piece < 0 || piece >= pieces)
+  {
+    vtkErrorMacro(<< this->FileName << ": piece " << piece << " of " << pieces
+                  << " requested: there is no such piece.");
+    return 0;
+  }
+  const paje::TraceData& trace = *internal.Trace;
+  const std::size_t leaves = trace.Leaves.size();
+
+  // The selections of RequestData, in the parsed leaf numbering.
+  paje::StreamSelection selection;
+  const macroscope::HierarchyRegrouping* regrouping = internal.Hierarchies.Regrouping();
+  if (regrouping)
+  {
+    selection.OutputLeaf = regrouping->NewLeaf;
+  }
+  if (this->LocationSelection->GetNumberOfArraysEnabled() <
+    this->LocationSelection->GetNumberOfArrays())
+  {
+    selection.Leaves.resize(leaves);
+    for (std::size_t leaf = 0; leaf < leaves; ++leaf)
+    {
+      selection.Leaves[leaf] =
+        this->LocationSelection->ArrayIsEnabled(internal.CurrentPaths[leaf].c_str()) != 0;
+    }
+  }
+  if (this->RegionSelection->GetNumberOfArraysEnabled() <
+    this->RegionSelection->GetNumberOfArrays())
+  {
+    selection.StateTypes.resize(trace.Types.size());
+    for (std::size_t row = 0; row < trace.Types.size(); ++row)
+    {
+      selection.StateTypes[row] = trace.Types.Kind[row] == schema::StateKind &&
+        this->RegionSelection->ArrayIsEnabled(trace.Types.Name[row].c_str()) != 0;
+    }
+  }
+  if (pieces > 1)
+  {
+    const auto range = paje::splitLeaves(trace, static_cast<uint32_t>(pieces))[std::size_t(piece)];
+    selection.Piece = { range.Begin, range.End };
+  }
+
+  // The owner forwards its abort to this reader; a flag left by an earlier
+  // aborted pass must not stop this one.
+  this->SetAbortExecute(0);
+  paje::ReadOptions options;
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(fraction);
+    return !this->GetAbortExecute();
+  };
+  try
+  {
+    paje::streamModel(this->FileName, trace, selection, stream, options);
+  }
+  catch (const paje::ReadAborted&)
+  {
+    vtkWarningMacro("Reading " << this->FileName << " was aborted.");
+    return -1;
+  }
+  catch (const std::bad_alloc&)
+  {
+    vtkErrorMacro(<< this->FileName << ": not enough memory to build the model.");
+    return 0;
+  }
+  catch (const paje::TraceError& error)
+  {
+    vtkErrorMacro(<< error.what()); // names the file and, for parse errors, the line
+    return 0;
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro(<< this->FileName << ": " << error.what());
+    return 0;
+  }
   return 1;
 }

@@ -19,6 +19,11 @@
  * ranges of leaves (a message goes with its receiver); every rank parses
  * the file, which has no index to read a part from. Hierarchy and Types are
  * whole on every piece.
+ *
+ * The streamed time slicing uses the reader differently (KeepRows off,
+ * then SliceWhileReading): the information pass only scans the file for
+ * its definitions, and the rows are folded into the model during a second
+ * pass, never kept (docs/streaming-model.md, "Pajé traces").
  */
 #ifndef vtkMacroscopePajeReader_h
 #define vtkMacroscopePajeReader_h
@@ -42,6 +47,32 @@ public:
   /// How many times this reader parsed a file (a new file, or a changed one).
   vtkGetMacro(NumberOfParses, vtkIdType);
 
+  ///@{
+  /// Keep the parsed rows for RequestData (on, the default). Off, the
+  /// information pass is a definitions-only scan (hierarchy, types, time
+  /// bounds, rows per leaf) that keeps no row, so that memory stays
+  /// O(containers) whatever the file's size; the reader then has no tables
+  /// to output (RequestData fails, saying so) and serves SliceWhileReading
+  /// only. Turning it on again parses the file again. Not a proxy property:
+  /// the streamed time slicing sets it on the reader it owns.
+  vtkSetMacro(KeepRows, bool);
+  vtkGetMacro(KeepRows, bool);
+  vtkBooleanMacro(KeepRows, bool);
+  ///@}
+
+  /**
+   * Folds this piece's rows into `stream` while parsing the file a second
+   * time (the contract of vtkMacroscopeTraceReader::SliceWhileReading).
+   * A Pajé file has no index: every piece parses the whole file and folds
+   * the leaves RequestData would output for it (row-balanced contiguous
+   * ranges of the parsed leaves, messages with their receiver); there is
+   * no collective call, since links are matched within the file. The
+   * file must be in time order per container (as Pajé requires) and
+   * unchanged since UpdateInformation. Progress is reported; an abort
+   * (SetAbortExecute(1), e.g. from a progress observer) returns -1.
+   */
+  int SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces) override;
+
 protected:
   vtkMacroscopePajeReader();
   ~vtkMacroscopePajeReader() override;
@@ -61,6 +92,7 @@ private:
   struct Internals;
   std::unique_ptr<Internals> Internal;
   vtkIdType NumberOfParses = 0;
+  bool KeepRows = true;
 };
 
 #endif

@@ -186,7 +186,10 @@ int vtkMacroscopeStreamedTimeSlicing::ReadDefinitions(vtkInformationVector* outp
     internal.Trace = trace;
     if (paje)
     {
-      internal.Reader = vtkSmartPointer<vtkMacroscopePajeReader>::New();
+      // Definitions only: the rows are streamed, never kept.
+      auto pajeReader = vtkSmartPointer<vtkMacroscopePajeReader>::New();
+      pajeReader->KeepRowsOff();
+      internal.Reader = pajeReader;
     }
     else
     {

@@ -134,6 +134,57 @@ void ModelStream::AddPoints(const PointRows& rows)
   }
 }
 
+void ModelStream::CountLeaves(const uint32_t* locations, std::size_t count)
+{
+  this->Seen.resize(this->Leaves(), 0);
+  for (std::size_t i = 0; i < count; ++i)
+  {
+    if (locations[i] < this->Seen.size() && !this->Seen[locations[i]])
+    {
+      this->Seen[locations[i]] = 1;
+      ++this->Streamed;
+    }
+  }
+}
+
+void ModelStream::AddInterleavedStates(const StateRows& rows)
+{
+  this->CountLeaves(rows.Location, rows.Count);
+  if (!this->WantsStates())
+  {
+    return;
+  }
+  StateRows mapped = rows;
+  mapped.Type = this->MapTypes(rows.Type, rows.Count);
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.AddInterleavedStates(mapped);
+  }
+}
+
+void ModelStream::AddInterleavedPoints(const PointRows& rows)
+{
+  this->CountLeaves(rows.Location, rows.Count);
+  if (!this->WantsEvents() && !this->WantsVariables())
+  {
+    return;
+  }
+  PointRows mapped = rows;
+  mapped.Type = this->MapTypes(rows.Type, rows.Count);
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.AddInterleavedPoints(mapped);
+  }
+}
+
+void ModelStream::EndInterleaved()
+{
+  for (StreamingTimeSlicer& slicer : this->Slicers)
+  {
+    slicer.EndInterleaved();
+  }
+}
+
 void ModelStream::EndLeaf()
 {
   for (StreamingTimeSlicer& slicer : this->Slicers)

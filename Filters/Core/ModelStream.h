@@ -50,8 +50,16 @@ public:
   void EndLeaf();
   void AddMessages(const MessageRows& rows);
 
-  /// How many leaves were streamed (BeginLeaf calls).
+  /// How many leaves were streamed: BeginLeaf calls, plus the leaves of
+  /// the interleaved rows.
   uint32_t LeavesStreamed() const { return this->Streamed; }
+  ///@{
+  /// As StreamingTimeSlicer: rows of any leaves at any time (Pajé), then
+  /// EndInterleaved() once the last of them was given.
+  void AddInterleavedStates(const StateRows& rows);
+  void AddInterleavedPoints(const PointRows& rows);
+  void EndInterleaved();
+  ///@}
 
   /// The models, in the order of the options.
   std::vector<MicroscopicModel> Finish();
@@ -64,6 +72,8 @@ private:
   std::vector<StreamingTimeSlicer> Slicers;
   std::vector<uint32_t> Planes; // the current batch's types as planes
   uint32_t Streamed = 0;
+  std::vector<uint8_t> Seen; // leaves met in interleaved rows
+  void CountLeaves(const uint32_t* locations, std::size_t count);
 };
 
 }

@@ -29,6 +29,17 @@ StreamingTimeSlicer::StreamingTimeSlicer(const TimeSlicingOptions& options)
   this->Options.Progress = nullptr; // the reader reports progress, not the slicer
 }
 
+void StreamingTimeSlicer::StartLeaf(LeafState& state, uint32_t leaf)
+{
+  state.Resource = this->Options.ResourceOfLeaf.empty() ? leaf : this->Options.ResourceOfLeaf[leaf];
+  for (Level& level : state.Levels)
+  {
+    level.Clear();
+  }
+  state.HavePrevious = false;
+  state.Last.clear();
+}
+
 void StreamingTimeSlicer::BeginLeaf(uint32_t leaf)
 {
   if (this->Leaf >= 0)
@@ -40,24 +51,22 @@ void StreamingTimeSlicer::BeginLeaf(uint32_t leaf)
     throw std::invalid_argument("leaf " + std::to_string(leaf) + " is out of range: there are " +
       std::to_string(this->Options.Leaves) + " leaves");
   }
-  if (this->LeafDone[leaf])
+  if (this->LeafDone[leaf] != NotYet)
   {
     throw std::invalid_argument("the rows of leaf " + std::to_string(leaf) +
       " were already given: each leaf streams once");
   }
-  this->LeafDone[leaf] = 1;
+  this->LeafDone[leaf] = Given;
   this->Leaf = leaf;
-  this->Resource = this->Options.ResourceOfLeaf.empty() ? leaf : this->Options.ResourceOfLeaf[leaf];
-  for (Level& level : this->Levels)
+  this->StartLeaf(this->Current, leaf);
+}
+
+void StreamingTimeSlicer::CheckType(uint32_t type) const
+{
+  if (type >= this->Model.Types)
   {
-    level.Clear();
-  }
-  this->HavePrevious = false;
-  if (this->Options.Metric == SliceMetric::VariableMean)
-  {
-    this->HaveLast.assign(this->Model.Types, 0);
-    this->LastTime.resize(this->Model.Types);
-    this->LastValue.resize(this->Model.Types);
+    throw std::invalid_argument("a row refers to a type id beyond the " +
+      std::to_string(this->Model.Types) + " types of the model");
   }
 }
 
@@ -68,11 +77,7 @@ void StreamingTimeSlicer::CheckRow(uint32_t location, uint32_t type, const char*
     throw std::invalid_argument(std::string("a row of ") + what + " belongs to leaf " +
       std::to_string(location) + ", not to the current leaf " + std::to_string(this->Leaf));
   }
-  if (type >= this->Model.Types)
-  {
-    throw std::invalid_argument("a row refers to a type id beyond the " +
-      std::to_string(this->Model.Types) + " types of the model");
-  }
+  this->CheckType(type);
 }
 
 void StreamingTimeSlicer::AddStates(const StateRows& rows)
@@ -81,64 +86,67 @@ void StreamingTimeSlicer::AddStates(const StateRows& rows)
   {
     return;
   }
-  const bool exclusive = this->Options.Depth < 0;
   for (std::size_t i = 0; i < rows.Count; ++i)
   {
     const uint32_t type = rows.Type[i];
-    const bool dropped = type == DroppedStateType;
-    this->CheckRow(rows.Location[i], dropped ? 0 : type, "states");
-    if (this->Resource == NoResource)
-    {
-      continue;
-    }
-    if (!exclusive)
-    {
-      if (!dropped && rows.Depth[i] == uint32_t(this->Options.Depth))
-      {
-        AddInterval(this->Row(type), this->Options.Grid, this->Width, rows.Start[i], rows.End[i], 1.0);
-      }
-      continue;
-    }
-    // The order SliceTrace() sorts a leaf's states into (End ascending,
-    // deeper first, earlier start first) is the order the children must
-    // arrive in to be adopted by their parent.
-    const double start = rows.Start[i];
-    const double end = rows.End[i];
-    const uint32_t depth = rows.Depth[i];
-    if (this->HavePrevious &&
-      (end < this->PreviousEnd ||
-        (end == this->PreviousEnd &&
-          (depth > this->PreviousDepth || (depth == this->PreviousDepth && start < this->PreviousStart)))))
-    {
-      throw std::invalid_argument("the states of leaf " + std::to_string(this->Leaf) +
-        " are not in the order of their Leave (state ending at " + std::to_string(end) +
-        " s after one ending at " + std::to_string(this->PreviousEnd) + " s)");
-    }
-    this->HavePrevious = true;
-    this->PreviousEnd = end;
-    this->PreviousDepth = depth;
-    this->PreviousStart = start;
-    if (dropped)
-    {
-      // SliceTrace() never sees this parent: its children stay unadopted.
-      if (std::size_t(depth) + 1 < this->Levels.size())
-      {
-        this->Levels[depth + 1].Clear();
-      }
-      continue;
-    }
-    this->ExclusiveState(type, depth, start, end);
+    this->CheckRow(rows.Location[i], type == DroppedStateType ? 0 : type, "states");
+    this->StateRow(this->Current, uint32_t(this->Leaf), type, rows.Depth[i], rows.Start[i], rows.End[i]);
   }
 }
 
-void StreamingTimeSlicer::ExclusiveState(uint32_t type, uint32_t depth, double start, double end)
+void StreamingTimeSlicer::StateRow(
+  LeafState& state, uint32_t leaf, uint32_t type, uint32_t depth, double start, double end)
+{
+  if (state.Resource == NoResource)
+  {
+    return;
+  }
+  const bool dropped = type == DroppedStateType;
+  if (this->Options.Depth >= 0)
+  {
+    if (!dropped && depth == uint32_t(this->Options.Depth))
+    {
+      AddInterval(this->Row(state.Resource, type), this->Options.Grid, this->Width, start, end, 1.0);
+    }
+    return;
+  }
+  // The order SliceTrace() sorts a leaf's states into (End ascending,
+  // deeper first, earlier start first) is the order the children must
+  // arrive in to be adopted by their parent.
+  if (state.HavePrevious &&
+    (end < state.PreviousEnd ||
+      (end == state.PreviousEnd &&
+        (depth > state.PreviousDepth || (depth == state.PreviousDepth && start < state.PreviousStart)))))
+  {
+    throw std::invalid_argument("the states of leaf " + std::to_string(leaf) +
+      " are not in the order of their Leave (state ending at " + std::to_string(end) +
+      " s after one ending at " + std::to_string(state.PreviousEnd) + " s)");
+  }
+  state.HavePrevious = true;
+  state.PreviousEnd = end;
+  state.PreviousDepth = depth;
+  state.PreviousStart = start;
+  if (dropped)
+  {
+    // SliceTrace() never sees this parent: its children stay unadopted.
+    if (std::size_t(depth) + 1 < state.Levels.size())
+    {
+      state.Levels[depth + 1].Clear();
+    }
+    return;
+  }
+  this->ExclusiveState(state, leaf, type, depth, start, end);
+}
+
+void StreamingTimeSlicer::ExclusiveState(
+  LeafState& state, uint32_t leaf, uint32_t type, uint32_t depth, double start, double end)
 {
   const int slices = this->Options.Grid.Slices;
-  if (this->Levels.size() < std::size_t(depth) + 2)
+  if (state.Levels.size() < std::size_t(depth) + 2)
   {
-    this->Levels.resize(std::size_t(depth) + 2);
+    state.Levels.resize(std::size_t(depth) + 2);
   }
-  double* line = this->Row(type);
+  double* line = this->Row(state.Resource, type);
   AddInterval(line, this->Options.Grid, this->Width, start, end, 1.0);
   // The children's sum, in place of SliceTrace()'s child-by-child
   // subtraction: the same value up to rounding, in O(slices) memory per
@@ -146,7 +154,7 @@ void StreamingTimeSlicer::ExclusiveState(uint32_t type, uint32_t depth, double s
   // SliceTrace() adopts the pending children inside the state only. Between
   // properly nested states, the others are those of a parent the rows lack,
   // which ended before this state started: all of them or none are inside.
-  Level& children = this->Levels[depth + 1];
+  Level& children = state.Levels[depth + 1];
   if (children.First <= children.Last)
   {
     if (children.MinStart >= start)
@@ -158,7 +166,7 @@ void StreamingTimeSlicer::ExclusiveState(uint32_t type, uint32_t depth, double s
     }
     else if (children.MaxEnd > start)
     {
-      throw std::invalid_argument("the states of leaf " + std::to_string(this->Leaf) +
+      throw std::invalid_argument("the states of leaf " + std::to_string(leaf) +
         " are not properly nested: a state at depth " + std::to_string(depth) + " starting at " +
         std::to_string(start) + " s follows deeper states that started before it and ended after its start (a parent missing without a DroppedStateType row)");
     }
@@ -176,7 +184,7 @@ void StreamingTimeSlicer::ExclusiveState(uint32_t type, uint32_t depth, double s
   {
     return;
   }
-  Level& pending = this->Levels[depth];
+  Level& pending = state.Levels[depth];
   if (pending.Children.empty())
   {
     pending.Children.assign(std::size_t(slices), 0.0);
@@ -209,38 +217,56 @@ void StreamingTimeSlicer::AddPoints(const PointRows& rows)
   }
   for (std::size_t i = 0; i < rows.Count; ++i)
   {
-    const uint32_t type = rows.Type[i];
-    this->CheckRow(rows.Location[i], type, metric == SliceMetric::EventCount ? "events" : "samples");
-    if (this->Resource == NoResource)
-    {
-      continue;
-    }
-    const double time = rows.Time[i];
-    if (metric == SliceMetric::EventCount)
-    {
-      const int slice = SliceOf(this->Options.Grid, this->Width, time);
-      if (slice >= 0)
-      {
-        this->Row(type)[slice] += 1.0;
-      }
-      continue;
-    }
-    // Triva's eq. 4.3, as SliceTrace(): a sample holds until the next one
-    // of its variable on the leaf.
-    if (this->HaveLast[type])
-    {
-      if (time < this->LastTime[type])
-      {
-        throw std::invalid_argument("the samples of leaf " + std::to_string(this->Leaf) +
-          " are not in time order");
-      }
-      AddInterval(this->Row(type), this->Options.Grid, this->Width, this->LastTime[type], time,
-        this->LastValue[type]);
-    }
-    this->HaveLast[type] = 1;
-    this->LastTime[type] = time;
-    this->LastValue[type] = rows.Value[i];
+    this->CheckRow(
+      rows.Location[i], rows.Type[i], metric == SliceMetric::EventCount ? "events" : "samples");
+    this->PointRow(this->Current, uint32_t(this->Leaf), rows.Type[i], rows.Time[i],
+      rows.Value ? rows.Value[i] : 0.0);
   }
+}
+
+void StreamingTimeSlicer::PointRow(
+  LeafState& state, uint32_t leaf, uint32_t type, double time, double value)
+{
+  if (state.Resource == NoResource)
+  {
+    return;
+  }
+  if (this->Options.Metric == SliceMetric::EventCount)
+  {
+    const int slice = SliceOf(this->Options.Grid, this->Width, time);
+    if (slice >= 0)
+    {
+      this->Row(state.Resource, type)[slice] += 1.0;
+    }
+    return;
+  }
+  // Triva's eq. 4.3, as SliceTrace(): a sample holds until the next one
+  // of its variable on the leaf.
+  const auto [last, first] = state.Last.try_emplace(type, time, value);
+  if (!first)
+  {
+    if (time < last->second.first)
+    {
+      throw std::invalid_argument("the samples of leaf " + std::to_string(leaf) +
+        " are not in time order");
+    }
+    AddInterval(this->Row(state.Resource, type), this->Options.Grid, this->Width,
+      last->second.first, time, last->second.second);
+    last->second = { time, value };
+  }
+}
+
+void StreamingTimeSlicer::CloseLeaf(LeafState& state)
+{
+  if (this->Options.Metric == SliceMetric::VariableMean && state.Resource != NoResource)
+  {
+    for (const auto& [type, sample] : state.Last)
+    {
+      AddInterval(this->Row(state.Resource, type), this->Options.Grid, this->Width, sample.first,
+        this->Options.Grid.End, sample.second);
+    }
+  }
+  state.Last.clear();
 }
 
 void StreamingTimeSlicer::EndLeaf()
@@ -249,33 +275,139 @@ void StreamingTimeSlicer::EndLeaf()
   {
     throw std::logic_error("EndLeaf without BeginLeaf");
   }
-  if (this->Options.Metric == SliceMetric::VariableMean && this->Resource != NoResource)
+  this->CloseLeaf(this->Current);
+  this->Leaf = -1;
+}
+
+StreamingTimeSlicer::LeafState& StreamingTimeSlicer::Interleaved(uint32_t leaf)
+{
+  if (leaf >= this->Options.Leaves)
   {
-    for (uint32_t type = 0; type < this->Model.Types; ++type)
+    throw std::invalid_argument("a row belongs to leaf " + std::to_string(leaf) +
+      ", out of range: there are " + std::to_string(this->Options.Leaves) + " leaves");
+  }
+  if (this->LeafDone[leaf] == InterleavedOpen)
+  {
+    return *this->Open[leaf];
+  }
+  if (this->LeafDone[leaf] != NotYet)
+  {
+    throw std::invalid_argument("a row of leaf " + std::to_string(leaf) +
+      (this->LeafDone[leaf] == Given ? " comes interleaved, but the leaf was given with BeginLeaf"
+                                     : " comes after EndInterleaved()"));
+  }
+  if (this->Open.empty())
+  {
+    this->Open.resize(this->Options.Leaves);
+  }
+  this->LeafDone[leaf] = InterleavedOpen;
+  this->Open[leaf] = std::make_unique<LeafState>();
+  ++this->OpenCount;
+  this->StartLeaf(*this->Open[leaf], leaf);
+  return *this->Open[leaf];
+}
+
+void StreamingTimeSlicer::AddInterleavedStates(const StateRows& rows)
+{
+  if (this->Options.Metric != SliceMetric::StateDuration)
+  {
+    return;
+  }
+  for (std::size_t i = 0; i < rows.Count; ++i)
+  {
+    const uint32_t type = rows.Type[i];
+    if (type != DroppedStateType)
     {
-      if (this->HaveLast[type])
-      {
-        AddInterval(this->Row(type), this->Options.Grid, this->Width, this->LastTime[type],
-          this->Options.Grid.End, this->LastValue[type]);
-      }
+      this->CheckType(type);
+    }
+    const uint32_t leaf = rows.Location[i];
+    this->StateRow(this->Interleaved(leaf), leaf, type, rows.Depth[i], rows.Start[i], rows.End[i]);
+  }
+}
+
+void StreamingTimeSlicer::AddInterleavedPoints(const PointRows& rows)
+{
+  const SliceMetric metric = this->Options.Metric;
+  if (metric != SliceMetric::EventCount && metric != SliceMetric::VariableMean)
+  {
+    return;
+  }
+  for (std::size_t i = 0; i < rows.Count; ++i)
+  {
+    this->CheckType(rows.Type[i]);
+    const uint32_t leaf = rows.Location[i];
+    this->PointRow(
+      this->Interleaved(leaf), leaf, rows.Type[i], rows.Time[i], rows.Value ? rows.Value[i] : 0.0);
+  }
+}
+
+void StreamingTimeSlicer::EndInterleaved()
+{
+  for (uint32_t leaf = 0; leaf < this->Open.size() && this->OpenCount > 0; ++leaf)
+  {
+    if (this->Open[leaf])
+    {
+      this->CloseLeaf(*this->Open[leaf]);
+      this->Open[leaf].reset();
+      this->LeafDone[leaf] = InterleavedDone;
+      --this->OpenCount;
     }
   }
-  this->Leaf = -1;
+  this->Open.clear();
+  this->Open.shrink_to_fit();
 }
 
 void StreamingTimeSlicer::AddMessages(const MessageRows& rows)
 {
-  if (!IsMessageMetric(this->Options.Metric))
+  const SliceMetric metric = this->Options.Metric;
+  if (!IsMessageMetric(metric))
   {
     return;
   }
-  // Messages are whole once matched: the table algorithm is the streaming one.
-  const MicroscopicModel part = SliceTrace(this->Options, {}, {}, rows);
-  for (std::size_t i = 0; i < part.Values.size(); ++i)
+  // SliceTrace()'s MessageEnds, row by row: a cell receives the messages of
+  // its leaf in the order given, as there.
+  const bool asOrigin = metric == SliceMetric::BytesSentRate || metric == SliceMetric::MessagesSent;
+  const bool counting = metric == SliceMetric::MessagesSent || metric == SliceMetric::MessagesReceived;
+  const uint32_t* leafOf = asOrigin ? rows.Sender : rows.Receiver;
+  for (std::size_t i = 0; i < rows.Count; ++i)
   {
-    this->Model.Values[i] += part.Values[i];
+    const uint32_t leaf = leafOf[i];
+    if (leaf >= this->Options.Leaves)
+    {
+      throw std::invalid_argument("message " + std::to_string(i) + " refers to leaf " +
+        std::to_string(leaf) + ", but there are " + std::to_string(this->Options.Leaves) + " leaves");
+    }
+    const uint32_t resource =
+      this->Options.ResourceOfLeaf.empty() ? leaf : this->Options.ResourceOfLeaf[leaf];
+    if (resource == NoResource)
+    {
+      continue;
+    }
+    double* line = this->Row(resource, 0);
+    const double sent = rows.SendTime[i];
+    const double received = rows.RecvTime[i];
+    if (counting)
+    {
+      const int slice = SliceOf(this->Options.Grid, this->Width, asOrigin ? sent : received);
+      if (slice >= 0)
+      {
+        line[slice] += 1.0;
+      }
+    }
+    else if (received > sent)
+    {
+      AddInterval(line, this->Options.Grid, this->Width, sent, received, rows.Bytes[i] / (received - sent));
+    }
+    else
+    {
+      // Instantaneous (or clock-drifted) message: all its bytes at one instant.
+      const int slice = SliceOf(this->Options.Grid, this->Width, asOrigin ? sent : received);
+      if (slice >= 0)
+      {
+        line[slice] += rows.Bytes[i];
+      }
+    }
   }
-  this->MessagesFinished = true;
 }
 
 MicroscopicModel StreamingTimeSlicer::Finish()
@@ -284,20 +416,32 @@ MicroscopicModel StreamingTimeSlicer::Finish()
   {
     throw std::logic_error("Finish before the last leaf's EndLeaf");
   }
-  if (!this->MessagesFinished) // SliceTrace() already finished the message planes
+  if (this->OpenCount > 0)
   {
-    FinishModel(this->Options, this->Model);
+    this->EndInterleaved();
   }
+  FinishModel(this->Options, this->Model);
   return std::move(this->Model);
 }
 
 std::size_t StreamingTimeSlicer::ScratchBytes() const
 {
-  std::size_t bytes = this->LeafDone.capacity() +
-    (this->LastTime.capacity() + this->LastValue.capacity()) * sizeof(double) + this->HaveLast.capacity();
-  for (const Level& level : this->Levels)
+  auto leafBytes = [](const LeafState& state) {
+    std::size_t bytes = sizeof(LeafState) + state.Last.size() * (sizeof(uint32_t) + 2 * sizeof(double));
+    for (const Level& level : state.Levels)
+    {
+      bytes += sizeof(Level) + level.Children.capacity() * sizeof(double);
+    }
+    return bytes;
+  };
+  std::size_t bytes = this->LeafDone.capacity() + leafBytes(this->Current) +
+    this->Open.capacity() * sizeof(std::unique_ptr<LeafState>);
+  for (const auto& state : this->Open)
   {
-    bytes += level.Children.capacity() * sizeof(double);
+    if (state)
+    {
+      bytes += leafBytes(*state);
+    }
   }
   return bytes;
 }

@@ -12,11 +12,18 @@
 //     slicer.EndLeaf();
 //   slicer.AddMessages(messages);              // message metrics only
 //   MicroscopicModel model = slicer.Finish();
+//
+// A trace whose leaves interleave (Pajé) gives its rows with
+// AddInterleavedStates / AddInterleavedPoints instead: each leaf keeps its
+// own state (open depths, previous row, last samples) from its first row to
+// EndInterleaved(), so memory is O(leaves × depth × slices) at worst.
 #pragma once
 
 #include "TimeSlicing.h"
 
 #include <cstdint>
+#include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace macroscope
@@ -49,9 +56,25 @@ public:
   void AddPoints(const PointRows& rows);
   /// Closes the leaf: its last variable samples extend to the window's end.
   void EndLeaf();
-  /// The matched messages (the message metrics; ignored otherwise). Messages
-  /// are matched across locations, so they come whole, after the leaves.
+  /// Matched messages (the message metrics; ignored otherwise), in any
+  /// number of batches, at any time: each is folded into the model at once
+  /// (the same additions, per leaf in the same order, as SliceTrace()).
+  /// Throws std::invalid_argument on a sender or receiver out of range.
   void AddMessages(const MessageRows& rows);
+
+  ///@{
+  /// Rows of any leaves at any time, for traces whose leaves interleave
+  /// (Pajé): each row goes to its own leaf, whose state is allocated at its
+  /// first row. Per leaf, the order is that of AddStates / AddPoints (states
+  /// in Leave order, samples in time order). A leaf given this way cannot
+  /// also be given with BeginLeaf, nor the reverse. EndInterleaved() closes
+  /// every leaf they opened (their last samples extend to the window's end)
+  /// and frees their state; no interleaved row may follow it. Finish() calls
+  /// it when needed.
+  void AddInterleavedStates(const StateRows& rows);
+  void AddInterleavedPoints(const PointRows& rows);
+  void EndInterleaved();
+  ///@}
 
   /// The finished model (normalized as the options say); the slicer is
   /// spent afterwards.
@@ -74,27 +97,49 @@ private:
     void Clear();
   };
 
-  double* Row(uint32_t type) { return &this->Model.At(this->Resource, 0, type); }
-  void ExclusiveState(uint32_t type, uint32_t depth, double start, double end);
+  // What one leaf carries between its rows.
+  struct LeafState
+  {
+    uint32_t Resource = 0; ///< its model row, or NoResource
+    // Exclusive state durations.
+    std::vector<Level> Levels;
+    bool HavePrevious = false;
+    double PreviousEnd = 0.0;
+    uint32_t PreviousDepth = 0;
+    double PreviousStart = 0.0;
+    // Variable means: the last sample (time, value) of each variable.
+    std::unordered_map<uint32_t, std::pair<double, double>> Last;
+  };
+
+  double* Row(uint32_t resource, uint32_t type) { return &this->Model.At(resource, 0, type); }
+  void StartLeaf(LeafState& state, uint32_t leaf);
+  void StateRow(LeafState& state, uint32_t leaf, uint32_t type, uint32_t depth, double start, double end);
+  void PointRow(LeafState& state, uint32_t leaf, uint32_t type, double time, double value);
+  void CloseLeaf(LeafState& state);
+  void ExclusiveState(
+    LeafState& state, uint32_t leaf, uint32_t type, uint32_t depth, double start, double end);
   void CheckRow(uint32_t location, uint32_t type, const char* what) const;
+  void CheckType(uint32_t type) const;
+  LeafState& Interleaved(uint32_t leaf);
+
+  // LeafDone values: how a leaf was given.
+  enum : uint8_t
+  {
+    NotYet = 0,
+    Given = 1,        ///< BeginLeaf
+    InterleavedOpen = 2,
+    InterleavedDone = 3
+  };
 
   TimeSlicingOptions Options;
   MicroscopicModel Model;
   double Width;
   std::vector<uint8_t> LeafDone;
-  int64_t Leaf = -1;     ///< current leaf, -1 between leaves
-  uint32_t Resource = 0; ///< its model row, or NoResource
-  // Exclusive state durations.
-  std::vector<Level> Levels;
-  bool HavePrevious = false;
-  double PreviousEnd = 0.0;
-  uint32_t PreviousDepth = 0;
-  double PreviousStart = 0.0;
-  // Variable means: the last sample of each variable on the current leaf.
-  std::vector<double> LastTime;
-  std::vector<double> LastValue;
-  std::vector<uint8_t> HaveLast;
-  bool MessagesFinished = false; ///< AddMessages() gave finished planes
+  int64_t Leaf = -1; ///< current leaf of BeginLeaf, -1 between leaves
+  LeafState Current; ///< its state
+  /// The states of the leaves given interleaved, by leaf (null: none open).
+  std::vector<std::unique_ptr<LeafState>> Open;
+  std::size_t OpenCount = 0;
 };
 
 }

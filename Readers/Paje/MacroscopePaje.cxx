@@ -60,9 +60,24 @@ public:
   }
   std::string_view text() const { return std::string_view(this->Data, this->Size); }
 
+  /// Gives the pages before `offset` back: a scan or a stream never looks
+  /// at a line again, so its resident memory stays flat instead of growing
+  /// with the file (the pages stay in the page cache).
+  void release(std::size_t offset)
+  {
+    const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+    const std::size_t end = offset / page * page;
+    if (this->Data != nullptr && end > this->Released)
+    {
+      ::madvise(const_cast<char*>(this->Data) + this->Released, end - this->Released, MADV_DONTNEED);
+      this->Released = end;
+    }
+  }
+
 private:
   const char* Data = nullptr;
   std::size_t Size = 0;
+  std::size_t Released = 0;
 };
 }
 
@@ -74,8 +89,23 @@ TraceData parseTrace(std::string_view text, const ReadOptions& options, const st
 
 TraceData readTrace(const std::string& path, const ReadOptions& options)
 {
-  const MappedFile file(path);
-  return parseTrace(file.text(), options, path);
+  MappedFile file(path);
+  PajeParser parser(file.text(), options, path);
+  if (!options.KeepRows)
+  {
+    parser.onConsumed([&file](std::size_t offset) { file.release(offset); });
+  }
+  return parser.run();
+}
+
+TraceData streamTrace(const std::string& path, const std::vector<uint32_t>& leafOfContainer,
+  RowSink& sink, const ReadOptions& options)
+{
+  MappedFile file(path);
+  PajeParser parser(file.text(), options, path);
+  parser.stream(sink, leafOfContainer);
+  parser.onConsumed([&file](std::size_t offset) { file.release(offset); });
+  return parser.run();
 }
 
 std::string describe(const Diagnostics& report)

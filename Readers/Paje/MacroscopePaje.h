@@ -75,6 +75,13 @@ struct TraceData
   EventColumns Events;
   VariableColumns Variables;
   Diagnostics Report;
+  /// Rows of each leaf (states, events and samples on it, messages it
+  /// receives), counted even when the tables are not kept: splitLeaves().
+  std::vector<uint64_t> RowsOfLeaf;
+  /// Leaf of each container, in the order of their PajeCreateContainer
+  /// (the root "0" first); UINT32_MAX for an inner container without data.
+  /// What streamTrace() needs from a first pass to number its rows.
+  std::vector<uint32_t> LeafOfContainer;
 };
 
 /// Receives the fraction of the input read, in [0, 1]; returning false aborts.
@@ -83,6 +90,33 @@ using ProgressCallback = std::function<bool(double fraction)>;
 struct ReadOptions
 {
   ProgressCallback Progress;
+  /// False: a definitions-only scan. The file is parsed and checked as
+  /// usual, but no State, Event, Variable or Message row is kept (the
+  /// tables stay empty, RowsOfLeaf counts them): memory O(containers +
+  /// open states + pending links), and the pages of the file already read
+  /// are given back to the system.
+  bool KeepRows = true;
+};
+
+/// Receives the rows of streamTrace() while the file is parsed.
+class RowSink
+{
+public:
+  virtual ~RowSink() = default;
+  /// Which rows to hand over; the others are not even built.
+  virtual bool wantsStates() const { return true; }
+  virtual bool wantsEvents() const { return true; }
+  virtual bool wantsVariables() const { return true; }
+  virtual bool wantsMessages() const { return true; }
+  /// The rows completed since the last call, of any leaves (Location,
+  /// Sender and Receiver are leaf indexes, as readTrace() gives them). Per
+  /// leaf, states come in the order of their Leave (End ascending, then
+  /// deeper first, then earlier start first: the order SliceTrace() sorts
+  /// a leaf's states into), events, samples and messages in file order.
+  /// The columns are reused after the call; a few tens of thousands of rows
+  /// at a time.
+  virtual void rows(const StateColumns& states, const EventColumns& events,
+    const VariableColumns& variables, const MessageColumns& messages) = 0;
 };
 
 /// Parses a whole trace held in memory. `source` names it in error messages.
@@ -91,6 +125,20 @@ TraceData parseTrace(
 
 /// Maps the file into memory and parses it.
 TraceData readTrace(const std::string& path, const ReadOptions& options = {});
+
+/// Parses `path` a second time and hands its rows to `sink` as they
+/// complete (a state when it is popped, replaced, reset or closed by its
+/// container's destruction or the end of the file; a link once both ends
+/// were read), keeping none: memory O(containers + open states + pending
+/// links + states ending at the same instant). `leafOfContainer` is the
+/// TraceData::LeafOfContainer of a first pass over the same file (a scan
+/// with KeepRows false), since a container's leaf is only known at the
+/// end of the file. The file must be in time order within each container
+/// (Pajé requires it): a state ending before one already handed over
+/// throws ParseError. Returns the diagnostics and hierarchy as readTrace();
+/// its tables are empty.
+TraceData streamTrace(const std::string& path, const std::vector<uint32_t>& leafOfContainer,
+  RowSink& sink, const ReadOptions& options = {});
 
 /// A few lines describing the diagnostics, for a log or a GUI panel.
 std::string describe(const Diagnostics& report);

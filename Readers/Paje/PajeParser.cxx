@@ -2,6 +2,7 @@
 
 #include <TraceSchema.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -255,13 +256,127 @@ PajeParser::Stack& PajeParser::stackOf(uint32_t container, uint32_t type)
 void PajeParser::closeTop(Stack& stack, double end)
 {
   const OpenState& top = stack.Open.back();
-  StateColumns& states = this->Out.States;
-  states.Location.push_back(stack.Container);
-  states.Type.push_back(top.Row);
-  states.Depth.push_back(uint32_t(stack.Open.size() - 1));
-  states.Start.push_back(top.Start);
-  states.End.push_back(end);
+  ++this->Containers[stack.Container].Rows;
+  if (this->Options.KeepRows)
+  {
+    StateColumns& states = this->Out.States;
+    states.Location.push_back(stack.Container);
+    states.Type.push_back(top.Row);
+    states.Depth.push_back(uint32_t(stack.Open.size() - 1));
+    states.Start.push_back(top.Start);
+    states.End.push_back(end);
+  }
+  if (this->StreamStates)
+  {
+    this->holdState(
+      stack.Container, HeldState{ top.Row, uint32_t(stack.Open.size() - 1), top.Start, end });
+  }
   stack.Open.pop_back();
+}
+
+void PajeParser::stream(RowSink& sink, const std::vector<uint32_t>& leafOf)
+{
+  this->Options.KeepRows = false;
+  this->Sink = &sink;
+  this->StreamLeaves = &leafOf;
+  this->StreamStates = sink.wantsStates();
+  this->StreamEvents = sink.wantsEvents();
+  this->StreamVariables = sink.wantsVariables();
+  this->StreamMessages = sink.wantsMessages();
+}
+
+uint32_t PajeParser::streamLeaf(uint32_t container) const
+{
+  const std::vector<uint32_t>& leafOf = *this->StreamLeaves;
+  if (container >= leafOf.size() || leafOf[container] == None)
+  {
+    this->fail(this->Line, "container " + quoted(this->Containers[container].Id) +
+        " holds data, but did not in the first pass: the file changed since it was scanned");
+  }
+  return leafOf[container];
+}
+
+void PajeParser::holdState(uint32_t container, const HeldState& state)
+{
+  // States close in time order in a time-ordered trace; those ending at
+  // the same instant wait for the next later one, to be sorted into Leave
+  // order (deeper first, earlier start first), which the file does not give
+  // across the stacks of a container.
+  if (this->Held.size() <= container)
+  {
+    this->Held.resize(std::size_t(container) + 1);
+  }
+  std::vector<HeldState>& held = this->Held[container];
+  if (!held.empty() && state.End != held.front().End)
+  {
+    if (state.End < held.front().End)
+    {
+      this->fail(this->Line, "a state of container " + quoted(this->Containers[container].Id) +
+          " ends at " + std::to_string(state.End) + " s, before one that ended at " +
+          std::to_string(held.front().End) +
+          " s: the streamed model needs each container's events in time order");
+    }
+    this->releaseHeld(container);
+  }
+  held.push_back(state);
+}
+
+void PajeParser::releaseHeld(uint32_t container)
+{
+  std::vector<HeldState>& held = this->Held[container];
+  if (held.empty())
+  {
+    return;
+  }
+  if (held.size() > 1)
+  {
+    std::stable_sort(held.begin(), held.end(), [](const HeldState& a, const HeldState& b) {
+      return a.Depth > b.Depth || (a.Depth == b.Depth && a.Start < b.Start);
+    });
+  }
+  const uint32_t leaf = this->streamLeaf(container);
+  StateColumns& states = this->BatchStates;
+  for (const HeldState& state : held)
+  {
+    states.Location.push_back(leaf);
+    states.Type.push_back(state.Type);
+    states.Depth.push_back(state.Depth);
+    states.Start.push_back(state.Start);
+    states.End.push_back(state.End);
+  }
+  held.clear();
+}
+
+void PajeParser::flush()
+{
+  if (!this->Sink ||
+    (this->BatchStates.size() == 0 && this->BatchEvents.size() == 0 &&
+      this->BatchVariables.size() == 0 && this->BatchMessages.size() == 0))
+  {
+    return;
+  }
+  this->Sink->rows(this->BatchStates, this->BatchEvents, this->BatchVariables, this->BatchMessages);
+  // Cleared, keeping the capacity for the next batch.
+  StateColumns& s = this->BatchStates;
+  for (auto* column : { &s.Location, &s.Type, &s.Depth })
+  {
+    column->clear();
+  }
+  s.Start.clear();
+  s.End.clear();
+  EventColumns& e = this->BatchEvents;
+  e.Location.clear();
+  e.Type.clear();
+  e.Time.clear();
+  e.Communicator.clear();
+  e.Root.clear();
+  e.Operation.clear();
+  VariableColumns& v = this->BatchVariables;
+  v.Location.clear();
+  v.Variable.clear();
+  v.Time.clear();
+  v.Value.clear();
+  this->BatchMessages.resize(0);
 }
 
 void PajeParser::destroy(uint32_t container, double when)
@@ -338,6 +453,28 @@ void PajeParser::link(const PajeLine& line, const PajeEventDefinition& def, bool
   }
   const LinkEnd send = start ? LinkEnd{ when, endpoint, bytes } : other;
   const LinkEnd recv = start ? other : LinkEnd{ when, endpoint, bytes };
+  ++this->Containers[recv.Container].Rows;
+  if (recv.Time < send.Time)
+  {
+    ++this->Out.Report.EndsBeforeStarts;
+  }
+  if (this->StreamMessages)
+  {
+    MessageColumns& batch = this->BatchMessages;
+    batch.Sender.push_back(this->streamLeaf(send.Container));
+    batch.Receiver.push_back(this->streamLeaf(recv.Container));
+    batch.SendTime.push_back(send.Time);
+    batch.RecvTime.push_back(recv.Time);
+    batch.Bytes.push_back(send.Bytes);
+    batch.RecvBytes.push_back(send.Bytes);
+    batch.Tag.push_back(0);
+    batch.Communicator.push_back(linkType.Row);
+    batch.RecvBeforeSend.push_back(recv.Time < send.Time ? 1 : 0);
+  }
+  if (!this->Options.KeepRows)
+  {
+    return;
+  }
   MessageColumns& messages = this->Out.Messages;
   messages.Sender.push_back(send.Container);
   messages.Receiver.push_back(recv.Container);
@@ -348,10 +485,6 @@ void PajeParser::link(const PajeLine& line, const PajeEventDefinition& def, bool
   messages.Tag.push_back(0);
   messages.Communicator.push_back(linkType.Row);
   messages.RecvBeforeSend.push_back(recv.Time < send.Time ? 1 : 0);
-  if (recv.Time < send.Time)
-  {
-    ++this->Out.Report.EndsBeforeStarts;
-  }
 }
 
 void PajeParser::header(const PajeLine& line)
@@ -628,6 +761,21 @@ void PajeParser::event(const PajeLine& line)
       this->checkOwner(type, container, this->Types[type].Parent);
       this->Containers[container].HasData = true;
       const uint32_t row = this->findValue(type, field(FieldName::Value));
+      ++this->Containers[container].Rows;
+      if (this->StreamEvents)
+      {
+        EventColumns& batch = this->BatchEvents;
+        batch.Location.push_back(this->streamLeaf(container));
+        batch.Type.push_back(row);
+        batch.Time.push_back(t);
+        batch.Communicator.push_back(-1);
+        batch.Root.push_back(-1);
+        batch.Operation.push_back(-1);
+      }
+      if (!this->Options.KeepRows)
+      {
+        break;
+      }
       EventColumns& events = this->Out.Events;
       events.Location.push_back(container);
       events.Type.push_back(row);
@@ -651,6 +799,19 @@ void PajeParser::event(const PajeLine& line)
       current = def.kind() == EventKind::SetVariable ? value
         : def.kind() == EventKind::AddVariable       ? current + value
                                                      : current - value;
+      ++this->Containers[container].Rows;
+      if (this->StreamVariables)
+      {
+        VariableColumns& batch = this->BatchVariables;
+        batch.Location.push_back(this->streamLeaf(container));
+        batch.Variable.push_back(this->Types[type].Row);
+        batch.Time.push_back(t);
+        batch.Value.push_back(current);
+      }
+      if (!this->Options.KeepRows)
+      {
+        break;
+      }
       VariableColumns& variables = this->Out.Variables;
       variables.Location.push_back(container);
       variables.Variable.push_back(this->Types[type].Row);
@@ -729,26 +890,49 @@ void PajeParser::finish()
       todo.emplace_back(*child, vertex);
     }
   }
+  this->Out.RowsOfLeaf.assign(this->Out.Leaves.size(), 0);
+  for (std::size_t c = 0; c < this->Containers.size(); ++c)
+  {
+    if (leafOf[c] != None)
+    {
+      this->Out.RowsOfLeaf[leafOf[c]] += this->Containers[c].Rows;
+    }
+  }
+  if (this->Sink)
+  {
+    if (leafOf != *this->StreamLeaves)
+    {
+      throw TraceError(this->Tokens.source() +
+        ": the containers differ from the first pass: the file changed since it was scanned");
+    }
+    for (uint32_t c = 0; c < this->Held.size(); ++c)
+    {
+      this->releaseHeld(c);
+    }
+    this->flush();
+  }
+  this->Out.LeafOfContainer = std::move(leafOf);
   // Rows named containers so far; now they name leaves.
+  const std::vector<uint32_t>& leafOfContainer = this->Out.LeafOfContainer;
   for (uint32_t& location : this->Out.States.Location)
   {
-    location = leafOf[location];
+    location = leafOfContainer[location];
   }
   for (uint32_t& location : this->Out.Events.Location)
   {
-    location = leafOf[location];
+    location = leafOfContainer[location];
   }
   for (uint32_t& location : this->Out.Variables.Location)
   {
-    location = leafOf[location];
+    location = leafOfContainer[location];
   }
   for (uint32_t& location : this->Out.Messages.Sender)
   {
-    location = leafOf[location];
+    location = leafOfContainer[location];
   }
   for (uint32_t& location : this->Out.Messages.Receiver)
   {
-    location = leafOf[location];
+    location = leafOfContainer[location];
   }
 }
 
@@ -770,6 +954,11 @@ TraceData PajeParser::run()
     if (++sinceProgress == ProgressLines)
     {
       sinceProgress = 0;
+      this->flush();
+      if (this->Release && !this->Options.KeepRows)
+      {
+        this->Release(this->Tokens.offset());
+      }
       if (this->Options.Progress &&
         !this->Options.Progress(double(this->Tokens.offset()) / double(this->Tokens.size())))
       {

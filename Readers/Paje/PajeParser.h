@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,6 +25,13 @@ class PajeParser
 {
 public:
   PajeParser(std::string_view text, const ReadOptions& options, const std::string& source);
+
+  /// Hands the rows to `sink` instead of keeping them (streamTrace()):
+  /// `leafOf` is the LeafOfContainer of a first pass. Call before run().
+  void stream(RowSink& sink, const std::vector<uint32_t>& leafOf);
+  /// Called now and then, when KeepRows is off or rows are streamed, with
+  /// the offset of the input before which nothing is looked at again.
+  void onConsumed(std::function<void(std::size_t)> release) { this->Release = std::move(release); }
 
   /// Parses the whole input; call once.
   TraceData run();
@@ -62,6 +70,16 @@ private:
     std::vector<uint32_t> Stacks; ///< its state stacks, to close them on destruction
     bool HasData = false;
     uint64_t DestroyedOn = 0; ///< line of its DestroyContainer, 0 while alive
+    uint64_t Rows = 0;        ///< rows on it (messages: as receiver)
+  };
+  /// A streamed state waiting until no other state of its container can
+  /// end at the same instant, to be handed over in Leave order.
+  struct HeldState
+  {
+    uint32_t Type;
+    uint32_t Depth;
+    double Start;
+    double End;
   };
   struct OpenState
   {
@@ -107,6 +125,11 @@ private:
   void destroy(uint32_t container, double time);
   void link(const PajeLine& line, const PajeEventDefinition& def, bool start, double when);
   void finish();
+  /// The leaf of a container, while streaming.
+  uint32_t streamLeaf(uint32_t container) const;
+  void holdState(uint32_t container, const HeldState& state);
+  void releaseHeld(uint32_t container);
+  void flush();
 
   PajeLineTokenizer Tokens;
   ReadOptions Options;
@@ -132,6 +155,21 @@ private:
   std::unordered_map<std::string, LinkQueue> PendingStarts; ///< (type, container, key)
   std::unordered_map<std::string, LinkQueue> PendingEnds;
   std::string LinkKey; ///< scratch for the key lookups
+
+  // Streaming (stream(), streamTrace()): the rows completed since the last
+  // flush, by leaf, and the states each container holds back.
+  RowSink* Sink = nullptr;
+  const std::vector<uint32_t>* StreamLeaves = nullptr;
+  bool StreamStates = false;
+  bool StreamEvents = false;
+  bool StreamVariables = false;
+  bool StreamMessages = false;
+  StateColumns BatchStates;
+  EventColumns BatchEvents;
+  VariableColumns BatchVariables;
+  MessageColumns BatchMessages;
+  std::vector<std::vector<HeldState>> Held; ///< by container
+  std::function<void(std::size_t)> Release;
 };
 
 } // namespace macroscope::paje

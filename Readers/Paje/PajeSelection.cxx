@@ -9,7 +9,12 @@ std::vector<LeafRange> splitLeaves(const TraceData& trace, uint32_t pieces)
 {
   pieces = std::max<uint32_t>(pieces, 1);
   const std::size_t leaves = trace.Leaves.size();
+  // The counts of the parse when it has them (a scan keeps no tables).
   std::vector<uint64_t> rows(leaves, 0);
+  if (trace.RowsOfLeaf.size() == leaves)
+  {
+    rows = trace.RowsOfLeaf;
+  }
   auto count = [&](const auto& column) {
     for (const uint32_t leaf : column)
     {
@@ -19,10 +24,13 @@ std::vector<LeafRange> splitLeaves(const TraceData& trace, uint32_t pieces)
       }
     }
   };
-  count(trace.States.Location);
-  count(trace.Events.Location);
-  count(trace.Variables.Location);
-  count(trace.Messages.Receiver);
+  if (trace.RowsOfLeaf.size() != leaves)
+  {
+    count(trace.States.Location);
+    count(trace.Events.Location);
+    count(trace.Variables.Location);
+    count(trace.Messages.Receiver);
+  }
 
   uint64_t total = 0;
   for (const uint64_t r : rows)
