@@ -20,7 +20,8 @@ then on the server, and the test asserts that:
 (d) the aggregations ran once: a ProgrammableFilter over their Partitions
     reports, per rank, the rows and whether the filter computed (its
     QualityComputations field): rank 0 holds every row, rank 1 none and
-    computed nothing."""
+    computed nothing; the Temporal Overview Layout of the Partition has all
+    its points on rank 0, as many as serially."""
 import argparse
 import builtins
 import json
@@ -81,8 +82,9 @@ def _report_pieces(self):
 _report_pieces(self)
 """
 
-# Each rank's share of the aggregation outputs: per input, the rows it holds
-# and its QualityComputations (-1 when the filter did not compute there).
+# Each rank's share of some outputs: per input, the rows (a table) or points
+# (a data set) it holds and its QualityComputations (-1 when absent: an
+# aggregation that did not compute there).
 AGGREGATION_SCRIPT = """
 def _report_aggregations(self):
     from vtkmodules.vtkCommonCore import vtkIntArray
@@ -96,9 +98,10 @@ def _report_aggregations(self):
         arrays.append(array)
         self.GetOutput().AddColumn(array)
     for i in range(self.GetNumberOfInputConnections(0)):
-        table = self.GetInputDataObject(0, i)
-        computed = table.GetFieldData().GetArray("QualityComputations")
-        values = (rank, i, table.GetNumberOfRows(), computed.GetValue(0) if computed else -1)
+        data = self.GetInputDataObject(0, i)
+        computed = data.GetFieldData().GetArray("QualityComputations")
+        items = data.GetNumberOfRows() if data.IsA("vtkTable") else data.GetNumberOfPoints()
+        values = (rank, i, items, computed.GetValue(0) if computed else -1)
         for array, value in zip(arrays, values):
             array.InsertNextValue(value)
 _report_aggregations(self)
@@ -203,6 +206,12 @@ def run_pipeline(label, anchor, tol=None):
     aggregations.OutputDataSetType = "vtkTable"
     aggregations.Script = AGGREGATION_SCRIPT
     results["aggregation ranks"] = table_columns(mt.gather_table(aggregations, 0))
+    # The Temporal Overview's layout filter, all five outputs, per rank.
+    layout = TemporalOverviewLayout(Input=OutputPort(temporal, 0))
+    layouts = ProgrammableFilter(Input=[OutputPort(layout, i) for i in range(5)])
+    layouts.OutputDataSetType = "vtkTable"
+    layouts.Script = AGGREGATION_SCRIPT
+    results["layout ranks"] = table_columns(mt.gather_table(layouts, 0))
     # The merged Partitions of every rank: duplicates would show here.
     results["gathered temporal rows"] = mt.gather_table(temporal, 0).GetNumberOfRows()
 
@@ -338,8 +347,20 @@ for i, name in enumerate(("temporal", "spatiotemporal")):
 mt.check(remote["gathered temporal rows"] == len(serial["temporal"]),
          "the ranks' temporal Partitions hold %d rows together, the serial one %d"
          % (remote["gathered temporal rows"], len(serial["temporal"])))
-print("(d) Partitions: %d temporal and %d spatiotemporal rows, all on rank 0, computed once"
-      % (len(serial["temporal"]), len(serial["spatiotemporal"])))
+# ... and so did the layout of their Partition.
+layout_serial = dict(zip(serial["layout ranks"]["Input"], serial["layout ranks"]["Rows"]))
+mt.check(layout_serial[0] > 0, "the serial Temporal Overview Layout drew no marks")
+layout_remote = remote["layout ranks"]
+layout_remote = {(r, i): n for r, i, n in zip(layout_remote["Rank"], layout_remote["Input"],
+                                              layout_remote["Rows"])}
+for i in range(5):
+    mt.check(layout_remote.get((0, i)) == layout_serial[i] and layout_remote.get((1, i)) == 0,
+             "Temporal Overview Layout output %d: %s points on ranks 0 and 1, %d serially"
+             % (i, (layout_remote.get((0, i)), layout_remote.get((1, i))), layout_serial[i]))
+print("(d) Partitions: %d temporal and %d spatiotemporal rows, all on rank 0, computed once; "
+      "the Temporal Overview Layout's %d points all on rank 0"
+      % (len(serial["temporal"]), len(serial["spatiotemporal"]),
+         builtins.sum(layout_serial.values())))
 
 # (a) results identical to serial.
 mt.check(remote["model"].shape == serial["model"].shape, "model shape %s, serially %s"
