@@ -194,6 +194,10 @@ def run_pipeline(label, anchor, tol=None):
         longest = builtins.max(e - s for t, s, e in zip(states["Type"], states["Start"], states["End"])
                       if t == iteration)
     results["model"], origin, width = model_of(slicing)
+    # The same model streamed from the file on the server's ranks, each
+    # reading its share of the locations (no cache: both sessions read).
+    streamed = StreamedTimeSlicing(FileName=anchor, Slices=SLICES, UseModelCache=0)
+    results["streamed model"], _, _ = model_of(streamed)
     results["tol"] = tol if tol is not None else width + longest
     mt.check(results["model"].shape[1] == len(results["leaves"]),
              "%s: the model has %d resources for %d leaves" % (
@@ -365,6 +369,10 @@ print("(d) Partitions: %d temporal and %d spatiotemporal rows, all on rank 0, co
 # (a) results identical to serial.
 mt.check(remote["model"].shape == serial["model"].shape, "model shape %s, serially %s"
          % (remote["model"].shape, serial["model"].shape))
+for session in (serial, remote):
+    gap = np.abs(session["streamed model"] - session["model"]).max()
+    mt.check(gap <= 1e-12 * np.abs(session["model"]).max(),
+             "Streamed Time Slicing differs from Time Slicing by %g" % gap)
 mt.check(np.array_equal(remote["model"], serial["model"]),
          "the server's model differs from the serial one by up to %g"
          % np.abs(remote["model"] - serial["model"]).max())
