@@ -69,11 +69,21 @@ speedup="$(awk -v a="${best1}" -v b="${best2}" 'BEGIN { printf "%.2f", a / b }')
 echo "best of ${repeat}: 1 rank ${best1} s, 2 ranks ${best2} s: speed-up ${speedup} (target >= ${min_speedup})"
 
 # The cache: one read writes it, a fresh process rebuilds from it.
-written="$(run cache-write pvbatch "${driver}" "${plugin}" "${anchor}" 1000 "${workdir}/cache")"
-loaded="$(run cache-load pvbatch "${driver}" "${plugin}" "${anchor}" 1000 "${workdir}/cache")"
+"${synth}" --output "${workdir}/wide" --clusters 5 --nodes-per-cluster 10 --ranks-per-node 10 \
+  --threads-per-rank 2 --iterations 5 --quiet
+wide="${workdir}/wide/traces.otf2"
+written="$(run cache-write pvbatch "${driver}" "${plugin}" "${wide}" 1000 "${workdir}/cache")"
 echo "cache written: ${written}"
-echo "cache loaded:  ${loaded}"
 echo "cache file: $(du -h "${workdir}"/cache/*.mcache | cut -f1)"
+loaded=""
+for ((i = 1; i <= repeat; i++)); do
+  line="$(run cache-load pvbatch "${driver}" "${plugin}" "${wide}" 1000 "${workdir}/cache")"
+  echo "cache loaded:  ${line}"
+  if [[ -z "${loaded}" ]] || awk -v a="$(field seconds "${line}")" -v b="$(field seconds "${loaded}")" 'BEGIN { exit !(a < b) }'; then
+    loaded="${line}"
+  fi
+done
+echo "best cached rebuild: $(field seconds "${loaded}") s for a model of $(field model "${loaded}") (target <= ${max_cache} s)"
 
 status=0
 if [[ "$(field origin "${loaded}")" != "cache" ]]; then
