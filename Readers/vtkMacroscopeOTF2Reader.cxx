@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <string>
@@ -310,25 +311,10 @@ int vtkMacroscopeOTF2Reader::RequestData(
   }
 
   // This piece's locations: its share of the leaves, among those selected.
-  const uint32_t leafCount = static_cast<uint32_t>(info.Leaves.size());
-  otf2::LeafRange range{ 0, leafCount };
-  if (pieces > 1)
-  {
-    range = otf2::splitLeaves(info, static_cast<uint32_t>(pieces))[static_cast<std::size_t>(piece)];
-  }
-  std::vector<bool> read(leafCount, false);
-  std::vector<bool> mine(leafCount, false);
+  std::vector<bool> read;
+  std::vector<bool> mine;
   otf2::ReadOptions options;
-  for (uint32_t leaf = 0; leaf < leafCount; ++leaf)
-  {
-    read[leaf] =
-      this->LocationSelection->ArrayIsEnabled(this->Internal->LocationPaths[leaf].c_str()) != 0;
-    if (read[leaf] && leaf >= range.Begin && leaf < range.End)
-    {
-      mine[leaf] = true;
-      options.Leaves.push_back(leaf);
-    }
-  }
+  this->ShareLeaves(piece, pieces, [](uint32_t) { return true; }, read, mine, options.Leaves);
   options.WindowBegin = begin;
   options.WindowEnd = end == 0.0 ? std::numeric_limits<double>::infinity() : end;
   options.ClipStatesToWindow = this->ClipStatesToWindow;
@@ -366,16 +352,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
   }
   const bool parallel =
     pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
-  if (parallel)
-  {
-    int worst = status;
-    this->Controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
-    if (worst == 0 && status != 0)
-    {
-      vtkErrorMacro("Another piece could not read " << this->FileName << "; see its error.");
-    }
-    status = worst;
-  }
+  status = this->AgreeAcrossPieces(status, parallel);
   if (status != 1)
   {
     return status == 0 ? 0 : 1;
@@ -426,6 +403,48 @@ int vtkMacroscopeOTF2Reader::RequestData(
   return 1;
 }
 
+void vtkMacroscopeOTF2Reader::ShareLeaves(int piece, int pieces,
+  const std::function<bool(uint32_t)>& needed, std::vector<bool>& read, std::vector<bool>& mine,
+  std::vector<uint32_t>& leaves)
+{
+  const otf2::TraceInfo& info = *this->Internal->Info;
+  const uint32_t leafCount = static_cast<uint32_t>(info.Leaves.size());
+  otf2::LeafRange range{ 0, leafCount };
+  if (pieces > 1)
+  {
+    range = otf2::splitLeaves(info, static_cast<uint32_t>(pieces))[static_cast<std::size_t>(piece)];
+  }
+  read.assign(leafCount, false);
+  mine.assign(leafCount, false);
+  leaves.clear();
+  for (uint32_t leaf = 0; leaf < leafCount; ++leaf)
+  {
+    read[leaf] =
+      this->LocationSelection->ArrayIsEnabled(this->Internal->LocationPaths[leaf].c_str()) != 0 &&
+      needed(leaf);
+    if (read[leaf] && leaf >= range.Begin && leaf < range.End)
+    {
+      mine[leaf] = true;
+      leaves.push_back(leaf);
+    }
+  }
+}
+
+int vtkMacroscopeOTF2Reader::AgreeAcrossPieces(int status, bool parallel)
+{
+  if (!parallel)
+  {
+    return status;
+  }
+  int worst = status;
+  this->Controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
+  if (worst == 0 && status != 0)
+  {
+    vtkErrorMacro("Another piece could not read " << this->FileName << "; see its error.");
+  }
+  return worst;
+}
+
 int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces)
 {
   if (!this->Internal->Info || this->Internal->InfoFile != this->FileName ||
@@ -438,28 +457,16 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   const auto* regrouping = this->Internal->Hierarchies.Regrouping();
   const std::vector<uint32_t>* newLeaf = regrouping ? &regrouping->NewLeaf : nullptr;
 
-  // This piece's share of the leaves, among those selected and needed.
-  const uint32_t leafCount = static_cast<uint32_t>(info.Leaves.size());
-  otf2::LeafRange range{ 0, leafCount };
-  if (pieces > 1)
-  {
-    range = otf2::splitLeaves(info, static_cast<uint32_t>(pieces))[static_cast<std::size_t>(piece)];
-  }
-  std::vector<bool> read(leafCount, false);
-  std::vector<bool> mine(leafCount, false);
+  // This piece's share of the leaves, among those selected and needed; a
+  // message needs both its ends: the message metrics read every leaf.
+  std::vector<bool> read;
+  std::vector<bool> mine;
   otf2::ReadOptions options;
-  for (uint32_t leaf = 0; leaf < leafCount; ++leaf)
-  {
-    // A message needs both its ends: the message metrics read every leaf.
-    read[leaf] =
-      this->LocationSelection->ArrayIsEnabled(this->Internal->LocationPaths[leaf].c_str()) != 0 &&
-      (stream.WantsMessages() || stream.NeedsLeaf(newLeaf ? (*newLeaf)[leaf] : leaf));
-    if (read[leaf] && leaf >= range.Begin && leaf < range.End)
-    {
-      mine[leaf] = true;
-      options.Leaves.push_back(leaf);
-    }
-  }
+  this->ShareLeaves(piece, pieces,
+    [&stream, newLeaf](uint32_t leaf) {
+      return stream.WantsMessages() || stream.NeedsLeaf(newLeaf ? (*newLeaf)[leaf] : leaf);
+    },
+    read, mine, options.Leaves);
   // A variable's sample holds until the next one: the last sample before
   // the window counts in it, so samples are read from the start.
   options.WindowBegin =
@@ -496,16 +503,7 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   }
   const bool parallel =
     pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
-  if (parallel)
-  {
-    int worst = status;
-    this->Controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
-    if (worst == 0 && status != 0)
-    {
-      vtkErrorMacro("Another piece could not slice " << this->FileName << "; see its error.");
-    }
-    status = worst;
-  }
+  status = this->AgreeAcrossPieces(status, parallel);
   if (status != 1 || !stream.WantsMessages())
   {
     this->UpdateProgress(1.0);

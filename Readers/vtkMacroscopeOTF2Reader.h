@@ -28,7 +28,9 @@
 #include "MacroscopeReadersModule.h" // for export macro
 #include "vtkMacroscopeTraceReader.h"
 
+#include <functional> // for std::function
 #include <memory>
+#include <vector> // for std::vector
 
 class MACROSCOPEREADERS_EXPORT vtkMacroscopeOTF2Reader : public vtkMacroscopeTraceReader
 {
@@ -52,6 +54,15 @@ protected:
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
 private:
+  // The leaves piece `piece` of `pieces` reads, among those selected and
+  // `needed` (archive numbering): `read` by any piece, `mine` by this one,
+  // and this one's as a list.
+  void ShareLeaves(int piece, int pieces, const std::function<bool(uint32_t)>& needed,
+    std::vector<bool>& read, std::vector<bool>& mine, std::vector<uint32_t>& leaves);
+  // The worst status of every piece (0 error, -1 aborted, 1 done) when the
+  // pieces run in parallel, so that none is left alone in a collective call.
+  int AgreeAcrossPieces(int status, bool parallel);
+
   vtkMacroscopeOTF2Reader(const vtkMacroscopeOTF2Reader&) = delete;
   void operator=(const vtkMacroscopeOTF2Reader&) = delete;
 

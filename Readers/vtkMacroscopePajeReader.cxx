@@ -45,6 +45,38 @@ namespace
 {
 /// What identifies the parsed file: a changed file (new modification time
 /// or size) is parsed again, the same file never.
+// The Locations and Regions selections and the piece's leaves, in the
+// parsed leaf numbering, as both the table selection (RequestData) and the
+// streamed one (SliceWhileReading) take them.
+template <typename SelectionT>
+void SelectLeavesTypesAndPiece(SelectionT& selection, const paje::TraceData& trace,
+  vtkDataArraySelection* locations, const std::vector<std::string>& paths,
+  vtkDataArraySelection* regions, int piece, int pieces)
+{
+  if (locations->GetNumberOfArraysEnabled() < locations->GetNumberOfArrays())
+  {
+    selection.Leaves.resize(trace.Leaves.size());
+    for (std::size_t leaf = 0; leaf < trace.Leaves.size(); ++leaf)
+    {
+      selection.Leaves[leaf] = locations->ArrayIsEnabled(paths[leaf].c_str()) != 0;
+    }
+  }
+  if (regions->GetNumberOfArraysEnabled() < regions->GetNumberOfArrays())
+  {
+    selection.StateTypes.resize(trace.Types.size());
+    for (std::size_t row = 0; row < trace.Types.size(); ++row)
+    {
+      selection.StateTypes[row] = trace.Types.Kind[row] == macroscope::schema::StateKind &&
+        regions->ArrayIsEnabled(trace.Types.Name[row].c_str()) != 0;
+    }
+  }
+  if (pieces > 1)
+  {
+    const auto range = paje::splitLeaves(trace, static_cast<uint32_t>(pieces))[std::size_t(piece)];
+    selection.Piece = { range.Begin, range.End };
+  }
+}
+
 struct FileKey
 {
   std::string Name;
@@ -338,32 +370,8 @@ int vtkMacroscopePajeReader::RequestData(
     selection.WindowEnd = this->TimeWindow[1];
   }
   selection.ClipStatesToWindow = this->ClipStatesToWindow;
-  const std::size_t leaves = trace.Leaves.size();
-  if (this->LocationSelection->GetNumberOfArraysEnabled() <
-    this->LocationSelection->GetNumberOfArrays())
-  {
-    selection.Leaves.resize(leaves);
-    for (std::size_t leaf = 0; leaf < leaves; ++leaf)
-    {
-      selection.Leaves[leaf] =
-        this->LocationSelection->ArrayIsEnabled(this->Internal->CurrentPaths[leaf].c_str()) != 0;
-    }
-  }
-  if (this->RegionSelection->GetNumberOfArraysEnabled() <
-    this->RegionSelection->GetNumberOfArrays())
-  {
-    selection.StateTypes.resize(trace.Types.size());
-    for (std::size_t row = 0; row < trace.Types.size(); ++row)
-    {
-      selection.StateTypes[row] = trace.Types.Kind[row] == schema::StateKind &&
-        this->RegionSelection->ArrayIsEnabled(trace.Types.Name[row].c_str()) != 0;
-    }
-  }
-  if (pieces > 1)
-  {
-    const auto range = paje::splitLeaves(trace, static_cast<uint32_t>(pieces))[std::size_t(piece)];
-    selection.Piece = { range.Begin, range.End };
-  }
+  SelectLeavesTypesAndPiece(selection, trace, this->LocationSelection,
+    this->Internal->CurrentPaths, this->RegionSelection, piece, pieces);
   this->UpdateProgress(0.1);
   if (this->GetAbortExecute())
   {
@@ -432,31 +440,8 @@ int vtkMacroscopePajeReader::SliceWhileReading(macroscope::ModelStream& stream, 
   {
     selection.OutputLeaf = regrouping->NewLeaf;
   }
-  if (this->LocationSelection->GetNumberOfArraysEnabled() <
-    this->LocationSelection->GetNumberOfArrays())
-  {
-    selection.Leaves.resize(leaves);
-    for (std::size_t leaf = 0; leaf < leaves; ++leaf)
-    {
-      selection.Leaves[leaf] =
-        this->LocationSelection->ArrayIsEnabled(internal.CurrentPaths[leaf].c_str()) != 0;
-    }
-  }
-  if (this->RegionSelection->GetNumberOfArraysEnabled() <
-    this->RegionSelection->GetNumberOfArrays())
-  {
-    selection.StateTypes.resize(trace.Types.size());
-    for (std::size_t row = 0; row < trace.Types.size(); ++row)
-    {
-      selection.StateTypes[row] = trace.Types.Kind[row] == schema::StateKind &&
-        this->RegionSelection->ArrayIsEnabled(trace.Types.Name[row].c_str()) != 0;
-    }
-  }
-  if (pieces > 1)
-  {
-    const auto range = paje::splitLeaves(trace, static_cast<uint32_t>(pieces))[std::size_t(piece)];
-    selection.Piece = { range.Begin, range.End };
-  }
+  SelectLeavesTypesAndPiece(selection, trace, this->LocationSelection, internal.CurrentPaths,
+    this->RegionSelection, piece, pieces);
 
   // The owner forwards its abort to this reader; a flag left by an earlier
   // aborted pass must not stop this one.
