@@ -288,6 +288,27 @@ OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
   return OTF2_CALLBACK_SUCCESS;
 }
 
+void EventDecoder::pushState(uint32_t type, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
+{
+  double start = this->seconds(startTicks);
+  double end = this->seconds(endTicks);
+  if (end < this->WindowBegin || start > this->WindowEnd)
+  {
+    return;
+  }
+  if (this->ClipStates)
+  {
+    start = std::max(start, this->WindowBegin);
+    end = std::min(end, this->WindowEnd);
+  }
+  StateColumns& states = this->Output.States;
+  states.Location.push_back(this->Leaf);
+  states.Type.push_back(type);
+  states.Depth.push_back(depth);
+  states.Start.push_back(start);
+  states.End.push_back(end);
+}
+
 void EventDecoder::emitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
 {
   const int64_t found = this->Defs.RegionTypes.find(region);
@@ -309,46 +330,14 @@ void EventDecoder::emitState(uint64_t region, uint64_t startTicks, uint64_t endT
     }
     return;
   }
-  double start = this->seconds(startTicks);
-  double end = this->seconds(endTicks);
-  if (end < this->WindowBegin || start > this->WindowEnd)
-  {
-    return;
-  }
-  if (this->ClipStates)
-  {
-    start = std::max(start, this->WindowBegin);
-    end = std::min(end, this->WindowEnd);
-  }
-  StateColumns& states = this->Output.States;
-  states.Location.push_back(this->Leaf);
-  states.Type.push_back(type);
-  states.Depth.push_back(depth);
-  states.Start.push_back(start);
-  states.End.push_back(end);
+  this->pushState(type, startTicks, endTicks, depth);
 }
 
 void EventDecoder::markDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth)
 {
   // Timed and clipped as a kept state would be, so that the rows stay in
   // the order of their Leave.
-  double start = this->seconds(startTicks);
-  double end = this->seconds(endTicks);
-  if (end < this->WindowBegin || start > this->WindowEnd)
-  {
-    return;
-  }
-  if (this->ClipStates)
-  {
-    start = std::max(start, this->WindowBegin);
-    end = std::min(end, this->WindowEnd);
-  }
-  StateColumns& states = this->Output.States;
-  states.Location.push_back(this->Leaf);
-  states.Type.push_back(DroppedStateType);
-  states.Depth.push_back(depth);
-  states.Start.push_back(start);
-  states.End.push_back(end);
+  this->pushState(DroppedStateType, startTicks, endTicks, depth);
 }
 
 std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)

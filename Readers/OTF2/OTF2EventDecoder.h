@@ -88,6 +88,8 @@ private:
   __attribute__((noinline, cold))
 #endif
   void markDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth);
+  // Appends a state row of `type`, timed, windowed and clipped.
+  inline void pushState(uint32_t type, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
   std::size_t emitEvent(RecordKind kind, uint64_t ticks);
   void metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count, const OTF2_Type* types,
     const OTF2_MetricValue* values);

@@ -182,7 +182,10 @@ TraceInfo readTraceInfo(const std::string& anchorFile)
   return readDefinitions(archive).Info;
 }
 
-TraceData readTrace(const std::string& anchorFile, const ReadOptions& options)
+namespace
+{
+// readTrace and streamTrace: with a sink, the rows go to it batch by batch.
+TraceData decodeTrace(const std::string& anchorFile, const ReadOptions& options, RowSink* sink)
 {
   if (!(options.WindowBegin <= options.WindowEnd))
   {
@@ -192,29 +195,26 @@ TraceData readTrace(const std::string& anchorFile, const ReadOptions& options)
   const Archive archive(anchorFile);
   Definitions defs = readDefinitions(archive);
   const std::vector<bool> selected = selectLeaves(defs.Info, options.Leaves);
+  if (sink)
+  {
+    sink->begin(defs.Info);
+  }
   TraceData output;
-  readEvents(archive, defs, options, selected, output);
-  output.shrinkTables();
+  readEvents(archive, defs, options, selected, output, sink);
+  output.shrinkTables(); // with a sink, the batch buffers
   output.Info = std::move(defs.Info);
   return output;
+}
+}
+
+TraceData readTrace(const std::string& anchorFile, const ReadOptions& options)
+{
+  return decodeTrace(anchorFile, options, nullptr);
 }
 
 TraceData streamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options)
 {
-  if (!(options.WindowBegin <= options.WindowEnd))
-  {
-    throw std::invalid_argument("the time window's begin must not be after its end");
-  }
-  OTF2MessageCapture capture;
-  const Archive archive(anchorFile);
-  Definitions defs = readDefinitions(archive);
-  const std::vector<bool> selected = selectLeaves(defs.Info, options.Leaves);
-  sink.begin(defs.Info);
-  TraceData output;
-  readEvents(archive, defs, options, selected, output, &sink);
-  output.shrinkTables(); // the batch buffers
-  output.Info = std::move(defs.Info);
-  return output;
+  return decodeTrace(anchorFile, options, &sink);
 }
 
 std::vector<uint32_t> LeafRange::leaves() const
