@@ -114,6 +114,30 @@ for metric in metrics:
         Delete(slicing)
 print("streamed == Time Slicing on %d metric x grid settings" % compared)
 
+# 1a. A hierarchy file that regroups and renumbers the leaves: the stream
+# renumbers them as the reader's tables do.
+import json
+regrouping = os.path.join(args.output, "regroup.json")
+with open(regrouping, "w") as f:
+    json.dump({"name": "all", "children": [{"name": "pair", "kind": "cluster", "children": [
+        {"name": "MPI Rank 5"}, {"name": "MPI Rank 0"}]}]}, f)
+regrouped = OTF2TraceReader(FileName=anchor, HierarchyFile=regrouping)
+for settings in [dict(Metric="State duration", Slices=20),
+                 dict(Metric="Bytes received per second", Slices=15),
+                 dict(Metric="Event count", Slices=10, ResourceLevel=1)]:
+    slicing = TimeSlicing(Input=[OutputPort(regrouped, i) for i in range(6)], **settings)
+    streamed = StreamedTimeSlicing(FileName=anchor, HierarchyFile=regrouping, UseModelCache=0,
+                                   **settings)
+    expected, expected_image = model(slicing)
+    got, got_image = model(streamed)
+    mt.check(field_strings(got_image, "NodeName") == field_strings(expected_image, "NodeName")
+             and "pair" in field_strings(got_image, "NodeName"), "regrouped: the resources differ")
+    mt.check(close(got, expected), "regrouped %s: the streamed model differs by %s" % (
+        settings, np.abs(got - expected).max() if got.shape == expected.shape else "shape"))
+    Delete(streamed)
+    Delete(slicing)
+print("regrouped by a hierarchy file: streamed == Time Slicing")
+
 # 1b. A Pajé trace (the synthesizer's Pajé output): the same, through the
 # Pajé reader's definitions-only scan and streamed pass.
 paje_file = os.path.join(args.output, "synth.paje")
