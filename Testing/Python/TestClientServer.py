@@ -113,36 +113,11 @@ def table_columns(table):
             for c in range(table.GetNumberOfColumns())}
 
 
-def assemble(xyz, values, origin, width):
-    """The model [type, resource, slice] from its points (x = time, y =
-    resource, z = type). Image pieces share their boundary points: a point
-    given twice must carry the same value; every cell must be given."""
-    index = (np.rint(xyz[:, 2]).astype(int), np.rint(xyz[:, 1]).astype(int),
-             np.rint((xyz[:, 0] - origin) / width).astype(int))
-    shape = tuple(int(i.max()) + 1 for i in index)
-    mt.check(shape[2] == SLICES, "the model has %d slices, not %d" % (shape[2], SLICES))
-    model = np.full(shape, np.nan)
-    model[index] = values
-    mt.check(not np.isnan(model).any(), "the pieces do not cover the %s model" % (shape,))
-    mt.check(np.array_equal(model[index], values),
-             "the pieces give different values for a shared point")
-    return model
-
-
 def model_of(slicing):
-    """The whole model as an array [type, resource, slice] on the client."""
-    # Fetch gives rank 0's piece of an image only: the pieces are appended
-    # as points (a builtin session fetches the image itself).
-    grid = mt.gather_points(slicing, 0)
-    fields = grid.GetFieldData()
-    origin, end = fields.GetArray("TimeWindow").GetTuple2(0)
-    width = fields.GetArray("SliceWidth").GetValue(0)
-    if grid.IsA("vtkImageData"):
-        xyz = np.array([grid.GetPoint(i) for i in range(grid.GetNumberOfPoints())])
-    else:
-        xyz = vtk_to_numpy(grid.GetPoints().GetData())
-    values = vtk_to_numpy(grid.GetPointData().GetArray("Value"))
-    return assemble(xyz, values, origin, width), origin, width
+    """The whole model as an array [type, resource, slice] on the client,
+    with its window start and slice width (Fetch gives rank 0's piece of an
+    image only)."""
+    return mt.gather_model(slicing, SLICES)
 
 
 def isolating_partitions(aggregation, curves, model_cells, begin, end, tol, interior):

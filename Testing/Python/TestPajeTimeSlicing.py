@@ -33,33 +33,9 @@ METRICS = [("states", 0), ("events", 1), ("variables", 2), ("sent", 5), ("receiv
 saved = os.path.join(args.output, "..", "paje-slicing-serial.npz")
 
 
-def assemble(xyz, values, origin, width):
-    """The model [type, resource, slice] from its points (x = time, y =
-    resource, z = type). Image pieces share their boundary points: a point
-    given twice must carry the same value; every cell must be given."""
-    index = (np.rint(xyz[:, 2]).astype(int), np.rint(xyz[:, 1]).astype(int),
-             np.rint((xyz[:, 0] - origin) / width).astype(int))
-    shape = tuple(int(i.max()) + 1 for i in index)
-    mt.check(shape[2] == SLICES, "the model has %d slices, not %d" % (shape[2], SLICES))
-    model = np.full(shape, np.nan)
-    model[index] = values
-    mt.check(not np.isnan(model).any(), "the pieces do not cover the %s model" % (shape,))
-    mt.check(np.array_equal(model[index], values),
-             "the pieces give different values for a shared point")
-    return model
-
-
 def model_of(slicing):
     """The model [type, resource, slice] from the pieces of every rank."""
-    grid = mt.gather_points(slicing, 0)
-    if rank != 0:
-        return None
-    fields = grid.GetFieldData()
-    origin = fields.GetArray("TimeWindow").GetTuple2(0)[0]
-    width = fields.GetArray("SliceWidth").GetValue(0)
-    xyz = vtk_to_numpy(grid.GetPoints().GetData())
-    values = vtk_to_numpy(grid.GetPointData().GetArray("Value"))
-    return assemble(xyz, values, origin, width)
+    return mt.gather_model(slicing, SLICES)[0]
 
 
 if ranks == 1:

@@ -45,19 +45,10 @@ def all_ranks(value):
 
 
 def gathered_model(source, shape):
-    """The whole model from the ranks' extents, as (types, resources, slices),
-    on rank 0 (None elsewhere)."""
-    gathered = mt.gather_points(source, 0)
-    if rank != 0:
-        return None
-    image = source.GetClientSideObject().GetOutputDataObject(0)
-    origin, width = image.GetOrigin()[0], image.GetSpacing()[0]
-    xyz = np.array([gathered.GetPoint(i) for i in range(gathered.GetNumberOfPoints())])
-    values = vtk_to_numpy(gathered.GetPointData().GetArray("Value"))
-    model = np.full(shape, np.nan)
-    t = np.rint((xyz[:, 0] - origin) / width).astype(int)
-    model[np.rint(xyz[:, 2]).astype(int), np.rint(xyz[:, 1]).astype(int), t] = values
-    mt.check(not np.isnan(model).any(), "the gathered pieces do not cover the model")
+    """The whole model on rank 0 (None elsewhere), of the serial model's shape."""
+    model = mt.gather_model(source, shape[2])[0]
+    if rank == 0:
+        mt.check(model.shape == shape, "the model is %s, serially %s" % (model.shape, shape))
     return model
 
 

@@ -180,6 +180,38 @@ def gather_points(proxy, port):
     return _gather(proxy, port, "vtkAppendFilter")
 
 
+def gather_model(source, slices=None, port=0):
+    """The whole model [type, resource, slice] of a Time Slicing output from
+    the pieces of every rank, with its window start and slice width, on the
+    root (None, None, None elsewhere). Image pieces share their boundary
+    points: a point given twice must carry the same value, and every cell
+    must be given; `slices`, when given, is the slice count expected."""
+    import numpy as np
+    from paraview import servermanager
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    grid = gather_points(source, port)
+    if servermanager.vtkProcessModule.GetProcessModule().GetPartitionId() != 0:
+        return None, None, None
+    fields = grid.GetFieldData()
+    origin = fields.GetArray("TimeWindow").GetTuple2(0)[0]
+    width = fields.GetArray("SliceWidth").GetValue(0)
+    if grid.IsA("vtkImageData"):
+        xyz = np.array([grid.GetPoint(i) for i in range(grid.GetNumberOfPoints())])
+    else:
+        xyz = vtk_to_numpy(grid.GetPoints().GetData())
+    values = vtk_to_numpy(grid.GetPointData().GetArray("Value"))
+    index = (np.rint(xyz[:, 2]).astype(int), np.rint(xyz[:, 1]).astype(int),
+             np.rint((xyz[:, 0] - origin) / width).astype(int))
+    shape = tuple(int(i.max()) + 1 for i in index)
+    if slices is not None:
+        check(shape[2] == slices, "the model has %d slices, not %d" % (shape[2], slices))
+    model = np.full(shape, np.nan)
+    model[index] = values
+    check(not np.isnan(model).any(), "the pieces do not cover the %s model" % (shape,))
+    check(np.array_equal(model[index], values), "the pieces give different values for a shared point")
+    return model, origin, width
+
+
 def _gather(proxy, port, helper):
     from paraview import servermanager
     reducer = servermanager.filters.ReductionFilter(Input=servermanager.OutputPort(proxy, port))
