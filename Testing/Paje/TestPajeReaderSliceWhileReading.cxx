@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h> // getpid: one work directory per test process
+
 namespace
 {
 namespace fs = std::filesystem;
@@ -92,7 +94,8 @@ void configure(vtkMacroscopePajeReader* reader, const std::string& hierarchy)
 std::string writeHierarchy()
 {
   // r2 first, then r0: the leaves are renumbered; r1 stays unplaced.
-  const fs::path path = fs::path(::testing::TempDir()) / "nested-regrouped.json";
+  const fs::path path = fs::path(::testing::TempDir()) /
+    ("nested-regrouped-" + std::to_string(::getpid()) + ".json");
   std::ofstream(path) << R"({"name": "g", "kind": "grid", "children": [
     {"name": "r2"}, {"name": "r0"}]})";
   return path.string();

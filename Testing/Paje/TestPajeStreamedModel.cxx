@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h> // getpid: one work directory per test process
+
 namespace
 {
 namespace fs = std::filesystem;
@@ -203,7 +205,7 @@ int compareAll(const std::string& path, const paje::StreamSelection& selection,
 std::string synthesize(synth::Pattern pattern, int threads)
 {
   const fs::path work = fs::path(::testing::TempDir()) /
-    ("paje-stream-" + std::string(synth::toString(pattern)) + "-" + std::to_string(threads));
+    ("paje-stream-" + std::to_string(::getpid()) + "-" + std::string(synth::toString(pattern)) + "-" + std::to_string(threads));
   fs::remove_all(work);
   synth::SynthConfig config;
   config.OutputDirectory = (work / "run").string();
@@ -254,7 +256,8 @@ std::string writeTrace(const std::string& name, const std::string& body)
 2 0 p0 P 0 p0
 2 0 p1 P 0 p1
 )";
-  const fs::path path = fs::path(::testing::TempDir()) / name;
+  // Per process: ctest runs the cases in parallel.
+  const fs::path path = fs::path(::testing::TempDir()) / (std::to_string(::getpid()) + "-" + name);
   std::ofstream(path) << header << body;
   return path.string();
 }

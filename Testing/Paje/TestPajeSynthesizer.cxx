@@ -28,6 +28,8 @@
 #include <tuple>
 #include <vector>
 
+#include <unistd.h> // getpid: one work directory per test process
+
 namespace
 {
 namespace fs = std::filesystem;
@@ -171,7 +173,7 @@ TEST_P(PajeSynthesizer, BothFormatsGiveTheSameTables)
 {
   const Case& param = GetParam();
   const fs::path work = fs::path(::testing::TempDir()) /
-    ("paje-synth-" + std::string(synth::toString(param.Pattern)) + "-" +
+    ("paje-synth-" + std::to_string(::getpid()) + "-" + std::string(synth::toString(param.Pattern)) + "-" +
       std::to_string(param.MemoryBudgetMB));
   fs::remove_all(work);
   synth::SynthConfig config;
