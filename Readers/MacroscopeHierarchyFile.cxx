@@ -141,4 +141,17 @@ void RenumberLeaves(const std::vector<uint32_t>& newLeaf, otf2::StateColumns& st
   Renumber(newLeaf, variables.Location);
 }
 
+std::string HierarchyFileTracker::Apply(const std::string& file,
+  const otf2::HierarchyColumns& hierarchy, const std::vector<std::size_t>& leafVertex,
+  const std::vector<std::string>& tracePaths, const std::string& traceFile,
+  vtkDataArraySelection* locations, vtkSmartPointer<vtkTree>& tree, std::vector<std::string>& paths)
+{
+  if (!this->Refresh(file, hierarchy, leafVertex))
+  {
+    return {};
+  }
+  paths = this->Publish(hierarchy, tracePaths, traceFile, locations, tree);
+  return this->Current ? this->Current->Report : std::string();
+}
+
 }

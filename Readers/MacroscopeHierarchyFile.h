@@ -98,6 +98,15 @@ public:
     const std::vector<std::string>& tracePaths, const std::string& traceFile,
     vtkDataArraySelection* locations, vtkSmartPointer<vtkTree>& tree) const;
 
+  /// Refresh, then, when the regrouping changed, Publish into `tree` and
+  /// `paths`: what a reader's information pass does. Returns the
+  /// regrouping's report of mismatches when it changed and has one (for a
+  /// warning), else an empty string. Throws as Refresh.
+  std::string Apply(const std::string& file, const otf2::HierarchyColumns& hierarchy,
+    const std::vector<std::size_t>& leafVertex, const std::vector<std::string>& tracePaths,
+    const std::string& traceFile, vtkDataArraySelection* locations,
+    vtkSmartPointer<vtkTree>& tree, std::vector<std::string>& paths);
+
 private:
   bool Applied = false;
   std::string File;

@@ -260,10 +260,12 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
   const otf2::TraceInfo& info = *internal.Info;
   try
   {
-    if (!internal.Hierarchies.Refresh(
-          this->HierarchyFile, info.Hierarchy, macroscope::LeafVertices(info)))
+    const std::string report = internal.Hierarchies.Apply(this->HierarchyFile, info.Hierarchy,
+      macroscope::LeafVertices(info), LeafPaths(info), this->FileName, this->LocationSelection,
+      internal.Hierarchy, internal.LocationPaths);
+    if (!report.empty())
     {
-      return true;
+      vtkWarningMacro(<< report);
     }
   }
   catch (const std::exception& error)
@@ -271,13 +273,6 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
     vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")");
     return false;
   }
-  const macroscope::HierarchyRegrouping* regrouping = internal.Hierarchies.Regrouping();
-  if (regrouping && !regrouping->Report.empty())
-  {
-    vtkWarningMacro(<< regrouping->Report);
-  }
-  internal.LocationPaths = internal.Hierarchies.Publish(
-    info.Hierarchy, LeafPaths(info), this->FileName, this->LocationSelection, internal.Hierarchy);
   return true;
 }
 

@@ -297,10 +297,13 @@ bool vtkMacroscopePajeReader::ApplyHierarchyFile()
   const paje::TraceData& trace = *internal.Trace;
   try
   {
-    if (!internal.Hierarchies.Refresh(
-          this->HierarchyFile, trace.Hierarchy, macroscope::LeafVertices(trace)))
+    // The cache keeps the parsed leaf indexes, renumbered on output.
+    const std::string report = internal.Hierarchies.Apply(this->HierarchyFile, trace.Hierarchy,
+      macroscope::LeafVertices(trace), internal.LocationPaths, this->FileName,
+      this->LocationSelection, internal.Hierarchy, internal.CurrentPaths);
+    if (!report.empty())
     {
-      return true;
+      vtkWarningMacro(<< report);
     }
   }
   catch (const std::exception& error)
@@ -308,14 +311,6 @@ bool vtkMacroscopePajeReader::ApplyHierarchyFile()
     vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")");
     return false;
   }
-  const macroscope::HierarchyRegrouping* regrouping = internal.Hierarchies.Regrouping();
-  if (regrouping && !regrouping->Report.empty())
-  {
-    vtkWarningMacro(<< regrouping->Report);
-  }
-  // The cache keeps the parsed leaf indexes, renumbered on output.
-  internal.CurrentPaths = internal.Hierarchies.Publish(trace.Hierarchy, internal.LocationPaths,
-    this->FileName, this->LocationSelection, internal.Hierarchy);
   return true;
 }
 
