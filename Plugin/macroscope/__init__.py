@@ -1,0 +1,6 @@
+"""Macroscope's Python helpers for pvpython, pvbatch and the GUI's shell.
+
+The plugin embeds this package: after
+``LoadPlugin(".../Macroscope.so", remote=False, ns=globals())``,
+``import macroscope`` gives the functions below.
+"""
