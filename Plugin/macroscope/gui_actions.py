@@ -60,5 +60,8 @@ def run_action(action, *args):
                            "has no function macroscope.%s" % (action.replace("_", " "), helper_name))
         return True, run(*args)
     except Exception as error:  # the GUI shows the reason instead of a traceback dialog
-        return False, "Macroscope: %s failed: %s\n%s" % (
-            action.replace("_", " "), error, traceback.format_exc())
+        # A SnapshotError names the directory or file and the reason: enough
+        # for the user. Anything else is a bug, reported with its traceback.
+        expected = type(error).__name__ == "SnapshotError"
+        return False, "Macroscope: %s failed: %s%s" % (
+            action.replace("_", " "), error, "" if expected else "\n" + traceback.format_exc())
