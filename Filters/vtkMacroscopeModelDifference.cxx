@@ -5,6 +5,7 @@
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
+#include "vtkExtentTranslator.h"
 #include "vtkFieldData.h"
 #include "vtkImageData.h"
 #include "vtkInformation.h"
@@ -381,7 +382,21 @@ int vtkMacroscopeModelDifference::WriteOutput(vtkInformationVector* outputVector
   // the whole extent announced before the shape was known.
   int extent[6];
   std::copy(whole, whole + 6, extent);
-  if (outInfo->Has(SDDP::UPDATE_EXTENT()))
+  const int pieces =
+    outInfo->Has(SDDP::UPDATE_NUMBER_OF_PIECES()) ? outInfo->Get(SDDP::UPDATE_NUMBER_OF_PIECES()) : 1;
+  if (pieces > 1)
+  {
+    // Piece p of n of the real extent: the piece's UPDATE_EXTENT was cut
+    // from the extent announced before the shape was known.
+    vtkNew<vtkExtentTranslator> translator;
+    if (!translator->PieceToExtentThreadSafe(outInfo->Get(SDDP::UPDATE_PIECE_NUMBER()), pieces, 0,
+          const_cast<int*>(whole), extent, vtkExtentTranslator::BLOCK_MODE, 0))
+    {
+      const int none[6] = { 0, -1, 0, -1, 0, -1 };
+      std::copy(none, none + 6, extent);
+    }
+  }
+  else if (outInfo->Has(SDDP::UPDATE_EXTENT()))
   {
     int asked[6];
     outInfo->Get(SDDP::UPDATE_EXTENT(), asked);
