@@ -170,6 +170,30 @@ if root:
     mt.check(a.shape == b.shape == arrays["A"].shape and np.array_equal(arrays["A"], a) and
              np.array_equal(arrays["B"], b), "A and B are not the two models (same grid, same types)")
 
+# The consumers of a model take the difference unchanged: every
+# aggregation, and the layouts the overview representations draw.
+capture = mt.ErrorCapture()
+temporal = TemporalAggregation(Input=difference, Parameter=0.3)
+spatial = SpatialAggregation(Input=difference, Parameter=0.3)
+hierarchical = HierarchicalAggregation(Input=difference, Function="Sum")
+layouts = [TemporalOverviewLayout(Input=OutputPort(temporal, 0)),
+           SpatiotemporalOverviewLayout(Input=OutputPort(aggregation, 0))]
+for source in [temporal, spatial, hierarchical] + layouts:
+    source.UpdatePipeline()
+errors = capture.text()
+capture.close()
+mt.check(not errors, "the consumers of a model refuse the difference:\n" + errors)
+for source in (temporal, spatial):
+    mt.check(not root or source.GetDataInformation(0).GetNumberOfRows() >= 1,
+             "%s gives no part" % source.GetXMLName())
+nodes = fields.GetArray("NodeParent").GetNumberOfTuples() if root else 0
+tree = servermanager.Fetch(hierarchical)
+mt.check(not root or tree.GetNumberOfVertices() == nodes,
+         "Hierarchical Aggregation gives %d vertices for %d nodes" % (tree.GetNumberOfVertices(), nodes))
+for layout in layouts:
+    mt.check(not root or layout.GetDataInformation().GetNumberOfCells() > 0,
+             "%s draws nothing" % layout.GetXMLName())
+
 # 2. Identity.
 itself = ModelDifference(Input=OutputPort(control, 0), Other=OutputPort(control, 0))
 mt.check(value_range(itself, "Value") == (0.0, 0.0), "a model minus itself: Value in %r"
