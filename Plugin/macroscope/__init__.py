@@ -4,3 +4,4 @@ The plugin embeds this package: after
 ``LoadPlugin(".../Macroscope.so", remote=False, ns=globals())``,
 ``import macroscope`` gives the functions below.
 """
+from .comparison import compare_models, summary_sentence

@@ -249,3 +249,10 @@ for other, settings, expected in ((OutputPort(events, 0), {}, "different metrics
     mt.check(expected in text, "expected an error with %r, got %r" % (expected, text))
     Delete(bad)
 print("model difference: perturbation, identity, by-name and errors checked")
+
+# The helpers of the embedded package give the same summary.
+import macroscope
+_, _, helped = macroscope.compare_models(OutputPort(control, 0), OutputPort(perturbed, 0))
+sentence = macroscope.summary_sentence(helped)
+mt.check(not root or sentence == table.GetFieldData().GetAbstractArray("Summary").GetValue(0),
+         "macroscope.compare_models gives %r" % sentence)
