@@ -5,3 +5,4 @@ The plugin embeds this package: after
 ``import macroscope`` gives the functions below.
 """
 from .snapshot import snapshot, SnapshotError  # noqa: F401
+from .comparison import compare_models, summary_sentence
