@@ -4,3 +4,4 @@ The plugin embeds this package: after
 ``LoadPlugin(".../Macroscope.so", remote=False, ns=globals())``,
 ``import macroscope`` gives the functions below.
 """
+from .links import link_views, unlink_views, set_window, set_selection, link_selection, window_from_rectangle, select_time_range
