@@ -111,8 +111,8 @@ def link_views(proxies=None, name="Macroscope"):
     links = {}
     for prop in SHARED_PROPERTIES:
         having = [m for m in members if m.ListProperties().count(prop)]
-        if len(having) < 2:
-            continue
+        if not having:
+            continue  # a link of one member still carries set_window/set_selection
         # Equal values first, from the first member, so that the link starts
         # from one window; then every member is both source and target.
         value = having[0].GetPropertyValue(prop)
