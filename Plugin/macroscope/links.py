@@ -257,7 +257,9 @@ def _steps_to_window(display, first, last):
     source = sources[0]
     spans = []
     for port in range(source.SMProxy.GetNumberOfOutputPorts()):
-        table = servermanager.Fetch(source, idx=port)
+        # The local output (no collective Fetch: under MPI only the first
+        # rank holds Logical Time's gathered tables, see _agreed).
+        table = source.GetClientSideObject().GetOutputDataObject(port)
         if table is None or not table.IsA("vtkTable"):
             continue
         step = table.GetColumnByName("GlobalStep")
@@ -282,12 +284,44 @@ def _steps_to_window(display, first, last):
     return [chosen[0], chosen[1]]
 
 
+def _agreed(compute):
+    """compute() on every process, then the first process's answer on all
+    (pvbatch --symmetric runs this on every rank, but only the first holds
+    the gathered logical tables): the same window, or the same error,
+    everywhere, so that the properties set afterwards agree."""
+    from vtkmodules.vtkCommonCore import vtkDoubleArray
+    from vtkmodules.vtkParallelCore import vtkMultiProcessController
+    controller = vtkMultiProcessController.GetGlobalController()
+    try:
+        result, problem = compute(), None
+    except (ValueError, RuntimeError) as error:
+        result, problem = None, error
+    if controller is None or controller.GetNumberOfProcesses() < 2:
+        if problem is not None:
+            raise problem
+        return result
+    message = vtkDoubleArray()
+    message.SetNumberOfValues(3)
+    message.SetValue(0, 0.0 if problem is not None else 1.0)
+    message.SetValue(1, result[0] if result else 0.0)
+    message.SetValue(2, result[1] if result else 0.0)
+    controller.Broadcast(message, 0)
+    if message.GetValue(0) == 0.0:
+        raise ValueError("window_from_rectangle failed on the first process%s"
+                         % (": %s" % problem if problem is not None else ""))
+    return [message.GetValue(1), message.GetValue(2)]
+
+
 def window_from_rectangle(view, rectangle, display=None):
     """The time window [t0, t1] (seconds) a display-coordinates rectangle
     [x0, y0, x1, y1] of `view` covers on a Timeline (its TimeAxis) or a
     Logical Timeline (its StepAxis: the columns met, whose steps map to time
     through Logical Time's Steps). The rectangle is clipped to the chart."""
     display = _pick_display(view, display)
+    return _agreed(lambda: _window_of(view, rectangle, display))
+
+
+def _window_of(view, rectangle, display):
     marks = _marks(display)
     x0, y0, x1, y1 = [float(v) for v in rectangle]
     a = _world_x(view, min(x0, x1), 0.5 * (y0 + y1))

@@ -274,6 +274,19 @@ else:
     mt.check("no such type" in reported, "an unknown type gave no error naming it: %r" % reported)
     macroscope.set_selection(resources=[], types=[chosen[0]])
 
+    # --- nonsense gives a clear error naming it ------------------------------------------
+    def expect_error(proxy, fragment):
+        capture = mt.ErrorCapture()
+        proxy.UpdatePipeline()
+        text = capture.text()
+        capture.close()
+        mt.check(fragment in text, "expected an error naming %r, got:\n%s" % (fragment, text))
+
+    expect_error(LogicalTimelineLayout(Input=[OutputPort(logical, 0)], TimeWindow=[0.002, 0.001]),
+                 "TimeWindow (0.002, 0.001) is empty")
+    expect_error(TimelineLayout(Input=ports, Resources=["nowhere"]), "nowhere")
+    expect_error(TimelineLayout(Input=ports, Types=["no such state"]), "no such state")
+
     # --- the state file, in a fresh process ---------------------------------------------
     macroscope.set_window(window[0], window[1])
     SaveState(STATE)
