@@ -23,7 +23,11 @@ _STEP_AXIS_VIEWS = ("Logical Timeline",)
 # Readers also have a TimeWindow, but theirs chooses what is read: linking it
 # would re-read the trace on every zoom and shrink what "whole trace" means
 # for everything downstream. They are the roots of the trace, not members.
-_NOT_MEMBERS = ("MacroscopeOTF2Reader", "MacroscopePajeReader", "MacroscopeSyntheticTrace")
+# Logical Time's TimeWindow only reports the steps of a window, by its own
+# rule, and any change of it re-clusters: the logical views map the shared
+# window themselves.
+_NOT_MEMBERS = ("MacroscopeOTF2Reader", "MacroscopePajeReader", "MacroscopeSyntheticTrace",
+                "MacroscopeLogicalTime")
 
 
 def _link_name(name, prop):
