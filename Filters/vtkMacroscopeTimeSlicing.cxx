@@ -106,6 +106,12 @@ void vtkMacroscopeTimeSlicing::PrintSelf(ostream& os, vtkIndent indent)
     os << " \"" << name << "\"";
   }
   os << (this->Resources.empty() ? " (all)\n" : "\n");
+  os << indent << "Types:";
+  for (const std::string& name : this->Types)
+  {
+    os << " \"" << name << "\"";
+  }
+  os << (this->Types.empty() ? " (all)\n" : "\n");
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
@@ -133,6 +139,31 @@ const char* vtkMacroscopeTimeSlicing::GetResource(int index) const
 {
   return index >= 0 && index < this->GetNumberOfResources() ? this->Resources[index].c_str()
                                                             : nullptr;
+}
+
+void vtkMacroscopeTimeSlicing::AddType(const char* name)
+{
+  this->Types.emplace_back(name ? name : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTimeSlicing::RemoveAllTypes()
+{
+  if (!this->Types.empty())
+  {
+    this->Types.clear();
+    this->Modified();
+  }
+}
+
+int vtkMacroscopeTimeSlicing::GetNumberOfTypes() const
+{
+  return static_cast<int>(this->Types.size());
+}
+
+const char* vtkMacroscopeTimeSlicing::GetType(int index) const
+{
+  return index >= 0 && index < this->GetNumberOfTypes() ? this->Types[index].c_str() : nullptr;
 }
 
 int vtkMacroscopeTimeSlicing::FillInputPortInformation(int, vtkInformation* info)
@@ -199,7 +230,8 @@ int vtkMacroscopeTimeSlicing::DescribeModel(
   }
   MacroscopeModelPlan plan;
   std::string problem;
-  if (!plan.Build(tree, types, this->Metric, this->ResourceLevel, this->Resources, problem))
+  if (!plan.Build(tree, types, this->Metric, this->ResourceLevel, this->Resources, problem) ||
+    !plan.KeepTypes(types, this->Types, problem))
   {
     vtkErrorMacro(<< problem << ".");
     return 0;
@@ -301,8 +333,13 @@ int vtkMacroscopeTimeSlicing::RequestData(
 
   MacroscopeModelPlan plan;
   std::string planProblem;
+  // The trace is sliced with every type, so that the planes kept are those
+  // of the whole model (a state's exclusive time does not depend on which
+  // types are shown); the Types selection then keeps some planes.
+  MacroscopeModelPlan selected;
   if (!plan.Build(trace.Hierarchy, trace.Types, this->Metric, this->ResourceLevel, this->Resources,
-        planProblem))
+        planProblem) ||
+    !(selected = plan).KeepTypes(trace.Types, this->Types, planProblem))
   {
     vtkErrorMacro(<< planProblem << ".");
     return 0;
@@ -426,7 +463,21 @@ int vtkMacroscopeTimeSlicing::RequestData(
       vtkCommunicator::SUM_OP);
     model.Values.swap(sum);
   }
-  this->KeepModel(model, plan, tree, trace.Types, begin, end);
+  if (selected.TypeOfPlane.size() != plan.TypeOfPlane.size())
+  {
+    const std::size_t block = static_cast<std::size_t>(model.Grid.Slices) * model.Resources;
+    std::vector<double> kept;
+    kept.reserve(block * selected.TypeOfPlane.size());
+    for (vtkIdType type : selected.TypeOfPlane)
+    {
+      const auto from = model.Values.begin() +
+        static_cast<std::ptrdiff_t>(block * plan.PlaneOfType[static_cast<std::size_t>(type)]);
+      kept.insert(kept.end(), from, from + static_cast<std::ptrdiff_t>(block));
+    }
+    model.Values.swap(kept);
+    model.Types = static_cast<uint32_t>(selected.TypeOfPlane.size());
+  }
+  this->KeepModel(model, selected, tree, trace.Types, begin, end);
   return this->WriteOutputs(outputVector);
 }
 
@@ -554,6 +605,14 @@ void vtkMacroscopeTimeSlicing::KeepModel(macroscope::MicroscopicModel& model,
     selection->InsertNextValue(name);
   }
   fields->AddArray(selection);
+  // The Types names, none for every type.
+  vtkNew<vtkStringArray> typeSelection;
+  typeSelection->SetName("TypeSelection");
+  for (const std::string& name : this->Types)
+  {
+    typeSelection->InsertNextValue(name);
+  }
+  fields->AddArray(typeSelection);
 
   cache.Plan = plan;
   cache.Built.Modified();

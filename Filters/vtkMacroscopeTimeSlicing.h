@@ -123,6 +123,17 @@ public:
   ///@}
 
   ///@{
+  /// The type subset: names of types whose planes the model keeps, in the
+  /// Types table's order (types of another kind than the metric's are
+  /// passed over). None (the default): every type. A name that is no type
+  /// of the trace is an error naming it.
+  void AddType(const char* name);
+  void RemoveAllTypes();
+  int GetNumberOfTypes() const;
+  const char* GetType(int index) const;
+  ///@}
+
+  ///@{
   /// The controller that sums the pieces' models; the global one by default.
   void SetController(vtkMultiProcessController* controller);
   vtkGetObjectMacro(Controller, vtkMultiProcessController);
@@ -168,6 +179,7 @@ private:
   int Depth = -1;
   int ResourceLevel = -1;
   std::vector<std::string> Resources;
+  std::vector<std::string> Types;
   vtkMultiProcessController* Controller = nullptr;
 
   struct KeptModel;

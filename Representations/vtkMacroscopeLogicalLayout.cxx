@@ -1,6 +1,10 @@
 #include "vtkMacroscopeLogicalLayout.h"
 
+#include "LogicalTimeWindow.h"
+
 #include "vtkAlgorithm.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
 #include "vtkCellData.h"
 #include "vtkIdTypeArray.h"
 #include "vtkDataObject.h"
@@ -8,6 +12,11 @@
 #include "vtkInformationVector.h"
 #include "vtkPolyData.h"
 #include "vtkTable.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
 
 vtkMacroscopeLogicalLayout::vtkMacroscopeLogicalLayout()
 {
@@ -22,6 +31,7 @@ void vtkMacroscopeLogicalLayout::PrintSelf(ostream& os, vtkIndent indent)
   this->Superclass::PrintSelf(os, indent);
   os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
   os << indent << "StepWindow: " << this->StepWindow[0] << " " << this->StepWindow[1] << "\n";
+  os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
   os << indent << "ShowAggregates: " << this->ShowAggregates << "\n";
   os << indent << "MaxMessages: " << this->MaxMessages << "\n";
 }
@@ -142,9 +152,89 @@ int vtkMacroscopeLogicalLayout::RequestData(
     this->UpdateProgress(1.0);
     return 1;
   }
+  // A time window replaces the step window for this drawing only, so that
+  // the StepWindow property keeps its value for when the window is reset.
+  const vtkIdType asked[2] = { this->StepWindow[0], this->StepWindow[1] };
+  const bool timed = this->TimeWindow[0] != 0.0 || this->TimeWindow[1] != 0.0;
+  if (timed && !this->StepsOfTime(tables.Events, this->StepWindow))
+  {
+    return 0;
+  }
   const int status = this->Draw(tables, outputs);
+  const vtkIdType used[2] = { this->StepWindow[0], this->StepWindow[1] };
+  this->StepWindow[0] = asked[0];
+  this->StepWindow[1] = asked[1];
+  if (timed)
+  {
+    vtkNew<vtkIdTypeArray> steps;
+    steps->SetName("StepsOfTimeWindow");
+    steps->SetNumberOfComponents(2);
+    const bool none = used[0] == std::numeric_limits<vtkIdType>::max();
+    const vtkIdType tuple[2] = { none ? 0 : used[0], none ? -1 : used[1] };
+    steps->InsertNextTypedTuple(tuple);
+    outputs[MARKS]->GetFieldData()->AddArray(steps);
+  }
+  vtkNew<vtkDoubleArray> window;
+  window->SetName("TimeWindow");
+  window->SetNumberOfComponents(2);
+  window->InsertNextTuple2(this->TimeWindow[0], this->TimeWindow[1]);
+  outputs[MARKS]->GetFieldData()->AddArray(window);
   this->UpdateProgress(1.0);
   return status;
+}
+
+bool vtkMacroscopeLogicalLayout::StepsOfTime(vtkTable* events, vtkIdType steps[2])
+{
+  const double begin = this->TimeWindow[0];
+  const double end = this->TimeWindow[1] == 0.0 ? std::numeric_limits<double>::infinity()
+                                                : this->TimeWindow[1];
+  if (!std::isfinite(begin) || std::isnan(end) || !(end > begin))
+  {
+    vtkErrorMacro(<< this->GetClassName() << ": TimeWindow (" << this->TimeWindow[0] << ", "
+                  << this->TimeWindow[1]
+                  << ") is empty; give a start before the end (an end of 0 is the trace end, "
+                     "(0, 0) the whole trace).");
+    return false;
+  }
+  vtkDataArray* stepColumn = vtkArrayDownCast<vtkDataArray>(events->GetColumnByName("GlobalStep"));
+  vtkDataArray* enterColumn = vtkArrayDownCast<vtkDataArray>(events->GetColumnByName("Enter"));
+  vtkDataArray* exitColumn = vtkArrayDownCast<vtkDataArray>(events->GetColumnByName("Exit"));
+  if (!stepColumn || !enterColumn || !exitColumn)
+  {
+    vtkErrorMacro(<< this->GetClassName()
+                  << ": a TimeWindow needs the Logical Events' numeric columns GlobalStep, Enter "
+                     "and Exit (the step <-> time map); this table lacks "
+                  << (!stepColumn ? "GlobalStep" : !enterColumn ? "Enter" : "Exit") << ".");
+    return false;
+  }
+  const vtkIdType n = events->GetNumberOfRows();
+  std::vector<int64_t> step(n);
+  std::vector<double> enter(n), exit(n);
+  for (vtkIdType e = 0; e < n; ++e)
+  {
+    step[e] = static_cast<int64_t>(stepColumn->GetComponent(e, 0));
+    enter[e] = enterColumn->GetComponent(e, 0);
+    exit[e] = exitColumn->GetComponent(e, 0);
+  }
+  std::pair<int64_t, int64_t> found;
+  try
+  {
+    found = macroscope::StepsOfTimeWindow(step, enter, exit, begin, end);
+  }
+  catch (const std::invalid_argument& error)
+  {
+    vtkErrorMacro(<< this->GetClassName() << ": " << error.what() << ".");
+    return false;
+  }
+  if (found.second < found.first)
+  {
+    // No event in the window: a window past every step draws no column.
+    steps[0] = steps[1] = std::numeric_limits<vtkIdType>::max();
+    return true;
+  }
+  steps[0] = static_cast<vtkIdType>(found.first);
+  steps[1] = static_cast<vtkIdType>(found.second);
+  return true;
 }
 
 void vtkMacroscopeLogicalLayout::SelectNoRow(vtkPolyData* marks)

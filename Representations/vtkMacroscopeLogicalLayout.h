@@ -9,7 +9,7 @@
  * Metric; required), Logical Messages (SendEvent, RecvGlobalStep), Clusters
  * (ClaraCluster), Steps (MetricSum) and Phases (Pattern, FirstGlobalStep).
  * It owns what the three views share: the ports, the chart size, the window
- * of global steps and the message budget. An empty Logical Events table (a
+ * of global steps (or of time, mapped to steps) and the message budget. An empty Logical Events table (a
  * rank other than the first under MPI, where Logical Time gathers its
  * result) draws nothing.
  */
@@ -73,6 +73,20 @@ public:
 
   ///@{
   /**
+   * A window of physical time, in seconds since the trace start, with the
+   * convention of the Timeline's TimeWindow: an end of 0 means the trace
+   * end, and the default (0, 0), the whole trace, leaves StepWindow in
+   * charge. Any other window overrides StepWindow: the steps drawn are the
+   * first to the last global step of the Logical Events (Enter, Exit) in
+   * [start, end) (macroscope::StepsOfTimeWindow); none when no event is.
+   * The steps used are in the MARKS output's field data StepsOfTimeWindow.
+   */
+  vtkSetVector2Macro(TimeWindow, double);
+  vtkGetVector2Macro(TimeWindow, double);
+  ///@}
+
+  ///@{
+  /**
    * Draw the aggregates, the non-communication events (even global steps),
    * as columns of their own (default on); off, only communication steps.
    */
@@ -109,10 +123,15 @@ protected:
 
   int ViewSize[2] = { 1600, 900 };
   vtkIdType StepWindow[2] = { 0, -1 };
+  double TimeWindow[2] = { 0.0, 0.0 };
   bool ShowAggregates = true;
   vtkIdType MaxMessages = 5000;
 
 private:
+  /// The steps of TimeWindow among the events, into `steps`; false after
+  /// reporting an error (bad window, missing Enter or Exit).
+  bool StepsOfTime(vtkTable* events, vtkIdType steps[2]);
+
   vtkMacroscopeLogicalLayout(const vtkMacroscopeLogicalLayout&) = delete;
   void operator=(const vtkMacroscopeLogicalLayout&) = delete;
 };

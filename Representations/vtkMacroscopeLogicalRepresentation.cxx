@@ -113,6 +113,11 @@ void vtkMacroscopeLogicalRepresentation::SetStepWindow(vtkIdType first, vtkIdTyp
   MACROSCOPE_FORWARD_ALL(SetStepWindow(first, last));
 }
 
+void vtkMacroscopeLogicalRepresentation::SetTimeWindow(double start, double end)
+{
+  MACROSCOPE_FORWARD_ALL(SetTimeWindow(start, end));
+}
+
 void vtkMacroscopeLogicalRepresentation::SetShowAggregates(bool show)
 {
   MACROSCOPE_FORWARD_ALL(SetShowAggregates(show));

@@ -52,6 +52,7 @@ public:
    */
   void SetViewSize(int width, int height);
   void SetStepWindow(vtkIdType first, vtkIdType last);
+  void SetTimeWindow(double start, double end);
   void SetShowAggregates(bool show);
   void SetMaxMessages(vtkIdType count);
   void SetFocusRadius(int radius);

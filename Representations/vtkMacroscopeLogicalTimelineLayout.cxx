@@ -168,6 +168,16 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   window->InsertNextTypedTuple(std::array<vtkIdType, 2>{ { static_cast<vtkIdType>(layout.Columns.First),
     static_cast<vtkIdType>(layout.Columns.Last) } }.data());
   outputs[MARKS]->GetFieldData()->AddArray(window);
+  // The step axis for picking a range with the mouse (macroscope.links):
+  // x of the first column's left and of the last column's right, their
+  // global steps, and the steps per column (2 without aggregates).
+  auto axis = MacroscopeChart::NamedArray<vtkDoubleArray>("StepAxis");
+  axis->SetNumberOfComponents(5);
+  const double axisTuple[5] = { 0.0,
+    layout.ColumnLeft(layout.Columns.Count()), static_cast<double>(layout.Columns.First),
+    static_cast<double>(layout.Columns.Last), layout.Columns.Aggregates ? 1.0 : 2.0 };
+  axis->InsertNextTuple(axisTuple);
+  outputs[MARKS]->GetFieldData()->AddArray(axis);
   auto range = MacroscopeChart::NamedArray<vtkDoubleArray>("MetricRange");
   range->SetNumberOfComponents(2);
   range->InsertNextTuple2(layout.MetricRange.first, layout.MetricRange.second);

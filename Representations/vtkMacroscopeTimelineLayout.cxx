@@ -1,6 +1,7 @@
 #include "vtkMacroscopeTimelineLayout.h"
 
 #include "MacroscopeChart.h"
+#include "MacroscopeModelPlan.h"
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "ResourceHierarchy.h"
@@ -70,7 +71,7 @@ struct RowPlan
 };
 
 RowPlan PlanRows(const std::vector<int64_t>& parent, const std::vector<int64_t>& leafIndex,
-  double viewHeight, double minRowHeight)
+  double viewHeight, double minRowHeight, const std::vector<bool>& keepLeaf)
 {
   const double fit = minRowHeight > 0.0 ? std::floor(viewHeight / minRowHeight)
                                         : std::numeric_limits<double>::infinity();
@@ -82,7 +83,7 @@ RowPlan PlanRows(const std::vector<int64_t>& parent, const std::vector<int64_t>&
     maxDepth = std::max(maxDepth, depth[v]);
   }
   auto plan = [&](int level) {
-    const auto hierarchy = macroscope::BuildResourceHierarchy(parent, leafIndex, level);
+    const auto hierarchy = macroscope::BuildResourceHierarchy(parent, leafIndex, level, keepLeaf);
     RowPlan rows;
     rows.RowOfLeaf = hierarchy.ResourceOfLeaf;
     rows.RowVertex.assign(hierarchy.Vertex.begin(), hierarchy.Vertex.begin() + hierarchy.Resources);
@@ -214,7 +215,40 @@ void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "MaxMessagesPerPixel: " << this->MaxMessagesPerPixel << "\n";
   os << indent << "GroupLevel: " << this->GroupLevel << "\n";
   os << indent << "AggregateStyle: " << (this->AggregateStyle == MODE ? "Mode" : "Stacked") << "\n";
+  os << indent << "Resources: " << this->Resources.size() << (this->Resources.empty() ? " (all)" : "")
+     << "\n";
+  os << indent << "Types: " << this->Types.size() << (this->Types.empty() ? " (all)" : "") << "\n";
   os << indent << "Controller: " << this->Controller << "\n";
+}
+
+void vtkMacroscopeTimelineLayout::AddResource(const char* name)
+{
+  this->Resources.emplace_back(name ? name : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTimelineLayout::RemoveAllResources()
+{
+  if (!this->Resources.empty())
+  {
+    this->Resources.clear();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeTimelineLayout::AddType(const char* name)
+{
+  this->Types.emplace_back(name ? name : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTimelineLayout::RemoveAllTypes()
+{
+  if (!this->Types.empty())
+  {
+    this->Types.clear();
+    this->Modified();
+  }
 }
 
 int vtkMacroscopeTimelineLayout::FillInputPortInformation(int, vtkInformation* info)
@@ -289,10 +323,22 @@ int vtkMacroscopeTimelineLayout::RequestData(
     vtkErrorMacro("Timeline Layout: " << problem << ".");
     return 0;
   }
+  // The selection (linked views): rows of the selected resources only,
+  // states of the selected types only. The Hierarchy and Types are whole on
+  // every rank, so every rank fails alike on an unknown name.
+  std::vector<bool> keepLeaf;
+  std::vector<bool> keepType;
+  if (!MacroscopeModelPlan::SelectLeaves(trace.Hierarchy, parent, leafIndex, this->Resources,
+        keepLeaf, problem) ||
+    !MacroscopeModelPlan::SelectTypes(trace.Types, this->Types, keepType, problem))
+  {
+    vtkErrorMacro("Timeline Layout: " << problem << ".");
+    return 0;
+  }
   RowPlan rows;
   try
   {
-    rows = PlanRows(parent, leafIndex, this->ViewSize[1], this->MinRowHeight);
+    rows = PlanRows(parent, leafIndex, this->ViewSize[1], this->MinRowHeight, keepLeaf);
   }
   catch (const std::exception& error)
   {
@@ -376,6 +422,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   options.ViewHeight = height;
   options.MinRowHeight = this->MinRowHeight;
   options.RowOfLeaf = rows.RowOfLeaf;
+  options.KeepType = keepType;
   options.Rows = static_cast<uint32_t>(rows.RowVertex.size());
   options.Depth = this->Depth;
   options.MaxMessagesPerPixel = static_cast<uint32_t>(this->MaxMessagesPerPixel);
@@ -741,10 +788,18 @@ int vtkMacroscopeTimelineLayout::RequestData(
   const int rowTuple[4] = { static_cast<int>(rows.RowVertex.size()), rows.Level,
     static_cast<int>(bands), static_cast<int>(layout.RowsPerBand) };
   rowInfo->InsertNextTypedTuple(rowTuple);
+  // The time axis for picking a range with the mouse (macroscope.links):
+  // x of t0 and of t1 in chart pixels, then t0 and t1.
+  vtkNew<vtkDoubleArray> axis;
+  axis->SetName("TimeAxis");
+  axis->SetNumberOfComponents(4);
+  const double axisTuple[4] = { xOf(t0), xOf(t1), t0, t1 };
+  axis->InsertNextTuple(axisTuple);
   for (vtkPolyData* output : outputs)
   {
     output->GetFieldData()->AddArray(window);
     output->GetFieldData()->AddArray(rowInfo);
+    output->GetFieldData()->AddArray(axis);
   }
   for (vtkAbstractArray* array :
     std::initializer_list<vtkAbstractArray*>{ legendNames, legendColors, legendTimes })

@@ -41,6 +41,9 @@
 #include "MacroscopeRepresentationsModule.h" // for export macro
 #include "vtkPolyDataAlgorithm.h"
 
+#include <string> // for std::string
+#include <vector> // for std::vector
+
 #include <memory> // for std::unique_ptr
 
 class vtkMultiProcessController;
@@ -169,6 +172,26 @@ public:
 
   ///@{
   /**
+   * The resource selection, as Time Slicing's Resources: names or paths of
+   * hierarchy vertices whose locations get rows (the others, their states
+   * and their messages are not drawn). None (default): every location. An
+   * unknown name is an error naming it.
+   */
+  void AddResource(const char* name);
+  void RemoveAllResources();
+  ///@}
+
+  ///@{
+  /**
+   * The type selection: names of the types whose states are drawn. None
+   * (default): every type. An unknown name is an error naming it.
+   */
+  void AddType(const char* name);
+  void RemoveAllTypes();
+  ///@}
+
+  ///@{
+  /**
    * The processes sharing the trace (default: the global controller), to
    * agree on the trace's time span.
    */
@@ -196,6 +219,8 @@ private:
   int MaxMessagesPerPixel = 1;
   int GroupLevel = 0;
   int AggregateStyle = STACKED;
+  std::vector<std::string> Resources;
+  std::vector<std::string> Types;
   vtkMultiProcessController* Controller = nullptr;
 
   // The window index of the last trace, rebuilt only when its tables change.

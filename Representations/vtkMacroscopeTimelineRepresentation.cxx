@@ -45,7 +45,21 @@ MACROSCOPE_FORWARD(SetShowMessages, bool)
 MACROSCOPE_FORWARD(SetMaxMessagesPerPixel, int)
 MACROSCOPE_FORWARD(SetGroupLevel, int)
 MACROSCOPE_FORWARD(SetAggregateStyle, int)
+MACROSCOPE_FORWARD(AddResource, const char*)
+MACROSCOPE_FORWARD(AddType, const char*)
 #undef MACROSCOPE_FORWARD
+
+void vtkMacroscopeTimelineRepresentation::RemoveAllResources()
+{
+  this->TimelineLayout->RemoveAllResources();
+  this->MarkModified();
+}
+
+void vtkMacroscopeTimelineRepresentation::RemoveAllTypes()
+{
+  this->TimelineLayout->RemoveAllTypes();
+  this->MarkModified();
+}
 
 void vtkMacroscopeTimelineRepresentation::SetTimeWindow(double start, double end)
 {

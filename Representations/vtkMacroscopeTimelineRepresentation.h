@@ -45,6 +45,10 @@ public:
   void SetMaxMessagesPerPixel(int count);
   void SetGroupLevel(int level);
   void SetAggregateStyle(int style);
+  void AddResource(const char* name);
+  void RemoveAllResources();
+  void AddType(const char* name);
+  void RemoveAllTypes();
   ///@}
 
   /**

@@ -1,5 +1,7 @@
 #include "TimelineLayout.h"
 
+#include "ResourceHierarchy.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -238,7 +240,7 @@ void Validate(const TimelineIndex& index, const TimelineOptions& o)
     }
     for (uint32_t row : o.RowOfLeaf)
     {
-      if (row >= o.Rows)
+      if (row >= o.Rows && row != NoResource)
       {
         throw std::invalid_argument("RowOfLeaf refers to a row >= Rows");
       }
@@ -268,7 +270,10 @@ void LayoutStates(const TimelineIndex& index, const StateRows& states,
   std::vector<uint32_t> leafOffset(std::size_t(bands) + 1, 0);
   for (uint32_t band : bandOfLeaf)
   {
-    ++leafOffset[band + 1];
+    if (band != NoResource)
+    {
+      ++leafOffset[band + 1];
+    }
   }
   for (uint32_t b = 0; b < bands; ++b)
   {
@@ -279,7 +284,10 @@ void LayoutStates(const TimelineIndex& index, const StateRows& states,
     std::vector<uint32_t> next(leafOffset.begin(), leafOffset.end() - 1);
     for (uint32_t leaf = 0; leaf < bandOfLeaf.size(); ++leaf)
     {
-      leavesOfBand[next[bandOfLeaf[leaf]]++] = leaf;
+      if (bandOfLeaf[leaf] != NoResource)
+      {
+        leavesOfBand[next[bandOfLeaf[leaf]]++] = leaf;
+      }
     }
   }
 
@@ -319,7 +327,10 @@ void LayoutStates(const TimelineIndex& index, const StateRows& states,
           // Positive durations must overlap the window's interior; instants
           // (zero-length states) count when they lie in [t0, t1].
           const bool inside = s == e ? (s >= t0 && s <= t1) : (s < t1 && e > t0);
-          if (inside)
+          const uint32_t type = states.Type[row];
+          const bool kept =
+            o.KeepType.empty() || (type < o.KeepType.size() && o.KeepType[type]);
+          if (inside && kept)
           {
             pieces.push_back({ depth, std::max(s, t0), std::min(e, t1), states.Type[row], row });
           }
@@ -388,6 +399,11 @@ void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
     if (std::min(send, recv) > t1 || std::max(send, recv) < t0)
     {
       continue;
+    }
+    if (bandOfLeaf[messages.Sender[row]] == NoResource ||
+      bandOfLeaf[messages.Receiver[row]] == NoResource)
+    {
+      continue; // an end on a resource not drawn
     }
     const double column = std::floor((send - t0) * pps);
     lines.push_back({ bandOfLeaf[messages.Sender[row]], bandOfLeaf[messages.Receiver[row]],
@@ -467,7 +483,13 @@ TimelineLayout LayoutTimeline(const TimelineIndex& index, const StateRows& state
   std::vector<uint32_t> leavesOfBand(bands, 0);
   for (uint32_t leaf = 0; leaf < index.Leaves; ++leaf)
   {
-    bandOfLeaf[leaf] = (identity ? leaf : options.RowOfLeaf[leaf]) / k;
+    const uint32_t row = identity ? leaf : options.RowOfLeaf[leaf];
+    if (row == NoResource)
+    {
+      bandOfLeaf[leaf] = NoResource;
+      continue;
+    }
+    bandOfLeaf[leaf] = row / k;
     ++leavesOfBand[bandOfLeaf[leaf]];
   }
   for (uint32_t band = 0; band < bands; ++band)

@@ -73,7 +73,12 @@ struct TimelineOptions
   double MinRowHeight = 1.0;
   /// Row of each leaf, in display order (0 = top), e.g. the rank of a
   /// hierarchy node when rows are grouped by a level. Empty: row = leaf.
+  /// NoResource (ResourceHierarchy.h): the leaf is not drawn, nor are its
+  /// states and the messages it sends or receives (a resource selection).
   std::vector<uint32_t> RowOfLeaf;
+  /// Types drawn, indexed by type id (a type selection): a state of a type
+  /// whose entry is false, or beyond the vector, is left out. Empty: all.
+  std::vector<bool> KeepType;
   uint32_t Rows = 0; ///< number of rows; 0 with an empty RowOfLeaf: Leaves
   /// -1 (default): every depth, each laid out on its own; d >= 0: depth d only.
   int Depth = -1;

@@ -6,3 +6,4 @@ The plugin embeds this package: after
 """
 from .snapshot import snapshot, SnapshotError  # noqa: F401
 from .comparison import compare_models, summary_sentence
+from .links import link_views, unlink_views, set_window, set_selection, link_selection, window_from_rectangle, select_time_range

@@ -89,9 +89,15 @@ rows_before = reader.GetDataInformation(0).GetNumberOfRows()
 mt.check(rows_before > 0, "the selections left no states to compare")
 reader_outputs = [OutputPort(reader, i) for i in range(6)]
 
+# Types (linked views): one event type of the trace, for the Event count metric.
+trace_types = servermanager.Fetch(reader, idx=5)
+event_types = [n for n, k in zip(mt.column(trace_types, "Name"), mt.column(trace_types, "Kind"))
+               if k == "event"]
+mt.check(event_types, "the trace has no event type for Time Slicing's Types")
 settings["slicing"] = dict(Slices=17, TimeWindow=[0.0005, 0.003], Metric="Event count",
                            Normalize=1, Depth=2, ResourceLevel=3,
-                           Resources=["node-1", "machine/cluster-0/node-0/MPI Rank 0"])
+                           Resources=["node-1", "machine/cluster-0/node-0/MPI Rank 0"],
+                           Types=[event_types[0]])
 slicing = TimeSlicing(registrationName="slicing", Input=reader_outputs, **settings["slicing"])
 settings["producers"] = dict(TimeWindow=[0.001, 0.002], Activity="Idle", Level=2, MinimumRecords=3)
 producers = ActiveProducers(registrationName="producers", Input=reader_outputs, **settings["producers"])
@@ -136,7 +142,8 @@ LogicalTime(registrationName="logical", Input=reader_outputs, **settings["logica
 
 settings["timeline"] = dict(TimeWindow=[0.001, 0.002], ViewSize=[800, 400],
                             MinMarkWidth=4.5, MinRowHeight=5.0, Depth=1, ShowMessages=0,
-                            MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Mode")
+                            MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Mode",
+                            Resources=["cluster-0"], Types=["compute"])
 TimelineLayout(registrationName="timeline", Input=reader_outputs, **settings["timeline"])
 settings["statistics"] = dict(TimeWindow=[0.0005, 0.0025], Bins=33, Level=3)
 TraceStatistics(registrationName="statistics", Input=reader_outputs, **settings["statistics"])
@@ -149,12 +156,15 @@ for name in ("Location", "GlobalStep", "Kind", "Phase", "Cluster"):
     a = vtkIntArray(); a.SetName(name); a.InsertNextValue(1 if name == "GlobalStep" else 0)
     self.GetTableOutput().AddColumn(a)
 m = vtkDoubleArray(); m.SetName("Metric"); m.InsertNextValue(1.0); self.GetTableOutput().AddColumn(m)
+for name, at in (("Enter", 0.001), ("Exit", 0.002)):
+    t = vtkDoubleArray(); t.SetName(name); t.InsertNextValue(at); self.GetTableOutput().AddColumn(t)
 """)
 logical_events.UpdatePipeline()  # runs the script now, before the built-ins are restored
 # The Programmable Source's script ran in this interpreter and shadowed
 # these built-ins with numpy's: restore them.
 from builtins import all, max, min, sum
-logical_common = dict(ViewSize=[640, 360], StepWindow=[1, 7], ShowAggregates=0, MaxMessages=42)
+logical_common = dict(ViewSize=[640, 360], StepWindow=[1, 7], ShowAggregates=0, MaxMessages=42,
+                      TimeWindow=[0.0005, 0.003])
 settings["logicaltimelinelayout"] = dict(logical_common)
 settings["clusteredtimelinelayout"] = dict(logical_common, FocusRadius=3)
 settings["metricoverviewlayout"] = dict(logical_common)
@@ -204,7 +214,8 @@ displays = {
     "timelineview": ("reader", "Timeline", dict(
         label, TimeWindow=[0.0005, 0.0025], ViewSize=[700, 300], MinMarkWidth=2.5,
         MinRowHeight=6.0, Depth=0, ShowMessages=0, MaxMessagesPerPixel=2, GroupLevel=1,
-        AggregateStyle="Mode", LabelColor=[0.2, 0.3, 0.4], LabelFontSize=9)),
+        AggregateStyle="Mode", LabelColor=[0.2, 0.3, 0.4], LabelFontSize=9,
+        Resources=["cluster-0"], Types=["compute"])),
     "temporalview": ("temporal", "Temporal Overview", dict(
         label, ViewSize=[610, 280], MinLayerHeight=5.5, LabelColor=[0.1, 0.6, 0.2],
         LabelFontSize=10)),
@@ -215,13 +226,13 @@ displays = {
         label, ViewSize=[500, 400], Algorithm="Slice and Dice", Margin=6.5, Header=12.5,
         LabelColor=[0.3, 0.2, 0.1], LabelFontSize=8)),
     "logicalview": ("logicalevents", "Logical Timeline", dict(
-        label, ViewSize=[530, 310], StepWindow=[2, 8], ShowAggregates=0, MaxMessages=19,
+        label, ViewSize=[530, 310], StepWindow=[2, 8], ShowAggregates=0, MaxMessages=19, TimeWindow=[0.0015, 0.0025],
         FocusRadius=4, LabelColor=[0.7, 0.7, 0.1], LabelFontSize=14)),
     "clusteredview": ("logicalevents", "Clustered Logical Timeline", dict(
-        label, ViewSize=[520, 300], StepWindow=[3, 9], ShowAggregates=0, MaxMessages=17,
+        label, ViewSize=[520, 300], StepWindow=[3, 9], ShowAggregates=0, MaxMessages=17, TimeWindow=[0.001, 0.0025],
         FocusRadius=2, LabelColor=[0.1, 0.7, 0.7], LabelFontSize=11)),
     "metricview": ("logicalevents", "Metric Overview", dict(
-        label, ViewSize=[540, 320], StepWindow=[0, 5], ShowAggregates=0, MaxMessages=23,
+        label, ViewSize=[540, 320], StepWindow=[0, 5], ShowAggregates=0, MaxMessages=23, TimeWindow=[0.0005, 0.002],
         FocusRadius=5, LabelColor=[0.7, 0.1, 0.7], LabelFontSize=16)),
     "topologyview": ("reader", "Topology-Time 3D", dict(
         BaseConfiguration="Network Topology", TopologyFile=topology_file, Scale=120.0,
