@@ -207,45 +207,61 @@ for run, trace in traces.items():
     check_close("Time Slicing of the %s run" % run, arrays["Value"], reference[run], all_ranks, 1e-7)
 
 # --- The difference model against the brute force ----------------------------
-# Input = the normal run (A), Other = the perturbed run (B): Difference = A - B.
-difference = ModelDifference(Input=OutputPort(models["normal"], 0),
-                             Other=OutputPort(models["perturbed"], 0),
-                             ResourceMatching="By Rank", Slices=0)
-difference.UpdatePipeline()
-arrays, model_width, slices = model_of(difference)
-mt.check(slices == SLICES and abs(model_width - width) < 1e-12,
-         "the difference model has %d slices of %g s, not %d of %g s"
-         % (slices, model_width, SLICES, width))
-mt.check("Difference" in arrays, "the difference model has no Difference array")
-check_close("Difference (normal - perturbed)", arrays["Difference"], brute_difference,
-            all_ranks, 1e-7)
-check_close("Value |normal - perturbed|", arrays["Value"],
-            {k: np.abs(d) for k, d in brute_difference.items()}, all_ranks, 1e-7)
+def check_difference(matching):
+    """Model Difference with Input = the normal run (A), Other = the perturbed
+    run (B): its arrays against the brute force; returns the filter."""
+    difference = ModelDifference(registrationName="difference " + matching,
+                                 Input=OutputPort(models["normal"], 0),
+                                 Other=OutputPort(models["perturbed"], 0),
+                                 ResourceMatching=matching, Slices=0)
+    difference.UpdatePipeline()
+    arrays, model_width, slices = model_of(difference)
+    mt.check(slices == SLICES and abs(model_width - width) < 1e-12,
+             "%s: the difference model has %d slices of %g s, not %d of %g s"
+             % (matching, slices, model_width, SLICES, width))
+    expected = {"Difference": brute_difference,
+                "Value": {k: np.abs(d) for k, d in brute_difference.items()},
+                "A": reference["normal"], "B": reference["perturbed"]}
+    for name, values in expected.items():
+        mt.check(name in arrays, "%s: the difference model has no %s array" % (matching, name))
+        check_close("%s: %s" % (matching, name), arrays[name], values, all_ranks, 1e-7)
+    return difference
 
-# --- Aggregation and summary: the top part is the slowed host in the window --
-aggregation = SpatiotemporalAggregation(Input=difference)
-summary = DifferenceSummary(Input=OutputPort(aggregation, 0))
-# p inside the range where the brute-force model's own aggregation keeps the
-# slowed host's window apart (normalised p in [0.123, 0.531] with the
-# macroscope-aggregate tool, docs/smpi-traces.md).
-for parameter in (0.2, 0.3, 0.45):
-    aggregation.Parameter = parameter
-    summary.UpdatePipeline()
-    table = servermanager.Fetch(summary)
-    mt.check(table.GetNumberOfRows() > 1, "p = %g: the summary has %d rows"
-             % (parameter, table.GetNumberOfRows()))
-    means = mt.column(table, "MeanDifference")
-    mt.check(means == sorted(means, reverse=True),
-             "p = %g: the summary is not ranked by MeanDifference: %s" % (parameter, means))
-    resources = sorted(mt.column(table, "Resources")[0].split(";"))
-    start, stop = mt.column(table, "Start")[0], mt.column(table, "End")[0]
-    node = mt.column(table, "NodeName")[0]
-    print("p = %g: top part %s (%s) x [%g, %g] s, mean difference %g; next %g"
-          % (parameter, node, ";".join(resources), start, stop, means[0], means[1]))
-    mt.check(resources == slowed,
-             "p = %g: the top part's resources are %s, the platform slowed %s (%s)"
-             % (parameter, resources, slowed, host))
-    mt.check(abs(start - begin) <= 2 * width and abs(stop - end) <= 2 * width,
-             "p = %g: the top part spans [%g, %g] s, the platform slowed %s in [%g, %g] s "
-             "(tolerance 2 slices = %g s)" % (parameter, start, stop, host, begin, end, 2 * width))
+
+def check_summary(difference, matching):
+    """The top part of the summary of the difference's spatiotemporal
+    aggregation is the slowed host's ranks during the slowdown."""
+    aggregation = SpatiotemporalAggregation(Input=difference)
+    summary = DifferenceSummary(Input=OutputPort(aggregation, 0))
+    # p inside the range where the brute-force model's own aggregation keeps
+    # the slowed host's window apart (normalised p in [0.123, 0.531] with the
+    # macroscope-aggregate tool, docs/smpi-traces.md).
+    for parameter in (0.2, 0.3, 0.45):
+        aggregation.Parameter = parameter
+        summary.UpdatePipeline()
+        table = servermanager.Fetch(summary)
+        label = "%s, p = %g" % (matching, parameter)
+        mt.check(table.GetNumberOfRows() > 1, "%s: the summary has %d rows"
+                 % (label, table.GetNumberOfRows()))
+        means = mt.column(table, "MeanDifference")
+        mt.check(means == sorted(means, reverse=True),
+                 "%s: the summary is not ranked by MeanDifference: %s" % (label, means))
+        resources = sorted(mt.column(table, "Resources")[0].split(";"))
+        start, stop = mt.column(table, "Start")[0], mt.column(table, "End")[0]
+        sentence = table.GetFieldData().GetAbstractArray("Summary").GetValue(0)
+        print("%s: top part %s (%s) x [%g, %g] s, mean difference %g, next %g; %r"
+              % (label, mt.column(table, "NodeName")[0], ";".join(resources), start, stop,
+                 means[0], means[1], sentence))
+        mt.check(resources == slowed,
+                 "%s: the top part's resources are %s, the platform slowed %s (%s)"
+                 % (label, resources, slowed, host))
+        mt.check(abs(start - begin) <= 2 * width and abs(stop - end) <= 2 * width,
+                 "%s: the top part spans [%g, %g] s, the platform slowed %s in [%g, %g] s "
+                 "(tolerance 2 slices = %g s)" % (label, start, stop, host, begin, end, 2 * width))
+
+
+# By rank (row i with row i) and by name (hierarchy paths): the same runs,
+# the same rows, hence the same answer.
+for matching in ("By Rank", "By Name"):
+    check_summary(check_difference(matching), matching)
 print("ok")
