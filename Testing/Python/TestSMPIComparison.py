@@ -107,14 +107,15 @@ def brute_force_model(trace, slices, t0, t1):
 
 def model_of(proxy):
     """The model of a Time Slicing (or Model Difference) output as
-    {(resource, type): per-slice array} for `array`, with its slice width."""
+    {array: {(resource, type): per-slice array}} for the arrays it has, with
+    its slice width and slice count."""
     grid = servermanager.Fetch(proxy)
     fields = grid.GetFieldData()
     names = fields.GetAbstractArray("NodeName")
     types = fields.GetAbstractArray("TypeName")
     nx, ny, nz = grid.GetDimensions()
     arrays = {}
-    for name in ("Value", "Difference"):
+    for name in ("Value", "Difference", "A", "B"):
         array = grid.GetPointData().GetArray(name)
         if array is None:
             continue
