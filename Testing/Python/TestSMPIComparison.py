@@ -163,7 +163,8 @@ traces = {run: os.path.join(runs, run + ".paje") for run in ("normal", "perturbe
 with open(os.path.join(runs, "perturbed.log")) as f:
     placed = sorted("rank-" + line.split()[2] for line in f
                     if line.startswith("pairs: rank") and (" on %s:" % host) in line)
-mt.check(placed == slowed, "the program ran %s on %s, the host file says %s" % (placed, host, slowed))
+mt.check(placed == slowed,
+         "the program ran %s on %s, the host file says %s" % (placed, host, slowed))
 
 # --- The premise, by brute force on pj_dump's states -------------------------
 width = DURATION / SLICES
@@ -204,7 +205,8 @@ for run, trace in traces.items():
     arrays, model_width, slices = model_of(models[run])
     mt.check(slices == SLICES and abs(model_width - width) < 1e-12,
              "%s: the model has %d slices of %g s" % (run, slices, model_width))
-    check_close("Time Slicing of the %s run" % run, arrays["Value"], reference[run], all_ranks, 1e-7)
+    check_close("Time Slicing of the %s run" % run, arrays["Value"], reference[run],
+                all_ranks, 1e-7)
 
 # --- The difference model against the brute force ----------------------------
 def check_difference(matching):
