@@ -108,6 +108,11 @@ settings["spatial"] = dict(Parameter=0.25, NormalizeQualities=0)
 SpatialAggregation(registrationName="spatial", Input=OutputPort(slicing, 0), **settings["spatial"])
 settings["temporal"] = dict(Parameter=0.65, NormalizeQualities=0)
 TemporalAggregation(registrationName="temporal", Input=OutputPort(slicing, 0), **settings["temporal"])
+settings["difference"] = dict(ResourceMatching="By Name", Slices=9)
+ModelDifference(registrationName="difference", Input=OutputPort(slicing, 0),
+                Other=OutputPort(FindSource("streamed"), 0), **settings["difference"])
+settings["summary"] = dict(Count=3)
+DifferenceSummary(registrationName="summary", Input=FindSource("partition"), **settings["summary"])
 settings["stoverview"] = dict(ViewSize=[640, 320], MinRowHeight=7.5, GroupLevel=2)
 SpatiotemporalOverviewLayout(registrationName="stoverview", Input=FindSource("partition"),
                              **settings["stoverview"])

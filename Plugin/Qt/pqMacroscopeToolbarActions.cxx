@@ -1,0 +1,34 @@
+#include "pqMacroscopeToolbarActions.h"
+
+#include "pqMacroscopeLinkViewsReaction.h"
+#include "pqMacroscopeSnapshotReaction.h"
+#include "pqMacroscopeTimeWindowReaction.h"
+
+#include <QAction>
+#include <QIcon>
+
+pqMacroscopeToolbarActions::pqMacroscopeToolbarActions(QObject* parentObject)
+  : Superclass(parentObject)
+{
+  // Several actions may be checked at once (the selection mode is a toggle
+  // of its own), so the group is not exclusive.
+  this->setExclusive(false);
+
+  QAction* snapshot = new QAction(QIcon(":/Macroscope/Icons/snapshot.svg"), tr("Snapshot..."), this);
+  snapshot->setObjectName("actionMacroscopeSnapshot");
+  snapshot->setToolTip(tr("Save a picture of every view, the state file that reproduces them "
+                          "and a manifest into a directory"));
+  new pqMacroscopeSnapshotReaction(snapshot);
+
+  QAction* link = new QAction(QIcon(":/Macroscope/Icons/link.svg"), tr("Link Views"), this);
+  link->setObjectName("actionMacroscopeLinkViews");
+  link->setToolTip(tr("Share one time window and selection between the Macroscope views"));
+  new pqMacroscopeLinkViewsReaction(link);
+
+  QAction* window = new QAction(QIcon(":/Macroscope/Icons/window.svg"), tr("Select Time Window"), this);
+  window->setObjectName("actionMacroscopeSelectTimeWindow");
+  window->setToolTip(tr("Drag a rubber band in the active Render View to choose the shared "
+                        "time window"));
+  window->setCheckable(true);
+  new pqMacroscopeTimeWindowReaction(window);
+}
