@@ -16,6 +16,8 @@
 #include "vtkTable.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,84 @@ void vtkMacroscopeDifferenceSummary::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "Count: " << this->Count << "\n";
+  os << indent << "OnsetFraction: " << this->OnsetFraction << "\n";
+}
+
+namespace
+{
+// The hierarchy's node names, made unique: a name borne by several nodes
+// ("Master thread" under every process) becomes the node's path below the
+// root ("node-5/MPI Rank 20/Master thread"), from NodeParent.
+std::vector<std::string> UniqueNodeNames(vtkFieldData* fields, vtkStringArray* names)
+{
+  auto* parents = vtkDataArray::SafeDownCast(fields->GetAbstractArray("NodeParent"));
+  const vtkIdType nodes = names->GetNumberOfValues();
+  std::map<std::string, int> uses;
+  for (vtkIdType r = 0; r < nodes; ++r)
+  {
+    ++uses[names->GetValue(r)];
+  }
+  std::vector<std::string> unique;
+  for (vtkIdType r = 0; r < nodes; ++r)
+  {
+    std::string name = names->GetValue(r);
+    if (parents && parents->GetNumberOfTuples() == nodes && uses[name] > 1)
+    {
+      vtkIdType up = static_cast<vtkIdType>(parents->GetTuple1(r));
+      // Stop below the root (the vertex without a parent); the bound on the
+      // walk guards against a cycle in a corrupt hierarchy.
+      for (vtkIdType steps = 0; up >= 0 && up < nodes && steps < nodes; ++steps)
+      {
+        const vtkIdType above = static_cast<vtkIdType>(parents->GetTuple1(up));
+        if (above < 0)
+        {
+          break;
+        }
+        name = names->GetValue(up) + "/" + name;
+        up = above;
+      }
+    }
+    unique.push_back(name);
+  }
+  return unique;
+}
+
+// Field data "Onset" (a sentence), "OnsetResources" and "OnsetWindow": where
+// the runs start to differ (macroscope::FirstDifferingPart).
+void AddOnset(vtkTable* output, const std::vector<macroscope::DifferencePart>& parts,
+  const std::vector<macroscope::RankedPart>& ranked,
+  const std::function<std::vector<std::string>(const macroscope::DifferencePart&)>& leafNames,
+  const std::vector<std::string>& types, double fraction)
+{
+  const std::size_t first = macroscope::FirstDifferingPart(parts, ranked, fraction);
+  vtkNew<vtkStringArray> onset;
+  onset->SetName("Onset");
+  vtkNew<vtkStringArray> onsetResources;
+  onsetResources->SetName("OnsetResources");
+  vtkNew<vtkDoubleArray> onsetWindow;
+  onsetWindow->SetName("OnsetWindow");
+  if (first < ranked.size())
+  {
+    const macroscope::DifferencePart& part = parts[ranked[first].Part];
+    const std::vector<std::string> leaves = leafNames(part);
+    onset->InsertNextValue(macroscope::DescribeOnset(part, ranked[first], leaves, types));
+    std::string joined;
+    for (const std::string& leaf : leaves)
+    {
+      joined += (joined.empty() ? "" : ";") + leaf;
+    }
+    onsetResources->InsertNextValue(joined);
+    onsetWindow->InsertNextValue(part.Start);
+    onsetWindow->InsertNextValue(part.End);
+  }
+  else
+  {
+    onset->InsertNextValue("The runs do not differ.");
+  }
+  output->GetFieldData()->AddArray(onset);
+  output->GetFieldData()->AddArray(onsetResources);
+  output->GetFieldData()->AddArray(onsetWindow);
+}
 }
 
 int vtkMacroscopeDifferenceSummary::RequestData(
@@ -37,6 +117,11 @@ int vtkMacroscopeDifferenceSummary::RequestData(
   if (this->Count < 1)
   {
     vtkErrorMacro("Count must be at least 1 (got " << this->Count << ").");
+    return 0;
+  }
+  if (!(this->OnsetFraction > 0.0 && this->OnsetFraction <= 1.0))
+  {
+    vtkErrorMacro("OnsetFraction must be in (0, 1] (got " << this->OnsetFraction << ").");
     return 0;
   }
   vtkTable* partition = vtkTable::GetData(inputVector[0]);
@@ -61,6 +146,8 @@ int vtkMacroscopeDifferenceSummary::RequestData(
                   "Difference.");
     return 0;
   }
+  auto* partNode = vtkDataArray::SafeDownCast(column("Node"));
+  const std::vector<std::string> nodeNames = UniqueNodeNames(fields, names);
   std::vector<std::string> types;
   for (vtkIdType u = 0; u < typeNames->GetNumberOfValues(); ++u)
   {
@@ -71,7 +158,10 @@ int vtkMacroscopeDifferenceSummary::RequestData(
   {
     const vtkIdType row = static_cast<vtkIdType>(i);
     macroscope::DifferencePart& part = parts[i];
-    part.NodeName = nodeName->GetValue(row);
+    const double nodeIndex = partNode ? partNode->GetComponent(row, 0) : -1.0;
+    part.NodeName = nodeIndex >= 0 && nodeIndex < static_cast<double>(nodeNames.size())
+      ? nodeNames[static_cast<std::size_t>(nodeIndex)]
+      : nodeName->GetValue(row);
     const double first = firstLeaf->GetComponent(row, 0);
     const double last = lastLeaf->GetComponent(row, 0);
     if (!(first >= 0 && last >= first && last < names->GetNumberOfValues()))
@@ -100,12 +190,15 @@ int vtkMacroscopeDifferenceSummary::RequestData(
   auto* endColumn = MacroscopeNewColumn<vtkDoubleArray>(output, "End");
   auto* meanDifference = MacroscopeNewColumn<vtkDoubleArray>(output, "MeanDifference");
   auto* modeName = MacroscopeNewColumn<vtkStringArray>(output, "ModeName");
-  // Resource rows are the first nodes of the hierarchy (model layout).
-  auto leafNames = [&names](const macroscope::DifferencePart& part) {
+  // Resource rows are the first nodes of the hierarchy (model layout). When
+  // two resources share a name ("Master thread" under every process), they
+  // are named by their path from below the root instead, so that the
+  // summary designates them.
+  auto leafNames = [&nodeNames](const macroscope::DifferencePart& part) {
     std::vector<std::string> leaves;
-    for (uint32_t r = part.FirstResource; r <= part.LastResource; ++r)
+    for (uint32_t r = part.FirstResource; r <= part.LastResource && r < nodeNames.size(); ++r)
     {
-      leaves.push_back(names->GetValue(r));
+      leaves.push_back(nodeNames[r]);
     }
     return leaves;
   };
@@ -133,5 +226,6 @@ int vtkMacroscopeDifferenceSummary::RequestData(
       : macroscope::DescribeDifference(
           parts[ranked[0].Part], ranked[0], leafNames(parts[ranked[0].Part]), types));
   output->GetFieldData()->AddArray(summary);
+  AddOnset(output, parts, ranked, leafNames, types, this->OnsetFraction);
   return 1;
 }

@@ -30,6 +30,12 @@ public:
   /// How many parts the table keeps, most different first (default 5).
   vtkSetMacro(Count, int);
   vtkGetMacro(Count, int);
+
+  /// The onset (field data "Onset"): the earliest part whose mean |A − B|
+  /// is at least this fraction of the largest one, in (0, 1]; default 0.02
+  /// (a noise floor: the runs of one program never differ exactly 0).
+  vtkSetMacro(OnsetFraction, double);
+  vtkGetMacro(OnsetFraction, double);
   ///@}
 
 protected:
@@ -43,6 +49,7 @@ private:
   void operator=(const vtkMacroscopeDifferenceSummary&) = delete;
 
   int Count = 5;
+  double OnsetFraction = 0.02;
 };
 
 #endif

@@ -371,14 +371,19 @@ std::vector<RankedPart> RankDifferenceParts(const std::vector<DifferencePart>& p
   return ranked;
 }
 
-std::string DescribeDifference(const DifferencePart& part, const RankedPart& ranked,
-  const std::vector<std::string>& leafNames, const std::vector<std::string>& typeNames)
+namespace
 {
-  auto number = [](double v) {
-    char text[32];
-    std::snprintf(text, sizeof(text), "%.3g", v);
-    return std::string(text);
-  };
+std::string ShortNumber(double v)
+{
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3g", v);
+  return text;
+}
+
+// "node-1 (rank 2, rank 3)": the part's node and, unless it is the one
+// resource itself, its resources (more than eight are abbreviated).
+std::string PartPlace(const DifferencePart& part, const std::vector<std::string>& leafNames)
+{
   std::string where = part.NodeName;
   const bool itself = leafNames.size() == 1 && leafNames[0] == part.NodeName;
   if (!leafNames.empty() && !itself)
@@ -395,13 +400,56 @@ std::string DescribeDifference(const DifferencePart& part, const RankedPart& ran
     }
     where += ")";
   }
-  std::string sentence = "Runs differ most on " + where + " from " + number(part.Start) +
-    " s to " + number(part.End) + " s: mean |A \u2212 B| " + number(ranked.MeanDifference);
+  return where;
+}
+
+// ": mean |A − B| 0.61 (type computing)"
+std::string PartAmount(const RankedPart& ranked, const std::vector<std::string>& typeNames)
+{
+  std::string amount = ": mean |A \u2212 B| " + ShortNumber(ranked.MeanDifference);
   if (ranked.Mode < typeNames.size())
   {
-    sentence += " (type " + typeNames[ranked.Mode] + ")";
+    amount += " (type " + typeNames[ranked.Mode] + ")";
   }
-  return sentence;
+  return amount;
+}
+}
+
+std::string DescribeDifference(const DifferencePart& part, const RankedPart& ranked,
+  const std::vector<std::string>& leafNames, const std::vector<std::string>& typeNames)
+{
+  return "Runs differ most on " + PartPlace(part, leafNames) + " from " +
+    ShortNumber(part.Start) + " s to " + ShortNumber(part.End) + " s" +
+    PartAmount(ranked, typeNames);
+}
+
+std::size_t FirstDifferingPart(const std::vector<DifferencePart>& parts,
+  const std::vector<RankedPart>& ranked, double fraction)
+{
+  if (ranked.empty() || !(ranked[0].MeanDifference > 0.0))
+  {
+    return ranked.size();
+  }
+  const double least = fraction * ranked[0].MeanDifference;
+  std::size_t first = 0; // ranked[0] qualifies whatever the fraction <= 1
+  for (std::size_t k = 1; k < ranked.size(); ++k)
+  {
+    const bool differs = ranked[k].MeanDifference > 0.0 && ranked[k].MeanDifference >= least;
+    // Ranked by decreasing mean, so on equal starts the earlier k stays.
+    if (differs && parts[ranked[k].Part].Start < parts[ranked[first].Part].Start)
+    {
+      first = k;
+    }
+  }
+  return first;
+}
+
+std::string DescribeOnset(const DifferencePart& part, const RankedPart& ranked,
+  const std::vector<std::string>& leafNames, const std::vector<std::string>& typeNames)
+{
+  return "The runs first differ at " + ShortNumber(part.Start) + " s, on " +
+    PartPlace(part, leafNames) + ", until " + ShortNumber(part.End) + " s" +
+    PartAmount(ranked, typeNames);
 }
 
 }

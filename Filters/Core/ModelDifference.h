@@ -119,4 +119,20 @@ std::vector<RankedPart> RankDifferenceParts(const std::vector<DifferencePart>& p
 std::string DescribeDifference(const DifferencePart& part, const RankedPart& ranked,
   const std::vector<std::string>& leafNames, const std::vector<std::string>& typeNames);
 
+/// Where the runs start to differ: among the ranked parts whose
+/// MeanDifference is at least `fraction` of the largest (and not 0), the
+/// one that starts first (on equal starts, the more different). A
+/// perturbation that delays a synchronised program makes every later slice
+/// differ, so the part of largest mean is often a consequence; the first
+/// differing part points at the cause. Returns an index into `ranked`, or
+/// ranked.size() when no part differs.
+std::size_t FirstDifferingPart(const std::vector<DifferencePart>& parts,
+  const std::vector<RankedPart>& ranked, double fraction);
+
+/// One sentence for FirstDifferingPart, e.g. "The runs first differ at
+/// 0.0183 s, on node-5 (rank 20, rank 21), until 0.0203 s: mean |A − B|
+/// 0.0041 (type compute)".
+std::string DescribeOnset(const DifferencePart& part, const RankedPart& ranked,
+  const std::vector<std::string>& leafNames, const std::vector<std::string>& typeNames);
+
 }

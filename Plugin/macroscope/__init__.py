@@ -5,5 +5,5 @@ The plugin embeds this package: after
 ``import macroscope`` gives the functions below.
 """
 from .snapshot import snapshot, SnapshotError  # noqa: F401
-from .comparison import compare_models, summary_sentence
+from .comparison import compare_models, compare_runs, summary_sentence, Comparison  # noqa: F401
 from .links import link_views, unlink_views, set_window, set_selection, link_selection, window_from_rectangle, select_time_range

@@ -324,3 +324,44 @@ TEST(DifferenceSummary, RanksPartsByMeanDifference)
   EXPECT_NE(sentence.find("(r0, r1, r2, r3, r4, r5, r6, r7 and 2 more)"), std::string::npos)
     << sentence;
 }
+
+// The onset: the earliest part among those of at least `fraction` of the
+// largest mean, on equal starts the more different one.
+TEST(DifferenceSummary, OnsetIsTheEarliestPartThatDiffersEnough)
+{
+  std::vector<DifferencePart> parts(4);
+  parts[0].NodeName = "machine"; // the delayed rest of the run: large, later
+  parts[0].Start = 0.02;
+  parts[0].End = 0.12;
+  parts[0].Mean = { 0.5 };
+  parts[1].NodeName = "node-5"; // the cause: earlier, smaller
+  parts[1].Start = 0.018;
+  parts[1].End = 0.02;
+  parts[1].Mean = { 0.2 };
+  parts[2].NodeName = "node-1"; // earliest, but below 10 % of 0.5
+  parts[2].Start = 0.0;
+  parts[2].End = 0.018;
+  parts[2].Mean = { 0.04 };
+  parts[3].NodeName = "node-2"; // same start as node-5, less different
+  parts[3].Start = 0.018;
+  parts[3].End = 0.02;
+  parts[3].Mean = { 0.1 };
+  const auto ranked = RankDifferenceParts(parts);
+  const std::size_t onset = macroscope::FirstDifferingPart(parts, ranked, 0.1);
+  ASSERT_LT(onset, ranked.size());
+  EXPECT_EQ(ranked[onset].Part, 1u);
+  // A lower fraction admits node-1's part, which starts first.
+  EXPECT_EQ(ranked[macroscope::FirstDifferingPart(parts, ranked, 0.05)].Part, 2u);
+  // A fraction of 1 keeps the most different part only.
+  EXPECT_EQ(ranked[macroscope::FirstDifferingPart(parts, ranked, 1.0)].Part, 0u);
+  EXPECT_EQ(macroscope::DescribeOnset(parts[1], ranked[onset], { "rank 20", "rank 21" }, { "compute" }),
+    "The runs first differ at 0.018 s, on node-5 (rank 20, rank 21), until 0.02 s: mean "
+    "|A \u2212 B| 0.2 (type compute)");
+  // Runs that do not differ have no onset.
+  std::vector<DifferencePart> same(2);
+  same[0].Mean = { 0.0 };
+  same[1].Mean = { 0.0 };
+  const auto none = RankDifferenceParts(same);
+  EXPECT_EQ(macroscope::FirstDifferingPart(same, none, 0.1), none.size());
+  EXPECT_EQ(macroscope::FirstDifferingPart({}, {}, 0.1), 0u);
+}

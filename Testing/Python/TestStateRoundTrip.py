@@ -117,7 +117,7 @@ TemporalAggregation(registrationName="temporal", Input=OutputPort(slicing, 0), *
 settings["difference"] = dict(ResourceMatching="By Name", Slices=9)
 ModelDifference(registrationName="difference", Input=OutputPort(slicing, 0),
                 Other=OutputPort(FindSource("streamed"), 0), **settings["difference"])
-settings["summary"] = dict(Count=3)
+settings["summary"] = dict(Count=3, OnsetFraction=0.25)
 DifferenceSummary(registrationName="summary", Input=FindSource("partition"), **settings["summary"])
 settings["stoverview"] = dict(ViewSize=[640, 320], MinRowHeight=7.5, GroupLevel=2)
 SpatiotemporalOverviewLayout(registrationName="stoverview", Input=FindSource("partition"),
