@@ -214,6 +214,7 @@ void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "MaxMessagesPerPixel: " << this->MaxMessagesPerPixel << "\n";
   os << indent << "GroupLevel: " << this->GroupLevel << "\n";
   os << indent << "AggregateStyle: " << (this->AggregateStyle == MODE ? "Mode" : "Stacked") << "\n";
+  os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
@@ -255,6 +256,15 @@ int vtkMacroscopeTimelineLayout::RequestData(
       << this->Depth << ", " << this->MaxMessagesPerPixel << ", " << this->GroupLevel << ", "
       << this->AggregateStyle << ".");
     return 0;
+  }
+  macroscope::TypeColorOverrides typeColors;
+  {
+    std::string problem;
+    if (!MacroscopeChart::ParseTypeColors(this->TypeColors, typeColors, problem))
+    {
+      vtkErrorMacro("TypeColors: " << problem << ".");
+      return 0;
+    }
   }
 
   MacroscopeTraceInputs trace;
@@ -394,7 +404,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   this->UpdateProgress(0.8);
 
   TypeLook types;
-  types.Fill(trace.Types);
+  types.Fill(trace.Types, typeColors);
   const double pps = layout.PixelsPerSecond;
   const std::size_t bands = layout.Bands.FirstRow.size();
   const double bandHeight = height / static_cast<double>(std::max<std::size_t>(bands, 1));
@@ -753,4 +763,28 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
   this->UpdateProgress(1.0);
   return 1;
+}
+
+void vtkMacroscopeTimelineLayout::ClearTypeColors()
+{
+  if (!this->TypeColors.empty())
+  {
+    this->TypeColors.clear();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeTimelineLayout::AddTypeColor(const char* entry)
+{
+  this->TypeColors.emplace_back(entry ? entry : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTimelineLayout::SetTypeColors(const std::vector<std::string>& entries)
+{
+  if (entries != this->TypeColors)
+  {
+    this->TypeColors = entries;
+    this->Modified();
+  }
 }

@@ -42,6 +42,8 @@
 #include "vtkPolyDataAlgorithm.h"
 
 #include <memory> // for std::unique_ptr
+#include <string> // for std::string
+#include <vector> // for std::vector
 
 class vtkMultiProcessController;
 
@@ -176,6 +178,21 @@ public:
   vtkGetObjectMacro(Controller, vtkMultiProcessController);
   ///@}
 
+  ///@{
+  /**
+   * Colours chosen for some type names, replacing the colour their data
+   * carries, as pairs: name, "#rrggbb", name, "#rrggbb"... (docs/colours.md).
+   * Empty (the default) keeps the data's colours; a malformed list is an
+   * error naming the entry.
+   */
+  void ClearTypeColors();
+  void AddTypeColor(const char* entry);
+  ///@}
+#ifndef __VTK_WRAP__
+  /// All the entries at once; marks the layout modified only if they change.
+  void SetTypeColors(const std::vector<std::string>& entries);
+#endif
+
 protected:
   vtkMacroscopeTimelineLayout();
   ~vtkMacroscopeTimelineLayout() override;
@@ -197,6 +214,7 @@ private:
   int GroupLevel = 0;
   int AggregateStyle = STACKED;
   vtkMultiProcessController* Controller = nullptr;
+  std::vector<std::string> TypeColors; ///< see AddTypeColor
 
   // The window index of the last trace, rebuilt only when its tables change.
   struct IndexCache;
