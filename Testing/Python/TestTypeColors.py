@@ -81,6 +81,21 @@ def render_all():
         Render(view)
 
 
+def pixels(view_name, color):
+    """How many pixels of a screenshot of the view have exactly `color`
+    (charts are drawn unlit and opaque, so a type's colour reaches the
+    image unchanged)."""
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    from vtkmodules.vtkIOImage import vtkPNGReader
+    path = os.path.join(args.output, view_name.replace(" ", "_") + ".png")
+    SaveScreenshot(path, FindView(view_name), ImageResolution=[1000, 600], TransparentBackground=0)
+    reader = vtkPNGReader()
+    reader.SetFileName(path)
+    reader.Update()
+    image = vtk_to_numpy(reader.GetOutput().GetPointData().GetScalars())[:, :3]
+    return int((image == color).all(axis=1).sum())
+
+
 def drawn():
     """(run, view) -> [(type name, rgb)] per mark cell."""
     return {key: tcc.mark_colors(d, type_names[key[0]]) for key, d in displays.items()}
@@ -122,6 +137,14 @@ print("%d type names, one colour each in %d typed views of 2 runs; recolouring %
 
 # --- set_type_color once: every view follows ----------------------------------
 MAGENTA = (255, 0, 255)  # out of the palette's reach (saturation <= 0.95, value <= 0.9)
+# What reaches the screen: the rendered Timeline and Treemap (marks and
+# legend swatches) before and after.
+PALETTE_X = tcc.hex_rgb(macroscope.palette_color(X))
+IMAGES = ("Timeline A", "Treemap B")
+before_pixels = {v: (pixels(v, PALETTE_X), pixels(v, MAGENTA)) for v in IMAGES}
+for view_name, (palette_count, magenta_count) in before_pixels.items():
+    mt.check(palette_count > 0 and magenta_count == 0, "%s before: %d pixels of %s's palette colour, "
+             "%d magenta" % (view_name, palette_count, X, magenta_count))
 mt.check(macroscope.set_type_color(X, MAGENTA) == "#ff00ff", "set_type_color's return value")
 render_all()
 after = drawn()
@@ -143,6 +166,12 @@ for key, legend in legends_before.items():
         mt.check(now.get(name) == want, "%s %s legend: %s is %s, expected %s"
                  % (key + (name, now.get(name), want)))
 mt.check(macroscope.type_colors() == {X: "#ff00ff"}, "type_colors() is %r" % macroscope.type_colors())
+for view_name in IMAGES:
+    palette_count, magenta_count = pixels(view_name, PALETTE_X), pixels(view_name, MAGENTA)
+    mt.check(palette_count == 0 and magenta_count > 0, "%s after: %d pixels of %s's palette colour "
+             "left, %d magenta" % (view_name, palette_count, X, magenta_count))
+    print("%s: %d pixels of %s turned from %s to magenta (%d now)"
+          % (view_name, before_pixels[view_name][0], X, macroscope.palette_color(X), magenta_count))
 
 # The link: registered under its name, every display in it, both directions.
 pxm = servermanager.ProxyManager().SMProxyManager
