@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace MacroscopeChart
 {
@@ -76,8 +77,9 @@ void Labels::Add(double x, double y, const std::string& text, int kind)
   this->AddAt(x, y, this->Z, text, kind);
 }
 
-void TypeLook::Fill(vtkTable* types)
+void TypeLook::Fill(vtkTable* types, const macroscope::TypeColorOverrides& overrides)
 {
+  this->Overrides = overrides;
   auto* names = types ? vtkStringArray::SafeDownCast(types->GetColumnByName(macroscope::schema::Name))
                       : nullptr;
   auto* colors = types
@@ -91,9 +93,11 @@ void TypeLook::Fill(vtkTable* types)
   for (vtkIdType i = 0; i < rows; ++i)
   {
     this->Names.push_back(names->GetValue(i));
+    const std::string& name = this->Names.back();
     this->Colors.push_back(colors && i < colors->GetNumberOfTuples()
-        ? RGB{ { colors->GetValue(3 * i), colors->GetValue(3 * i + 1), colors->GetValue(3 * i + 2) } }
-        : macroscope::TypePalette::ColorOf(this->Names.back()));
+        ? overrides.Resolve(name,
+            RGB{ { colors->GetValue(3 * i), colors->GetValue(3 * i + 1), colors->GetValue(3 * i + 2) } })
+        : overrides.Resolve(name));
   }
 }
 
@@ -104,8 +108,7 @@ std::string TypeLook::Name(uint32_t type) const
 
 RGB TypeLook::Color(uint32_t type) const
 {
-  return type < this->Colors.size() ? this->Colors[type]
-                                    : macroscope::TypePalette::ColorOf(this->Name(type));
+  return type < this->Colors.size() ? this->Colors[type] : this->Overrides.Resolve(this->Name(type));
 }
 
 void Labels::AddAt(double x, double y, double z, const std::string& text, int kind)
@@ -193,7 +196,8 @@ double DrawLegend(Geometry& legend, Labels& labels, const std::vector<LegendEntr
   return y;
 }
 
-TypeStyles ReadTypeStyles(vtkFieldData* fields, int count)
+TypeStyles ReadTypeStyles(
+  vtkFieldData* fields, int count, const macroscope::TypeColorOverrides& overrides)
 {
   auto* names = vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName"));
   auto* colors = vtkUnsignedCharArray::SafeDownCast(fields->GetAbstractArray("TypeColor"));
@@ -206,10 +210,27 @@ TypeStyles ReadTypeStyles(vtkFieldData* fields, int count)
   {
     styles.Names.push_back(names && u < names->GetNumberOfValues() ? names->GetValue(u)
                                                                    : "type " + std::to_string(u));
+    const std::string& name = styles.Names.back();
     styles.Colors.push_back(colors && u < colors->GetNumberOfTuples()
-        ? RGB{ { colors->GetValue(3 * u), colors->GetValue(3 * u + 1), colors->GetValue(3 * u + 2) } }
-        : macroscope::TypePalette::ColorOf(styles.Names.back()));
+        ? overrides.Resolve(name,
+            RGB{ { colors->GetValue(3 * u), colors->GetValue(3 * u + 1), colors->GetValue(3 * u + 2) } })
+        : overrides.Resolve(name));
   }
   return styles;
+}
+
+bool ParseTypeColors(const std::vector<std::string>& entries,
+  macroscope::TypeColorOverrides& overrides, std::string& problem)
+{
+  try
+  {
+    overrides = macroscope::TypeColorOverrides::Parse(entries);
+    return true;
+  }
+  catch (const std::invalid_argument& error)
+  {
+    problem = error.what();
+    return false;
+  }
 }
 }

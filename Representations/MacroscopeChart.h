@@ -9,6 +9,7 @@
 #ifndef MacroscopeChart_h
 #define MacroscopeChart_h
 
+#include "TypeColorOverrides.h"
 #include "TypePalette.h"
 
 #include "vtkCellArray.h"
@@ -67,14 +68,16 @@ struct Geometry
   void Into(vtkPolyData* output);
 };
 
-/// Type names and colours, by Types row: the Types table's Color column
-/// when there is one, else the palette's colour of the name.
+/// Type names and colours, by Types row: the user's colour of the name when
+/// `overrides` names it, else the Types table's Color column when there is
+/// one, else the palette's colour of the name.
 struct TypeLook
 {
   std::vector<std::string> Names;
   std::vector<RGB> Colors;
+  macroscope::TypeColorOverrides Overrides;
 
-  void Fill(vtkTable* types);
+  void Fill(vtkTable* types, const macroscope::TypeColorOverrides& overrides = {});
   std::string Name(uint32_t type) const;
   RGB Color(uint32_t type) const;
 };
@@ -119,13 +122,20 @@ void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, double
 
 /// The names and colours of a model's `count` types, from the "TypeName"
 /// and "TypeColor" field data of the table being drawn: a missing name is
-/// "type u", a missing colour the palette's colour of the name.
+/// "type u", a missing colour the palette's colour of the name; a name
+/// `overrides` lists takes the user's colour.
 struct TypeStyles
 {
   std::vector<std::string> Names;
   std::vector<RGB> Colors;
 };
-TypeStyles ReadTypeStyles(vtkFieldData* fields, int count);
+TypeStyles ReadTypeStyles(
+  vtkFieldData* fields, int count, const macroscope::TypeColorOverrides& overrides = {});
+
+/// A layout's TypeColors entries (name, "#rrggbb", ...) parsed; false, with
+/// `problem` naming the entry, when they are malformed.
+bool ParseTypeColors(const std::vector<std::string>& entries,
+  macroscope::TypeColorOverrides& overrides, std::string& problem);
 
 /// A swatch and its name, for the legend.
 struct LegendEntry

@@ -71,6 +71,19 @@ void vtkMacroscopeChartRepresentation::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ShowLabels: " << this->ShowLabels << "\n";
   os << indent << "ShowLegend: " << this->ShowLegend << "\n";
   os << indent << "Layers: " << this->LayerCount << "\n";
+  os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
+}
+
+void vtkMacroscopeChartRepresentation::ClearTypeColors()
+{
+  this->TypeColors.clear();
+  this->MarkModified();
+}
+
+void vtkMacroscopeChartRepresentation::AddTypeColor(const char* entry)
+{
+  this->TypeColors.emplace_back(entry ? entry : "");
+  this->MarkModified();
 }
 
 void vtkMacroscopeChartRepresentation::SetLayers(int count, int labels, int legend, int guides)
@@ -138,9 +151,9 @@ void vtkMacroscopeChartRepresentation::SetLabelFontSize(int size)
   }
 }
 
-vtkDataObject* vtkMacroscopeChartRepresentation::GetRenderedDataObject(int)
+vtkDataObject* vtkMacroscopeChartRepresentation::GetRenderedDataObject(int port)
 {
-  return this->Pieces[0];
+  return port >= 0 && port < std::max(this->LayerCount, 1) ? this->Pieces[port].Get() : nullptr;
 }
 
 void vtkMacroscopeChartRepresentation::SetVisibility(bool visible)

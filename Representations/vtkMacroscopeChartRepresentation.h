@@ -19,6 +19,9 @@
 #include "vtkNew.h"                          // for vtkNew
 #include "vtkPVDataRepresentation.h"
 
+#include <string> // for std::string
+#include <vector> // for std::vector
+
 class vtkActor;
 class vtkActor2D;
 class vtkAlgorithm;
@@ -38,7 +41,9 @@ public:
   void SetVisibility(bool visible) override;
 
   /**
-   * The marks drawn (the layout's first output), for the Information panel.
+   * The layout's output `port` as this process computed it: port 0, the
+   * marks, for the Information panel; the others (legend, labels...) for
+   * tests, which read the colours drawn. Null for a port out of range.
    */
   vtkDataObject* GetRenderedDataObject(int port) override;
 
@@ -61,6 +66,17 @@ public:
    * Font size of the labels in points (default 12).
    */
   virtual void SetLabelFontSize(int size);
+
+  ///@{
+  /**
+   * Colours chosen for some type names, as pairs: name, "#rrggbb"...
+   * (docs/colours.md). A subclass whose layout colours marks by type hands
+   * them to its layout, which reports a malformed list; empty (the default)
+   * keeps the colours the data carries.
+   */
+  void ClearTypeColors();
+  void AddTypeColor(const char* entry);
+  ///@}
 
 protected:
   vtkMacroscopeChartRepresentation();
@@ -89,6 +105,11 @@ protected:
   /// below and the legend at the right).
   virtual void GetChartBounds(const int size[2], double bounds[6]);
 
+#ifndef __VTK_WRAP__
+  /// The TypeColors entries, for the subclass's layout.
+  const std::vector<std::string>& GetTypeColors() const { return this->TypeColors; }
+#endif
+
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   bool AddToView(vtkView* view) override;
@@ -115,6 +136,7 @@ private:
   double Bounds[6] = { 0, 1, 0, 1, 0, 1 };
   bool ShowLabels = true;
   bool ShowLegend = true;
+  std::vector<std::string> TypeColors;
 };
 
 #endif

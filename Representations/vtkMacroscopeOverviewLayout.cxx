@@ -1,11 +1,15 @@
 #include "vtkMacroscopeOverviewLayout.h"
 
+#include "MacroscopeChart.h"
+#include "TypeColorOverrides.h"
+
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkPolyData.h"
 #include "vtkTable.h"
 
 vtkMacroscopeOverviewLayout::vtkMacroscopeOverviewLayout()
+  : ParsedTypeColors(std::make_unique<macroscope::TypeColorOverrides>())
 {
   this->SetNumberOfInputPorts(1);
   this->SetNumberOfOutputPorts(NUMBER_OF_OUTPUTS);
@@ -17,6 +21,12 @@ void vtkMacroscopeOverviewLayout::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
+  os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
+}
+
+const macroscope::TypeColorOverrides& vtkMacroscopeOverviewLayout::GetTypeColorOverrides() const
+{
+  return *this->ParsedTypeColors;
 }
 
 int vtkMacroscopeOverviewLayout::FillInputPortInformation(int, vtkInformation* info)
@@ -41,5 +51,35 @@ int vtkMacroscopeOverviewLayout::RequestData(
                                                                 << this->ViewSize[1] << ".");
     return 0;
   }
+  std::string problem;
+  if (!MacroscopeChart::ParseTypeColors(this->TypeColors, *this->ParsedTypeColors, problem))
+  {
+    vtkErrorMacro("TypeColors: " << problem << ".");
+    return 0;
+  }
   return this->Draw(vtkTable::GetData(inputVector[0], 0), outputs);
+}
+
+void vtkMacroscopeOverviewLayout::ClearTypeColors()
+{
+  if (!this->TypeColors.empty())
+  {
+    this->TypeColors.clear();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeOverviewLayout::AddTypeColor(const char* entry)
+{
+  this->TypeColors.emplace_back(entry ? entry : "");
+  this->Modified();
+}
+
+void vtkMacroscopeOverviewLayout::SetTypeColors(const std::vector<std::string>& entries)
+{
+  if (entries != this->TypeColors)
+  {
+    this->TypeColors = entries;
+    this->Modified();
+  }
 }

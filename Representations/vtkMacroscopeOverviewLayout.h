@@ -13,7 +13,15 @@
 #include "MacroscopeRepresentationsModule.h" // for export macro
 #include "vtkPolyDataAlgorithm.h"
 
+#include <memory> // for std::unique_ptr
+#include <string> // for std::string
+#include <vector> // for std::vector
+
 class vtkTable;
+namespace macroscope
+{
+class TypeColorOverrides;
+}
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeOverviewLayout : public vtkPolyDataAlgorithm
 {
@@ -40,6 +48,21 @@ public:
   vtkGetVector2Macro(ViewSize, int);
   ///@}
 
+  ///@{
+  /**
+   * Colours chosen for some type names, replacing the colour their data
+   * carries, as pairs: name, "#rrggbb", name, "#rrggbb"... (docs/colours.md).
+   * Empty (the default) keeps the data's colours; a malformed list is an
+   * error naming the entry.
+   */
+  void ClearTypeColors();
+  void AddTypeColor(const char* entry);
+  ///@}
+#ifndef __VTK_WRAP__
+  /// All the entries at once; marks the layout modified only if they change.
+  void SetTypeColors(const std::vector<std::string>& entries);
+#endif
+
 protected:
   vtkMacroscopeOverviewLayout();
   ~vtkMacroscopeOverviewLayout() override;
@@ -51,7 +74,14 @@ protected:
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
+#ifndef __VTK_WRAP__
+  /// The TypeColors, parsed by RequestData before Draw is called.
+  const macroscope::TypeColorOverrides& GetTypeColorOverrides() const;
+#endif
+
   int ViewSize[2] = { 1600, 900 };
+  std::vector<std::string> TypeColors; ///< see AddTypeColor
+  std::unique_ptr<macroscope::TypeColorOverrides> ParsedTypeColors;
 
 private:
   vtkMacroscopeOverviewLayout(const vtkMacroscopeOverviewLayout&) = delete;

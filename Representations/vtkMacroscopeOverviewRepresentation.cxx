@@ -87,6 +87,7 @@ vtkAlgorithm* vtkMacroscopeOverviewRepresentation::Layout(vtkInformationVector**
     ? static_cast<vtkMacroscopeOverviewLayout*>(this->TemporalLayout)
     : static_cast<vtkMacroscopeOverviewLayout*>(this->SpatiotemporalLayout);
   layout->SetInputDataObject(0, partition);
+  layout->SetTypeColors(this->GetTypeColors());
   // A layout that cannot draw its input says why and outputs nothing.
   layout->Update();
   return layout;

@@ -3,6 +3,7 @@
 #include "Aggregation.h"
 #include "MacroscopeChart.h"
 #include "SpatiotemporalOverview.h"
+#include "TypeColorOverrides.h"
 #include "TypePalette.h"
 
 #include "vtkCellData.h"
@@ -174,13 +175,13 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   this->UpdateProgress(0.3);
 
   const MacroscopeChart::TypeStyles styles =
-    MacroscopeChart::ReadTypeStyles(fields, std::max(types, 0));
+    MacroscopeChart::ReadTypeStyles(fields, std::max(types, 0), this->GetTypeColorOverrides());
   auto typeName = [&](uint32_t type) {
     return type < styles.Names.size() ? styles.Names[type] : "type " + std::to_string(type);
   };
   auto typeColor = [&](uint32_t type) {
     return type < styles.Colors.size() ? styles.Colors[type]
-                                       : macroscope::TypePalette::ColorOf(typeName(type));
+                                       : this->GetTypeColorOverrides().Resolve(typeName(type));
   };
   auto nodeName = [&](int64_t node) {
     return nodeNames && node < nodeNames->GetNumberOfValues() ? nodeNames->GetValue(node)

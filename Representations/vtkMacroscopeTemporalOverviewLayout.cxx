@@ -2,6 +2,7 @@
 
 #include "MacroscopeChart.h"
 #include "TemporalOverview.h"
+#include "TypeColorOverrides.h"
 #include "TypePalette.h"
 
 #include "vtkCellData.h"
@@ -103,7 +104,8 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
 
   // The types: names and colours from the model's description.
   const int types = amplitudes->GetNumberOfComponents();
-  const MacroscopeChart::TypeStyles styles = MacroscopeChart::ReadTypeStyles(fields, types);
+  const MacroscopeChart::TypeStyles styles =
+    MacroscopeChart::ReadTypeStyles(fields, types, this->GetTypeColorOverrides());
   const std::vector<std::string>& names = styles.Names;
   const std::vector<RGB>& colors = styles.Colors;
 

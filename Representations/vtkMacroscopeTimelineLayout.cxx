@@ -218,6 +218,7 @@ void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Resources: " << this->Resources.size() << (this->Resources.empty() ? " (all)" : "")
      << "\n";
   os << indent << "Types: " << this->Types.size() << (this->Types.empty() ? " (all)" : "") << "\n";
+  os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
@@ -289,6 +290,15 @@ int vtkMacroscopeTimelineLayout::RequestData(
       << this->Depth << ", " << this->MaxMessagesPerPixel << ", " << this->GroupLevel << ", "
       << this->AggregateStyle << ".");
     return 0;
+  }
+  macroscope::TypeColorOverrides typeColors;
+  {
+    std::string problem;
+    if (!MacroscopeChart::ParseTypeColors(this->TypeColors, typeColors, problem))
+    {
+      vtkErrorMacro("TypeColors: " << problem << ".");
+      return 0;
+    }
   }
 
   MacroscopeTraceInputs trace;
@@ -441,7 +451,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   this->UpdateProgress(0.8);
 
   TypeLook types;
-  types.Fill(trace.Types);
+  types.Fill(trace.Types, typeColors);
   const double pps = layout.PixelsPerSecond;
   const std::size_t bands = layout.Bands.FirstRow.size();
   const double bandHeight = height / static_cast<double>(std::max<std::size_t>(bands, 1));
@@ -808,4 +818,28 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
   this->UpdateProgress(1.0);
   return 1;
+}
+
+void vtkMacroscopeTimelineLayout::ClearTypeColors()
+{
+  if (!this->TypeColors.empty())
+  {
+    this->TypeColors.clear();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeTimelineLayout::AddTypeColor(const char* entry)
+{
+  this->TypeColors.emplace_back(entry ? entry : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTimelineLayout::SetTypeColors(const std::vector<std::string>& entries)
+{
+  if (entries != this->TypeColors)
+  {
+    this->TypeColors = entries;
+    this->Modified();
+  }
 }

@@ -45,6 +45,8 @@
 #include <vector> // for std::vector
 
 #include <memory> // for std::unique_ptr
+#include <string> // for std::string
+#include <vector> // for std::vector
 
 class vtkMultiProcessController;
 
@@ -199,6 +201,21 @@ public:
   vtkGetObjectMacro(Controller, vtkMultiProcessController);
   ///@}
 
+  ///@{
+  /**
+   * Colours chosen for some type names, replacing the colour their data
+   * carries, as pairs: name, "#rrggbb", name, "#rrggbb"... (docs/colours.md).
+   * Empty (the default) keeps the data's colours; a malformed list is an
+   * error naming the entry.
+   */
+  void ClearTypeColors();
+  void AddTypeColor(const char* entry);
+  ///@}
+#ifndef __VTK_WRAP__
+  /// All the entries at once; marks the layout modified only if they change.
+  void SetTypeColors(const std::vector<std::string>& entries);
+#endif
+
 protected:
   vtkMacroscopeTimelineLayout();
   ~vtkMacroscopeTimelineLayout() override;
@@ -222,6 +239,7 @@ private:
   std::vector<std::string> Resources;
   std::vector<std::string> Types;
   vtkMultiProcessController* Controller = nullptr;
+  std::vector<std::string> TypeColors; ///< see AddTypeColor
 
   // The window index of the last trace, rebuilt only when its tables change.
   struct IndexCache;

@@ -94,6 +94,7 @@ vtkAlgorithm* vtkMacroscopeTimelineRepresentation::Layout(vtkInformationVector**
     this->TimelineLayout->AddInputDataObject(
       0, trace->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT()));
   }
+  this->TimelineLayout->SetTypeColors(this->GetTypeColors());
   this->TimelineLayout->Update();
   return this->TimelineLayout;
 }

@@ -84,6 +84,7 @@ vtkAlgorithm* vtkMacroscopeTopologyRepresentation::Layout(vtkInformationVector**
     this->Scene->AddInputDataObject(
       0, trace->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT()));
   }
+  this->Scene->SetTypeColors(this->GetTypeColors());
   this->Scene->Update(); // a failed update reports its error and draws nothing
   return this->Scene;
 }

@@ -242,6 +242,7 @@ void vtkMacroscopeTopologyScene::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "MaxEdgeWidth: " << this->MaxEdgeWidth << "\n";
   os << indent << "TreemapSize: " << (this->TreemapSize == STATE_TIME ? "state time" : "process count")
      << "\n";
+  os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
@@ -307,6 +308,15 @@ int vtkMacroscopeTopologyScene::RequestData(
   {
     vtkErrorMacro("Ticks must be >= 1, not " << this->Ticks << ".");
     return 0;
+  }
+  macroscope::TypeColorOverrides typeColors;
+  {
+    std::string problem;
+    if (!MacroscopeChart::ParseTypeColors(this->TypeColors, typeColors, problem))
+    {
+      vtkErrorMacro("TypeColors: " << problem << ".");
+      return 0;
+    }
   }
   const bool network = this->BaseConfiguration == NETWORK_TOPOLOGY;
   if (network && this->TopologyFile.empty())
@@ -557,7 +567,7 @@ int vtkMacroscopeTopologyScene::RequestData(
 
   // Output 0: a box per drawn state, 6 faces on 8 corners.
   MacroscopeChart::TypeLook look;
-  look.Fill(trace.Types);
+  look.Fill(trace.Types, typeColors);
   {
     Geometry boxes;
     auto typeIds = NamedArray<vtkIntArray>(schema::Type);
@@ -776,4 +786,28 @@ int vtkMacroscopeTopologyScene::RequestData(
   labels.Into(outputs[LABELS]);
   this->UpdateProgress(1.0);
   return 1;
+}
+
+void vtkMacroscopeTopologyScene::ClearTypeColors()
+{
+  if (!this->TypeColors.empty())
+  {
+    this->TypeColors.clear();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeTopologyScene::AddTypeColor(const char* entry)
+{
+  this->TypeColors.emplace_back(entry ? entry : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTopologyScene::SetTypeColors(const std::vector<std::string>& entries)
+{
+  if (entries != this->TypeColors)
+  {
+    this->TypeColors = entries;
+    this->Modified();
+  }
 }

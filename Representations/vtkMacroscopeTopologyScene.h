@@ -49,6 +49,7 @@
 #include "vtkPolyDataAlgorithm.h"
 
 #include <string> // for std::string
+#include <vector> // for std::vector
 
 class vtkMultiProcessController;
 
@@ -200,6 +201,21 @@ public:
   vtkGetObjectMacro(Controller, vtkMultiProcessController);
   ///@}
 
+  ///@{
+  /**
+   * Colours chosen for some type names, replacing the colour their data
+   * carries, as pairs: name, "#rrggbb", name, "#rrggbb"... (docs/colours.md).
+   * Empty (the default) keeps the data's colours; a malformed list is an
+   * error naming the entry.
+   */
+  void ClearTypeColors();
+  void AddTypeColor(const char* entry);
+  ///@}
+#ifndef __VTK_WRAP__
+  /// All the entries at once; marks the layout modified only if they change.
+  void SetTypeColors(const std::vector<std::string>& entries);
+#endif
+
 protected:
   vtkMacroscopeTopologyScene();
   ~vtkMacroscopeTopologyScene() override;
@@ -225,6 +241,7 @@ private:
   int TreemapSize = PROCESS_COUNT;
   double SceneBounds[6] = { 0.0, 1.0, 0.0, 1.0, 0.0, 1.0 };
   vtkMultiProcessController* Controller = nullptr;
+  std::vector<std::string> TypeColors; ///< see AddTypeColor
 };
 
 #endif

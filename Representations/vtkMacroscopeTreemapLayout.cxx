@@ -3,6 +3,7 @@
 #include "MacroscopeChart.h"
 #include "TimeAxis.h"
 #include "Treemap.h"
+#include "TypeColorOverrides.h"
 #include "TypePalette.h"
 
 #include "vtkCellData.h"
@@ -138,7 +139,8 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
   // The types: names and colours from the model's description.
   vtkFieldData* fields = input->GetFieldData();
   const int types = values->GetNumberOfComponents();
-  const MacroscopeChart::TypeStyles styles = MacroscopeChart::ReadTypeStyles(fields, types);
+  const MacroscopeChart::TypeStyles styles =
+    MacroscopeChart::ReadTypeStyles(fields, types, this->GetTypeColorOverrides());
   const std::vector<std::string>& typeName = styles.Names;
   const std::vector<RGB>& typeColor = styles.Colors;
 

@@ -76,6 +76,7 @@ void vtkMacroscopeTreemapRepresentation::GetChartBounds(const int size[2], doubl
 vtkAlgorithm* vtkMacroscopeTreemapRepresentation::Layout(vtkInformationVector** inputVector)
 {
   this->TreemapLayout->SetInputDataObject(0, vtkTable::GetData(inputVector[0], 0));
+  this->TreemapLayout->SetTypeColors(this->GetTypeColors());
   // A layout that cannot draw its input says why and outputs nothing.
   this->TreemapLayout->Update();
   return this->TreemapLayout;

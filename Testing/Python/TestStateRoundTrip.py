@@ -240,6 +240,9 @@ displays = {
         TreemapSize="State Time", TimeWindow=[0.0015, 0.003], Depth=1, ShowMessages=0,
         ShowLabels=0, Visibility=0, LabelColor=[0.5, 0.25, 0.75], LabelFontSize=15)),
 }
+# Type colours (docs/colours.md) on every display that draws types.
+for view_name in ("timelineview", "temporalview", "stview", "treemapview", "topologyview"):
+    displays[view_name][2]["TypeColors"] = ["compute", "#ff8000", "MPI_Send", "#0a0b0c"]
 for view_name, (source_name, rtype, values) in displays.items():
     view = CreateView("RenderView", registrationName=view_name)
     display = Show(FindSource(source_name), view, "MacroscopeTraceRepresentation")
