@@ -11,6 +11,9 @@ out=${OUT_DIR:-$root/out}
 mkdir -p "$out"
 plugin="$build/lib/paraview-5.11/plugins/Macroscope/Macroscope.so"
 xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/demo.py" --plugin "$plugin" --output "$out"
+# Two runs compared: the sample with and without its perturbation.
+xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/compare.py" --plugin "$plugin" --output "$out"
+cat "$out/comparison.txt" >> "$out/summary.txt"
 
 # An independent check of the archive with OTF2's own tool.
 if otf2-print --silent "$out/sample-trace/traces.otf2" > "$out/otf2-validation.txt" 2>&1; then

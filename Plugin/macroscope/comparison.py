@@ -139,13 +139,16 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     for cell, source in zip((3, 4), sources):
         view = _chart_view((width // 2, top))
         simple.AssignViewToLayout(view=view, layout=layout, hint=cell)
+        # The chart leaves room in its view for the row labels on its left
+        # and the legend on its right, which are drawn outside its size.
         displays.append(_show_chart(simple.OutputPort(source, 0), view, "Timeline",
-                                    (width // 2 - 60, top - 60)))
+                                    (int(width * 0.33), int(top * 0.8))))
         views.append(view)
     difference_view = _chart_view((width, height - top))
     simple.AssignViewToLayout(view=difference_view, layout=layout, hint=2)
     difference_display = _show_chart(simple.OutputPort(aggregation, 0), difference_view,
-                                      "Spatiotemporal Overview", (width - 80, height - top - 60))
+                                      "Spatiotemporal Overview",
+                                      (int(width * 0.7), int((height - top) * 0.8)))
     layout.SetSize(width, height)
 
     from . import links
