@@ -356,7 +356,11 @@ vtkSmartPointer<vtkTable> KeepRows(
     vtkSmartPointer<vtkAbstractArray> copy = vtk::TakeSmartPointer(column->NewInstance());
     copy->SetName(column->GetName());
     copy->SetNumberOfComponents(column->GetNumberOfComponents());
-    copy->InsertTuplesStartingAt(0, ids, column);
+    copy->SetNumberOfTuples(ids->GetNumberOfIds());
+    for (vtkIdType r = 0; r < ids->GetNumberOfIds(); ++r)
+    {
+      copy->SetTuple(r, ids->GetId(r), column);
+    }
     kept->AddColumn(copy);
   }
   return kept;
