@@ -16,6 +16,12 @@ macroscope.link_views() links them. Checked:
 - a rubber band over logical columns gives the time span of their steps
   from Logical Time's Steps table (recomputed here);
 - set_selection: Time Slicing's model keeps the named resources and types;
+  the Logical Timeline's boxes, rows and message lines, the Metric
+  Overview's bars, the Clustered Logical Timeline's band members and the
+  3D scene's boxes, message segments and footprints are those a brute
+  force on the input tables keeps; Streamed Time Slicing's planes equal
+  Time Slicing's for the same Types, rebuilt from one cache; unknown names
+  are errors naming them;
 - the state file: a fresh pvbatch loads it, changes the window on one
   member and every other member follows.
 """
