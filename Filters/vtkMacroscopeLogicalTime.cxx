@@ -846,6 +846,17 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
       locationNames->InsertNextValue(name);
     }
     eventTable->GetFieldData()->AddArray(locationNames);
+    // The names of the Type column's values (rows of the reader's Types),
+    // so that the logical views resolve the linked views' type selection.
+    auto* typeNames =
+      trace.Types ? vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Name)) : nullptr;
+    if (typeNames)
+    {
+      vtkNew<vtkStringArray> names;
+      names->DeepCopy(typeNames);
+      names->SetName("TypeNames");
+      eventTable->GetFieldData()->AddArray(names);
+    }
   }
 
   // Output 1: the messages between logical events.

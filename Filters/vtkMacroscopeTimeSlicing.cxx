@@ -463,22 +463,29 @@ int vtkMacroscopeTimeSlicing::RequestData(
       vtkCommunicator::SUM_OP);
     model.Values.swap(sum);
   }
-  if (selected.TypeOfPlane.size() != plan.TypeOfPlane.size())
-  {
-    const std::size_t block = static_cast<std::size_t>(model.Grid.Slices) * model.Resources;
-    std::vector<double> kept;
-    kept.reserve(block * selected.TypeOfPlane.size());
-    for (vtkIdType type : selected.TypeOfPlane)
-    {
-      const auto from = model.Values.begin() +
-        static_cast<std::ptrdiff_t>(block * plan.PlaneOfType[static_cast<std::size_t>(type)]);
-      kept.insert(kept.end(), from, from + static_cast<std::ptrdiff_t>(block));
-    }
-    model.Values.swap(kept);
-    model.Types = static_cast<uint32_t>(selected.TypeOfPlane.size());
-  }
+  KeepPlanes(model, plan, selected);
   this->KeepModel(model, selected, tree, trace.Types, begin, end);
   return this->WriteOutputs(outputVector);
+}
+
+void vtkMacroscopeTimeSlicing::KeepPlanes(macroscope::MicroscopicModel& model,
+  const MacroscopeModelPlan& plan, const MacroscopeModelPlan& selected)
+{
+  if (selected.TypeOfPlane.size() == plan.TypeOfPlane.size())
+  {
+    return;
+  }
+  const std::size_t block = static_cast<std::size_t>(model.Grid.Slices) * model.Resources;
+  std::vector<double> kept;
+  kept.reserve(block * selected.TypeOfPlane.size());
+  for (vtkIdType type : selected.TypeOfPlane)
+  {
+    const auto from = model.Values.begin() +
+      static_cast<std::ptrdiff_t>(block * plan.PlaneOfType[static_cast<std::size_t>(type)]);
+    kept.insert(kept.end(), from, from + static_cast<std::ptrdiff_t>(block));
+  }
+  model.Values.swap(kept);
+  model.Types = static_cast<uint32_t>(selected.TypeOfPlane.size());
 }
 
 bool vtkMacroscopeTimeSlicing::IsModelCurrent() const

@@ -165,6 +165,11 @@ protected:
   // the field data naming its resources, planes, metric and window.
   void KeepModel(macroscope::MicroscopicModel& model, const MacroscopeModelPlan& plan,
     vtkTree* tree, vtkTable* types, double begin, double end);
+  // Keeps the planes of `selected` (a copy of `plan` after KeepTypes) in
+  // `model`, a model of every plane of `plan`: the Types selection applied
+  // after slicing, so that a kept plane equals the whole model's.
+  static void KeepPlanes(macroscope::MicroscopicModel& model, const MacroscopeModelPlan& plan,
+    const MacroscopeModelPlan& selected);
   // The kept model's field data, to add to after KeepModel.
   vtkFieldData* GetModelFields();
 

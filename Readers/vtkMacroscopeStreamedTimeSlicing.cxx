@@ -251,10 +251,19 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
   {
     subset.emplace_back(this->GetResource(i));
   }
+  std::vector<std::string> types;
+  for (int i = 0; i < this->GetNumberOfTypes(); ++i)
+  {
+    types.emplace_back(this->GetType(i));
+  }
+  // The model (and the cache) hold every type's plane; the Types selection
+  // keeps some planes at the end, so one cache serves every selection.
   MacroscopeModelPlan plan;
+  MacroscopeModelPlan selected;
   std::string problem;
   if (!plan.Build(internal.Hierarchy, internal.Types, metric, this->GetResourceLevel(), subset,
-        problem))
+        problem) ||
+    !(selected = plan).KeepTypes(internal.Types, types, problem))
   {
     vtkErrorMacro(<< problem << ".");
     return 0;
@@ -459,7 +468,8 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
   this->DirtySlices = rebuilt ? dirty : 0;
   this->CacheFile = cacheFile;
 
-  this->KeepModel(model, plan, internal.Hierarchy, internal.Types, begin, end);
+  KeepPlanes(model, plan, selected);
+  this->KeepModel(model, selected, internal.Hierarchy, internal.Types, begin, end);
   // How many cached slices were shared is part of the result (it depends on
   // the grids only); where the model came from is history, and stays out.
   vtkNew<vtkIntArray> shared;

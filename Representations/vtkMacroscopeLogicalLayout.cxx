@@ -1,6 +1,10 @@
 #include "vtkMacroscopeLogicalLayout.h"
 
+#include "LogicalSelection.h"
 #include "LogicalTimeWindow.h"
+#include "MacroscopeModelPlan.h"
+#include "MacroscopeTraceColumns.h"
+#include "TraceSchema.h"
 
 #include "vtkAlgorithm.h"
 #include "vtkDoubleArray.h"
@@ -10,8 +14,11 @@
 #include "vtkDataObject.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
+#include "vtkIdList.h"
 #include "vtkPolyData.h"
+#include "vtkStringArray.h"
 #include "vtkTable.h"
+#include "vtkTree.h"
 
 #include <cmath>
 #include <limits>
@@ -34,11 +41,65 @@ void vtkMacroscopeLogicalLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
   os << indent << "ShowAggregates: " << this->ShowAggregates << "\n";
   os << indent << "MaxMessages: " << this->MaxMessages << "\n";
+  os << indent << "Resources:";
+  for (const std::string& name : this->Resources)
+  {
+    os << " \"" << name << "\"";
+  }
+  os << (this->Resources.empty() ? " (all)\n" : "\n");
+  os << indent << "Types:";
+  for (const std::string& name : this->Types)
+  {
+    os << " \"" << name << "\"";
+  }
+  os << (this->Types.empty() ? " (all)\n" : "\n");
+}
+
+void vtkMacroscopeLogicalLayout::AddResource(const char* name)
+{
+  this->Resources.emplace_back(name ? name : "");
+  this->Modified();
+}
+
+void vtkMacroscopeLogicalLayout::RemoveAllResources()
+{
+  if (!this->Resources.empty())
+  {
+    this->Resources.clear();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeLogicalLayout::AddType(const char* name)
+{
+  this->Types.emplace_back(name ? name : "");
+  this->Modified();
+}
+
+void vtkMacroscopeLogicalLayout::RemoveAllTypes()
+{
+  if (!this->Types.empty())
+  {
+    this->Types.clear();
+    this->Modified();
+  }
+}
+
+vtkIdType vtkMacroscopeLogicalLayout::EventRow(vtkIdType row) const
+{
+  return this->EventRows.empty() ? row : this->EventRows[static_cast<std::size_t>(row)];
+}
+
+vtkIdType vtkMacroscopeLogicalLayout::MessageRow(vtkIdType row) const
+{
+  return row < 0 || this->MessageRows.empty() ? row
+                                               : this->MessageRows[static_cast<std::size_t>(row)];
 }
 
 int vtkMacroscopeLogicalLayout::FillInputPortInformation(int, vtkInformation* info)
 {
   info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
+  info->Append(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTree"); // the Hierarchy
   info->Set(vtkAlgorithm::INPUT_IS_REPEATABLE(), 1);
   return 1;
 }
@@ -48,8 +109,19 @@ bool vtkMacroscopeLogicalLayout::FindTables(
 {
   for (int i = 0; i < inputs->GetNumberOfInformationObjects(); ++i)
   {
-    auto* table = vtkTable::SafeDownCast(
-      inputs->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT()));
+    vtkDataObject* data = inputs->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT());
+    auto* table = vtkTable::SafeDownCast(data);
+    auto* tree = vtkTree::SafeDownCast(data);
+    if (tree && tree->GetVertexData()->GetAbstractArray(macroscope::schema::LeafIndex))
+    {
+      if (tables.Hierarchy)
+      {
+        problem = "two inputs are Hierarchy trees";
+        return false;
+      }
+      tables.Hierarchy = tree;
+      continue;
+    }
     if (!table)
     {
       continue; // e.g. the Dendrogram tree beside the tables
@@ -107,6 +179,8 @@ int vtkMacroscopeLogicalLayout::RequestData(
     outputs[port] = vtkPolyData::GetData(outputVector, port);
     outputs[port]->Initialize();
   }
+  this->EventRows.clear();
+  this->MessageRows.clear();
   this->UpdateProgress(0.0);
   if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
   {
@@ -160,7 +234,18 @@ int vtkMacroscopeLogicalLayout::RequestData(
   {
     return 0;
   }
-  const int status = this->Draw(tables, outputs);
+  // The selection after the window: the steps of a time window are those
+  // of every event, so that the columns do not move with the selection.
+  Tables selected = tables;
+  std::vector<vtkSmartPointer<vtkTable>> held;
+  if ((!this->Resources.empty() || !this->Types.empty()) &&
+    !this->Select(tables, selected, held))
+  {
+    this->StepWindow[0] = asked[0];
+    this->StepWindow[1] = asked[1];
+    return 0;
+  }
+  const int status = this->Draw(selected, outputs);
   const vtkIdType used[2] = { this->StepWindow[0], this->StepWindow[1] };
   this->StepWindow[0] = asked[0];
   this->StepWindow[1] = asked[1];
@@ -244,4 +329,169 @@ void vtkMacroscopeLogicalLayout::SelectNoRow(vtkPolyData* marks)
   ids->SetNumberOfTuples(marks->GetNumberOfCells());
   ids->FillValue(-1);
   marks->GetCellData()->AddArray(ids);
+}
+
+namespace
+{
+// The rows `keep` marks of `table`, columns and field data alike; `rows`
+// gets the original row of every row kept.
+vtkSmartPointer<vtkTable> KeepRows(
+  vtkTable* table, const std::vector<bool>& keep, std::vector<vtkIdType>& rows)
+{
+  vtkNew<vtkIdList> ids;
+  rows.clear();
+  for (std::size_t r = 0; r < keep.size(); ++r)
+  {
+    if (keep[r])
+    {
+      ids->InsertNextId(static_cast<vtkIdType>(r));
+      rows.push_back(static_cast<vtkIdType>(r));
+    }
+  }
+  auto kept = vtkSmartPointer<vtkTable>::New();
+  kept->GetFieldData()->ShallowCopy(table->GetFieldData());
+  for (vtkIdType c = 0; c < table->GetNumberOfColumns(); ++c)
+  {
+    vtkAbstractArray* column = table->GetColumn(c);
+    vtkSmartPointer<vtkAbstractArray> copy = vtk::TakeSmartPointer(column->NewInstance());
+    copy->SetName(column->GetName());
+    copy->SetNumberOfComponents(column->GetNumberOfComponents());
+    copy->SetNumberOfTuples(ids->GetNumberOfIds());
+    for (vtkIdType r = 0; r < ids->GetNumberOfIds(); ++r)
+    {
+      copy->SetTuple(r, ids->GetId(r), column);
+    }
+    kept->AddColumn(copy);
+  }
+  return kept;
+}
+
+template <typename T>
+bool ReadIntegers(vtkTable* table, const char* name, std::vector<T>& values)
+{
+  auto* column = table ? vtkArrayDownCast<vtkDataArray>(table->GetColumnByName(name)) : nullptr;
+  if (!column)
+  {
+    return false;
+  }
+  values.resize(static_cast<std::size_t>(column->GetNumberOfTuples()));
+  for (vtkIdType r = 0; r < column->GetNumberOfTuples(); ++r)
+  {
+    values[static_cast<std::size_t>(r)] = static_cast<T>(column->GetComponent(r, 0));
+  }
+  return true;
+}
+}
+
+bool vtkMacroscopeLogicalLayout::Select(
+  const Tables& tables, Tables& selected, std::vector<vtkSmartPointer<vtkTable>>& held)
+{
+  // The masks, by the name resolution every Macroscope view uses.
+  std::string problem;
+  std::vector<bool> keepLeaf;
+  if (!this->Resources.empty())
+  {
+    std::vector<int64_t> parent, leafIndex;
+    if (!tables.Hierarchy)
+    {
+      vtkErrorMacro(<< this->GetClassName()
+                    << ": Resources names hierarchy vertices, but no Hierarchy is among the "
+                       "inputs (give Logical Time's Hierarchy output beside the Logical Events).");
+      return false;
+    }
+    if (!MacroscopeHierarchyArrays(tables.Hierarchy, parent, leafIndex, problem) ||
+      !MacroscopeModelPlan::SelectLeaves(
+        tables.Hierarchy, parent, leafIndex, this->Resources, keepLeaf, problem))
+    {
+      vtkErrorMacro(<< this->GetClassName() << ": " << problem << ".");
+      return false;
+    }
+  }
+  std::vector<bool> keepType;
+  if (!this->Types.empty())
+  {
+    auto* names = vtkStringArray::SafeDownCast(
+      tables.Events->GetFieldData()->GetAbstractArray("TypeNames"));
+    if (!names)
+    {
+      vtkErrorMacro(<< this->GetClassName()
+                    << ": Types names types, but the Logical Events carry no TypeNames field "
+                       "data (Logical Time writes it from the reader's Types).");
+      return false;
+    }
+    // SelectTypes reads the names as a Types table's Name column.
+    vtkNew<vtkStringArray> column;
+    column->DeepCopy(names);
+    column->SetName(macroscope::schema::Name);
+    vtkNew<vtkTable> types;
+    types->AddColumn(column);
+    if (!MacroscopeModelPlan::SelectTypes(types, this->Types, keepType, problem))
+    {
+      vtkErrorMacro(<< this->GetClassName() << ": " << problem << ".");
+      return false;
+    }
+  }
+
+  std::vector<int32_t> location, type;
+  std::vector<int64_t> step;
+  if (!ReadIntegers(tables.Events, macroscope::schema::Location, location) ||
+    !ReadIntegers(tables.Events, "GlobalStep", step) ||
+    !(ReadIntegers(tables.Events, macroscope::schema::Type, type) || this->Types.empty()))
+  {
+    vtkErrorMacro(<< this->GetClassName()
+                  << ": a selection needs the Logical Events' numeric Location, GlobalStep and "
+                     "(for Types) Type columns.");
+    return false;
+  }
+  if (type.empty())
+  {
+    type.assign(location.size(), -1); // Resources only: types do not matter
+  }
+  std::vector<bool> keepEvent;
+  std::vector<bool> keepMessage;
+  try
+  {
+    keepEvent = macroscope::SelectLogicalEvents(location, step, type, keepLeaf, keepType);
+    std::vector<int64_t> sendEvent, recvEvent;
+    if (tables.Messages &&
+      !(ReadIntegers(tables.Messages, "SendEvent", sendEvent) &&
+        ReadIntegers(tables.Messages, "RecvEvent", recvEvent)))
+    {
+      vtkErrorMacro(<< this->GetClassName()
+                    << ": a selection needs the Logical Messages' SendEvent and RecvEvent.");
+      return false;
+    }
+    keepMessage = macroscope::SelectLogicalMessages(sendEvent, recvEvent, keepEvent);
+  }
+  catch (const std::invalid_argument& error)
+  {
+    vtkErrorMacro(<< this->GetClassName() << ": " << error.what() << ".");
+    return false;
+  }
+  held.push_back(KeepRows(tables.Events, keepEvent, this->EventRows));
+  selected.Events = held.back();
+  if (tables.Messages)
+  {
+    held.push_back(KeepRows(tables.Messages, keepMessage, this->MessageRows));
+    selected.Messages = held.back();
+  }
+  if (tables.Clusters && !keepLeaf.empty())
+  {
+    // A phase's members: the selected locations only.
+    std::vector<int32_t> member;
+    ReadIntegers(tables.Clusters, macroscope::schema::Location, member);
+    std::vector<bool> keepMember(member.size());
+    for (std::size_t m = 0; m < member.size(); ++m)
+    {
+      keepMember[m] = member[m] >= 0 && static_cast<std::size_t>(member[m]) < keepLeaf.size() &&
+        keepLeaf[member[m]];
+    }
+    std::vector<vtkIdType> unused;
+    held.push_back(KeepRows(tables.Clusters, keepMember, unused));
+    selected.Clusters = held.back();
+  }
+  // The Steps' sums are over every event: the Metric Overview sums the
+  // selected events instead.
+  selected.Steps = nullptr;
+  return true;
 }

@@ -9,7 +9,10 @@
  * Metric; required), Logical Messages (SendEvent, RecvGlobalStep), Clusters
  * (ClaraCluster), Steps (MetricSum) and Phases (Pattern, FirstGlobalStep).
  * It owns what the three views share: the ports, the chart size, the window
- * of global steps (or of time, mapped to steps) and the message budget. An empty Logical Events table (a
+ * of global steps (or of time, mapped to steps), the message budget and the
+ * resource/type selection of the linked views (Resources, Types: the events
+ * and messages of the selection only; docs/linked-views.md). An empty
+ * Logical Events table (a
  * rank other than the first under MPI, where Logical Time gathers its
  * result) draws nothing.
  */
@@ -18,10 +21,13 @@
 
 #include "MacroscopeRepresentationsModule.h" // for export macro
 #include "vtkPolyDataAlgorithm.h"
+#include "vtkSmartPointer.h" // for vtkSmartPointer
 
 #include <string> // for std::string
+#include <vector> // for std::vector
 
 class vtkTable;
+class vtkTree;
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeLogicalLayout : public vtkPolyDataAlgorithm
 {
@@ -47,10 +53,13 @@ public:
     vtkTable* Clusters = nullptr;
     vtkTable* Steps = nullptr;
     vtkTable* Phases = nullptr;
+    vtkTree* Hierarchy = nullptr; ///< Logical Time's Hierarchy (for Resources)
   };
 
-  /// Sorts `inputs` (tables) by their columns; false, with `problem` set,
-  /// when a table is none of the above or comes twice.
+  /// Sorts `inputs` (tables) by their columns, and takes a tree with a
+  /// LeafIndex vertex array as the Hierarchy (other trees, such as the
+  /// Dendrogram, are passed over); false, with `problem` set, when a table
+  /// is none of the above or a kind comes twice.
   static bool FindTables(vtkInformationVector* inputs, Tables& tables, std::string& problem);
 
   ///@{
@@ -104,6 +113,31 @@ public:
   vtkGetMacro(MaxMessages, vtkIdType);
   ///@}
 
+  ///@{
+  /**
+   * The resource selection, as Time Slicing's Resources (names or paths of
+   * hierarchy vertices, resolved against Logical Time's Hierarchy output,
+   * which must then be among the inputs): only the events of the locations
+   * below them, hence only their rows, are drawn. Empty (default): all.
+   */
+  void AddResource(const char* name);
+  void RemoveAllResources();
+  ///@}
+
+  ///@{
+  /**
+   * The type selection: names of the reader's types (the Logical Events'
+   * TypeNames field data, written by Logical Time). Only the communication
+   * events of those types are drawn, each with its aggregate (the
+   * computation before it). Empty (default): all. With either selection,
+   * messages are drawn when both their events are, the Metric Overview sums
+   * the selected events (not the Steps table) and the colour range is that
+   * of the selected events. Unknown names are errors naming them.
+   */
+  void AddType(const char* name);
+  void RemoveAllTypes();
+  ///@}
+
 protected:
   vtkMacroscopeLogicalLayout();
   ~vtkMacroscopeLogicalLayout() override;
@@ -118,6 +152,11 @@ protected:
   /// reporting an error.
   virtual int Draw(const Tables& tables, vtkPolyData* outputs[NUMBER_OF_OUTPUTS]) = 0;
 
+  /// The row of Logical Events (resp. Logical Messages) that row `row` of
+  /// the tables given to Draw is: they differ when a selection is active.
+  vtkIdType EventRow(vtkIdType row) const;
+  vtkIdType MessageRow(vtkIdType row) const;
+
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
@@ -126,8 +165,18 @@ protected:
   double TimeWindow[2] = { 0.0, 0.0 };
   bool ShowAggregates = true;
   vtkIdType MaxMessages = 5000;
+  std::vector<std::string> Resources;
+  std::vector<std::string> Types;
 
 private:
+  /// Tables holding the rows of the selection, into `selected` (which keeps
+  /// them alive through `held`); false after reporting an error (an unknown
+  /// name, no Hierarchy or TypeNames to resolve names against).
+  bool Select(const Tables& tables, Tables& selected, std::vector<vtkSmartPointer<vtkTable>>& held);
+
+  std::vector<vtkIdType> EventRows;   ///< empty: the identity
+  std::vector<vtkIdType> MessageRows; ///< empty: the identity
+
   /// The steps of TimeWindow among the events, into `steps`; false after
   /// reporting an error (bad window, missing Enter or Exit).
   bool StepsOfTime(vtkTable* events, vtkIdType steps[2]);

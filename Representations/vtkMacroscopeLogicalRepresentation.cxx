@@ -19,8 +19,9 @@ namespace
 // The logical tables among the outputs of the algorithm that produced the
 // shown table, or of the nearest one upstream with the Logical Events among
 // them (ParaView puts pass-through filters between a filter's port and its
-// displays). Outputs that are none of the layouts' tables (Logical Time's
-// Logical Variables, Logical Types, Hierarchy, Dendrogram) are left out.
+// displays), with its Hierarchy (for the Resources selection). Outputs that
+// are none of the layouts' inputs (Logical Time's Logical Variables, Logical
+// Types, Dendrogram) are left out.
 bool FindLogicalTables(vtkAlgorithm* producer, vtkInformationVector* found)
 {
   for (int hop = 0; producer && hop < 8; ++hop)
@@ -37,7 +38,8 @@ bool FindLogicalTables(vtkAlgorithm* producer, vtkInformationVector* found)
         vtkMacroscopeLogicalLayout::Tables kind;
         std::string problem;
         if (vtkMacroscopeLogicalLayout::FindTables(one, kind, problem) &&
-          (kind.Events || kind.Messages || kind.Clusters || kind.Steps || kind.Phases))
+          (kind.Events || kind.Messages || kind.Clusters || kind.Steps || kind.Phases ||
+            kind.Hierarchy))
         {
           outputs->Append(info);
         }
@@ -126,6 +128,25 @@ void vtkMacroscopeLogicalRepresentation::SetShowAggregates(bool show)
 void vtkMacroscopeLogicalRepresentation::SetMaxMessages(vtkIdType count)
 {
   MACROSCOPE_FORWARD_ALL(SetMaxMessages(count));
+}
+void vtkMacroscopeLogicalRepresentation::AddResource(const char* name)
+{
+  MACROSCOPE_FORWARD_ALL(AddResource(name));
+}
+
+void vtkMacroscopeLogicalRepresentation::RemoveAllResources()
+{
+  MACROSCOPE_FORWARD_ALL(RemoveAllResources());
+}
+
+void vtkMacroscopeLogicalRepresentation::AddType(const char* name)
+{
+  MACROSCOPE_FORWARD_ALL(AddType(name));
+}
+
+void vtkMacroscopeLogicalRepresentation::RemoveAllTypes()
+{
+  MACROSCOPE_FORWARD_ALL(RemoveAllTypes());
 }
 #undef MACROSCOPE_FORWARD_ALL
 

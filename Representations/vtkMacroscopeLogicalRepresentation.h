@@ -56,6 +56,10 @@ public:
   void SetShowAggregates(bool show);
   void SetMaxMessages(vtkIdType count);
   void SetFocusRadius(int radius);
+  void AddResource(const char* name);
+  void RemoveAllResources();
+  void AddType(const char* name);
+  void RemoveAllTypes();
   ///@}
 
   /**

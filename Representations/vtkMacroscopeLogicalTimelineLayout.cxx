@@ -89,8 +89,9 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
     const macroscope::LogicalBox& box = layout.Boxes[b];
     const double metric = events.Core.Metric[box.Event];
     marks.Quad(box.X0, box.Y0, box.X1, box.Y1, 0.0, chart::ColorOf(metric, layout.MetricRange));
-    eventIds->InsertNextValue(box.Event);
-    pickIds->InsertNextValue(box.Event);
+    // Rows of the Logical Events given, whatever the selection drops.
+    eventIds->InsertNextValue(this->EventRow(box.Event));
+    pickIds->InsertNextValue(this->EventRow(box.Event));
     locations->InsertNextValue(events.Core.Location[box.Event]);
     steps->InsertNextValue(events.Core.GlobalStep[box.Event]);
     kinds->InsertNextValue(events.Core.Kind[box.Event]);
@@ -110,7 +111,7 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   for (const macroscope::LogicalLine& line : layout.Messages)
   {
     lines.Line(line.X0, line.Y0, line.X1, line.Y1, 0.3, MessageColor);
-    messageIds->InsertNextValue(line.Message);
+    messageIds->InsertNextValue(this->MessageRow(line.Message));
   }
   this->UpdateProgress(0.8);
 

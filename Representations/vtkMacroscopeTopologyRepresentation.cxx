@@ -58,6 +58,30 @@ void vtkMacroscopeTopologyRepresentation::SetTimeWindow(double start, double end
   this->MarkModified();
 }
 
+void vtkMacroscopeTopologyRepresentation::AddResource(const char* name)
+{
+  this->Scene->AddResource(name);
+  this->MarkModified();
+}
+
+void vtkMacroscopeTopologyRepresentation::RemoveAllResources()
+{
+  this->Scene->RemoveAllResources();
+  this->MarkModified();
+}
+
+void vtkMacroscopeTopologyRepresentation::AddType(const char* name)
+{
+  this->Scene->AddType(name);
+  this->MarkModified();
+}
+
+void vtkMacroscopeTopologyRepresentation::RemoveAllTypes()
+{
+  this->Scene->RemoveAllTypes();
+  this->MarkModified();
+}
+
 void vtkMacroscopeTopologyRepresentation::GetChartSize(int size[2])
 {
   size[0] = size[1] = 1; // a 3D scene has no pixel size

@@ -34,6 +34,10 @@ public:
   void SetBaseConfiguration(int configuration);
   void SetTopologyFile(const char* fileName);
   void SetTimeWindow(double start, double end);
+  void AddResource(const char* name);
+  void RemoveAllResources();
+  void AddType(const char* name);
+  void RemoveAllTypes();
   void SetScale(double scale);
   void SetOffset(double offset);
   void SetBoxSize(double size);

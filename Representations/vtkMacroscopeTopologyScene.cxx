@@ -1,6 +1,7 @@
 #include "vtkMacroscopeTopologyScene.h"
 
 #include "MacroscopeChart.h"
+#include "MacroscopeModelPlan.h"
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "TopologyBase.h"
@@ -243,7 +244,49 @@ void vtkMacroscopeTopologyScene::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "TreemapSize: " << (this->TreemapSize == STATE_TIME ? "state time" : "process count")
      << "\n";
   os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
+  os << indent << "Resources:";
+  for (const std::string& name : this->Resources)
+  {
+    os << " \"" << name << "\"";
+  }
+  os << (this->Resources.empty() ? " (all)\n" : "\n");
+  os << indent << "Types:";
+  for (const std::string& name : this->Types)
+  {
+    os << " \"" << name << "\"";
+  }
+  os << (this->Types.empty() ? " (all)\n" : "\n");
   os << indent << "Controller: " << this->Controller << "\n";
+}
+
+void vtkMacroscopeTopologyScene::AddResource(const char* name)
+{
+  this->Resources.emplace_back(name ? name : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTopologyScene::RemoveAllResources()
+{
+  if (!this->Resources.empty())
+  {
+    this->Resources.clear();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeTopologyScene::AddType(const char* name)
+{
+  this->Types.emplace_back(name ? name : "");
+  this->Modified();
+}
+
+void vtkMacroscopeTopologyScene::RemoveAllTypes()
+{
+  if (!this->Types.empty())
+  {
+    this->Types.clear();
+    this->Modified();
+  }
 }
 
 void vtkMacroscopeTopologyScene::GetSceneBounds(double bounds[6]) const
@@ -356,6 +399,23 @@ int vtkMacroscopeTopologyScene::RequestData(
     return 0;
   }
   const std::size_t count = processes.Count();
+  // The selection (linked views), resolved as every view resolves it. The
+  // Hierarchy and Types are whole on every rank: all ranks fail alike,
+  // before the collectives below.
+  std::vector<bool> keepLeaf;
+  std::vector<bool> keepType;
+  {
+    std::vector<int64_t> parent, leafIndex;
+    if (!MacroscopeHierarchyArrays(trace.Hierarchy, parent, leafIndex, problem) ||
+      !MacroscopeModelPlan::SelectLeaves(
+        trace.Hierarchy, parent, leafIndex, this->Resources, keepLeaf, problem) ||
+      !MacroscopeModelPlan::SelectTypes(trace.Types, this->Types, keepType, problem))
+    {
+      vtkErrorMacro("Topology-Time Scene: " << problem << ".");
+      return 0;
+    }
+  }
+  auto selectedProcess = [&keepLeaf](std::size_t p) { return keepLeaf.empty() || keepLeaf[p]; };
 
   // This rank's states and messages, as the core takes them.
   MacroscopeColumnStore store;
@@ -453,6 +513,27 @@ int vtkMacroscopeTopologyScene::RequestData(
       sizes = mine;
     }
   }
+  // The base is laid out above from every process and message of the
+  // window; the selection keeps the boxes and flights drawn over it.
+  if (!keepLeaf.empty() || !keepType.empty())
+  {
+    std::vector<macroscope::SceneState> kept;
+    std::vector<int64_t> keptRows;
+    for (std::size_t i = 0; i < drawn.size(); ++i)
+    {
+      const auto& state = drawn[i];
+      const bool typed = keepType.empty() ||
+        (state.Type >= 0 && static_cast<std::size_t>(state.Type) < keepType.size() &&
+          keepType[static_cast<std::size_t>(state.Type)]);
+      if (typed && selectedProcess(static_cast<std::size_t>(state.Process)))
+      {
+        kept.push_back(state);
+        keptRows.push_back(drawnRows[i]);
+      }
+    }
+    drawn.swap(kept);
+    drawnRows.swap(keptRows);
+  }
   if (this->CheckAbort())
   {
     return 1;
@@ -541,11 +622,17 @@ int vtkMacroscopeTopologyScene::RequestData(
   options.BoxSize = boxSize;
   options.Ticks = this->Ticks;
   std::vector<macroscope::SceneMessage> flights;
+  std::vector<std::size_t> flown; // the messages[] index of every flight
   if (this->ShowMessages)
   {
-    for (const auto& m : messages)
+    for (std::size_t i = 0; i < messages.size(); ++i)
     {
-      flights.push_back({ m.Sender, m.Receiver, m.SendTime, m.RecvTime });
+      const auto& m = messages[i];
+      if (selectedProcess(m.Sender) && selectedProcess(m.Receiver))
+      {
+        flights.push_back({ m.Sender, m.Receiver, m.SendTime, m.RecvTime });
+        flown.push_back(i);
+      }
     }
   }
   macroscope::TopologySceneGeometry scene;
@@ -631,7 +718,7 @@ int vtkMacroscopeTopologyScene::RequestData(
     auto rows = NamedArray<vtkIdTypeArray>("vtkOriginalCellIds");
     for (const auto& segment : scene.Segments)
     {
-      const auto& m = messages[segment.Message];
+      const auto& m = messages[flown[segment.Message]];
       const vtkIdType ids[2] = { lines.Point(segment.From[0], segment.From[1], segment.From[2]),
         lines.Point(segment.To[0], segment.To[1], segment.To[2]) };
       lines.Lines->InsertNextCell(2, ids);
@@ -642,7 +729,7 @@ int vtkMacroscopeTopologyScene::RequestData(
       recvTimes->InsertNextValue(m.RecvTime);
       bytes->InsertNextValue(m.Bytes);
       clipped->InsertNextValue(segment.Clipped ? 1 : 0);
-      rows->InsertNextValue(messageRows[segment.Message]);
+      rows->InsertNextValue(messageRows[flown[segment.Message]]);
     }
     lines.Into(outputs[MESSAGES]);
     for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ senders, receivers,
@@ -732,6 +819,10 @@ int vtkMacroscopeTopologyScene::RequestData(
     for (std::size_t e = 0; e < graph.Edges(); ++e)
     {
       const auto a = graph.Source[e], b = graph.Target[e];
+      if (!selectedProcess(static_cast<std::size_t>(a)) || !selectedProcess(static_cast<std::size_t>(b)))
+      {
+        continue;
+      }
       Ribbon(cells, x[a], y[a], x[b], y[b], 0.002 + maxEdgeWidth * graph.Width[e], -0.001,
         TrafficColor);
       base.Tag("traffic", processes.Paths[a].back() + " -- " + processes.Paths[b].back(),
@@ -746,6 +837,10 @@ int vtkMacroscopeTopologyScene::RequestData(
   const double footprint = std::max(boxSize, 0.004) * 0.65;
   for (std::size_t p = 0; p < count; ++p)
   {
+    if (!selectedProcess(p))
+    {
+      continue;
+    }
     cells.Quad(x[p] - footprint, y[p] - footprint, x[p] + footprint, y[p] + footprint, -0.0005,
       ProcessColor);
     base.Tag("process", processes.Label(p, uses));

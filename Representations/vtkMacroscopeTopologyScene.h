@@ -38,6 +38,9 @@
  * - 4 Labels: points with Label and LabelKind (tick times, the axis title,
  *   node names) for the chart representations' text.
  *
+ * Resources and Types (the linked views' selection) keep the boxes and
+ * messages of the selected processes and types; unknown names are errors.
+ *
  * Under MPI each rank draws the boxes and messages of its own piece; the
  * communication graph is merged over the ranks so that all lay out the same
  * base, which rank 0 draws with the guides and labels.
@@ -107,6 +110,29 @@ public:
    */
   vtkSetVector2Macro(TimeWindow, double);
   vtkGetVector2Macro(TimeWindow, double);
+  ///@}
+
+  ///@{
+  /**
+   * The resource selection of the linked views, named as Time Slicing's
+   * Resources: only the boxes, messages, communication edges and footprints
+   * of the processes below these hierarchy vertices are drawn. The base is
+   * laid out from every process, so processes keep their place whatever
+   * the selection. Empty (default): every process.
+   */
+  void AddResource(const char* name);
+  void RemoveAllResources();
+  ///@}
+
+  ///@{
+  /**
+   * The type selection of the linked views: names of the Types whose state
+   * boxes are drawn. The boxes are chosen by Depth first, then filtered, so
+   * a hidden state leaves a gap rather than showing its caller (a state's
+   * box does not depend on the selection). Empty (default): every type.
+   */
+  void AddType(const char* name);
+  void RemoveAllTypes();
   ///@}
 
   ///@{
@@ -239,6 +265,8 @@ private:
   bool ShowCommunicationGraph = true;
   double MaxEdgeWidth = 0.0;
   int TreemapSize = PROCESS_COUNT;
+  std::vector<std::string> Resources;
+  std::vector<std::string> Types;
   double SceneBounds[6] = { 0.0, 1.0, 0.0, 1.0, 0.0, 1.0 };
   vtkMultiProcessController* Controller = nullptr;
   std::vector<std::string> TypeColors; ///< see AddTypeColor

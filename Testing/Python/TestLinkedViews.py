@@ -16,6 +16,12 @@ macroscope.link_views() links them. Checked:
 - a rubber band over logical columns gives the time span of their steps
   from Logical Time's Steps table (recomputed here);
 - set_selection: Time Slicing's model keeps the named resources and types;
+  the Logical Timeline's boxes, rows and message lines, the Metric
+  Overview's bars, the Clustered Logical Timeline's band members and the
+  3D scene's boxes, message segments and footprints are those a brute
+  force on the input tables keeps; Streamed Time Slicing's planes equal
+  Time Slicing's for the same Types, rebuilt from one cache; unknown names
+  are errors naming them;
 - the state file: a fresh pvbatch loads it, changes the window on one
   member and every other member follows.
 """
@@ -86,6 +92,204 @@ def brute_force_steps(events, t0, t1):
             found.append(g)
     return [min(found), max(found)] if found else [0, -1]
 
+
+
+def show_only(display):
+    """Shows `display` alone among the chart displays of the first view."""
+    for other in shown.values():
+        if other.GetXMLName() == "MacroscopeTraceRepresentation" and other is not shown.get(
+                "Topology-Time 3D"):
+            other.Visibility = 1 if other is display else 0
+
+
+def leaves_below(tree, name):
+    """The LeafIndex of every leaf at or below a vertex called `name`."""
+    names = tree.GetVertexData().GetAbstractArray("Name")
+    leaf = tree.GetVertexData().GetArray("LeafIndex")
+    found = set()
+    for v in range(tree.GetNumberOfVertices()):
+        if leaf.GetValue(v) < 0:
+            continue
+        u = v
+        while u >= 0:
+            if names.GetValue(u) == name:
+                found.add(int(leaf.GetValue(v)))
+                break
+            u = tree.GetParent(u) if u != tree.GetRoot() else -1
+    return found
+
+
+def brute_force_logical(events, keep_leaf, keep_type):
+    """The Logical Events rows a selection keeps, from the rule of
+    docs/linked-views.md: a selected location, and a selected type or, for
+    an aggregate (Type -1), its communication event's (GlobalStep + 1)."""
+    triples = list(zip(events["Location"], events["GlobalStep"], events["Type"]))
+    typed = {(l, g) for l, g, t in triples if t >= 0 and t in keep_type}
+    return {i for i, (l, g, t) in enumerate(triples)
+            if l in keep_leaf and ((t >= 0 and t in keep_type) or (t < 0 and (l, g + 1) in typed))}
+
+
+def scene_outputs(display, **selection):
+    """The state boxes a 3D display draws, and the States, Messages and
+    Base of a Topology-Time Scene filter (the class the display draws
+    with) on the same trace and selection."""
+    Render(scene_view)
+    boxes = display.GetClientSideObject().GetActiveRepresentation().GetRenderedDataObject(0)
+    scene = TopologyTimeScene(Input=ports, **selection)
+    scene.UpdatePipeline()
+    outputs = [servermanager.Fetch(scene, idx=port) for port in range(3)]
+    Delete(scene)
+    copy = boxes.NewInstance()
+    copy.ShallowCopy(boxes)
+    return [copy] + outputs
+
+
+def cell_values(data, name):
+    array = data.GetCellData().GetAbstractArray(name)
+    mt.check(array is not None, "no %s cell array on a %s" % (name, data.GetClassName()))
+    return [array.GetValue(i) for i in range(array.GetNumberOfValues())]
+
+
+def check_selection_everywhere(type_names, state_types, ranks_per_node):
+    """The selection on the logical views, the 3D scene and Streamed Time
+    Slicing, each against a brute force on the input tables."""
+    import numpy as np
+    macroscope.set_selection(resources=[], types=[])
+    macroscope.set_window(0, 0)
+    scene = shown["Topology-Time 3D"]
+    everything = scene_outputs(scene)
+    all_boxes = set(zip(cell_values(everything[0], "vtkOriginalCellIds"),
+                        cell_values(everything[0], "Location"), cell_values(everything[0], "Type")))
+    mt.check(all_boxes == set(zip(cell_values(everything[1], "vtkOriginalCellIds"),
+                                  cell_values(everything[1], "Location"),
+                                  cell_values(everything[1], "Type"))),
+             "the 3D display and the Topology-Time Scene filter draw different boxes")
+    all_flights = set(zip(cell_values(everything[2], "vtkOriginalCellIds"),
+                          cell_values(everything[2], "Sender"), cell_values(everything[2], "Receiver")))
+
+    hierarchy = servermanager.Fetch(reader, idx=4)
+    keep_leaf = leaves_below(hierarchy, "node-1")
+    mt.check(len(keep_leaf) == ranks_per_node, "node-1 has %d leaves" % len(keep_leaf))
+    events = {n: mt.column(events_table, n) for n in ("Location", "GlobalStep", "Type", "Phase", "Metric")}
+    communication = sorted({t for t in events["Type"] if t >= 0})
+    mt.check(len(communication) >= 2, "the trace has %d communication types" % len(communication))
+    # Two communication types (both states), given out of the table's order.
+    chosen = [type_names[communication[-1]], type_names[communication[0]]]
+    keep_type = {communication[0], communication[-1]}
+    macroscope.set_selection(resources=["node-1"], types=chosen)
+    for rtype, display in shown.items():
+        mt.check(list(display.Resources) == ["node-1"] and list(display.Types) == chosen,
+                 "the %s display did not follow the selection: %r %r"
+                 % (rtype, list(display.Resources), list(display.Types)))
+
+    # Logical Timeline: the boxes (rows of Logical Events) and message lines.
+    logical_display = shown["Logical Timeline"]
+    show_only(logical_display)
+    boxes = marks(logical_display)
+    kept = brute_force_logical(events, keep_leaf, keep_type)
+    mt.check(kept and len(kept) < len(events["Location"]), "the selection keeps %d of %d events"
+             % (len(kept), len(events["Location"])))
+    drawn = set(cell_values(boxes, "Event"))
+    mt.check(drawn == kept, "Logical Timeline: %d boxes drawn, the brute force keeps %d (%d differ)"
+             % (len(drawn), len(kept), len(drawn ^ kept)))
+    rows = set(cell_values(boxes, "Location"))
+    mt.check(rows == {events["Location"][i] for i in kept} and rows <= keep_leaf,
+             "Logical Timeline rows %r, node-1's locations %r" % (sorted(rows), sorted(keep_leaf)))
+    messages_table = servermanager.Fetch(logical, idx=1)
+    sends, recvs = mt.column(messages_table, "SendEvent"), mt.column(messages_table, "RecvEvent")
+    kept_messages = {m for m, (a, b) in enumerate(zip(sends, recvs)) if a in kept and b in kept}
+    layout = LogicalTimelineLayout(Input=[OutputPort(logical, i) for i in (0, 1, 2, 3, 4, 5, 8)],
+                                   Resources=["node-1"], Types=chosen)
+    layout.UpdatePipeline()
+    mt.check(set(cell_values(servermanager.Fetch(layout, idx=0), "Event")) == kept,
+             "the Logical Timeline Layout filter keeps other events than the display")
+    lines = servermanager.Fetch(layout, idx=1)
+    Delete(layout)
+    drawn_messages = {m for m in cell_values(lines, "Message") if m >= 0}
+    mt.check(drawn_messages == kept_messages, "Logical Timeline: %d message lines, the brute force "
+             "keeps %d" % (len(drawn_messages), len(kept_messages)))
+
+    # Metric Overview: a bar per step, the sum of the selected events' metric.
+    logical_display.Representation = "Metric Overview"
+    bars = marks(logical_display)
+    got = {int(g): v for g, v in zip(cell_values(bars, "GlobalStep"), cell_values(bars, "Value"))
+           if g >= 0}
+    sums = {}
+    for i in kept:
+        sums[events["GlobalStep"][i]] = sums.get(events["GlobalStep"][i], 0.0) + events["Metric"][i]
+    expected = {g: v for g, v in sums.items() if v > 0}
+    mt.check(set(got) == set(expected) and all(abs(got[g] - expected[g]) <= 1e-9 * max(1.0, abs(v))
+                                               for g, v in expected.items()),
+             "Metric Overview bars differ from the selected events' sums: %d vs %d steps "
+             "(first differences: %r)" % (len(got), len(expected), sorted(
+                 (g, got.get(g), expected.get(g)) for g in set(got) | set(expected)
+                 if abs(got.get(g, 0) - expected.get(g, 0)) > 1e-9)[:5]))
+
+    # Clustered Logical Timeline: the bands hold the selected members only.
+    logical_display.Representation = "Clustered Logical Timeline"
+    clustered = marks(logical_display)
+    members = {}
+    for mark, phase, count in zip(cell_values(clustered, "Mark"), cell_values(clustered, "Phase"),
+                                  cell_values(clustered, "Fraction")):
+        if mark == 0:  # BAND: Fraction holds its member count
+            members[phase] = members.get(phase, 0) + int(count)
+    clusters = servermanager.Fetch(logical, idx=2)
+    phases_drawn = {events["Phase"][i] for i in kept}
+    expected = {}
+    for phase, location in zip(mt.column(clusters, "Phase"), mt.column(clusters, "Location")):
+        if phase in phases_drawn and location in keep_leaf:
+            expected[phase] = expected.get(phase, 0) + 1
+    mt.check(members == expected, "Clustered Logical Timeline band members %r, expected %r"
+             % (members, expected))
+    logical_display.Representation = "Logical Timeline"
+
+    # Topology-Time 3D: the boxes and flights of the whole scene that the
+    # selection keeps, and node-1's footprints only.
+    selected = scene_outputs(scene, Resources=["node-1"], Types=chosen)
+    chosen_ids = {type_names.index(n) for n in chosen}
+    expected_boxes = {b for b in all_boxes if b[1] in keep_leaf and b[2] in chosen_ids}
+    for output, who in ((selected[0], "display"), (selected[1], "filter")):
+        boxes = set(zip(cell_values(output, "vtkOriginalCellIds"),
+                        cell_values(output, "Location"), cell_values(output, "Type")))
+        mt.check(boxes and boxes == expected_boxes, "3D scene (%s): %d boxes, expected %d of %d"
+                 % (who, len(boxes), len(expected_boxes), len(all_boxes)))
+    flights = set(zip(cell_values(selected[2], "vtkOriginalCellIds"),
+                      cell_values(selected[2], "Sender"), cell_values(selected[2], "Receiver")))
+    expected_flights = {f for f in all_flights if f[1] in keep_leaf and f[2] in keep_leaf}
+    mt.check(flights and flights == expected_flights, "3D scene: %d message segments, expected %d"
+             % (len(flights), len(expected_flights)))
+    footprints = [k for k in cell_values(selected[3], "Kind") if k == "process"]
+    mt.check(len(footprints) == len(keep_leaf), "3D scene: %d process footprints for node-1"
+             % len(footprints))
+
+    # Streamed Time Slicing: the same planes as Time Slicing for the same
+    # Types; another selection is rebuilt from the cache, not read again.
+    streamed = StreamedTimeSlicing(FileName=reader.FileName, Slices=slicing.Slices,
+                                   Resources=["node-1"], Types=chosen, CacheSlices=40 * 10,
+                                   CacheDirectory=os.path.join(args.output, "cache"))
+    def info(name):
+        streamed.UpdatePropertyInformation()
+        return streamed.GetProperty(name).GetElement(0)
+
+    for types in (chosen, [chosen[1]], state_types[:3]):
+        streamed.Types = types
+        macroscope.set_selection(types=types)
+        slicing.UpdatePipeline()
+        streamed.UpdatePipeline()
+        want, _, _ = mt.gather_model(slicing)
+        got, _, _ = mt.gather_model(streamed)
+        mt.check(got.shape == want.shape and got.shape[0] == len(set(types)),
+                 "Types %r: streamed model %r, Time Slicing's %r" % (types, got.shape, want.shape))
+        mt.check(np.allclose(got, want, rtol=1e-9, atol=1e-12 * max(1.0, np.abs(want).max())),
+                 "Types %r: the streamed planes differ from Time Slicing's by %g"
+                 % (types, np.abs(got - want).max()))
+        mt.check(info("NumberOfTraceReads") == 1 and info("DirtySlices") == 0,
+                 "Types %r: %d trace reads, %d dirty slices (one read, then the cache)"
+                 % (types, info("NumberOfTraceReads"), info("DirtySlices")))
+    mt.check(info("ModelOrigin") == "cache", "another Types selection was not rebuilt from the cache")
+    Delete(streamed)
+    macroscope.set_selection(resources=["node-1"], types=chosen)
+    print("selection: logical views, 3D scene and Streamed Time Slicing follow")
 
 if CHILD:
     # Process 2: a fresh pvbatch loads the state and moves the window on one member.
@@ -271,12 +475,30 @@ else:
         for i in range(timeline_marks.GetNumberOfCells())}
     mt.check(drawn_types and drawn_types <= chosen_ids,
              "Timeline marks of types %r, chosen %r" % (sorted(drawn_types), sorted(chosen_ids)))
+    check_selection_everywhere(type_names, state_types, ranks_per_node)
+
     errors = mt.ErrorCapture()
     macroscope.set_selection(types=["no such type"])
     slicing.UpdatePipeline()
+    show_only(shown["Logical Timeline"])
+    Render(view)
+    Render(scene_view)
     reported = errors.text()
     errors.close()
-    mt.check("no such type" in reported, "an unknown type gave no error naming it: %r" % reported)
+    for who in ("MacroscopeTimeSlicing", "LogicalTimelineLayout", "Topology-Time Scene"):
+        mt.check(who in reported and "no such type" in reported,
+                 "an unknown type gave no error naming it from %s: %r" % (who, reported))
+    macroscope.set_selection(types=[])
+    errors = mt.ErrorCapture()
+    macroscope.set_selection(resources=["nowhere"])
+    Render(view)
+    Render(scene_view)
+    reported = errors.text()
+    errors.close()
+    for who in ("LogicalTimelineLayout", "Topology-Time Scene"):
+        mt.check(who in reported and "nowhere" in reported,
+                 "an unknown resource gave no error naming it from %s: %r" % (who, reported))
+    show_only(timeline)
     macroscope.set_selection(resources=[], types=[chosen[0]])
 
     # --- nonsense gives a clear error naming it ------------------------------------------

@@ -99,6 +99,9 @@ settings["slicing"] = dict(Slices=17, TimeWindow=[0.0005, 0.003], Metric="Event 
                            Resources=["node-1", "machine/cluster-0/node-0/MPI Rank 0"],
                            Types=[event_types[0]])
 slicing = TimeSlicing(registrationName="slicing", Input=reader_outputs, **settings["slicing"])
+# Streamed Time Slicing's Types (linked views), once the trace's types are known.
+settings["streamed"]["Types"] = [event_types[0]]
+FindSource("streamed").Types = settings["streamed"]["Types"]
 settings["producers"] = dict(TimeWindow=[0.001, 0.002], Activity="Idle", Level=2, MinimumRecords=3)
 producers = ActiveProducers(registrationName="producers", Input=reader_outputs, **settings["producers"])
 producers.UpdatePipeline()
@@ -165,6 +168,7 @@ logical_events.UpdatePipeline()  # runs the script now, before the built-ins are
 from builtins import all, max, min, sum
 logical_common = dict(ViewSize=[640, 360], StepWindow=[1, 7], ShowAggregates=0, MaxMessages=42,
                       TimeWindow=[0.0005, 0.003])
+logical_common.update(Resources=["node-1"], Types=["MPI_Send", "MPI_Recv"])  # linked views
 settings["logicaltimelinelayout"] = dict(logical_common)
 settings["clusteredtimelinelayout"] = dict(logical_common, FocusRadius=3)
 settings["metricoverviewlayout"] = dict(logical_common)
@@ -183,7 +187,8 @@ settings["topology"] = dict(BaseConfiguration="Hierarchy Treemap", TopologyFile=
                             TimeWindow=[0.001, 0.0025], Scale=250.0, Offset=0.125,
                             BoxSize=0.03, Depth=2, Ticks=9, ShowMessages=0,
                             ShowCommunicationGraph=0, MaxEdgeWidth=0.045,
-                            TreemapSize="State Time")
+                            TreemapSize="State Time", Resources=["cluster-0"],
+                            Types=["compute"])
 TopologyTimeScene(registrationName="topology", Input=[reader_outputs[i] for i in (0, 1, 4, 5)],
                   **settings["topology"])
 
@@ -227,18 +232,22 @@ displays = {
         LabelColor=[0.3, 0.2, 0.1], LabelFontSize=8)),
     "logicalview": ("logicalevents", "Logical Timeline", dict(
         label, ViewSize=[530, 310], StepWindow=[2, 8], ShowAggregates=0, MaxMessages=19, TimeWindow=[0.0015, 0.0025],
-        FocusRadius=4, LabelColor=[0.7, 0.7, 0.1], LabelFontSize=14)),
+        FocusRadius=4, LabelColor=[0.7, 0.7, 0.1], LabelFontSize=14,
+        Resources=["node-0"], Types=["MPI_Send"])),
     "clusteredview": ("logicalevents", "Clustered Logical Timeline", dict(
         label, ViewSize=[520, 300], StepWindow=[3, 9], ShowAggregates=0, MaxMessages=17, TimeWindow=[0.001, 0.0025],
-        FocusRadius=2, LabelColor=[0.1, 0.7, 0.7], LabelFontSize=11)),
+        FocusRadius=2, LabelColor=[0.1, 0.7, 0.7], LabelFontSize=11,
+        Resources=["node-1"], Types=["MPI_Recv"])),
     "metricview": ("logicalevents", "Metric Overview", dict(
         label, ViewSize=[540, 320], StepWindow=[0, 5], ShowAggregates=0, MaxMessages=23, TimeWindow=[0.0005, 0.002],
-        FocusRadius=5, LabelColor=[0.7, 0.1, 0.7], LabelFontSize=16)),
+        FocusRadius=5, LabelColor=[0.7, 0.1, 0.7], LabelFontSize=16,
+        Resources=["cluster-0"], Types=["MPI_Wait"])),
     "topologyview": ("reader", "Topology-Time 3D", dict(
         BaseConfiguration="Network Topology", TopologyFile=topology_file, Scale=120.0,
         Offset=0.075, BoxSize=0.025, Ticks=4, ShowCommunicationGraph=0, MaxEdgeWidth=0.02,
         TreemapSize="State Time", TimeWindow=[0.0015, 0.003], Depth=1, ShowMessages=0,
-        ShowLabels=0, Visibility=0, LabelColor=[0.5, 0.25, 0.75], LabelFontSize=15)),
+        ShowLabels=0, Visibility=0, LabelColor=[0.5, 0.25, 0.75], LabelFontSize=15,
+        Resources=["node-0"], Types=["MPI_Waitall"])),
 }
 # Type colours (docs/colours.md) on every display that draws types.
 for view_name in ("timelineview", "temporalview", "stview", "treemapview", "topologyview"):
