@@ -1,6 +1,7 @@
 #include "vtkMacroscopeTimeSlicing.h"
 
 #include "MacroscopeModelPlan.h"
+#include "MacroscopeNameList.h"
 
 #include "ResourceHierarchy.h"
 #include "ResourceSelection.h"
@@ -100,32 +101,21 @@ void vtkMacroscopeTimeSlicing::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Normalize: " << this->Normalize << "\n";
   os << indent << "Depth: " << this->Depth << "\n";
   os << indent << "ResourceLevel: " << this->ResourceLevel << "\n";
-  os << indent << "Resources:";
-  for (const std::string& name : this->Resources)
-  {
-    os << " \"" << name << "\"";
-  }
-  os << (this->Resources.empty() ? " (all)\n" : "\n");
-  os << indent << "Types:";
-  for (const std::string& name : this->Types)
-  {
-    os << " \"" << name << "\"";
-  }
-  os << (this->Types.empty() ? " (all)\n" : "\n");
+  MacroscopeNameList::Print(os, indent, "Resources", this->Resources);
+  MacroscopeNameList::Print(os, indent, "Types", this->Types);
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
 void vtkMacroscopeTimeSlicing::AddResource(const char* name)
 {
-  this->Resources.emplace_back(name ? name : "");
+  MacroscopeNameList::Add(this->Resources, name);
   this->Modified();
 }
 
 void vtkMacroscopeTimeSlicing::RemoveAllResources()
 {
-  if (!this->Resources.empty())
+  if (MacroscopeNameList::Clear(this->Resources))
   {
-    this->Resources.clear();
     this->Modified();
   }
 }
@@ -143,15 +133,14 @@ const char* vtkMacroscopeTimeSlicing::GetResource(int index) const
 
 void vtkMacroscopeTimeSlicing::AddType(const char* name)
 {
-  this->Types.emplace_back(name ? name : "");
+  MacroscopeNameList::Add(this->Types, name);
   this->Modified();
 }
 
 void vtkMacroscopeTimeSlicing::RemoveAllTypes()
 {
-  if (!this->Types.empty())
+  if (MacroscopeNameList::Clear(this->Types))
   {
-    this->Types.clear();
     this->Modified();
   }
 }

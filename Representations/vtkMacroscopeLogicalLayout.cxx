@@ -3,6 +3,7 @@
 #include "LogicalSelection.h"
 #include "LogicalTimeWindow.h"
 #include "MacroscopeModelPlan.h"
+#include "MacroscopeNameList.h"
 #include "MacroscopeTraceColumns.h"
 #include "TraceSchema.h"
 
@@ -41,46 +42,34 @@ void vtkMacroscopeLogicalLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
   os << indent << "ShowAggregates: " << this->ShowAggregates << "\n";
   os << indent << "MaxMessages: " << this->MaxMessages << "\n";
-  os << indent << "Resources:";
-  for (const std::string& name : this->Resources)
-  {
-    os << " \"" << name << "\"";
-  }
-  os << (this->Resources.empty() ? " (all)\n" : "\n");
-  os << indent << "Types:";
-  for (const std::string& name : this->Types)
-  {
-    os << " \"" << name << "\"";
-  }
-  os << (this->Types.empty() ? " (all)\n" : "\n");
+  MacroscopeNameList::Print(os, indent, "Resources", this->Resources);
+  MacroscopeNameList::Print(os, indent, "Types", this->Types);
 }
 
 void vtkMacroscopeLogicalLayout::AddResource(const char* name)
 {
-  this->Resources.emplace_back(name ? name : "");
+  MacroscopeNameList::Add(this->Resources, name);
   this->Modified();
 }
 
 void vtkMacroscopeLogicalLayout::RemoveAllResources()
 {
-  if (!this->Resources.empty())
+  if (MacroscopeNameList::Clear(this->Resources))
   {
-    this->Resources.clear();
     this->Modified();
   }
 }
 
 void vtkMacroscopeLogicalLayout::AddType(const char* name)
 {
-  this->Types.emplace_back(name ? name : "");
+  MacroscopeNameList::Add(this->Types, name);
   this->Modified();
 }
 
 void vtkMacroscopeLogicalLayout::RemoveAllTypes()
 {
-  if (!this->Types.empty())
+  if (MacroscopeNameList::Clear(this->Types))
   {
-    this->Types.clear();
     this->Modified();
   }
 }

@@ -2,6 +2,7 @@
 
 #include "MacroscopeChart.h"
 #include "MacroscopeModelPlan.h"
+#include "MacroscopeNameList.h"
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "ResourceHierarchy.h"
@@ -215,39 +216,36 @@ void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "MaxMessagesPerPixel: " << this->MaxMessagesPerPixel << "\n";
   os << indent << "GroupLevel: " << this->GroupLevel << "\n";
   os << indent << "AggregateStyle: " << (this->AggregateStyle == MODE ? "Mode" : "Stacked") << "\n";
-  os << indent << "Resources: " << this->Resources.size() << (this->Resources.empty() ? " (all)" : "")
-     << "\n";
-  os << indent << "Types: " << this->Types.size() << (this->Types.empty() ? " (all)" : "") << "\n";
+  MacroscopeNameList::Print(os, indent, "Resources", this->Resources);
+  MacroscopeNameList::Print(os, indent, "Types", this->Types);
   os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
 void vtkMacroscopeTimelineLayout::AddResource(const char* name)
 {
-  this->Resources.emplace_back(name ? name : "");
+  MacroscopeNameList::Add(this->Resources, name);
   this->Modified();
 }
 
 void vtkMacroscopeTimelineLayout::RemoveAllResources()
 {
-  if (!this->Resources.empty())
+  if (MacroscopeNameList::Clear(this->Resources))
   {
-    this->Resources.clear();
     this->Modified();
   }
 }
 
 void vtkMacroscopeTimelineLayout::AddType(const char* name)
 {
-  this->Types.emplace_back(name ? name : "");
+  MacroscopeNameList::Add(this->Types, name);
   this->Modified();
 }
 
 void vtkMacroscopeTimelineLayout::RemoveAllTypes()
 {
-  if (!this->Types.empty())
+  if (MacroscopeNameList::Clear(this->Types))
   {
-    this->Types.clear();
     this->Modified();
   }
 }

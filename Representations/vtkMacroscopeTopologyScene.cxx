@@ -2,6 +2,7 @@
 
 #include "MacroscopeChart.h"
 #include "MacroscopeModelPlan.h"
+#include "MacroscopeNameList.h"
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "TopologyBase.h"
@@ -244,47 +245,35 @@ void vtkMacroscopeTopologyScene::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "TreemapSize: " << (this->TreemapSize == STATE_TIME ? "state time" : "process count")
      << "\n";
   os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
-  os << indent << "Resources:";
-  for (const std::string& name : this->Resources)
-  {
-    os << " \"" << name << "\"";
-  }
-  os << (this->Resources.empty() ? " (all)\n" : "\n");
-  os << indent << "Types:";
-  for (const std::string& name : this->Types)
-  {
-    os << " \"" << name << "\"";
-  }
-  os << (this->Types.empty() ? " (all)\n" : "\n");
+  MacroscopeNameList::Print(os, indent, "Resources", this->Resources);
+  MacroscopeNameList::Print(os, indent, "Types", this->Types);
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
 void vtkMacroscopeTopologyScene::AddResource(const char* name)
 {
-  this->Resources.emplace_back(name ? name : "");
+  MacroscopeNameList::Add(this->Resources, name);
   this->Modified();
 }
 
 void vtkMacroscopeTopologyScene::RemoveAllResources()
 {
-  if (!this->Resources.empty())
+  if (MacroscopeNameList::Clear(this->Resources))
   {
-    this->Resources.clear();
     this->Modified();
   }
 }
 
 void vtkMacroscopeTopologyScene::AddType(const char* name)
 {
-  this->Types.emplace_back(name ? name : "");
+  MacroscopeNameList::Add(this->Types, name);
   this->Modified();
 }
 
 void vtkMacroscopeTopologyScene::RemoveAllTypes()
 {
-  if (!this->Types.empty())
+  if (MacroscopeNameList::Clear(this->Types))
   {
-    this->Types.clear();
     this->Modified();
   }
 }
