@@ -31,6 +31,11 @@ def _snapshot(directory):
 
 def _link_views():
     result = _helper("link_views")()
+    # The displays shown since the last link join the type colours' link
+    # too, so that a colour changed in one display's panel reaches them.
+    link_colours = _helper("link_type_colors")
+    if link_colours is not None:
+        link_colours()
     return "Macroscope: views linked%s" % ("" if result is None else " (%s)" % (result,))
 
 
