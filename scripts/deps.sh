@@ -19,6 +19,8 @@ packages=(
   cmake g++ pkg-config libgtest-dev xvfb xauth openmpi-bin
   # Pajé traces: SimGrid SMPI (smpicc, smpirun) and pajeng (pj_dump) for the cross-check
   pajeng libsimgrid-dev time
+  # real tracers' archives: EZTrace traces small MPI/OpenMP programs into OTF2
+  eztrace libeztrace-dev
   # hierarchy files (JSON)
   nlohmann-json3-dev
   # the Pajé parser's fuzz test (paje.fuzz): clang and libFuzzer
