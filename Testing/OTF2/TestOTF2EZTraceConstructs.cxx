@@ -9,6 +9,7 @@
 // written, and MPI_Sendrecv with MPI_PROC_NULL at the ends.
 #include "OTF2TestArchives.h"
 
+#include <LogicalTime.h>
 #include <MacroscopeOTF2.h>
 #include <MpiRegions.h>
 #include <TraceSchema.h>
@@ -344,6 +345,47 @@ TEST_F(EZTraceConstructs, UserParadigmMpiRegionsAreMpiCalls)
     EXPECT_EQ(macroscope::IsMpiCall(info.Types.Name[id], info.Types.Paradigm[id]), mpi)
       << info.Types.Name[id];
   }
+}
+
+// Logical Time attributes each message end to the MPI call around it; with
+// the paradigm alone ("user") every end would be an instant event.
+TEST_F(EZTraceConstructs, LogicalTimeFindsTheUserParadigmMpiCalls)
+{
+  const TraceData trace = readTrace(Anchor);
+  auto logicalInput = [&trace](bool byName) {
+    macroscope::logical::TraceInput in;
+    in.Locations = uint32_t(trace.Info.Leaves.size());
+    const StateColumns& s = trace.States;
+    for (std::size_t i = 0; i < s.size(); ++i)
+    {
+      in.StateLocation.push_back(int32_t(s.Location[i]));
+      in.StateType.push_back(int32_t(s.Type[i]));
+      in.StateDepth.push_back(int32_t(s.Depth[i]));
+      in.StateStart.push_back(s.Start[i]);
+      in.StateEnd.push_back(s.End[i]);
+    }
+    const TypeColumns& types = trace.Info.Types;
+    for (std::size_t t = 0; t < types.size(); ++t)
+    {
+      const bool state = types.Kind[t] == macroscope::schema::StateKind;
+      in.CommunicationType.push_back(state &&
+        (byName ? macroscope::IsMpiCall(types.Name[t], types.Paradigm[t])
+                : types.Paradigm[t] == "MPI"));
+    }
+    const MessageColumns& m = trace.Messages;
+    for (std::size_t i = 0; i < m.size(); ++i)
+    {
+      in.Sender.push_back(int32_t(m.Sender[i]));
+      in.Receiver.push_back(int32_t(m.Receiver[i]));
+      in.SendTime.push_back(m.SendTime[i]);
+      in.RecvTime.push_back(m.RecvTime[i]);
+    }
+    return in;
+  };
+  const auto byName = macroscope::logical::BuildLogicalTrace(logicalInput(true));
+  EXPECT_EQ(byName.Report.InstantEndpoints, 0u);
+  const auto byParadigm = macroscope::logical::BuildLogicalTrace(logicalInput(false));
+  EXPECT_EQ(byParadigm.Report.InstantEndpoints, 4u); // the old rule: two messages, four ends
 }
 
 } // namespace
