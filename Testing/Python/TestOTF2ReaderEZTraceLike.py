@@ -4,6 +4,7 @@ Testing/OTF2/TestOTF2EZTraceConstructs.cxx): it opens, keeps every record,
 grows TimeBounds past the clock's too short declared span, counts each
 oddity in the States field data, warns, and counts what a window leaves out."""
 import os
+import shutil
 import subprocess
 
 import macroscope_testing as mt
@@ -17,6 +18,7 @@ mt.load_plugin(args, globals())
 tool = os.path.join(os.path.dirname(args.synth), "macroscope-otf2-write-eztrace-like")
 mt.check(os.path.isfile(tool), "macroscope-otf2-write-eztrace-like not built: " + tool)
 directory = os.path.join(args.output, "eztrace-like")
+shutil.rmtree(directory, ignore_errors=True)  # OTF2 does not overwrite an archive
 result = subprocess.run([tool, directory], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 mt.check(result.returncode == 0, "%s failed:\n%s" % (tool, result.stdout))
 anchor = result.stdout.strip()
