@@ -106,7 +106,9 @@ struct RawDefinitions
   std::vector<LocationGroup> LocationGroups;
   std::vector<Location> Locations;
   std::vector<Region> Regions;
-  std::unordered_map<uint64_t, Group> Groups;
+  /// Every definition of each Group id, in definition order: EZTrace
+  /// defines Group 0 twice (the locations and MPI_COMM_WORLD's group).
+  std::unordered_map<uint64_t, std::vector<Group>> Groups;
   std::vector<Comm> Comms;
   std::vector<std::pair<uint64_t, MetricMember>> MetricMembers;
   std::vector<Metric> Metrics;
@@ -171,10 +173,8 @@ struct Collect
     OTF2_GroupType type, OTF2_Paradigm paradigm, OTF2_GroupFlag, uint32_t count,
     const uint64_t* members)
   {
-    RawDefinitions::Group& group = raw(userData).Groups[self];
-    group.Type = type;
-    group.Paradigm = paradigm;
-    group.Members.assign(members, members + count);
+    raw(userData).Groups[self].push_back(
+      { uint64_t(type), uint64_t(paradigm), std::vector<uint64_t>(members, members + count) });
     return OTF2_CALLBACK_SUCCESS;
   }
   static OTF2_CallbackCode comm(void* userData, OTF2_CommRef self, OTF2_StringRef name,
@@ -404,23 +404,45 @@ void buildTypes(const RawDefinitions& raw, Definitions& defs)
 {
   TypeColumns& types = defs.Info.Types;
   std::vector<uint64_t> refs;
+  // One state type per region name: EZTrace defines every region once per
+  // rank, and a legend must show "Working" once, in one colour. The first
+  // definition of a name gives its paradigm and role.
+  std::unordered_map<std::string, uint32_t> stateOfName;
   for (const auto& region : raw.Regions)
   {
-    const auto customName = raw.ParadigmNames.find(region.Paradigm);
-    const std::string paradigm = customName != raw.ParadigmNames.end()
-      ? raw.string(customName->second)
-      : paradigmName(uint32_t(region.Paradigm));
-    defs.RegionType.push_back(types.add(raw.string(region.Name), schema::StateKind, paradigm,
-      regionRoleName(uint32_t(region.Role))));
+    const std::string name = raw.string(region.Name);
+    const auto known = stateOfName.find(name);
+    if (known != stateOfName.end())
+    {
+      defs.RegionType.push_back(known->second);
+      ++defs.Info.RegionsSharingAName;
+    }
+    else
+    {
+      const auto customName = raw.ParadigmNames.find(region.Paradigm);
+      const std::string paradigm = customName != raw.ParadigmNames.end()
+        ? raw.string(customName->second)
+        : paradigmName(uint32_t(region.Paradigm));
+      defs.RegionType.push_back(
+        types.add(name, schema::StateKind, paradigm, regionRoleName(uint32_t(region.Role))));
+      stateOfName.emplace(name, defs.RegionType.back());
+    }
     refs.push_back(region.Ref);
   }
   defs.RegionTypes.assign(refs, std::vector<uint64_t>(defs.RegionType.begin(), defs.RegionType.end()));
 
   // One variable per metric member, in definition order.
+  // Likewise one variable per member name.
   std::unordered_map<uint64_t, uint32_t> memberType;
+  std::unordered_map<std::string, uint32_t> variableOfName;
   for (const auto& [ref, member] : raw.MetricMembers)
   {
-    memberType.emplace(ref, types.add(raw.string(member.Name), schema::VariableKind, "", ""));
+    const std::string name = raw.string(member.Name);
+    const auto known = variableOfName.find(name);
+    const uint32_t type = known != variableOfName.end()
+      ? known->second
+      : variableOfName.emplace(name, types.add(name, schema::VariableKind, "", "")).first->second;
+    memberType.emplace(ref, type);
   }
   refs.clear();
   std::unordered_map<uint64_t, std::size_t> classIndex;
@@ -464,6 +486,25 @@ void buildTypes(const RawDefinitions& raw, Definitions& defs)
   types.add("MPI point-to-point", schema::LinkKind, paradigmName(OTF2_PARADIGM_MPI), "");
 }
 
+// The definition of a Group id that plays `role`: a Comm refers to the
+// group of its ranks (COMM_GROUP or COMM_SELF), which indexes the
+// COMM_LOCATIONS group of its paradigm. An id defined once per role is not
+// ambiguous; among definitions of one role, the first counts.
+const RawDefinitions::Group* groupInRole(
+  const std::vector<RawDefinitions::Group>& definitions, bool commGroup)
+{
+  for (const RawDefinitions::Group& group : definitions)
+  {
+    const bool ranks =
+      group.Type == OTF2_GROUP_TYPE_COMM_GROUP || group.Type == OTF2_GROUP_TYPE_COMM_SELF;
+    if (ranks == commGroup)
+    {
+      return &group;
+    }
+  }
+  return nullptr;
+}
+
 void buildCommunicators(const RawDefinitions& raw, Definitions& defs)
 {
   std::unordered_map<uint64_t, uint32_t> leafOfLocation;
@@ -475,13 +516,23 @@ void buildCommunicators(const RawDefinitions& raw, Definitions& defs)
     const auto found = leafOfLocation.find(location);
     return found == leafOfLocation.end() ? -1 : int64_t(found->second);
   };
-  // The COMM_LOCATIONS group of each paradigm: rank space -> location ids.
-  std::unordered_map<uint64_t, const RawDefinitions::Group*> locationsOfParadigm;
-  for (const auto& [ref, group] : raw.Groups)
+  // The COMM_LOCATIONS group of each paradigm (rank space -> location ids),
+  // the one of the smallest id when there are several, and the Group ids
+  // defined more than once.
+  std::unordered_map<uint64_t, std::pair<uint64_t, const RawDefinitions::Group*>> locationsOfParadigm;
+  for (const auto& [ref, definitions] : raw.Groups)
   {
-    if (group.Type == OTF2_GROUP_TYPE_COMM_LOCATIONS)
+    defs.Info.DuplicateGroupDefinitions += definitions.size() - 1;
+    for (const RawDefinitions::Group& group : definitions)
     {
-      locationsOfParadigm.emplace(group.Paradigm, &group);
+      if (group.Type == OTF2_GROUP_TYPE_COMM_LOCATIONS)
+      {
+        auto [known, added] = locationsOfParadigm.emplace(group.Paradigm, std::make_pair(ref, &group));
+        if (!added && ref < known->second.first)
+        {
+          known->second = { ref, &group };
+        }
+      }
     }
   }
 
@@ -490,29 +541,31 @@ void buildCommunicators(const RawDefinitions& raw, Definitions& defs)
   {
     CommPeers peers;
     const auto found = raw.Groups.find(comm.Group);
-    if (found != raw.Groups.end())
+    const RawDefinitions::Group* ranks =
+      found == raw.Groups.end() ? nullptr : groupInRole(found->second, true);
+    // A Comm straight on a locations group: its ranks are those locations.
+    const RawDefinitions::Group* locations =
+      found == raw.Groups.end() || ranks != nullptr ? nullptr : groupInRole(found->second, false);
+    if (ranks != nullptr && ranks->Type == OTF2_GROUP_TYPE_COMM_SELF)
     {
-      const RawDefinitions::Group& group = found->second;
-      if (group.Type == OTF2_GROUP_TYPE_COMM_SELF)
+      peers.IsSelf = true;
+    }
+    else if (ranks != nullptr)
+    {
+      const auto space = locationsOfParadigm.find(ranks->Paradigm);
+      for (uint64_t member : ranks->Members)
       {
-        peers.IsSelf = true;
+        const bool known = space != locationsOfParadigm.end() &&
+          member < space->second.second->Members.size();
+        peers.LeafOfRank.push_back(known ? leafOf(space->second.second->Members[member]) : -1);
       }
-      else if (group.Type == OTF2_GROUP_TYPE_COMM_GROUP)
+    }
+    else if (locations != nullptr &&
+      (locations->Type == OTF2_GROUP_TYPE_COMM_LOCATIONS || locations->Type == OTF2_GROUP_TYPE_LOCATIONS))
+    {
+      for (uint64_t member : locations->Members)
       {
-        const auto space = locationsOfParadigm.find(group.Paradigm);
-        for (uint64_t member : group.Members)
-        {
-          const bool known = space != locationsOfParadigm.end() &&
-            member < space->second->Members.size();
-          peers.LeafOfRank.push_back(known ? leafOf(space->second->Members[member]) : -1);
-        }
-      }
-      else if (group.Type == OTF2_GROUP_TYPE_COMM_LOCATIONS || group.Type == OTF2_GROUP_TYPE_LOCATIONS)
-      {
-        for (uint64_t member : group.Members)
-        {
-          peers.LeafOfRank.push_back(leafOf(member));
-        }
+        peers.LeafOfRank.push_back(leafOf(member));
       }
     }
     defs.Info.Communicators.push_back(

@@ -255,6 +255,7 @@ void EventDecoder::beginLocation(uint32_t leaf)
   this->FirstTicks = std::numeric_limits<uint64_t>::max();
   this->LastTicks = 0;
   this->Stack.clear();
+  this->ClosedEarly.clear();
   this->OpenCollectives.clear();
   this->Requests.clear();
   this->Matcher.beginLocation(leaf);
@@ -272,20 +273,56 @@ OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
 {
   this->count(RecordKind::Leave);
   this->touch(ticks);
-  if (this->Stack.empty())
+  if (this->Stack.empty() || this->Stack.back().Region != region)
   {
-    // E.g. a trace whose recording started inside a region: nothing to pair.
-    ++this->Output.Report.LeavesWithoutEnter;
+    this->leaveMisnested(ticks, region);
     return OTF2_CALLBACK_SUCCESS;
   }
   const Frame frame = this->Stack.back();
-  if (frame.Region != region)
-  {
-    return this->failNesting(ticks, region);
-  }
   this->Stack.pop_back();
   this->emitState(frame.Region, frame.Start, ticks, uint32_t(this->Stack.size()));
   return OTF2_CALLBACK_SUCCESS;
+}
+
+void EventDecoder::leaveMisnested(uint64_t ticks, OTF2_RegionRef region)
+{
+  const auto open = std::find_if(this->Stack.rbegin(), this->Stack.rend(),
+    [region](const Frame& frame) { return frame.Region == region; });
+  if (open == this->Stack.rend())
+  {
+    this->leaveUnpaired(region);
+    return;
+  }
+  // The enclosing region ends here: the regions opened inside it end with
+  // it, so that every state stays inside its parent (downstream code relies
+  // on nesting), and the enclosing state keeps its recorded end.
+  Diagnostics& report = this->Output.Report;
+  ++report.MisnestedLeaves;
+  const std::size_t depth = std::size_t(this->Stack.rend() - open) - 1;
+  while (this->Stack.size() > depth + 1)
+  {
+    const Frame inner = this->Stack.back();
+    this->Stack.pop_back();
+    ++report.StatesClosedEarly;
+    this->ClosedEarly.push_back(inner.Region);
+    this->emitState(inner.Region, inner.Start, ticks, uint32_t(this->Stack.size()));
+  }
+  const Frame frame = this->Stack.back();
+  this->Stack.pop_back();
+  this->emitState(frame.Region, frame.Start, ticks, uint32_t(this->Stack.size()));
+}
+
+void EventDecoder::leaveUnpaired(OTF2_RegionRef region)
+{
+  const auto early = std::find(this->ClosedEarly.rbegin(), this->ClosedEarly.rend(), region);
+  if (early != this->ClosedEarly.rend())
+  {
+    // Its state was closed, and counted, at the enclosing region's Leave.
+    this->ClosedEarly.erase(std::next(early).base());
+    return;
+  }
+  // E.g. a trace whose recording started inside a region: nothing to pair.
+  ++this->Output.Report.LeavesWithoutEnter;
 }
 
 void EventDecoder::pushState(uint32_t type, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
@@ -294,6 +331,7 @@ void EventDecoder::pushState(uint32_t type, uint64_t startTicks, uint64_t endTic
   double end = this->seconds(endTicks);
   if (end < this->WindowBegin || start > this->WindowEnd)
   {
+    ++this->Output.Report.StatesOutsideWindow;
     return;
   }
   if (this->ClipStates)
@@ -347,6 +385,7 @@ std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)
   const double time = this->seconds(ticks);
   if (!this->inWindow(time))
   {
+    ++this->Output.Report.EventsOutsideWindow;
     return NoRow;
   }
   EventColumns& events = this->Output.Events;
@@ -407,6 +446,7 @@ void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
   const double time = this->seconds(ticks);
   if (!this->inWindow(time))
   {
+    this->Output.Report.SamplesOutsideWindow += count;
     return;
   }
   VariableColumns& samples = this->Output.Variables;
@@ -442,6 +482,12 @@ int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
     const int64_t index = this->Defs.Comms.find(comm);
     this->LastComm = comm;
     this->LastPeers = index < 0 ? nullptr : &this->Defs.Peers[std::size_t(index)];
+  }
+  // MPI_PROC_NULL: Open MPI's -2, MPICH's -1 (also OTF2's undefined rank).
+  if (rank >= 0xFFFFFFFEu)
+  {
+    ++this->Output.Report.ProcNullPeers;
+    return -1;
   }
   int64_t leaf = -1;
   if (this->LastPeers != nullptr)
@@ -545,6 +591,12 @@ void EventDecoder::endLocation()
     const double last = this->seconds(this->LastTicks);
     report.FirstTime = std::isnan(report.FirstTime) ? first : std::min(report.FirstTime, first);
     report.LastTime = std::isnan(report.LastTime) ? last : std::max(report.LastTime, last);
+    const ClockInfo& clock = this->Defs.Info.Clock;
+    if (this->FirstTicks < clock.GlobalOffset ||
+      this->LastTicks - clock.GlobalOffset > clock.TraceLength)
+    {
+      ++report.LocationsOutsideClockSpan;
+    }
   }
   // States still open: close them at the location's last timestamp, so
   // that a trace cut short still shows where each location was.
@@ -589,6 +641,7 @@ void EventDecoder::finish()
     const double last = std::max(messages.SendTime[row], messages.RecvTime[row]);
     if (last < this->WindowBegin || first > this->WindowEnd)
     {
+      ++this->Output.Report.MessagesOutsideWindow;
       continue;
     }
     messages.Sender[kept] = messages.Sender[row];
@@ -657,13 +710,6 @@ void EventDecoder::reserveFor(uint64_t events, uint64_t remaining)
   plan(this->Output.Events, this->Output.Events.size(), 0.1);
   plan(this->Output.Variables, this->Output.Variables.size(), 0.2);
   plan(this->Output.Messages, this->Matcher.rowsWritten(), 0.1);
-}
-
-OTF2_CallbackCode EventDecoder::failNesting(uint64_t ticks, OTF2_RegionRef region)
-{
-  return this->fail("Leave of region " + std::to_string(region) + " at tick " +
-    std::to_string(ticks) + " does not match the Enter of region " +
-    std::to_string(this->Stack.back().Region) + " (improperly nested regions)");
 }
 
 OTF2_CallbackCode EventDecoder::fail(const std::string& problem)

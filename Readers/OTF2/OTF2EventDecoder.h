@@ -101,12 +101,18 @@ private:
   void cancel(uint64_t request);
   void collectiveEnd(uint64_t ticks, OTF2_CollectiveOp operation, OTF2_CommRef comm, uint32_t root);
   OTF2_CallbackCode fail(const std::string& problem);
-  /// Out of line, so that leave() does not set up the frame that building
-  /// the message needs on every call.
+  /// A Leave that does not close the innermost open region. Out of line, so
+  /// that leave() stays small.
 #if defined(__GNUC__)
   __attribute__((noinline, cold))
 #endif
-  OTF2_CallbackCode failNesting(uint64_t ticks, OTF2_RegionRef region);
+  void leaveMisnested(uint64_t ticks, OTF2_RegionRef region);
+  /// A Leave of no open region: the late Leave of a state closed early, or
+  /// one whose Enter was not recorded.
+#if defined(__GNUC__)
+  __attribute__((noinline, cold))
+#endif
+  void leaveUnpaired(OTF2_RegionRef region);
 
   const Definitions& Defs;
   const ReadOptions& Options;
@@ -131,6 +137,9 @@ private:
   uint64_t FirstTicks = 0;
   uint64_t LastTicks = 0;
   std::vector<Frame> Stack;
+  /// Regions whose state a misnested Leave closed early; their own Leave
+  /// is still to come.
+  std::vector<uint64_t> ClosedEarly;
   std::vector<std::size_t> OpenCollectives; ///< Events rows, or NoRow
   RequestTable Requests;
 

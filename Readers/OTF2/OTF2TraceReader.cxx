@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <numeric>
 #include <sstream>
 
@@ -140,12 +141,17 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
       }
       report(std::min(readHere, location.Events));
     }
-    // Likewise for event files (a count of 0 means the writer did not tell).
+    // A Location's numberOfEvents is advisory (EZTrace writes 2 for every
+    // location; 0 means the writer did not tell): the file has the records.
+    // A truncated or corrupt file is OTF2's error, checked above.
     if (location.Events > 0 && readHere != location.Events)
     {
-      archive.fail("the events of " + name + " hold " + std::to_string(readHere) +
-        " records where its definition announces " + std::to_string(location.Events) +
-        " (truncated or corrupt file)");
+      Diagnostics& diagnostics = output.Report;
+      if (diagnostics.EventCountMismatches++ == 0)
+      {
+        diagnostics.FirstEventCountMismatch = name + ": " + std::to_string(readHere) +
+          " records read, " + std::to_string(location.Events) + " announced";
+      }
     }
     decoder.endLocation();
     if (sink != nullptr)
@@ -200,6 +206,9 @@ TraceData decodeTrace(const std::string& anchorFile, const ReadOptions& options,
     sink->begin(defs.Info);
   }
   TraceData output;
+  output.Report.ClockEnd = defs.Info.Clock.duration();
+  output.Report.DuplicateGroupDefinitions = defs.Info.DuplicateGroupDefinitions;
+  output.Report.RegionsSharingAName = defs.Info.RegionsSharingAName;
   readEvents(archive, defs, options, selected, output, sink);
   output.shrinkTables(); // with a sink, the batch buffers
   output.Info = std::move(defs.Info);
@@ -215,6 +224,43 @@ TraceData readTrace(const std::string& anchorFile, const ReadOptions& options)
 TraceData streamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options)
 {
   return decodeTrace(anchorFile, options, &sink);
+}
+
+namespace
+{
+// Keeps nothing: readRecordSpan() wants the report's span only.
+class DiscardRows : public RowSink
+{
+public:
+  void rows(const StateColumns&, const EventColumns&, const VariableColumns&) override {}
+};
+}
+
+std::pair<double, double> readRecordSpan(const std::string& anchorFile)
+{
+  DiscardRows sink;
+  const TraceData data = streamTrace(anchorFile, sink);
+  return { data.Report.FirstTime, data.Report.LastTime };
+}
+
+uint64_t eventFileBytes(const std::string& anchorFile)
+{
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path anchor(anchorFile);
+  const fs::path directory = anchor.parent_path() / anchor.stem();
+  uint64_t bytes = 0;
+  for (fs::directory_iterator entry(directory, error), end; !error && entry != end;
+       entry.increment(error))
+  {
+    if (entry->path().extension() == ".evt")
+    {
+      const uintmax_t size = entry->file_size(error);
+      bytes += error ? 0 : uint64_t(size);
+      error.clear();
+    }
+  }
+  return bytes;
 }
 
 std::vector<uint32_t> LeafRange::leaves() const
@@ -419,6 +465,19 @@ std::string describe(const Diagnostics& report)
   {
     text << "time span read: " << report.FirstTime << " s to " << report.LastTime << " s\n";
   }
+  if (report.LocationsOutsideClockSpan > 0)
+  {
+    text << report.LocationsOutsideClockSpan
+         << " locations have records outside the span their ClockProperties declare (0 s to "
+         << report.ClockEnd << " s): the span read is taken from the records\n";
+  }
+  if (report.EventCountMismatches > 0)
+  {
+    text << report.EventCountMismatches
+         << " locations hold another number of event records than their definition announces "
+            "(advisory; every record was read), e.g. "
+         << report.FirstEventCountMismatch << "\n";
+  }
   const std::pair<const char*, uint64_t> anomalies[] = {
     { "sends without a matching receive", report.UnmatchedSends },
     { "receives without a matching send", report.UnmatchedReceives },
@@ -433,17 +492,47 @@ std::string describe(const Diagnostics& report)
     { "non-blocking receives without a request", report.IrecvsWithoutRequest },
     { "cancelled requests", report.CancelledRequests },
     { "Leave records without an Enter (ignored)", report.LeavesWithoutEnter },
+    { "Leave records of a region that was not the innermost open one (the regions opened "
+      "inside it were closed at that Leave)",
+      report.MisnestedLeaves },
+    { "states closed early at the Leave of an enclosing region (their own Leave ignored)",
+      report.StatesClosedEarly },
     { "states left open (closed at their location's last timestamp)", report.StatesLeftOpen },
     { "collective begins without an end", report.CollectiveBeginsWithoutEnd },
     { "collective ends without a begin", report.CollectiveEndsWithoutBegin },
     { "references to undefined regions or metrics", report.UndefinedReferences },
     { "malformed metric records", report.MalformedMetrics },
+    { "states outside the time window (not kept)", report.StatesOutsideWindow },
+    { "messages outside the time window (not kept)", report.MessagesOutsideWindow },
+    { "events outside the time window (not kept)", report.EventsOutsideWindow },
+    { "metric values outside the time window (not kept)", report.SamplesOutsideWindow },
   };
   for (const auto& [what, count] : anomalies)
   {
     if (count > 0)
     {
       text << count << " " << what << "\n";
+    }
+  }
+  if (report.IrecvRequestsNotCompleted > 0 && report.UnmatchedSends > 0)
+  {
+    text << "(the receive requests never completed have no MpiIrecv record, which alone "
+            "names a receive's peer and tag: the sends they would receive stay unmatched)\n";
+  }
+  // Not anomalies: records that say "no message", definitions resolved.
+  const std::pair<const char*, uint64_t> notes[] = {
+    { "message peers given as MPI_PROC_NULL (no message)", report.ProcNullPeers },
+    { "Group ids defined more than once (resolved by the group's type: a Comm takes the "
+      "communicator group, ranks index the locations group)",
+      report.DuplicateGroupDefinitions },
+    { "Regions named like an earlier Region (they share its state type)",
+      report.RegionsSharingAName },
+  };
+  for (const auto& [what, count] : notes)
+  {
+    if (count > 0)
+    {
+      text << "note: " << count << " " << what << "\n";
     }
   }
   return text.str();

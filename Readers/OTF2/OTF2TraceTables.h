@@ -162,6 +162,11 @@ struct TraceInfo
   TypeColumns Types;
   std::vector<CommunicatorInfo> Communicators;
   uint64_t TotalEvents = 0; ///< sum of the Locations' numberOfEvents
+  /// Group definitions that reuse an id (EZTrace defines Group 0 as the
+  /// locations and as MPI_COMM_WORLD's ranks); resolved by their type.
+  uint64_t DuplicateGroupDefinitions = 0;
+  /// Regions whose name an earlier Region has: they share its state type.
+  uint64_t RegionsSharingAName = 0;
 };
 
 /// Counts of what was read, and of everything that did not fit the model.
@@ -187,12 +192,42 @@ struct Diagnostics
   uint64_t IrecvsWithoutRequest = 0;
   uint64_t CancelledRequests = 0;
 
+  /// Peers given as MPI_PROC_NULL (-2 as Open MPI writes it, -1 as MPICH):
+  /// no message, and no anomaly either.
+  uint64_t ProcNullPeers = 0;
+
   uint64_t LeavesWithoutEnter = 0; ///< ignored
+  /// Leaves of an open region that is not the innermost one (EZTrace enters
+  /// "EZTrace finalize" before it leaves "Working"): the regions inside it
+  /// are closed at that Leave, so that states stay nested.
+  uint64_t MisnestedLeaves = 0;
+  /// States closed at the misnested Leave of an enclosing region; their own
+  /// Leave, when it comes, is ignored.
+  uint64_t StatesClosedEarly = 0;
   uint64_t StatesLeftOpen = 0; ///< closed at their location's last timestamp
   uint64_t CollectiveBeginsWithoutEnd = 0;
   uint64_t CollectiveEndsWithoutBegin = 0;
   uint64_t UndefinedReferences = 0; ///< region or metric ids without definition
   uint64_t MalformedMetrics = 0;    ///< value count or type not matching the class
+
+  /// Locations whose events number differently from the numberOfEvents of
+  /// their definition (EZTrace announces 2 everywhere). The count is
+  /// advisory: every record in the file is read. The first case, as text.
+  uint64_t EventCountMismatches = 0;
+  std::string FirstEventCountMismatch;
+  /// Locations with records outside the span ClockProperties declare
+  /// (EZTrace declares rank 0's); the span read is [FirstTime, LastTime].
+  uint64_t LocationsOutsideClockSpan = 0;
+  double ClockEnd = std::numeric_limits<double>::quiet_NaN(); ///< declared, seconds
+  /// Definitions resolved rather than taken as they come (TraceInfo).
+  uint64_t DuplicateGroupDefinitions = 0;
+  uint64_t RegionsSharingAName = 0;
+
+  /// Rows left out because they lie outside ReadOptions' time window.
+  uint64_t StatesOutsideWindow = 0;
+  uint64_t MessagesOutsideWindow = 0;
+  uint64_t EventsOutsideWindow = 0;
+  uint64_t SamplesOutsideWindow = 0; ///< metric values (one per member)
 
   /// Earliest and latest timestamps read, in seconds (NaN when nothing was read).
   double FirstTime = std::numeric_limits<double>::quiet_NaN();
