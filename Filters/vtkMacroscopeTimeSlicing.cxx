@@ -378,7 +378,8 @@ int vtkMacroscopeTimeSlicing::RequestData(
     {
       planes[i] = ids[i] < planeOfType.size() ? planeOfType[ids[i]] : UINT32_MAX;
     }
-    return planes.data();
+    // No rows: `ids` is valid for none, while an empty vector's data() may be null.
+    return planes.empty() ? ids : planes.data();
   };
   macroscope::StateRows states;
   macroscope::PointRows points;
