@@ -13,8 +13,8 @@ forgotten. Every kind of empty input is read by the real readers:
 - no messages: a synthesized OTF2 trace of the allreduce pattern;
 - no events, no variables: the synthesizer's Pajé twin of a stencil trace
   with its PajeNewEvent, resp. PajeSetVariable lines removed;
-- empty window: the OTF2 reader asked for a window after the trace's end
-  (no states either).
+- empty window: the OTF2 and the Pajé reader asked for a window after the
+  trace's end (no states either).
 
 Errors and warnings of VTK are captured; an error fails the test. Each
 representation type is rendered (pvbatch under xvfb-run) and its picture
@@ -123,6 +123,7 @@ KINDS = {
     "no events": ("Paje", no_events, [0.0, 0.0], [2]),
     "no variables": ("Paje", no_variables, [0.0, 0.0], [3]),
     "empty window": ("OTF2", os.path.join(stencil_dir, "traces.otf2"), [100.0, 200.0], [0, 1, 2, 3]),
+    "empty Paje window": ("Paje", stencil_paje, [100.0, 200.0], [0, 1, 2, 3]),
 }
 
 # ---------------------------------------------------------------------------
@@ -224,7 +225,7 @@ def recipe_time_slicing(ctx):
 
 
 def recipe_streamed(ctx):
-    if current_kind == "empty window":
+    if current_kind.startswith("empty"):
         # Its window is the only one: after the trace's end it is refused, as
         # Time Slicing's is (a window the trace cannot fill is a mistake).
         streamed = StreamedTimeSlicing(FileName=ctx["file"], TimeWindow=ctx["window"],
