@@ -49,6 +49,15 @@ bool MacroscopeModelPlan::Build(vtkTree* tree, vtkTable* types, int metric, int 
   }
   try
   {
+    // A level the hierarchy does not reach is a mistake, not the leaves.
+    const int deepest = macroscope::DeepestLevel(parent);
+    if (level > deepest)
+    {
+      problem = "ResourceLevel " + std::to_string(level) +
+        " is deeper than the Hierarchy, whose deepest level is " + std::to_string(deepest) +
+        " (0 is the root; -1 takes the leaves)";
+      return false;
+    }
     plan.Resources = macroscope::BuildResourceHierarchy(parent, leafIndex, level, keepLeaf);
   }
   catch (const std::exception& error)

@@ -16,9 +16,6 @@
 
 class vtkTree;
 
-/// A column as a contiguous array of T: the column's own memory when it
-/// already is one (no copy), else a converted copy kept alive in `storage`.
-/// Null when the column is missing or not numeric.
 /// A new named column of `components` components, added to `table`.
 template <typename Array>
 Array* MacroscopeNewColumn(vtkTable* table, const char* name, int components = 1)
@@ -30,6 +27,11 @@ Array* MacroscopeNewColumn(vtkTable* table, const char* name, int components = 1
   return column;
 }
 
+/// A column as a contiguous array of T: the column's own memory when it
+/// already is one (no copy), else a converted copy kept alive in `storage`.
+/// Null when the column is missing or not numeric, and only then: an empty
+/// column (a trace without messages, a window that holds no event) is a
+/// valid pointer to no rows, since callers take null for "missing".
 template <typename T>
 const T* MacroscopeContiguous(vtkAbstractArray* column, std::vector<T>& storage)
 {
@@ -37,6 +39,12 @@ const T* MacroscopeContiguous(vtkAbstractArray* column, std::vector<T>& storage)
   if (!data)
   {
     return nullptr;
+  }
+  if (data->GetNumberOfTuples() == 0)
+  {
+    // An empty array's memory and an empty vector's data() may both be null.
+    static const T noRows{};
+    return &noRows;
   }
   if (data->GetDataType() == vtkTypeTraits<T>::VTK_TYPE_ID && data->GetNumberOfComponents() == 1 &&
     data->HasStandardMemoryLayout())

@@ -480,7 +480,15 @@ int vtkMacroscopeResourceTreemap::RequestData(
   }
   else
   {
-    cut = macroscope::LevelCut(hierarchy, this->Level);
+    try
+    {
+      cut = macroscope::LevelCut(hierarchy, this->Level);
+    }
+    catch (const std::invalid_argument& error)
+    {
+      vtkErrorMacro("Level cannot cut the model: " << error.what() << ".");
+      return 0;
+    }
   }
 
   // The areas per resource.

@@ -378,7 +378,8 @@ int vtkMacroscopeTimeSlicing::RequestData(
     {
       planes[i] = ids[i] < planeOfType.size() ? planeOfType[ids[i]] : UINT32_MAX;
     }
-    return planes.data();
+    // No rows: `ids` is valid for none, while an empty vector's data() may be null.
+    return planes.empty() ? ids : planes.data();
   };
   macroscope::StateRows states;
   macroscope::PointRows points;
@@ -419,10 +420,13 @@ int vtkMacroscopeTimeSlicing::RequestData(
   this->UpdateProgress(0.05);
 
   macroscope::MicroscopicModel model;
-  int status = 1;
+  int status = this->CheckModelMemory({ &options }) ? 1 : 0;
   try
   {
-    model = macroscope::SliceTrace(options, states, points, messages);
+    if (status == 1)
+    {
+      model = macroscope::SliceTrace(options, states, points, messages);
+    }
   }
   catch (const macroscope::TimeSlicingAborted&)
   {
@@ -481,6 +485,28 @@ bool vtkMacroscopeTimeSlicing::IsModelCurrent() const
 {
   return this->Kept->Built.GetMTime() > 0 &&
     const_cast<vtkMacroscopeTimeSlicing*>(this)->GetMTime() < this->Kept->Built.GetMTime();
+}
+
+bool vtkMacroscopeTimeSlicing::CheckModelMemory(
+  const std::vector<const macroscope::TimeSlicingOptions*>& models)
+{
+  // The kept model and the output image each hold every cell.
+  constexpr int Copies = 2;
+  const uint64_t available = macroscope::AvailableMemoryBytes();
+  for (const macroscope::TimeSlicingOptions* options : models)
+  {
+    // options->Types is already 1 for the message metrics' single plane.
+    const macroscope::ModelMemory need =
+      macroscope::ModelMemoryNeed(options->Grid.Slices, options->Resources, options->Types, Copies);
+    const std::string problem = macroscope::ModelMemoryProblem(
+      options->Grid.Slices, options->Resources, options->Types, need, available);
+    if (!problem.empty())
+    {
+      vtkErrorMacro("Time slicing cannot build the model: " << problem << ".");
+      return false;
+    }
+  }
+  return true;
 }
 
 bool vtkMacroscopeTimeSlicing::ResolveWindow(const double bounds[2], double& begin, double& end)

@@ -47,6 +47,7 @@ struct MacroscopeModelPlan;
 namespace macroscope
 {
 struct MicroscopicModel;
+struct TimeSlicingOptions;
 }
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTimeSlicing : public vtkAlgorithm
@@ -161,6 +162,11 @@ protected:
   // The sliced window from TimeWindow and the trace's time bounds; false
   // (error reported) when it is not a window of the trace.
   bool ResolveWindow(const double bounds[2], double& begin, double& end);
+  // Whether every model of `models` fits in the memory available now, each
+  // held twice (the kept model and the output image; docs/time-slicing.md).
+  // False, with an error naming the cells and bytes, when one does not. Not
+  // collective: under MPI, callers agree on the outcome.
+  bool CheckModelMemory(const std::vector<const macroscope::TimeSlicingOptions*>& models);
   // Keeps `model` (moved from) as the model the outputs are cut from, with
   // the field data naming its resources, planes, metric and window.
   void KeepModel(macroscope::MicroscopicModel& model, const MacroscopeModelPlan& plan,

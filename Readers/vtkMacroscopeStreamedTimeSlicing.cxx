@@ -296,6 +296,25 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
   const int ranks = controller ? controller->GetNumberOfProcesses() : 1;
   const int rank = controller ? controller->GetLocalProcessId() : 0;
 
+  // A model too large for memory is refused before any read. The ranks'
+  // memory may differ: they agree, so that all stop or go on together.
+  std::vector<const macroscope::TimeSlicingOptions*> built{ &asked };
+  if (this->UseModelCache)
+  {
+    built.push_back(&fine);
+  }
+  int fits = this->CheckModelMemory(built) ? 1 : 0;
+  if (ranks > 1)
+  {
+    int all = fits;
+    controller->AllReduce(&fits, &all, 1, vtkCommunicator::MIN_OP);
+    fits = all;
+  }
+  if (!fits)
+  {
+    return 0;
+  }
+
   // Rank 0 looks at the cache and decides for every rank.
   int decision = this->UseModelCache ? ReadAndCache : ReadUncached;
   int dirty = 0;

@@ -142,6 +142,14 @@ bool vtkMacroscopeLogicalLayout::FindTables(
     {
       continue; // an empty piece (under MPI, the tables may live on one rank)
     }
+    else if ((has(macroscope::schema::Variable) && has(macroscope::schema::Value)) ||
+      (has(macroscope::schema::Id) && has(macroscope::schema::Name) &&
+        has(macroscope::schema::Kind)))
+    {
+      // Logical Variables and Logical Types, for Time Slicing: not drawn, but
+      // among the outputs users select all of and apply, as the displays skip them.
+      continue;
+    }
     else
     {
       problem = "an input table is none of the outputs of Logical Time (Logical Events, "

@@ -9,6 +9,22 @@
 namespace macroscope
 {
 
+int DeepestLevel(const std::vector<int64_t>& parent)
+{
+  std::vector<int> depth(parent.size(), 0);
+  int deepest = 0;
+  for (std::size_t v = 0; v < parent.size(); ++v)
+  {
+    if (parent[v] >= static_cast<int64_t>(v))
+    {
+      throw std::invalid_argument("the hierarchy is not a tree with parents before children");
+    }
+    depth[v] = parent[v] < 0 ? 0 : depth[static_cast<std::size_t>(parent[v])] + 1;
+    deepest = std::max(deepest, depth[v]);
+  }
+  return deepest;
+}
+
 ResourceHierarchy BuildResourceHierarchy(const std::vector<int64_t>& parent,
   const std::vector<int64_t>& leafIndex, int level, const std::vector<bool>& keepLeaf)
 {

@@ -44,6 +44,12 @@ struct ResourceHierarchy
 ResourceHierarchy BuildResourceHierarchy(const std::vector<int64_t>& parent,
   const std::vector<int64_t>& leafIndex, int level, const std::vector<bool>& keepLeaf = {});
 
+/// The depth of the deepest vertex of the tree `parent` describes (parents
+/// before children, -1 for the root): 0 for a lone root. A level deeper than
+/// this is a request the hierarchy cannot meet. Throws
+/// std::invalid_argument when a parent comes after its child.
+int DeepestLevel(const std::vector<int64_t>& parent);
+
 enum class AggregationFunction
 {
   Sum,

@@ -1,5 +1,6 @@
 #include "ResourceTreemap.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -34,6 +35,13 @@ std::vector<int64_t> LevelCut(const AggregationHierarchy& hierarchy, int level)
     return cut;
   }
   const std::vector<int> depth = NodeDepths(hierarchy);
+  const int deepest = depth.empty() ? 0 : *std::max_element(depth.begin(), depth.end());
+  if (level > deepest)
+  {
+    throw std::invalid_argument("level " + std::to_string(level) +
+      " is deeper than the model's hierarchy, whose deepest level is " + std::to_string(deepest) +
+      " (0 the root, -1 the resources)");
+  }
   for (int64_t n = 0; n < static_cast<int64_t>(hierarchy.Nodes()); ++n)
   {
     const bool leaf = n < static_cast<int64_t>(hierarchy.Leaves());

@@ -24,7 +24,8 @@ std::vector<int> NodeDepths(const AggregationHierarchy& hierarchy);
 
 /// Triva's level cut: the nodes at depth `level`, and the leaves that end
 /// above it; -1 gives the leaves (the model's resources). In node order.
-/// Throws std::invalid_argument for a level below -1.
+/// Throws std::invalid_argument for a level below -1 or deeper than the
+/// hierarchy's deepest node, naming both depths.
 std::vector<int64_t> LevelCut(const AggregationHierarchy& hierarchy, int level);
 
 /// The path of every node as the Resources property of Time Slicing accepts

@@ -6,9 +6,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <fstream>
 #include <mutex>
 #include <numeric>
+#include <sstream>
 #include <thread>
+
+#include <unistd.h>
 
 namespace macroscope
 {
@@ -372,6 +376,72 @@ private:
   LeafGroups Groups;
 };
 
+}
+
+ModelMemory ModelMemoryNeed(double slices, double resources, double types, int copies)
+{
+  ModelMemory need;
+  need.Cells = slices * resources * types;
+  need.Bytes = need.Cells * static_cast<double>(sizeof(double)) * copies;
+  return need;
+}
+
+uint64_t AvailableMemoryBytes()
+{
+  // MemAvailable counts the page cache the kernel would give back, which the
+  // free pages do not: the fairer limit on Linux.
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  uint64_t kibibytes = 0;
+  std::string unit;
+  while (meminfo >> key >> kibibytes >> unit)
+  {
+    if (key == "MemAvailable:")
+    {
+      return kibibytes * 1024;
+    }
+  }
+  const long pages = sysconf(_SC_AVPHYS_PAGES);
+  const long pageSize = sysconf(_SC_PAGESIZE);
+  return pages > 0 && pageSize > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize)
+                                   : 0;
+}
+
+namespace
+{
+std::string Bytes(double bytes)
+{
+  const char* units[] = { "bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+  int unit = 0;
+  double value = bytes;
+  while (value >= 1024.0 && unit < 6)
+  {
+    value /= 1024.0;
+    ++unit;
+  }
+  std::ostringstream text;
+  text.precision(unit == 0 ? 0 : 3);
+  text << std::fixed << value << " " << units[unit];
+  return text.str();
+}
+}
+
+std::string ModelMemoryProblem(int slices, uint64_t resources, uint64_t types,
+  const ModelMemory& need, uint64_t limitBytes)
+{
+  if (limitBytes == 0 || need.Bytes <= static_cast<double>(limitBytes))
+  {
+    return std::string();
+  }
+  std::ostringstream text;
+  text.precision(4);
+  text << "the model of " << slices << " slices x " << resources << " resources x " << types
+       << " types has " << need.Cells << " cells and needs " << need.Bytes << " bytes ("
+       << Bytes(need.Bytes) << "), more than the " << limitBytes << " bytes ("
+       << Bytes(static_cast<double>(limitBytes))
+       << ") of memory available: use fewer Slices, a shallower ResourceLevel, fewer Resources "
+          "or fewer Types";
+  return text.str();
 }
 
 MicroscopicModel EmptyModel(const TimeSlicingOptions& options)

@@ -125,6 +125,27 @@ struct MicroscopicModel
   }
 };
 
+/// What a model of slices x resources x types costs: its cells, and the
+/// bytes of `Copies` copies of it as doubles. Computed in floating point so
+/// that no product overflows, however absurd the request.
+struct ModelMemory
+{
+  double Cells = 0.0;
+  double Bytes = 0.0;
+};
+ModelMemory ModelMemoryNeed(double slices, double resources, double types, int copies);
+
+/// The memory the system can give now, in bytes: Linux's MemAvailable
+/// (/proc/meminfo), else the free physical pages (sysconf); 0 when unknown.
+uint64_t AvailableMemoryBytes();
+
+/// Empty when `need` fits in `limitBytes` (a limit of 0, unknown, accepts
+/// every model); else why not, naming the model's slices x resources x
+/// types, its cells, the bytes it needs and the limit, in a sentence
+/// without the final full stop.
+std::string ModelMemoryProblem(int slices, uint64_t resources, uint64_t types,
+  const ModelMemory& need, uint64_t limitBytes);
+
 /// Fills the model. Only the rows the metric needs are read: states for
 /// StateDuration, points for EventCount and VariableMean, messages for the
 /// message metrics, which fill a single type plane (the model then has one

@@ -14,6 +14,7 @@
 using macroscope::AggregateHierarchy;
 using macroscope::AggregationFunction;
 using macroscope::BuildResourceHierarchy;
+using macroscope::DeepestLevel;
 using macroscope::ResourceHierarchy;
 
 namespace
@@ -397,4 +398,12 @@ TEST(ResourceHierarchy, AggregateRejectsBadInput)
   beyond.Parent[0] = static_cast<int64_t>(h.Parent.size()); // no such node
   EXPECT_THROW(AggregateHierarchy(beyond, TrivaValues, 2, AggregationFunction::Sum),
     std::invalid_argument);
+}
+
+TEST(ResourceHierarchy, DeepestLevelIsTheLongestPath)
+{
+  EXPECT_EQ(DeepestLevel(MachineParent), 4);
+  EXPECT_EQ(DeepestLevel({ -1 }), 0);
+  EXPECT_EQ(DeepestLevel({ -1, 0, 0, 2 }), 2);
+  EXPECT_THROW(DeepestLevel({ 1, -1 }), std::invalid_argument);
 }

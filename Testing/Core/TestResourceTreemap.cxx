@@ -42,7 +42,16 @@ TEST(ResourceTreemap, LevelCuts)
   EXPECT_EQ(LevelCut(Hierarchy, 1), (std::vector<int64_t>{ 4, 7 }));
   EXPECT_EQ(LevelCut(Hierarchy, 2), (std::vector<int64_t>{ 4, 5, 6 }));
   EXPECT_EQ(LevelCut(Hierarchy, 3), (std::vector<int64_t>{ 0, 1, 2, 3, 4 }));
-  EXPECT_EQ(LevelCut(Hierarchy, 7), LevelCut(Hierarchy, 3));
+  try
+  {
+    LevelCut(Hierarchy, 7);
+    ADD_FAILURE() << "a level deeper than the hierarchy was accepted";
+  }
+  catch (const std::invalid_argument& error)
+  {
+    EXPECT_NE(std::string(error.what()).find("level 7 is deeper"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("deepest level is 3"), std::string::npos) << error.what();
+  }
   EXPECT_EQ(LevelCut(Hierarchy, -1), LevelCut(Hierarchy, 3));
   EXPECT_THROW(LevelCut(Hierarchy, -2), std::invalid_argument);
 }

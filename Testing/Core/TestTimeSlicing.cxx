@@ -23,6 +23,10 @@ using macroscope::SliceTrace;
 using macroscope::StateRows;
 using macroscope::TimeSlicingAborted;
 using macroscope::TimeSlicingOptions;
+using macroscope::AvailableMemoryBytes;
+using macroscope::ModelMemory;
+using macroscope::ModelMemoryNeed;
+using macroscope::ModelMemoryProblem;
 
 namespace
 {
@@ -1017,4 +1021,60 @@ TEST(TimeSlicing, RandomMessagesConserveBytes)
     EXPECT_NEAR(r, received[l], 1e-9 * received[l]) << "leaf " << l;
   }
   EXPECT_EQ(messages, 400.0);
+}
+
+TEST(TimeSlicing, ModelMemoryNeedCountsCellsAndCopies)
+{
+  const ModelMemory need = ModelMemoryNeed(100, 8, 3, 2);
+  EXPECT_EQ(need.Cells, 2400.0);
+  EXPECT_EQ(need.Bytes, 2400.0 * sizeof(double) * 2);
+  // No overflow however absurd the request: 2^31 x 2^32 x 2^32 cells.
+  const ModelMemory huge = ModelMemoryNeed(2147483648.0, 4294967296.0, 4294967296.0, 2);
+  EXPECT_GT(huge.Bytes, 1e28);
+  EXPECT_TRUE(std::isfinite(huge.Bytes));
+}
+
+TEST(TimeSlicing, ModelMemoryProblemNamesCellsAndBytes)
+{
+  const ModelMemory need = ModelMemoryNeed(1000000, 1000, 100, 2);
+  EXPECT_EQ(ModelMemoryProblem(1000000, 1000, 100, need, 0), "") << "an unknown limit accepts";
+  EXPECT_EQ(ModelMemoryProblem(1000000, 1000, 100, need, uint64_t(2e12)), "");
+  const std::string problem = ModelMemoryProblem(1000000, 1000, 100, need, uint64_t(1) << 30);
+  EXPECT_NE(problem.find("1000000 slices x 1000 resources x 100 types"), std::string::npos)
+    << problem;
+  EXPECT_NE(problem.find("1e+11 cells"), std::string::npos) << problem;
+  EXPECT_NE(problem.find("1.6e+12 bytes (1.455 TiB)"), std::string::npos) << problem;
+  EXPECT_NE(problem.find("1073741824 bytes (1.000 GiB)"), std::string::npos) << problem;
+}
+
+TEST(TimeSlicing, AvailableMemoryIsKnownOnLinux)
+{
+  // The limit the filters check models against: this machine's.
+  const uint64_t available = AvailableMemoryBytes();
+  EXPECT_GT(available, uint64_t(1) << 20);
+  EXPECT_LT(available, uint64_t(1) << 50);
+}
+
+TEST(TimeSlicing, NoRowsGiveAZeroModel)
+{
+  // Empty tables are normal: valid pointers to no rows, for every metric.
+  const uint32_t none32 = 0;
+  const double none = 0.0;
+  TimeSlicingOptions o;
+  o.Grid = { 0.0, 1.0, 4 };
+  o.Leaves = 3;
+  o.Types = 2;
+  const StateRows states{ &none32, &none32, &none32, &none, &none, 0 };
+  const PointRows points{ &none32, &none32, &none, &none, 0 };
+  const MessageRows messages{ &none32, &none32, &none, &none, &none, 0 };
+  for (SliceMetric metric : { SliceMetric::StateDuration, SliceMetric::EventCount,
+         SliceMetric::VariableMean, SliceMetric::BytesSentRate, SliceMetric::MessagesReceived })
+  {
+    o.Metric = metric;
+    const MicroscopicModel model = SliceTrace(o, states, points, messages);
+    EXPECT_EQ(model.Resources, 3u);
+    EXPECT_EQ(model.Values.size(), 4u * 3u * model.Types);
+    EXPECT_TRUE(std::all_of(model.Values.begin(), model.Values.end(),
+      [](double v) { return v == 0.0; }));
+  }
 }

@@ -297,6 +297,9 @@ def expect_error(fragment):
 treemap.SizeBy = "Total"
 treemap.Level = -2
 expect_error("Level must be -1")
+# The model's hierarchy: machine (0), clusters, nodes, ranks, threads (4).
+treemap.Level = 9
+expect_error("level 9 is deeper than the model's hierarchy, whose deepest level is 4")
 treemap.Level = -1
 treemap.SizeBy = "Type"
 treemap.SizeType = "no such state"

@@ -311,10 +311,23 @@ bad.FileName = anchor
 bad.Slices = 0
 bad.UpdatePipeline()
 slices_text = capture.text()[len(missing_text) + len(garbage_text):]
+bad.Slices = 2000000000  # terabytes: refused before any allocation
+bad.UpdatePipeline()
+read = len(missing_text) + len(garbage_text) + len(slices_text)
+huge_text = capture.text()[read:]
 bad.Slices = 20
+bad.ResourceLevel = 9
+bad.UpdatePipeline()
+deep_text = capture.text()[read + len(huge_text):]
+bad.ResourceLevel = -1
 bad.Metric = "Event count"
 values, _ = model(bad)
 capture.close()
+mt.check("2000000000 slices x" in huge_text and "cells and needs" in huge_text and
+         "of memory available" in huge_text, "a model too large for memory is not refused "
+         "with its size:\n" + huge_text)
+mt.check("ResourceLevel 9 is deeper than the Hierarchy, whose deepest level is 4" in deep_text,
+         "a ResourceLevel deeper than the hierarchy is not refused:\n" + deep_text)
 mt.check(missing in missing_text, "a missing trace is not named:\n" + missing_text)
 mt.check(garbage in garbage_text, "a garbage trace is not named:\n" + garbage_text)
 mt.check("Slices" in slices_text, "Slices = 0 gave no error:\n" + slices_text)

@@ -149,6 +149,17 @@ expect_error(TimeSlicing(Input=ports, TimeWindow=[2 * span, 3 * span]), "after t
 expect_error(TimeSlicing(Input=[ports[0]]), "Hierarchy")
 no_depth = PassArrays(Input=ports[0], RowDataArrays=["Location", "Type", "Start", "End"])
 expect_error(TimeSlicing(Input=[no_depth, ports[4], ports[5]]), "misses a column")
+# A level the hierarchy (machine, clusters, nodes, ranks, threads) lacks.
+expect_error(TimeSlicing(Input=ports, ResourceLevel=9),
+             "ResourceLevel 9 is deeper than the Hierarchy, whose deepest level is 4")
+# A model too large for memory is refused before it is allocated, naming
+# its size; two billion slices of every leaf and state type need terabytes.
+state_types = sum(1 for kind in mt.column(servermanager.Fetch(reader, idx=5), "Kind")
+                  if kind == "state")
+expect_error(TimeSlicing(Input=ports, Slices=2000000000),
+             "the model of 2000000000 slices x %d resources x %d types has %.4g cells and needs %.4g "
+             "bytes" % (leaves, state_types, 2e9 * leaves * state_types,
+                        2e9 * leaves * state_types * 8 * 2))
 capture = mt.ErrorCapture()
 try:
     wrong = TimeSlicing(Input=[Wavelet(), ports[4], ports[5]])
