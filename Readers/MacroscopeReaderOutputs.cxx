@@ -177,16 +177,16 @@ void FillTypes(otf2::TypeColumns types, vtkTable* table)
   table->AddColumn(colors);
 }
 
-std::string CheckTimeWindow(const double window[2])
+std::string CheckTimeWindow(const double window[2], double earliest)
 {
   const double begin = window[0];
   const double end = window[1];
-  if (!std::isfinite(begin) || !std::isfinite(end) || begin < 0.0 || (end != 0.0 && end < begin))
+  if (!std::isfinite(begin) || !std::isfinite(end) || begin < earliest ||
+    (end != 0.0 && end < begin))
   {
     std::ostringstream why;
-    why << "TimeWindow (" << begin << ", " << end
-        << ") is not a window: it needs 0 <= start <= end, in seconds "
-           "(an end of 0 means the trace end).";
+    why << "TimeWindow (" << begin << ", " << end << ") is not a window: it needs " << earliest
+        << " <= start <= end, in seconds (an end of 0 means the trace end).";
     return why.str();
   }
   return std::string();

@@ -141,8 +141,9 @@ vtkFieldData* FillTraceOutputs(vtkInformationVector* outputVector, otf2::StateCo
   vtkTree* hierarchy, vtkTable* types, const std::string& report);
 
 /// Checks a TimeWindow property (seconds, an end of 0 meaning the trace end);
-/// returns an empty string when it is a window, else why not.
-std::string CheckTimeWindow(const double window[2]);
+/// returns an empty string when it is a window, else why not. The start may
+/// not precede `earliest` (0 for OTF2; a Pajé trace's first time when negative).
+std::string CheckTimeWindow(const double window[2], double earliest = 0.0);
 
 } // namespace macroscope::readers
 
