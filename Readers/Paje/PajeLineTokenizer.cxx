@@ -83,11 +83,11 @@ bool PajeLineTokenizer::next(PajeLine& line)
     line.Header = false;
     line.Terminated = false;
     bool first = true;
-    // The scans of this line stop at `stop`: reaching it before `end` means
-    // more than MaxLineBytes bytes without a newline.
+    // The scans of this line stop at `stop`: reaching it when `capped`
+    // means more than MaxLineBytes bytes without a newline.
     const char* const lineStart = p;
-    const char* const stop =
-      std::size_t(end - p) > PajeLine::MaxLineBytes ? p + PajeLine::MaxLineBytes + 1 : end;
+    const bool capped = std::size_t(end - p) > PajeLine::MaxLineBytes;
+    const char* const stop = capped ? p + PajeLine::MaxLineBytes + 1 : end;
     // One iteration per field, until the newline.
     while (true)
     {
@@ -97,7 +97,7 @@ bool PajeLineTokenizer::next(PajeLine& line)
       }
       if (p == stop)
       {
-        if (stop != end)
+        if (capped)
         {
           this->tooLong(lineStart);
         }
@@ -157,7 +157,7 @@ bool PajeLineTokenizer::next(PajeLine& line)
           }
           ++p;
         }
-        if (p == stop && stop != end)
+        if (p == stop && capped)
         {
           this->tooLong(lineStart);
         }
