@@ -86,22 +86,6 @@ void AddCounter(vtkFieldData* fields, const char* name, uint64_t value)
   fields->AddArray(array);
 }
 
-std::vector<std::string> VertexPaths(const otf2::HierarchyColumns& h)
-{
-  // Parents precede their children (depth-first order).
-  std::vector<std::string> vertexPath(h.size());
-  for (std::size_t v = 0; v < h.size(); ++v)
-  {
-    const int64_t parent = h.Parent[v];
-    if (parent >= 0)
-    {
-      const std::string& above = vertexPath[static_cast<std::size_t>(parent)];
-      vertexPath[v] = above.empty() ? h.Name[v] : above + "/" + h.Name[v];
-    }
-  }
-  return vertexPath;
-}
-
 void ResetSelection(vtkDataArraySelection* selection, const std::vector<std::string>& names)
 {
   std::map<std::string, int> previous;
