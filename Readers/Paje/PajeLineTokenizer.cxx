@@ -69,7 +69,7 @@ void PajeLineTokenizer::tooLong(const char* lineStart) const
   this->fail(this->Line,
     "line longer than " + std::to_string(PajeLine::MaxLineBytes >> 20) +
       " MiB (the limit of a Pajé line; a corrupt file?), starting with " +
-      excerpt(std::string_view(lineStart, PajeLine::MaxLineBytes)));
+      excerpt(std::string_view(lineStart, ExcerptBytes - 16)) + "...");
 }
 
 bool PajeLineTokenizer::next(PajeLine& line)
