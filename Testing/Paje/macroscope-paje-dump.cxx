@@ -123,9 +123,9 @@ int main(int argc, char** argv)
     else
     {
       printTables(trace, stdout);
+      // The read report (anomalies, skipped PajeTraceFile events) on stderr.
+      std::fputs(macroscope::paje::describe(trace.Report).c_str(), stderr);
     }
-    // The read report (anomalies, skipped PajeTraceFile events) on stderr.
-    std::fputs(macroscope::paje::describe(trace.Report).c_str(), stderr);
     if (std::fflush(stdout) != 0)
     {
       std::perror("macroscope-paje-dump: write");
