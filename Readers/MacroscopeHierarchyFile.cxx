@@ -43,11 +43,13 @@ HierarchyRegrouping RegroupTraceHierarchy(const std::string& file,
 
   HierarchyRegrouping regrouping;
   regrouping.File = file;
-  const std::vector<std::string> paths = HierarchyPaths(result.Tree);
+  // The leaves' paths only: those of every vertex would cost the square of
+  // the depth of a deep file.
   regrouping.NewPaths.reserve(leafVertex.size());
   for (std::size_t l = 0; l < leafVertex.size(); ++l)
   {
-    regrouping.NewPaths.push_back(paths[result.LeafVertex[result.NewLeafOfOldLeaf[l]]]);
+    regrouping.NewPaths.push_back(ShortPath(
+      result.Tree.Parent, result.Tree.Name, result.LeafVertex[result.NewLeafOfOldLeaf[l]]));
   }
   regrouping.UnplacedLeaves = result.UnplacedLeaves.size();
   regrouping.UnmatchedFileLeaves = result.UnmatchedFileLeaves.size();

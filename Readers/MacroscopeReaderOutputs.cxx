@@ -86,22 +86,6 @@ void AddCounter(vtkFieldData* fields, const char* name, uint64_t value)
   fields->AddArray(array);
 }
 
-std::vector<std::string> VertexPaths(const otf2::HierarchyColumns& h)
-{
-  // Parents precede their children (depth-first order).
-  std::vector<std::string> vertexPath(h.size());
-  for (std::size_t v = 0; v < h.size(); ++v)
-  {
-    const int64_t parent = h.Parent[v];
-    if (parent >= 0)
-    {
-      const std::string& above = vertexPath[static_cast<std::size_t>(parent)];
-      vertexPath[v] = above.empty() ? h.Name[v] : above + "/" + h.Name[v];
-    }
-  }
-  return vertexPath;
-}
-
 void ResetSelection(vtkDataArraySelection* selection, const std::vector<std::string>& names)
 {
   std::map<std::string, int> previous;
@@ -177,16 +161,16 @@ void FillTypes(otf2::TypeColumns types, vtkTable* table)
   table->AddColumn(colors);
 }
 
-std::string CheckTimeWindow(const double window[2])
+std::string CheckTimeWindow(const double window[2], double earliest)
 {
   const double begin = window[0];
   const double end = window[1];
-  if (!std::isfinite(begin) || !std::isfinite(end) || begin < 0.0 || (end != 0.0 && end < begin))
+  if (!std::isfinite(begin) || !std::isfinite(end) || begin < earliest ||
+    (end != 0.0 && end < begin))
   {
     std::ostringstream why;
-    why << "TimeWindow (" << begin << ", " << end
-        << ") is not a window: it needs 0 <= start <= end, in seconds "
-           "(an end of 0 means the trace end).";
+    why << "TimeWindow (" << begin << ", " << end << ") is not a window: it needs " << earliest
+        << " <= start <= end, in seconds (an end of 0 means the trace end).";
     return why.str();
   }
   return std::string();

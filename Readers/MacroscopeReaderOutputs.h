@@ -5,6 +5,7 @@
 #ifndef MacroscopeReaderOutputs_h
 #define MacroscopeReaderOutputs_h
 
+#include "HierarchyFile.h"
 #include "OTF2TraceTables.h"
 
 #include "vtkDoubleArray.h"
@@ -86,26 +87,22 @@ void MoveVariables(vtkTable* table, otf2::VariableColumns& variables);
 /// Adds a one-value counter array (a ReadReport anomaly count) to `fields`.
 void AddCounter(vtkFieldData* fields, const char* name, uint64_t value);
 
-/// The path of every vertex below the root ("cluster-0/node-1/MPI Rank 4");
-/// the root's own path is empty.
-std::vector<std::string> VertexPaths(const otf2::HierarchyColumns& hierarchy);
-
 /// Leaf paths below the root, in leaf order: the names of the Locations
-/// selection. `Trace` has a Hierarchy and Leaves whose items give a Vertex
-/// (otf2::TraceInfo, paje::TraceData).
+/// selection ("cluster-0/node-1/MPI Rank 4"; a trace whose only vertex is a
+/// leaf: its name). `Trace` has a Hierarchy and Leaves whose items give a
+/// Vertex (otf2::TraceInfo, paje::TraceData). Only the leaves' paths are
+/// built, shortened beyond MaxPathBytes (HierarchyFile.h), so that a deep
+/// hierarchy costs memory linear in its size.
 template <typename Trace>
 std::vector<std::string> LeafPaths(const Trace& trace)
 {
-  const std::vector<std::string> vertexPath = VertexPaths(trace.Hierarchy);
-  std::vector<std::string> paths;
-  paths.reserve(trace.Leaves.size());
+  std::vector<std::size_t> vertices;
+  vertices.reserve(trace.Leaves.size());
   for (const auto& leaf : trace.Leaves)
   {
-    // A trace whose only vertex is a leaf: its name.
-    paths.push_back(vertexPath[leaf.Vertex].empty() ? trace.Hierarchy.Name[leaf.Vertex]
-                                                    : vertexPath[leaf.Vertex]);
+    vertices.push_back(leaf.Vertex);
   }
-  return paths;
+  return ShortPaths(trace.Hierarchy.Parent, trace.Hierarchy.Name, vertices);
 }
 
 /// Replaces the names of `selection` by `names`, keeping the status of the
@@ -141,8 +138,9 @@ vtkFieldData* FillTraceOutputs(vtkInformationVector* outputVector, otf2::StateCo
   vtkTree* hierarchy, vtkTable* types, const std::string& report);
 
 /// Checks a TimeWindow property (seconds, an end of 0 meaning the trace end);
-/// returns an empty string when it is a window, else why not.
-std::string CheckTimeWindow(const double window[2]);
+/// returns an empty string when it is a window, else why not. The start may
+/// not precede `earliest` (0 for OTF2; a Pajé trace's first time when negative).
+std::string CheckTimeWindow(const double window[2], double earliest = 0.0);
 
 } // namespace macroscope::readers
 

@@ -153,20 +153,28 @@ int vtkMacroscopePajeReader::CanReadFile(const char* name)
   {
     return 0;
   }
+  // Only the first 64 KiB, read as one block: a file that starts with a
+  // long comment block is still recognised, while a huge file (or one huge
+  // first line) is never read whole.
   std::ifstream file(name, std::ios::binary);
-  std::string line;
-  // Only the first few kilobytes: a file that starts with a long comment
-  // block is still recognised, a large non-Pajé file is not scanned.
-  std::size_t read = 0;
-  while (read < 65536 && std::getline(file, line))
+  std::string head(65536, '\0');
+  file.read(&head[0], static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(file.gcount()));
+  std::size_t begin = 0;
+  while (begin < head.size())
   {
-    read += line.size() + 1;
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#')
+    const std::size_t newline = head.find('\n', begin);
+    const std::size_t end = newline == std::string::npos ? head.size() : newline;
+    const std::size_t first = head.find_first_not_of(" \t\r", begin);
+    if (first < end && head[first] != '#')
     {
-      continue;
+      return head.compare(first, 9, "%EventDef") == 0 ? 1 : 0;
     }
-    return line.compare(first, 9, "%EventDef") == 0 ? 1 : 0;
+    if (newline == std::string::npos)
+    {
+      break;
+    }
+    begin = newline + 1;
   }
   return 0;
 }
@@ -271,7 +279,7 @@ int vtkMacroscopePajeReader::RequestInformation(
   this->NumberOfLocations = static_cast<vtkIdType>(t.Leaves.size());
   this->ReadReport = paje::describe(report);
   if (report.StatesLeftOpen || report.UnmatchedStartLinks || report.UnmatchedEndLinks ||
-    report.EndsBeforeStarts)
+    report.EndsBeforeStarts || report.TraceFilesSkipped)
   {
     vtkWarningMacro("Read " << this->FileName << " with anomalies:\n" << this->ReadReport);
   }
@@ -332,7 +340,10 @@ int vtkMacroscopePajeReader::RequestData(
   }
   const paje::TraceData& trace = *this->Internal->Trace;
 
-  const std::string windowError = CheckTimeWindow(this->TimeWindow);
+  // Pajé times may be negative: a window may start as early as the trace
+  // (the GUI fills TimeWindow from TimeBounds).
+  const std::string windowError =
+    CheckTimeWindow(this->TimeWindow, std::min(0.0, this->TimeBounds[0]));
   if (!windowError.empty())
   {
     vtkErrorMacro(<< this->FileName << ": " << windowError);
@@ -394,6 +405,7 @@ int vtkMacroscopePajeReader::RequestData(
   AddCounter(fields, "EndsBeforeStarts", report.EndsBeforeStarts);
   AddCounter(fields, "ImplicitValues", report.ImplicitValues);
   AddCounter(fields, "SelfLeaves", report.SelfLeaves);
+  AddCounter(fields, "TraceFilesSkipped", report.TraceFilesSkipped);
   AddCounter(fields, "MessagesWithUnreadEnd", rows.MessagesWithUnreadEnd);
   if (regrouping)
   {

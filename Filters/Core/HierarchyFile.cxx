@@ -21,7 +21,7 @@ std::string FirstNames(const std::vector<std::string>& names, std::size_t limit 
   std::string text;
   for (std::size_t i = 0; i < names.size() && i < limit; ++i)
   {
-    text += (i ? ", \"" : "\"") + names[i] + "\"";
+    text += (i ? ", " : "") + QuotedExcerpt(names[i]);
   }
   if (names.size() > limit)
   {
@@ -30,7 +30,7 @@ std::string FirstNames(const std::vector<std::string>& names, std::size_t limit 
   return text;
 }
 
-// Where a node sits in the file, for errors: the names above it and its
+// Where a node sits in the file, for errors: the path of its parent and its
 // position among its siblings (its own name may be what is wrong).
 std::string NodePlace(const HierarchyTree& tree, int64_t parent, std::size_t child)
 {
@@ -38,13 +38,161 @@ std::string NodePlace(const HierarchyTree& tree, int64_t parent, std::size_t chi
   {
     return "the root node";
   }
-  std::string above;
-  for (int64_t a = parent; a >= 0; a = tree.Parent[static_cast<std::size_t>(a)])
-  {
-    above = tree.Name[static_cast<std::size_t>(a)] + (above.empty() ? "" : "/" + above);
-  }
-  return "child " + std::to_string(child + 1) + " of \"" + above + "\"";
+  const auto p = static_cast<std::size_t>(parent);
+  const std::string above = tree.Parent[p] < 0
+    ? tree.Name[p]
+    : ShortPath(tree.Parent, tree.Name, p); // below the root: without the root's name
+  return "child " + std::to_string(child + 1) + " of " + QuotedExcerpt(above);
 }
+
+// The vertices from `v` up to the first vertex below a root (or the root
+// itself when `v` is one): the names its path joins, deepest first.
+void PathChain(const std::vector<int64_t>& parent, std::size_t v, std::vector<std::size_t>& chain)
+{
+  chain.assign(1, v);
+  for (int64_t u = parent[v]; u >= 0 && parent[static_cast<std::size_t>(u)] >= 0;
+       u = parent[static_cast<std::size_t>(u)])
+  {
+    chain.push_back(static_cast<std::size_t>(u));
+  }
+}
+
+// `text` in at most `bytes` bytes: whole, or its first bytes and "...".
+std::string Clip(const std::string& text, std::size_t bytes)
+{
+  if (text.size() <= bytes)
+  {
+    return text;
+  }
+  std::size_t cut = bytes > 3 ? bytes - 3 : 0;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+  {
+    --cut; // not inside a UTF-8 character
+  }
+  return text.substr(0, cut) + "...";
+}
+
+// Polynomial hash of a byte string modulo the Mersenne prime 2^61 - 1, fed
+// byte by byte: the hash of a path extends its parent's by "/" and a name,
+// so every vertex's path is hashed in the length of its own name.
+constexpr uint64_t HashPrime = (uint64_t(1) << 61) - 1;
+constexpr uint64_t HashBase = 1000003;
+
+uint64_t HashFeed(uint64_t hash, std::string_view bytes)
+{
+  for (const char c : bytes)
+  {
+    const unsigned __int128 product = static_cast<unsigned __int128>(hash) * HashBase +
+      static_cast<unsigned char>(c) + 1;
+    uint64_t folded = static_cast<uint64_t>(product & HashPrime) + static_cast<uint64_t>(product >> 61);
+    folded = (folded & HashPrime) + (folded >> 61);
+    hash = folded >= HashPrime ? folded - HashPrime : folded;
+  }
+  return hash;
+}
+
+// Whether the path of vertex `v` (ShortPath's, unshortened) is `text`,
+// walking up from `v` and comparing names from the end of `text`.
+bool PathEquals(const HierarchyTree& tree, std::size_t v, std::string_view text)
+{
+  std::size_t end = text.size();
+  std::size_t u = v;
+  while (true)
+  {
+    const std::string& name = tree.Name[u];
+    if (name.size() > end || text.compare(end - name.size(), name.size(), name) != 0)
+    {
+      return false;
+    }
+    end -= name.size();
+    const int64_t up = tree.Parent[u];
+    if (up < 0 || tree.Parent[static_cast<std::size_t>(up)] < 0)
+    {
+      return end == 0; // u is a root or just below one: the path starts here
+    }
+    if (end == 0 || text[end - 1] != '/')
+    {
+      return false;
+    }
+    --end;
+    u = static_cast<std::size_t>(up);
+  }
+}
+}
+
+std::string QuotedExcerpt(std::string_view text)
+{
+  constexpr std::size_t Bytes = 64;
+  if (text.size() <= Bytes)
+  {
+    return "\"" + std::string(text) + "\"";
+  }
+  return "\"" + Clip(std::string(text.substr(0, Bytes)), Bytes - 13) + "\" (" +
+    std::to_string(text.size()) + " bytes)";
+}
+
+std::string ShortPath(
+  const std::vector<int64_t>& parent, const std::vector<std::string>& name, std::size_t v)
+{
+  std::vector<std::size_t> chain;
+  PathChain(parent, v, chain);
+  std::size_t total = chain.size() - 1;
+  for (const std::size_t u : chain)
+  {
+    total += name[u].size();
+  }
+  std::string path;
+  if (total <= MaxPathBytes)
+  {
+    path.reserve(total);
+    for (auto u = chain.rbegin(); u != chain.rend(); ++u)
+    {
+      path += (path.empty() && u == chain.rbegin()) ? name[*u] : "/" + name[*u];
+    }
+    return path;
+  }
+  if (chain.size() == 1)
+  {
+    return Clip(name[v], MaxPathBytes);
+  }
+  // The first names within a quarter of the budget, the last within half.
+  const std::size_t k = chain.size();
+  std::string head = Clip(name[chain[k - 1]], MaxPathBytes / 4);
+  std::size_t headCount = 1;
+  while (headCount + 1 < k && head.size() + 1 + name[chain[k - 1 - headCount]].size() <= MaxPathBytes / 4)
+  {
+    head += "/" + name[chain[k - 1 - headCount]];
+    ++headCount;
+  }
+  std::string tail = Clip(name[chain[0]], MaxPathBytes / 2);
+  std::size_t tailCount = 1;
+  std::vector<const std::string*> above;
+  std::size_t tailBytes = tail.size();
+  while (headCount + tailCount < k && tailBytes + 1 + name[chain[tailCount]].size() <= MaxPathBytes / 2)
+  {
+    tailBytes += 1 + name[chain[tailCount]].size();
+    above.push_back(&name[chain[tailCount]]);
+    ++tailCount;
+  }
+  const std::size_t omitted = k - headCount - tailCount;
+  path = head + (omitted > 0 ? "/...(" + std::to_string(omitted) + " levels).../" : "/");
+  for (auto a = above.rbegin(); a != above.rend(); ++a)
+  {
+    path += **a + "/";
+  }
+  return path + tail;
+}
+
+std::vector<std::string> ShortPaths(const std::vector<int64_t>& parent,
+  const std::vector<std::string>& name, const std::vector<std::size_t>& vertices)
+{
+  std::vector<std::string> paths;
+  paths.reserve(vertices.size());
+  for (const std::size_t v : vertices)
+  {
+    paths.push_back(ShortPath(parent, name, v));
+  }
+  return paths;
 }
 
 HierarchyTree ParseHierarchyFile(std::string_view text, const std::string& source)
@@ -70,7 +218,8 @@ HierarchyTree ParseHierarchyFile(std::string_view text, const std::string& sourc
     {
       message.erase(0, bracket + 2);
     }
-    throw HierarchyFileError(where + "invalid JSON: " + message);
+    // Its "last read: '...'" may quote a huge token: keep the message short.
+    throw HierarchyFileError(where + "invalid JSON: " + Clip(message, 300));
   }
 
   HierarchyTree tree;
@@ -110,16 +259,16 @@ HierarchyTree ParseHierarchyFile(std::string_view text, const std::string& sourc
     {
       if (!kindEntry->is_string())
       {
-        throw HierarchyFileError(where + "node \"" + name->get<std::string>() +
-          "\" has a \"kind\" that is a JSON " + kindEntry->type_name() + ", not a string");
+        throw HierarchyFileError(where + "node " + QuotedExcerpt(name->get<std::string>()) +
+          " has a \"kind\" that is a JSON " + kindEntry->type_name() + ", not a string");
       }
       kind = kindEntry->get<std::string>();
     }
     const auto children = node.find("children");
     if (children != node.end() && !children->is_array())
     {
-      throw HierarchyFileError(where + "node \"" + name->get<std::string>() +
-        "\" has \"children\" that is a JSON " + children->type_name() + ", not an array");
+      throw HierarchyFileError(where + "node " + QuotedExcerpt(name->get<std::string>()) +
+        " has \"children\" that is a JSON " + children->type_name() + ", not an array");
     }
     const std::size_t vertex = tree.size();
     tree.Parent.push_back(pending.Parent);
@@ -129,8 +278,8 @@ HierarchyTree ParseHierarchyFile(std::string_view text, const std::string& sourc
     {
       if (!leafNames.emplace(tree.Name.back(), vertex).second)
       {
-        throw HierarchyFileError(where + "two leaves are named \"" + tree.Name.back() +
-          "\": a leaf names one trace resource");
+        throw HierarchyFileError(where + "two leaves are named " +
+          QuotedExcerpt(tree.Name.back()) + ": a leaf names one trace resource");
       }
       continue;
     }
@@ -178,20 +327,12 @@ std::string RegroupedHierarchy::describe() const
 
 std::vector<std::string> HierarchyPaths(const HierarchyTree& tree)
 {
-  std::vector<std::string> path(tree.size());
-  for (std::size_t v = 0; v < tree.size(); ++v)
+  std::vector<std::size_t> all(tree.size());
+  for (std::size_t v = 0; v < all.size(); ++v)
   {
-    const int64_t parent = tree.Parent[v];
-    if (parent < 0 || tree.Parent[static_cast<std::size_t>(parent)] < 0)
-    {
-      path[v] = tree.Name[v]; // below a root, the root's name is left out
-    }
-    else
-    {
-      path[v] = path[static_cast<std::size_t>(parent)] + "/" + tree.Name[v];
-    }
+    all[v] = v;
   }
-  return path;
+  return ShortPaths(tree.Parent, tree.Name, all);
 }
 
 RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
@@ -229,24 +370,39 @@ RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
     (trace.Parent[v] < 0 ? roots : children[static_cast<std::size_t>(trace.Parent[v])])
       .push_back(v);
   }
-  const std::vector<std::string> paths = HierarchyPaths(trace);
-  std::unordered_map<std::string, std::vector<std::size_t>> byPath;
-  std::unordered_map<std::string, std::vector<std::size_t>> byName;
+  // Vertices by the hash of their path (never the paths themselves: their
+  // total length grows with the square of the depth), checked name by name
+  // on a hash match; and by name.
+  auto path = [&trace](std::size_t v) { return ShortPath(trace.Parent, trace.Name, v); };
+  std::vector<uint64_t> pathHash(n, 0);
+  std::unordered_map<uint64_t, std::vector<std::size_t>> byPathHash;
+  std::unordered_map<std::string_view, std::vector<std::size_t>> byName;
   for (std::size_t v = 0; v < n; ++v)
   {
-    byPath[paths[v]].push_back(v);
+    const int64_t p = trace.Parent[v];
+    if (p < 0 || trace.Parent[static_cast<std::size_t>(p)] < 0)
+    {
+      pathHash[v] = HashFeed(0, trace.Name[v]);
+    }
+    else
+    {
+      pathHash[v] = HashFeed(HashFeed(pathHash[static_cast<std::size_t>(p)], "/"), trace.Name[v]);
+    }
+    byPathHash[pathHash[v]].push_back(v);
     byName[trace.Name[v]].push_back(v);
   }
   auto ambiguous = [&](const std::string& leaf, const std::vector<std::size_t>& vertices) {
     std::vector<std::string> names;
-    for (std::size_t v : vertices)
+    for (std::size_t i = 0; i < vertices.size() && i < 10; ++i)
     {
-      names.push_back(paths[v]);
+      names.push_back(Clip(path(vertices[i]), 200));
     }
-    return HierarchyFileError(where + "leaf \"" + leaf + "\" matches " +
+    return HierarchyFileError(where + "leaf " + QuotedExcerpt(leaf) + " matches " +
       std::to_string(vertices.size()) + " trace vertices (" + FirstNames(names, 10) +
+      (vertices.size() > 10 ? " and " + std::to_string(vertices.size() - 10) + " more" : "") +
       "): name one by its path");
   };
+  std::vector<std::size_t> pathMatches;
 
   // Match every file leaf, and mark the trace vertices each one covers.
   RegroupedHierarchy result;
@@ -269,9 +425,20 @@ RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
     }
     const std::string& name = file.Name[f];
     const std::vector<std::size_t>* found = nullptr;
-    if (const auto p = byPath.find(name); p != byPath.end())
+    pathMatches.clear();
+    if (const auto p = byPathHash.find(HashFeed(0, name)); p != byPathHash.end())
     {
-      found = &p->second;
+      for (const std::size_t v : p->second)
+      {
+        if (PathEquals(trace, v, name))
+        {
+          pathMatches.push_back(v);
+        }
+      }
+    }
+    if (!pathMatches.empty())
+    {
+      found = &pathMatches;
     }
     else if (const auto m = byName.find(name); m != byName.end())
     {
@@ -279,7 +446,7 @@ RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
     }
     if (!found)
     {
-      result.UnmatchedFileLeaves.push_back(name);
+      result.UnmatchedFileLeaves.push_back(Clip(name, 200));
       continue;
     }
     if (found->size() > 1)
@@ -294,9 +461,10 @@ RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
       stack.pop_back();
       if (coveredBy[v] >= 0)
       {
-        throw HierarchyFileError(where + "leaves \"" +
-          file.Name[static_cast<std::size_t>(coveredBy[v])] + "\" and \"" + name +
-          "\" both cover the trace's \"" + paths[v] + "\": a trace resource has one place");
+        throw HierarchyFileError(where + "leaves " +
+          QuotedExcerpt(file.Name[static_cast<std::size_t>(coveredBy[v])]) + " and " +
+          QuotedExcerpt(name) + " both cover the trace's " + QuotedExcerpt(path(v)) +
+          ": a trace resource has one place");
       }
       coveredBy[v] = static_cast<int64_t>(f);
       stack.insert(stack.end(), children[v].begin(), children[v].end());
@@ -416,7 +584,7 @@ RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
   {
     if (coveredBy[leafVertex[l]] < 0)
     {
-      result.UnplacedLeaves.push_back(paths[leafVertex[l]]);
+      result.UnplacedLeaves.push_back(Clip(path(leafVertex[l]), 200));
     }
   }
   return result;

@@ -63,10 +63,10 @@ struct RegroupedHierarchy
   /// depth-first order of Tree, as the data contract wants.
   std::vector<uint32_t> NewLeafOfOldLeaf;
 
-  /// Trace leaves the file does not cover (their paths in the trace), kept
-  /// below a vertex of kind UnplacedKind under the root.
+  /// Trace leaves the file does not cover (their ShortPath in the trace, at
+  /// most 200 bytes each), kept below a vertex of kind UnplacedKind under the root.
   std::vector<std::string> UnplacedLeaves;
-  /// File leaves that match no trace vertex: left out of Tree.
+  /// File leaves that match no trace vertex (names of at most 200 bytes): left out of Tree.
   std::vector<std::string> UnmatchedFileLeaves;
 
   /// One line per kind of mismatch, with counts and the first names; empty
@@ -74,10 +74,33 @@ struct RegroupedHierarchy
   std::string describe() const;
 };
 
-/// Path of every vertex as the readers' Locations selection shows it: the
-/// names from below the root down to the vertex, joined by '/'; a root's
-/// path is its own name.
+/// Paths longer than this are shortened (ShortPath): a path costs memory
+/// and work in the names of its vertex's ancestors, so full paths of every
+/// leaf of a deep hierarchy (40,000 nested containers) would cost its depth
+/// squared; shortened, the cost stays linear in the hierarchy.
+constexpr std::size_t MaxPathBytes = 1024;
+
+/// The path of vertex `v` as the readers' Locations selection shows it: the
+/// names from below the root down to `v`, joined by '/'; a root's path is
+/// its own name. A path over MaxPathBytes keeps its first names (up to a
+/// quarter of that) and its last names (up to half), with
+/// "/...(N levels).../" between: distinct leaves keep distinct paths unless
+/// their first and last names and their depth agree. Walks up from `v`
+/// (no recursion); `parent` lists parents before children.
+std::string ShortPath(
+  const std::vector<int64_t>& parent, const std::vector<std::string>& name, std::size_t v);
+
+/// ShortPath of each vertex of `vertices` (e.g. the leaves), in that order.
+std::vector<std::string> ShortPaths(const std::vector<int64_t>& parent,
+  const std::vector<std::string>& name, const std::vector<std::size_t>& vertices);
+
+/// ShortPath of every vertex of `tree` (small trees and tests: the memory
+/// is that of all the paths).
 std::vector<std::string> HierarchyPaths(const HierarchyTree& tree);
+
+/// A name quoted for an error message: whole when short, else its first
+/// bytes and its length, so that a message never carries a huge name.
+std::string QuotedExcerpt(std::string_view text);
 
 /// Regroups `trace` (whose leaf l is vertex `leafVertex[l]`) by `file`. A
 /// file leaf matches the trace vertex whose path equals it, or else the one

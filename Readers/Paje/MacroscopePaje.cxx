@@ -126,6 +126,16 @@ std::string describe(const Diagnostics& report)
   line(report.EndsBeforeStarts, "links whose end is stamped before their start (kept)");
   line(report.ImplicitValues, "values used without PajeDefineEntityValue");
   line(report.SelfLeaves, "inner containers holding data (given a leaf of their own)");
+  if (report.TraceFilesSkipped > 0)
+  {
+    text << report.TraceFilesSkipped
+         << " PajeTraceFile events skipped (parts of the trace in other files, not read";
+    for (std::size_t i = 0; i < report.SkippedTraceFiles.size(); ++i)
+    {
+      text << (i == 0 ? ": " : ", ") << report.SkippedTraceFiles[i];
+    }
+    text << (report.TraceFilesSkipped > report.SkippedTraceFiles.size() ? ", ...)\n" : ")\n");
+  }
   return text.str();
 }
 

@@ -37,7 +37,7 @@ using otf2::VariableColumns;
 /// Counts of what was read, and of everything that did not fit the model.
 struct Diagnostics
 {
-  std::array<uint64_t, 18> Events{}; ///< event lines per EventKind
+  std::array<uint64_t, 19> Events{}; ///< event lines per EventKind
   uint64_t Lines = 0;                ///< event lines (not headers, comments, blanks)
   uint64_t StatesLeftOpen = 0;       ///< closed at LastTime
   uint64_t StatesClosedByDestroy = 0; ///< closed by the DestroyContainer of their container
@@ -46,6 +46,10 @@ struct Diagnostics
   uint64_t EndsBeforeStarts = 0;     ///< matched links with RecvTime < SendTime
   uint64_t ImplicitValues = 0;       ///< state/event values used without DefineEntityValue
   uint64_t SelfLeaves = 0;           ///< leaves added for inner containers holding data
+  /// PajeTraceFile events: a part of the trace in another file, not read
+  /// (pajeng ignores them too); the first few file names, as excerpts.
+  uint64_t TraceFilesSkipped = 0;
+  std::vector<std::string> SkippedTraceFiles;
 
   /// Earliest and latest timestamps read, in seconds (NaN when none).
   double FirstTime = std::numeric_limits<double>::quiet_NaN();

@@ -2,9 +2,11 @@
 #ifndef macroscope_paje_PajeErrors_h
 #define macroscope_paje_PajeErrors_h
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace macroscope::paje
 {
@@ -30,6 +32,14 @@ private:
   uint64_t Line;
   std::string Problem;
 };
+
+/// At most this many bytes of the input are quoted in an error message.
+constexpr std::size_t ExcerptBytes = 64;
+
+/// `text` quoted for an error message: whole and in double quotes when
+/// short, else its first bytes (cut on a UTF-8 character boundary) followed
+/// by "..." and its length, so that a message never carries a huge field.
+std::string excerpt(std::string_view text);
 
 /// Thrown when the progress callback returned false.
 class ReadAborted : public std::runtime_error

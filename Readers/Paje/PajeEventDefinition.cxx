@@ -11,11 +11,11 @@ constexpr const char* KindNames[EventKindCount] = { "PajeDefineContainerType",
   "PajeDefineStateType", "PajeDefineEventType", "PajeDefineVariableType", "PajeDefineLinkType",
   "PajeDefineEntityValue", "PajeCreateContainer", "PajeDestroyContainer", "PajeSetState",
   "PajePushState", "PajePopState", "PajeResetState", "PajeNewEvent", "PajeSetVariable",
-  "PajeAddVariable", "PajeSubVariable", "PajeStartLink", "PajeEndLink" };
+  "PajeAddVariable", "PajeSubVariable", "PajeStartLink", "PajeEndLink", "PajeTraceFile" };
 
 constexpr const char* FieldNames[FieldNameCount] = { "Time", "Name", "Alias", "Type", "Container",
   "Value", "StartContainerType", "EndContainerType", "StartContainer", "EndContainer", "Key",
-  "Color", "Size" };
+  "Color", "Size", "Filename" };
 
 using F = FieldName;
 
@@ -80,6 +80,8 @@ std::initializer_list<FieldName> required(EventKind kind)
         F::EndContainer, F::Key };
       return fields;
     }
+    case EventKind::TraceFile:
+      return {}; // skipped whatever its fields (pajeng wants Type, Container, Filename)
   }
   return {};
 }

@@ -32,8 +32,10 @@ enum class EventKind : uint8_t
   SubVariable,
   StartLink,
   EndLink,
+  /// A part of the trace in another file (pajeng reads and ignores it).
+  TraceFile,
 };
-constexpr std::size_t EventKindCount = 18;
+constexpr std::size_t EventKindCount = 19;
 
 /// The fields the parser interprets; any other field of a definition is
 /// accepted and skipped.
@@ -52,8 +54,9 @@ enum class FieldName : uint8_t
   Key,
   Color,
   Size,
+  Filename, ///< PajeTraceFile
 };
-constexpr std::size_t FieldNameCount = 13;
+constexpr std::size_t FieldNameCount = 14;
 
 /// "PajeSetState" -> SetState; false for an unknown name.
 bool eventKindFromName(std::string_view name, EventKind& kind);
@@ -88,10 +91,19 @@ public:
   bool missingField(FieldName& missing) const;
 
 private:
+  static constexpr std::array<int8_t, FieldNameCount> allAbsent()
+  {
+    std::array<int8_t, FieldNameCount> positions{};
+    for (int8_t& position : positions)
+    {
+      position = Absent;
+    }
+    return positions;
+  }
+
   EventKind Kind = EventKind::SetState;
   std::string Name;
-  std::array<int8_t, FieldNameCount> Positions{ Absent, Absent, Absent, Absent, Absent, Absent,
-    Absent, Absent, Absent, Absent, Absent, Absent, Absent };
+  std::array<int8_t, FieldNameCount> Positions = allAbsent();
   std::size_t Count = 0;
   /// Names of every field, interpreted or not, to refuse duplicates.
   std::string Seen;

@@ -64,6 +64,14 @@ void PajeLineTokenizer::fail(uint64_t line, const std::string& problem) const
   throw ParseError(this->Source, line, problem);
 }
 
+void PajeLineTokenizer::tooLong(const char* lineStart) const
+{
+  this->fail(this->Line,
+    "line longer than " + std::to_string(PajeLine::MaxLineBytes >> 20) +
+      " MiB (the limit of a Pajé line; a corrupt file?), starting with " +
+      excerpt(std::string_view(lineStart, ExcerptBytes - 16)) + "...");
+}
+
 bool PajeLineTokenizer::next(PajeLine& line)
 {
   const char* p = this->Cursor;
@@ -75,15 +83,24 @@ bool PajeLineTokenizer::next(PajeLine& line)
     line.Header = false;
     line.Terminated = false;
     bool first = true;
+    // The scans of this line stop at `stop`: reaching it when `capped`
+    // means more than MaxLineBytes bytes without a newline.
+    const char* const lineStart = p;
+    const bool capped = std::size_t(end - p) > PajeLine::MaxLineBytes;
+    const char* const stop = capped ? p + PajeLine::MaxLineBytes + 1 : end;
     // One iteration per field, until the newline.
     while (true)
     {
-      while (p < end && classOf(*p) == Blank)
+      while (p < stop && classOf(*p) == Blank)
       {
         ++p;
       }
-      if (p == end)
+      if (p == stop)
       {
+        if (capped)
+        {
+          this->tooLong(lineStart);
+        }
         break;
       }
       const unsigned char kind = classOf(*p);
@@ -100,7 +117,7 @@ bool PajeLineTokenizer::next(PajeLine& line)
       if (first && *p == '#')
       {
         // A comment: skip to the newline, still refusing binary bytes.
-        while (p < end && classOf(*p) != Newline)
+        while (p < stop && classOf(*p) != Newline)
         {
           if (classOf(*p) == Binary)
           {
@@ -127,7 +144,7 @@ bool PajeLineTokenizer::next(PajeLine& line)
       if (kind == Quote)
       {
         start = ++p;
-        while (p < end && *p != '"')
+        while (p < stop && *p != '"')
         {
           const unsigned char inner = classOf(*p);
           if (inner == Newline)
@@ -140,13 +157,18 @@ bool PajeLineTokenizer::next(PajeLine& line)
           }
           ++p;
         }
-        if (p == end || *p != '"')
+        if (p == stop && capped)
         {
-          this->fail(this->Line, "unterminated quoted string");
+          this->tooLong(lineStart);
+        }
+        if (p == stop || *p != '"')
+        {
+          this->fail(this->Line, "unterminated quoted string " +
+              excerpt(std::string_view(start - 1, std::size_t(p - start + 1))));
         }
         line.Fields[line.Count++] = std::string_view(start, std::size_t(p - start));
         ++p;
-        if (p < end && classOf(*p) != Blank && classOf(*p) != Newline)
+        if (p < stop && classOf(*p) != Blank && classOf(*p) != Newline)
         {
           this->fail(this->Line, "no separator after a closing quote");
         }
@@ -154,11 +176,11 @@ bool PajeLineTokenizer::next(PajeLine& line)
       }
       // A '"' inside an unquoted field is kept as a plain byte.
       start = p;
-      while (p < end && (classOf(*p) == Plain || classOf(*p) == Quote))
+      while (p < stop && (classOf(*p) == Plain || classOf(*p) == Quote))
       {
         ++p;
       }
-      if (p < end && classOf(*p) == Binary)
+      if (p < stop && classOf(*p) == Binary)
       {
         this->fail(this->Line, "non-text byte " + describeByte(*p) + " (binary data?)");
       }

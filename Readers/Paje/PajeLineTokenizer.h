@@ -21,6 +21,13 @@ struct PajeLine
   /// bounds the memory and the work spent on one line.
   static constexpr std::size_t MaxFields = 64;
 
+  /// The longest line accepted, in bytes before its newline. Real Pajé
+  /// lines hold a few hundred bytes (names of a few dozen); 1 MiB leaves
+  /// room for any generated name while a corrupt or hostile file (one line
+  /// of gigabytes) stops after 1 MiB instead of being read whole
+  /// (docs/paje-parser.md, "Errors").
+  static constexpr std::size_t MaxLineBytes = std::size_t(1) << 20;
+
   std::array<std::string_view, MaxFields> Fields;
   std::size_t Count = 0;
   uint64_t Number = 0;     ///< 1-based line number of the line's first byte
@@ -37,7 +44,8 @@ struct PajeLine
 /// below 0x20 other than tab, CR and LF, and 0x7F, are errors (binary data);
 /// bytes from 0x80 up pass, so UTF-8 names are kept.
 ///
-/// Errors throw ParseError with the line number.
+/// A line longer than PajeLine::MaxLineBytes is an error, found after at
+/// most that many bytes. Errors throw ParseError with the line number.
 class PajeLineTokenizer
 {
 public:
@@ -55,6 +63,8 @@ public:
   [[noreturn]] void fail(uint64_t line, const std::string& problem) const;
 
 private:
+  [[noreturn]] void tooLong(const char* lineStart) const;
+
   const char* Begin;
   const char* Cursor;
   const char* End;

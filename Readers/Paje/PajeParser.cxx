@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 namespace macroscope::paje
@@ -22,9 +23,17 @@ uint64_t pairKey(uint32_t a, uint32_t b)
   return (uint64_t(a) << 32) | b;
 }
 
+/// Every name or field quoted in a message is an excerpt (PajeErrors.h).
 std::string quoted(std::string_view text)
 {
-  return "\"" + std::string(text) + "\"";
+  return excerpt(text);
+}
+
+std::string formatTime(double t)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", t);
+  return text;
 }
 
 const char* kindWord(int kind)
@@ -48,6 +57,10 @@ PajeParser::PajeParser(std::string_view text, const ReadOptions& options, const 
   top.Id = top.Name;
   this->Containers.push_back(std::move(top));
   this->ContainerIds.emplace(this->Containers[0].Id, 0);
+  // "0" is the root's alias, as in pajeng: it wins over a container (or
+  // type) *named* "0", which stays reachable by its own alias.
+  this->TypeAliases.insert(this->Types[0].Name);
+  this->ContainerAliases.insert(this->Containers[0].Id);
 }
 
 void PajeParser::fail(uint64_t line, const std::string& problem) const
@@ -192,23 +205,25 @@ uint32_t PajeParser::findValue(uint32_t type, std::string_view id)
 
 std::array<uint8_t, 3> PajeParser::color(std::string_view text) const
 {
-  std::array<uint8_t, 3> rgb{};
+  // Three numbers, in [0, 1] (Pajé, SimGrid) or in [0, 255] (some tools
+  // write "255.0 102.0 255.0"): a component above 1 makes all three 0-255.
+  const std::string why = "bad colour " + quoted(text) +
+    " (expected three numbers \"r g b\", each in [0, 1] or each in [0, 255])";
+  std::array<double, 3> values{};
   const char* p = text.data();
   const char* const end = p + text.size();
-  for (std::size_t c = 0; c < 3; ++c)
+  for (double& value : values)
   {
     while (p < end && (*p == ' ' || *p == '\t' || *p == ','))
     {
       ++p;
     }
-    double value = -1.0;
+    value = -1.0;
     const auto [next, error] = std::from_chars(p, end, value);
-    if (error != std::errc() || !(value >= 0.0 && value <= 1.0))
+    if (error != std::errc() || !(value >= 0.0 && value <= 255.0))
     {
-      this->fail(this->Line,
-        "bad colour " + quoted(text) + " (expected three numbers in [0, 1], \"r g b\")");
+      this->fail(this->Line, why);
     }
-    rgb[c] = uint8_t(std::lround(value * 255.0));
     p = next;
   }
   while (p < end && (*p == ' ' || *p == '\t'))
@@ -217,8 +232,13 @@ std::array<uint8_t, 3> PajeParser::color(std::string_view text) const
   }
   if (p != end)
   {
-    this->fail(this->Line,
-      "bad colour " + quoted(text) + " (expected three numbers in [0, 1], \"r g b\")");
+    this->fail(this->Line, why);
+  }
+  const bool bytes = *std::max_element(values.begin(), values.end()) > 1.0;
+  std::array<uint8_t, 3> rgb{};
+  for (std::size_t c = 0; c < 3; ++c)
+  {
+    rgb[c] = uint8_t(std::lround(bytes ? values[c] : values[c] * 255.0));
   }
   return rgb;
 }
@@ -241,13 +261,26 @@ void PajeParser::checkOwner(uint32_t type, uint32_t container, uint32_t owner) c
   }
 }
 
+void PajeParser::checkTimeOrder(double last, double now, uint32_t container, uint32_t type) const
+{
+  if (now < last)
+  {
+    // pajeng refuses it too ("trace is not time-ordered"): a state would
+    // end before it starts, a variable interval run backwards.
+    this->fail(this->Line, "time goes backwards on container " +
+        quoted(this->Containers[container].Id) + " for type " + quoted(this->Types[type].Name) +
+        ": " + formatTime(now) + " s after " + formatTime(last) +
+        " s (Pajé needs each container's events of a type in time order)");
+  }
+}
+
 PajeParser::Stack& PajeParser::stackOf(uint32_t container, uint32_t type)
 {
   const auto [it, added] = this->StackIds.emplace(pairKey(container, type), 0);
   if (added)
   {
     it->second = uint32_t(this->Stacks.size());
-    this->Stacks.push_back(Stack{ container, {} });
+    this->Stacks.push_back(Stack{ container, type, {}, -HUGE_VAL });
     this->Containers[container].Stacks.push_back(it->second);
   }
   return this->Stacks[it->second];
@@ -396,6 +429,10 @@ void PajeParser::destroy(uint32_t container, double when)
     for (uint32_t s : object.Stacks)
     {
       Stack& stack = this->Stacks[s];
+      if (!stack.Open.empty())
+      {
+        this->checkTimeOrder(stack.Last, when, c, stack.Type);
+      }
       this->Out.Report.StatesClosedByDestroy += stack.Open.size();
       while (!stack.Open.empty())
       {
@@ -531,7 +568,7 @@ void PajeParser::header(const PajeLine& line)
   {
     if (!this->Tokens.next(field))
     {
-      this->fail(started, "%EventDef " + std::string(line[1]) + " is never closed by %EndEventDef");
+      this->fail(started, "%EventDef " + quoted(line[1]) + " is never closed by %EndEventDef");
     }
     this->Line = field.Number;
     if (!field.Header)
@@ -588,7 +625,7 @@ void PajeParser::event(const PajeLine& line)
   }
   if (id >= this->DefinitionOf.size() || this->DefinitionOf[id] == None)
   {
-    this->fail(this->Line, "unknown event id " + std::string(idText));
+    this->fail(this->Line, "unknown event id " + quoted(idText));
   }
   const PajeEventDefinition& def = this->Definitions[this->DefinitionOf[id]];
   const std::size_t fields = line.Count - 1;
@@ -599,13 +636,13 @@ void PajeParser::event(const PajeLine& line)
       this->fail(this->Line, "truncated file: the last line ends in the middle of " + def.name() +
           " (" + std::to_string(fields) + " of " + std::to_string(def.fieldCount()) + " fields)");
     }
-    this->fail(this->Line, "missing fields: " + def.name() + " (id " + std::string(idText) +
+    this->fail(this->Line, "missing fields: " + def.name() + " (id " + quoted(idText) +
         ") has " + std::to_string(def.fieldCount()) + " fields, the line " +
         std::to_string(fields));
   }
   if (fields > def.fieldCount())
   {
-    this->fail(this->Line, "too many fields: " + def.name() + " (id " + std::string(idText) +
+    this->fail(this->Line, "too many fields: " + def.name() + " (id " + quoted(idText) +
         ") has " + std::to_string(def.fieldCount()) + " fields, the line " +
         std::to_string(fields));
   }
@@ -707,10 +744,8 @@ void PajeParser::event(const PajeLine& line)
         this->fail(this->Line, "container " + quoted(field(FieldName::Name)) + " is not of type " +
             quoted(field(FieldName::Type)));
       }
-      if (container == 0)
-      {
-        this->fail(this->Line, "the root container \"0\" cannot be destroyed");
-      }
+      // Destroying the root "0" ends the whole trace (pajeng accepts it):
+      // every open state of every container closes at its time.
       this->destroy(container, t);
       break;
     }
@@ -725,6 +760,8 @@ void PajeParser::event(const PajeLine& line)
       this->checkOwner(type, container, this->Types[type].Parent);
       this->Containers[container].HasData = true;
       Stack& stack = this->stackOf(container, type);
+      this->checkTimeOrder(stack.Last, t, container, type);
+      stack.Last = t;
       if (def.kind() == EventKind::PopState)
       {
         if (stack.Open.empty())
@@ -745,9 +782,14 @@ void PajeParser::event(const PajeLine& line)
       else
       {
         const uint32_t row = this->findValue(type, field(FieldName::Value));
-        if (def.kind() == EventKind::SetState && !stack.Open.empty())
+        if (def.kind() == EventKind::SetState)
         {
-          this->closeTop(stack, t);
+          // pajeng's SetState replaces the whole stack, not only its top:
+          // every open state ends here and the new one is alone, at depth 0.
+          while (!stack.Open.empty())
+          {
+            this->closeTop(stack, t);
+          }
         }
         stack.Open.push_back(OpenState{ t, row });
       }
@@ -795,7 +837,10 @@ void PajeParser::event(const PajeLine& line)
       this->checkOwner(type, container, this->Types[type].Parent);
       this->Containers[container].HasData = true;
       const double value = this->number(field(FieldName::Value), FieldName::Value);
-      double& current = this->VariableValues[pairKey(container, type)];
+      Variable& variable = this->Variables[pairKey(container, type)];
+      this->checkTimeOrder(variable.Last, t, container, type);
+      variable.Last = t;
+      double& current = variable.Value;
       current = def.kind() == EventKind::SetVariable ? value
         : def.kind() == EventKind::AddVariable       ? current + value
                                                      : current - value;
@@ -817,6 +862,18 @@ void PajeParser::event(const PajeLine& line)
       variables.Variable.push_back(this->Types[type].Row);
       variables.Time.push_back(t);
       variables.Value.push_back(current);
+      break;
+    }
+    case EventKind::TraceFile:
+    {
+      // pajeng reads and ignores it; so does Macroscope, saying so.
+      Diagnostics& report = this->Out.Report;
+      if (report.SkippedTraceFiles.size() < 5)
+      {
+        report.SkippedTraceFiles.push_back(
+          def.has(FieldName::Filename) ? quoted(field(FieldName::Filename)) : "(no Filename)");
+      }
+      ++report.TraceFilesSkipped;
       break;
     }
     case EventKind::StartLink:

@@ -8,6 +8,7 @@
 #include "PajeEventDefinition.h"
 #include "PajeLineTokenizer.h"
 
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -89,7 +90,15 @@ private:
   struct Stack
   {
     uint32_t Container;
+    uint32_t Type;
     std::vector<OpenState> Open;
+    double Last; ///< time of its latest event, to refuse time going backwards
+  };
+  /// A variable of one container: its value and the time of its last change.
+  struct Variable
+  {
+    double Value = 0.0;
+    double Last = -HUGE_VAL;
   };
   struct LinkEnd
   {
@@ -119,6 +128,8 @@ private:
   std::array<uint8_t, 3> color(std::string_view text) const;
   /// Checks that `container` has the container type that `type` belongs to.
   void checkOwner(uint32_t type, uint32_t container, uint32_t owner) const;
+  /// Fails when `now` is before `last`, the previous event of `type` on `container`.
+  void checkTimeOrder(double last, double now, uint32_t container, uint32_t type) const;
 
   Stack& stackOf(uint32_t container, uint32_t type);
   void closeTop(Stack& stack, double end);
@@ -151,7 +162,7 @@ private:
   std::unordered_set<std::string_view> ContainerAliases;
   std::vector<Stack> Stacks;
   std::unordered_map<uint64_t, uint32_t> StackIds;  ///< (container, type) -> Stacks
-  std::unordered_map<uint64_t, double> VariableValues; ///< (container, type) -> value
+  std::unordered_map<uint64_t, Variable> Variables; ///< (container, type) -> variable
   std::unordered_map<std::string, LinkQueue> PendingStarts; ///< (type, container, key)
   std::unordered_map<std::string, LinkQueue> PendingEnds;
   std::string LinkKey; ///< scratch for the key lookups

@@ -470,3 +470,70 @@ TEST(HierarchyFile, RandomTreesBruteForce)
     EXPECT_EQ(unmatched, expectedUnmatched) << "round " << round;
   }
 }
+
+// Deep hierarchies (issue 24): paths are shortened beyond MaxPathBytes, a
+// file leaf still names a deep vertex by its full path, and messages quote
+// excerpts of huge names.
+TEST(HierarchyFile, DeepChainsCostLinearMemory)
+{
+  constexpr std::size_t depth = 100000;
+  HierarchyTree chain;
+  for (std::size_t v = 0; v <= depth; ++v)
+  {
+    chain.Parent.push_back(static_cast<int64_t>(v) - 1);
+    chain.Name.push_back("n" + std::to_string(v));
+    chain.Kind.push_back("level");
+  }
+  const std::string deepest = macroscope::ShortPath(chain.Parent, chain.Name, depth);
+  EXPECT_LE(deepest.size(), macroscope::MaxPathBytes);
+  EXPECT_EQ(deepest.rfind("n1/n2/n3/", 0), 0u) << deepest.substr(0, 100);
+  EXPECT_TRUE(Contains(deepest, "levels)...")) << deepest;
+  const std::string end = "/n" + std::to_string(depth - 1) + "/n" + std::to_string(depth);
+  EXPECT_EQ(deepest.substr(deepest.size() - end.size()), end);
+  // Short paths are whole; the root's is its name, its children's leave it out.
+  EXPECT_EQ(macroscope::ShortPath(chain.Parent, chain.Name, 3), "n1/n2/n3");
+  EXPECT_EQ(macroscope::ShortPath(chain.Parent, chain.Name, 0), "n0");
+
+  // A file leaf naming the vertex of depth 3000 by its full path.
+  std::string full;
+  for (std::size_t v = 1; v <= 3000; ++v)
+  {
+    full += (v > 1 ? "/n" : "n") + std::to_string(v);
+  }
+  const std::vector<std::size_t> leafVertex{ depth };
+  const HierarchyTree file = ParseHierarchyFile(
+    "{\"name\": \"top\", \"children\": [{\"name\": \"" + full + "\"}]}", "deep.json");
+  const auto result = RegroupHierarchy(chain, leafVertex, file, "deep.json");
+  EXPECT_TRUE(result.UnmatchedFileLeaves.empty());
+  EXPECT_TRUE(result.UnplacedLeaves.empty());
+  ASSERT_EQ(result.LeafVertex.size(), 1u);
+  EXPECT_EQ(result.Tree.size(), 1 + (depth - 3000 + 1)); // top, then n3000..n100000
+  // One name wrong in the middle: no path matches, nor any name.
+  std::string wrong = full;
+  wrong.replace(wrong.find("/n1500/"), 7, "/m1500/");
+  const HierarchyTree other = ParseHierarchyFile(
+    "{\"name\": \"top\", \"children\": [{\"name\": \"" + wrong + "\"}]}", "deep.json");
+  const auto missed = RegroupHierarchy(chain, leafVertex, other, "deep.json");
+  ASSERT_EQ(missed.UnmatchedFileLeaves.size(), 1u);
+  EXPECT_LE(missed.UnmatchedFileLeaves[0].size(), 200u);
+  EXPECT_LT(missed.describe().size(), 400u);
+}
+
+TEST(HierarchyFile, MessagesQuoteExcerptsOfHugeNames)
+{
+  const std::string huge(1 << 20, 'x');
+  const std::string twice = ErrorOf("{\"name\": \"r\", \"children\": [{\"name\": \"" + huge +
+    "\"}, {\"name\": \"" + huge + "\"}]}");
+  EXPECT_TRUE(Contains(twice, "two leaves are named")) << twice.substr(0, 200);
+  EXPECT_LT(twice.size(), 300u);
+  const std::string kind = ErrorOf("{\"name\": \"" + huge + "\", \"kind\": 3}");
+  EXPECT_TRUE(Contains(kind, "(1048576 bytes)")) << kind.substr(0, 200);
+  EXPECT_LT(kind.size(), 300u);
+  const std::string json = ErrorOf("{\"name\": \"r\", \"children\": [" + huge + "]}");
+  EXPECT_TRUE(Contains(json, "invalid JSON")) << json.substr(0, 200);
+  EXPECT_LT(json.size(), 400u);
+  const std::string place =
+    ErrorOf("{\"name\": \"r\", \"children\": [{\"name\": \"" + huge + "\", \"children\": [3]}]}");
+  EXPECT_TRUE(Contains(place, "child 1 of")) << place.substr(0, 200);
+  EXPECT_LT(place.size(), 300u);
+}

@@ -89,7 +89,7 @@ TEST(PajeBadInput, HeaderLineCount)
 TEST(PajeBadInput, EveryCaseGivesItsLine)
 {
   const Case cases[] = {
-    { "unknown event id", good("9 1 ST p s\n42 1 ST p\n"), FirstFree + 1, "unknown event id 42" },
+    { "unknown event id", good("9 1 ST p s\n42 1 ST p\n"), FirstFree + 1, "unknown event id \"42\"" },
     { "missing fields", good("9 1 ST p\n"), FirstFree, "missing fields" },
     { "too many fields", good("10 1 ST p extra\n"), FirstFree, "too many fields" },
     { "undefined container", good("9 1 ST q s\n"), FirstFree, "undefined container \"q\"" },
@@ -129,7 +129,7 @@ TEST(PajeBadInput, EveryCaseGivesItsLine)
     { "bad colour", "%EventDef PajeDefineContainerType 0\n% Alias string\n% Type string\n"
                     "% Name string\n%EndEventDef\n%EventDef PajeDefineVariableType 3\n"
                     "% Alias string\n% Type string\n% Name string\n% Color color\n"
-                    "%EndEventDef\n0 C 0 C\n3 V C V \"1 2 0\"\n",
+                    "%EndEventDef\n0 C 0 C\n3 V C V \"0 0 256\"\n",
       13, "bad colour" },
     { "text right after a quote", good("9 1 ST p \"s\"x\n"), FirstFree, "after a closing quote" },
     // Found by the fuzzer: a container of the root type, inside the root

@@ -248,16 +248,14 @@ private:
       case 4:
         this->line(8, { { "Time", t }, { "Type", "S" }, { "Container", this->ref(rank) },
                         { "Value", this->value(v) } });
-        if (!stack.empty())
+        // As pajeng: SetState ends the whole stack, the new state is alone.
+        while (!stack.empty())
         {
           expected.States.emplace_back(
             rank, stack.back().second, uint32_t(stack.size() - 1), stack.back().first, this->Now);
-          stack.back() = { this->Now, valueName };
+          stack.pop_back();
         }
-        else
-        {
-          stack.emplace_back(this->Now, valueName);
-        }
+        stack.emplace_back(this->Now, valueName);
         break;
       case 5:
         if (this->Random() % 4 == 0)

@@ -464,18 +464,19 @@ TEST(PajeStreamedModel, SimultaneousEndsOfSeveralStacks)
   EXPECT_DOUBLE_EQ(model.At(1, 0, type("x")), 2.0);
 }
 
-// A state ending before one its container already closed: the file is not
-// in time order, and the stream says where instead of folding a wrong model.
+// A state ending before one its container already closed (on another state
+// type: within one type the scan refuses it, below): the file is not in time
+// order, and the stream says where instead of folding a wrong model.
 TEST(PajeStreamedModel, OutOfOrderIsAnErrorWithTheLine)
 {
   const std::string path = writeTrace("disorder.paje", R"(3 0 A p0 a0
-3 1 A p0 a1
+3 1 B p0 b0
 4 3 A p0
 3 2 A p1 z
 4 2.5 A p1
-4 2 A p0
+4 2 B p0
 )");
-  const paje::TraceData scan = scanOf(path); // the scan needs no order
+  const paje::TraceData scan = scanOf(path); // each type is in order
   TimeSlicingOptions options;
   options.Grid = { 0.0, 3.0, 3 };
   options.Leaves = uint32_t(scan.Leaves.size());
@@ -490,6 +491,29 @@ TEST(PajeStreamedModel, OutOfOrderIsAnErrorWithTheLine)
   {
     EXPECT_EQ(error.line(), 39u) << error.what();
     EXPECT_NE(std::string(error.what()).find("time order"), std::string::npos) << error.what();
+    EXPECT_EQ(std::string(error.what()).rfind(path, 0), 0u) << error.what();
+  }
+}
+
+// Time going backwards on one container and state type is refused as
+// pajeng refuses it, from the scan on (docs/paje-reader.md).
+TEST(PajeStreamedModel, TimeGoingBackwardsInATypeIsAnErrorWithTheLine)
+{
+  const std::string path = writeTrace("backwards.paje", R"(3 0 A p0 a0
+3 1 A p0 a1
+4 3 A p0
+4 2 A p0
+)");
+  try
+  {
+    scanOf(path);
+    ADD_FAILURE() << "no error";
+  }
+  catch (const paje::ParseError& error)
+  {
+    EXPECT_EQ(error.line(), 37u) << error.what();
+    EXPECT_NE(std::string(error.what()).find("time goes backwards"), std::string::npos)
+      << error.what();
     EXPECT_EQ(std::string(error.what()).rfind(path, 0), 0u) << error.what();
   }
 }

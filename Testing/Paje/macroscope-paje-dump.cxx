@@ -2,7 +2,8 @@
 // trace, for the cross-check against pajeng's pj_dump
 // (Testing/Python/paje_crosscheck.py) and for the Pajé benchmark.
 //
-//   macroscope-paje-dump TRACE               tables, tab-separated
+//   macroscope-paje-dump TRACE               tables, tab-separated; the read
+//                                            report on stderr
 //   macroscope-paje-dump --parse-only TRACE  one summary line
 //
 // The tables are printed as they are, with the columns the VTK reader gives
@@ -25,11 +26,12 @@ using macroscope::paje::TraceData;
 
 void printTables(const TraceData& t, std::FILE* out)
 {
-  std::fprintf(out, "#table Types Name Kind Paradigm\n");
+  std::fprintf(out, "#table Types Name Kind Paradigm Color\n");
   for (std::size_t i = 0; i < t.Types.size(); ++i)
   {
-    std::fprintf(out, "%s\t%s\t%s\n", t.Types.Name[i].c_str(), t.Types.Kind[i].c_str(),
-      t.Types.Paradigm[i].c_str());
+    const auto& rgb = t.Types.Color[i];
+    std::fprintf(out, "%s\t%s\t%s\t%u,%u,%u\n", t.Types.Name[i].c_str(), t.Types.Kind[i].c_str(),
+      t.Types.Paradigm[i].c_str(), unsigned(rgb[0]), unsigned(rgb[1]), unsigned(rgb[2]));
   }
   std::fprintf(out, "#table Hierarchy Parent Name Kind LeafIndex\n");
   for (std::size_t i = 0; i < t.Hierarchy.size(); ++i)
@@ -121,6 +123,8 @@ int main(int argc, char** argv)
     else
     {
       printTables(trace, stdout);
+      // The read report (anomalies, skipped PajeTraceFile events) on stderr.
+      std::fputs(macroscope::paje::describe(trace.Report).c_str(), stderr);
     }
     if (std::fflush(stdout) != 0)
     {
