@@ -33,7 +33,7 @@ struct imbalance {
 
 static struct imbalance parse_imbalance(int argc, char **argv, int iterations, int slowed)
 {
-  struct imbalance i = {iterations, slowed, 0.004, 8.0};
+  struct imbalance i = {iterations, slowed, 0.002, 40.0};
   if (argc > 1) i.iterations = atoi(argv[1]);
   if (argc > 2) i.slowed = atoi(argv[2]);
   if (argc > 3) i.base = atof(argv[3]) * 1e-3;
