@@ -4,6 +4,7 @@
 #include "LogicalTime.h"
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
+#include "MpiRegions.h"
 #include "TraceSchema.h"
 #include "TypePalette.h"
 
@@ -494,10 +495,10 @@ int vtkMacroscopeLogicalTime::BuildTrace(const MacroscopeTraceInputs& trace)
     const std::string& name = typeNames->GetValue(t);
     if (typeKinds->GetValue(t) == schema::StateKind)
     {
-      // Formats without paradigms: MPI calls are known by their names.
-      input.CommunicationType[static_cast<std::size_t>(t)] = paradigms
-        ? paradigms->GetValue(t) == "MPI"
-        : name.rfind("MPI_", 0) == 0;
+      // By paradigm, or by name when the paradigm does not say (EZTrace's
+      // "user", formats without paradigms).
+      input.CommunicationType[static_cast<std::size_t>(t)] =
+        macroscope::IsMpiCall(name, paradigms ? paradigms->GetValue(t) : std::string());
     }
     else if (typeKinds->GetValue(t) == schema::EventKind && name == CollectiveEndType)
     {

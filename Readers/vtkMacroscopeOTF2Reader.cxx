@@ -62,6 +62,27 @@ struct vtkMacroscopeOTF2Reader::Internals
 
 namespace
 {
+// Whether the report holds anything a user should be warned about: every
+// anomaly counter, records outside the declared span or the window.
+bool HasAnomalies(const otf2::Diagnostics& r)
+{
+  const uint64_t counters[] = { r.UnmatchedSends, r.UnmatchedReceives, r.ReceivesBeforeSends,
+    r.UnknownPeers, r.IsendsNotCompleted, r.IsendCompletesWithoutIsend,
+    r.IrecvRequestsNotCompleted, r.IrecvsWithoutRequest, r.LeavesWithoutEnter, r.MisnestedLeaves,
+    r.StatesClosedEarly, r.StatesLeftOpen, r.CollectiveBeginsWithoutEnd,
+    r.CollectiveEndsWithoutBegin, r.UndefinedReferences, r.MalformedMetrics,
+    r.EventCountMismatches, r.LocationsOutsideClockSpan, r.StatesOutsideWindow,
+    r.MessagesOutsideWindow, r.EventsOutsideWindow, r.SamplesOutsideWindow };
+  for (uint64_t count : counters)
+  {
+    if (count > 0)
+    {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Exchanges the message ends whose peer was read by another piece, and
 // matches, on the receiver's piece, the sends it gets with its receives.
 // `mine` marks the leaves this piece read, `read` those any piece read.
@@ -310,7 +331,10 @@ int vtkMacroscopeOTF2Reader::RequestData(
   std::vector<bool> mine;
   otf2::ReadOptions options;
   this->ShareLeaves(piece, pieces, [](uint32_t) { return true; }, read, mine, options.Leaves);
-  options.WindowBegin = begin;
+  // A begin of 0 is the trace start and an end of 0 its end, wherever the
+  // records lie: the clock's declared span may be shorter than the records
+  // (EZTrace declares rank 0's), and no record is dropped for it.
+  options.WindowBegin = begin == 0.0 ? -std::numeric_limits<double>::infinity() : begin;
   options.WindowEnd = end == 0.0 ? std::numeric_limits<double>::infinity() : end;
   options.ClipStatesToWindow = this->ClipStatesToWindow;
   const int regionsEnabled = this->RegionSelection->GetNumberOfArraysEnabled();
@@ -369,12 +393,12 @@ int vtkMacroscopeOTF2Reader::RequestData(
       data.Events, data.Variables);
   }
 
+  this->CoverRecordsRead(data.Report.FirstTime, data.Report.LastTime, parallel);
+
   // The report, before the columns are moved out.
   const otf2::Diagnostics& report = data.Report;
   this->ReadReport = otf2::describe(report);
-  if (report.UnmatchedSends || report.UnmatchedReceives || report.ReceivesBeforeSends ||
-    report.StatesLeftOpen || report.LeavesWithoutEnter || report.UnknownPeers ||
-    report.UndefinedReferences || report.MalformedMetrics)
+  if (HasAnomalies(report))
   {
     vtkWarningMacro("Read " << this->FileName << " with anomalies:\n" << this->ReadReport);
   }
@@ -388,14 +412,61 @@ int vtkMacroscopeOTF2Reader::RequestData(
   AddCounter(fields, "SendsToUnreadLocations", report.SendsToUnselected);
   AddCounter(fields, "ReceivesFromUnreadLocations", report.ReceivesFromUnselected);
   AddCounter(fields, "UnknownPeers", report.UnknownPeers);
+  AddCounter(fields, "ProcNullPeers", report.ProcNullPeers);
+  AddCounter(fields, "IsendsNotCompleted", report.IsendsNotCompleted);
+  AddCounter(fields, "IrecvRequestsNotCompleted", report.IrecvRequestsNotCompleted);
+  AddCounter(fields, "IrecvsWithoutRequest", report.IrecvsWithoutRequest);
   AddCounter(fields, "LeavesWithoutEnter", report.LeavesWithoutEnter);
+  AddCounter(fields, "MisnestedLeaves", report.MisnestedLeaves);
+  AddCounter(fields, "StatesClosedEarly", report.StatesClosedEarly);
   AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
+  AddCounter(fields, "EventCountMismatches", report.EventCountMismatches);
+  AddCounter(fields, "LocationsOutsideClockSpan", report.LocationsOutsideClockSpan);
+  AddCounter(fields, "DuplicateGroupDefinitions", report.DuplicateGroupDefinitions);
+  AddCounter(fields, "RegionsSharingAName", report.RegionsSharingAName);
+  AddCounter(fields, "StatesOutsideWindow", report.StatesOutsideWindow);
+  AddCounter(fields, "MessagesOutsideWindow", report.MessagesOutsideWindow);
+  AddCounter(fields, "EventsOutsideWindow", report.EventsOutsideWindow);
+  AddCounter(fields, "SamplesOutsideWindow", report.SamplesOutsideWindow);
   if (const auto* regrouping = this->Internal->Hierarchies.Regrouping())
   {
     regrouping->AddTo(fields);
   }
   this->UpdateProgress(1.0);
   return 1;
+}
+
+void vtkMacroscopeOTF2Reader::CoverRecordsRead(double first, double last, bool parallel)
+{
+  // The span of the records read by any piece.
+  double span[2] = { std::isnan(first) ? this->TimeBounds[0] : first,
+    std::isnan(last) ? this->TimeBounds[1] : last };
+  if (parallel)
+  {
+    double all[2] = { span[0], span[1] };
+    this->Controller->AllReduce(&span[0], &all[0], 1, vtkCommunicator::MIN_OP);
+    this->Controller->AllReduce(&span[1], &all[1], 1, vtkCommunicator::MAX_OP);
+    span[0] = all[0];
+    span[1] = all[1];
+  }
+  if (span[0] >= this->TimeBounds[0] && span[1] <= this->TimeBounds[1])
+  {
+    return;
+  }
+  // The declared span (ClockProperties) misses records: the bounds, hence
+  // every default window downstream, grow to hold them.
+  this->TimeBounds[0] = std::min(this->TimeBounds[0], span[0]);
+  this->TimeBounds[1] = std::max(this->TimeBounds[1], span[1]);
+  if (auto* bounds = vtkDoubleArray::SafeDownCast(
+        this->Internal->Types->GetFieldData()->GetArray("TimeBounds")))
+  {
+    bounds->SetTypedTuple(0, this->TimeBounds);
+    bounds->Modified();
+  }
+  vtkWarningMacro("The records of " << this->FileName << " span " << span[0] << " s to "
+                                    << span[1] << " s, beyond the clock's declared span: "
+                                    << "TimeBounds is now " << this->TimeBounds[0] << " s to "
+                                    << this->TimeBounds[1] << " s.");
 }
 
 void vtkMacroscopeOTF2Reader::ShareLeaves(int piece, int pieces,
@@ -499,6 +570,23 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   const bool parallel =
     pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
   status = this->AgreeAcrossPieces(status, parallel);
+  const otf2::Diagnostics& report = data.Report;
+  const uint64_t outside = report.StatesOutsideWindow + report.EventsOutsideWindow +
+    report.SamplesOutsideWindow + report.MessagesOutsideWindow;
+  const bool beyondBounds = report.FirstTime < this->TimeBounds[0] ||
+    report.LastTime > this->TimeBounds[1];
+  if (status == 1 && outside > 0 && beyondBounds)
+  {
+    // The stream's grid decides which times count; when the records go
+    // beyond TimeBounds (a clock whose declared span is too short), say
+    // what the default grid left out.
+    vtkWarningMacro("Slicing " << this->FileName << " over " << stream.Begin() << " s to "
+                               << stream.End() << " s left out " << report.StatesOutsideWindow
+                               << " states, " << report.EventsOutsideWindow << " events and "
+                               << report.SamplesOutsideWindow
+                               << " metric values outside it (records read span "
+                               << report.FirstTime << " s to " << report.LastTime << " s).");
+  }
   if (status != 1 || !stream.WantsMessages())
   {
     this->UpdateProgress(1.0);

@@ -62,6 +62,10 @@ private:
   // The worst status of every piece (0 error, -1 aborted, 1 done) when the
   // pieces run in parallel, so that none is left alone in a collective call.
   int AgreeAcrossPieces(int status, bool parallel);
+  // Widens TimeBounds (and the Types output's "TimeBounds") to the records
+  // read, first to last (NaN when none), when the clock's declared span
+  // misses some, with a warning.
+  void CoverRecordsRead(double first, double last, bool parallel);
 
   vtkMacroscopeOTF2Reader(const vtkMacroscopeOTF2Reader&) = delete;
   void operator=(const vtkMacroscopeOTF2Reader&) = delete;

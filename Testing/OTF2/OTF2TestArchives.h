@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace macroscope::otf2::testing
 {
@@ -67,6 +68,20 @@ private:
   std::map<std::string, OTF2_StringRef> Strings;
   OTF2_GlobalDefWriter* Definitions = nullptr;
 };
+
+/// Writes an archive shaped like EZTrace 2.0's into `directory` (anchor
+/// eztrace_log.otf2, returned): three ranks with EZTrace's location ids,
+/// every region defined once per rank with the "user" paradigm, Group 0
+/// defined as the locations and as MPI_COMM_WORLD's ranks, numberOfEvents 2
+/// everywhere, a clock length of 12 ms where the records reach 40 ms,
+/// "EZTrace finalize" entered before "Working" is left on ranks 1 and 2, an
+/// MPI_Irecv whose completion is not written, a sub-communicator
+/// {rank 2, rank 0}, and MPI_PROC_NULL peers. The tables it gives are
+/// worked out in TestOTF2EZTraceConstructs.cxx; ticks are milliseconds.
+std::string writeEZTraceLike(const std::filesystem::path& directory);
+
+/// The region names of that archive, in the order of their type ids.
+extern const std::vector<std::string> EZTraceLikeRegionNames;
 
 /// Throws unless status is OTF2_SUCCESS (writing test archives must work).
 void check(OTF2_ErrorCode status, const char* what);

@@ -6,6 +6,7 @@
 
 #include <LogicalTime.h>
 #include <MacroscopeOTF2.h>
+#include <MpiRegions.h>
 
 #include <gtest/gtest.h>
 
@@ -38,7 +39,8 @@ TraceInput ToInput(const otf2::TraceData& trace)
   const otf2::TypeColumns& types = trace.Info.Types;
   for (std::size_t t = 0; t < types.Name.size(); ++t)
   {
-    in.CommunicationType.push_back(types.Kind[t] == "state" && types.Paradigm[t] == "MPI");
+    in.CommunicationType.push_back(
+      types.Kind[t] == "state" && macroscope::IsMpiCall(types.Name[t], types.Paradigm[t]));
   }
   const otf2::MessageColumns& m = trace.Messages;
   for (std::size_t i = 0; i < m.size(); ++i)

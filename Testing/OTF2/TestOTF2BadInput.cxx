@@ -165,6 +165,29 @@ TEST_F(BadInput, TruncatedEventFile)
   this->expectError(anchor, "events of location 0");
 }
 
+// OTF2 itself notices an event file cut anywhere before its last record:
+// the reader does not need the Locations' numberOfEvents for that, which
+// real tracers write wrong (EZTrace: 2 for every location). Only the final
+// end-of-file byte can go unnoticed, and no record is lost with it.
+TEST_F(BadInput, EventFileCutAnywhereIsAnError)
+{
+  const std::string anchor = this->copyArchive();
+  const fs::path events = this->file("traces/0.evt");
+  const std::string pristine = [&events] {
+    std::ifstream stream(events, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(stream), {});
+  }();
+  const std::size_t size = pristine.size();
+  ASSERT_GT(size, 256u);
+  for (std::size_t kept : { std::size_t(1), std::size_t(16), size / 3, size / 2, size - 64,
+         size - 8, size - 2 })
+  {
+    this->write(events, pristine.substr(0, kept));
+    SCOPED_TRACE("first " + std::to_string(kept) + " of " + std::to_string(size) + " bytes");
+    this->expectError(anchor, "location 0");
+  }
+}
+
 TEST_F(BadInput, CorruptEventFile)
 {
   const std::string anchor = this->copyArchive();

@@ -1,0 +1,43 @@
+#include "MpiRegions.h"
+
+#include <cctype>
+
+namespace macroscope
+{
+
+namespace
+{
+bool equalsIgnoringCase(const std::string& text, const char* word)
+{
+  std::size_t i = 0;
+  for (; i < text.size() && word[i] != '\0'; ++i)
+  {
+    if (std::tolower(static_cast<unsigned char>(text[i])) !=
+      std::tolower(static_cast<unsigned char>(word[i])))
+    {
+      return false;
+    }
+  }
+  return i == text.size() && word[i] == '\0';
+}
+
+bool hasMpiName(const std::string& name)
+{
+  const std::size_t prefix = name.rfind("MPI_", 0) == 0 ? 4 : name.rfind("PMPI_", 0) == 0 ? 5 : 0;
+  return prefix > 0 && name.size() > prefix &&
+    std::isalpha(static_cast<unsigned char>(name[prefix])) != 0;
+}
+}
+
+bool IsMpiCall(const std::string& name, const std::string& paradigm)
+{
+  if (equalsIgnoringCase(paradigm, "MPI"))
+  {
+    return true;
+  }
+  const bool silent = paradigm.empty() || equalsIgnoringCase(paradigm, "unknown") ||
+    equalsIgnoringCase(paradigm, "user") || equalsIgnoringCase(paradigm, "compiler");
+  return silent && hasMpiName(name);
+}
+
+} // namespace macroscope
