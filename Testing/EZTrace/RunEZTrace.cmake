@@ -1,4 +1,4 @@
-# Compiles an MPI program of programs/ and runs it under EZTrace into an
+# Compiles an MPI program of examples/eztrace/ and runs it under EZTrace into an
 # OTF2 archive: the setup fixture of an EZTrace cross-check.
 #   cmake -DMPICC=... -DMPIRUN=... -DEZTRACE=... [-DEZTRACE_CC=...]
 #         -DSOURCE=prog.c -DWORKDIR=dir -DRANKS=n "-DMODULES=openmpi"

@@ -199,6 +199,7 @@ elif ref.anomalies["null_peers"]:
 
 # The time span: the default window holds every record, and the reader's
 # bounds reach the last one (EZTrace's ClockProperties give rank 0's span).
+reader.UpdatePipelineInformation()  # the bounds grow with the records read
 bounds = reader.GetProperty("TimeBounds")
 first, last = ref.seconds(ref.first_tick), ref.seconds(ref.last_tick)
 print("time span: otf2-print [%.9f, %.9f] s (ClockProperties length %.9f s), "
