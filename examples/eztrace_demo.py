@@ -24,6 +24,7 @@ parser.add_argument("--archive", required=True)
 parser.add_argument("--slowed", type=int, required=True, help="the rank the program slows")
 parser.add_argument("--compute", default="Working", help="the region its compute runs in")
 args = parser.parse_args()
+os.makedirs(args.output, exist_ok=True)
 
 from paraview.simple import *  # noqa: E402,F403
 from paraview import servermanager  # noqa: E402
@@ -94,7 +95,7 @@ def render(source, kind, size, group_level=None):
     view.InteractionMode = "2D"
     display = Show(OutputPort(source, 0), view, "MacroscopeTraceRepresentation")  # noqa: F405
     display.SetRepresentationType(kind)
-    display.ViewSize = [size[0] - 250, size[1] - 80]
+    display.ViewSize = [size[0] - 380, size[1] - 80]
     display.LabelColor = [0.1, 0.1, 0.1]
     display.LabelFontSize = 11
     Render(view)  # noqa: F405
@@ -102,6 +103,8 @@ def render(source, kind, size, group_level=None):
     Render(view)  # noqa: F405
     path = os.path.join(args.output, "eztrace-%s.png" % kind.lower().replace(" ", "-"))
     SaveScreenshot(path, view, ImageResolution=size)  # noqa: F405
+    if not os.path.isfile(path):
+        raise SystemExit("no picture written: " + path)
     return path
 
 
@@ -109,7 +112,7 @@ overview = SpatiotemporalAggregation(Input=OutputPort(slicing, 0), Parameter=0.7
 pictures = [render(reader, "Timeline", [1400, 600]),
             render(overview, "Spatiotemporal Overview", [1400, 500])]
 from vtkmodules.vtkIOImage import vtkPNGReader, vtkPNGWriter  # noqa: E402
-from vtkmodules.vtkImagingCore import vtkImageAppend  # noqa: E402
+from vtkmodules.vtkFiltersCore import vtkImageAppend  # noqa: E402
 stack = vtkImageAppend()
 stack.SetAppendAxis(1)
 for path in reversed(pictures):  # image rows go up: the last one is on top
@@ -122,6 +125,8 @@ writer = vtkPNGWriter()
 writer.SetFileName(os.path.join(args.output, "eztrace.png"))
 writer.SetInputData(stack.GetOutput())
 writer.Write()
+if not os.path.isfile(os.path.join(args.output, "eztrace.png")):
+    raise SystemExit("no picture written: " + os.path.join(args.output, "eztrace.png"))
 for path in pictures:
     os.remove(path)
 
