@@ -263,6 +263,7 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
 
   this->TimeBounds[0] = 0.0;
   this->TimeBounds[1] = info.Clock.duration();
+  this->CoverRecordSpanOfSmallArchive();
   this->NumberOfEventRecords = static_cast<vtkIdType>(info.TotalEvents);
   this->NumberOfLocations = static_cast<vtkIdType>(info.Leaves.size());
 
@@ -434,6 +435,41 @@ int vtkMacroscopeOTF2Reader::RequestData(
   }
   this->UpdateProgress(1.0);
   return 1;
+}
+
+void vtkMacroscopeOTF2Reader::CoverRecordSpanOfSmallArchive()
+{
+  // The declared span (ClockProperties) may miss records, and filters take
+  // their default windows from TimeBounds before any read. A small archive
+  // is scanned at once, in a fraction of a second; a large one has its
+  // bounds grown after the read (CoverRecordsRead).
+  constexpr uint64_t ScanBytes = uint64_t(16) << 20;
+  const uint64_t bytes = otf2::eventFileBytes(this->FileName);
+  if (bytes == 0 || bytes > ScanBytes)
+  {
+    return;
+  }
+  std::pair<double, double> span;
+  try
+  {
+    span = otf2::readRecordSpan(this->FileName);
+  }
+  catch (const std::exception&)
+  {
+    return; // the read proper reports the problem
+  }
+  const bool first = !std::isnan(span.first) && span.first < this->TimeBounds[0];
+  const bool last = !std::isnan(span.second) && span.second > this->TimeBounds[1];
+  if (first || last)
+  {
+    this->TimeBounds[0] = first ? span.first : this->TimeBounds[0];
+    this->TimeBounds[1] = last ? span.second : this->TimeBounds[1];
+    vtkWarningMacro("The records of " << this->FileName << " span " << span.first << " s to "
+                                      << span.second
+                                      << " s, beyond the clock's declared span: TimeBounds is "
+                                      << this->TimeBounds[0] << " s to " << this->TimeBounds[1]
+                                      << " s.");
+  }
 }
 
 void vtkMacroscopeOTF2Reader::CoverRecordsRead(double first, double last, bool parallel)

@@ -66,6 +66,9 @@ private:
   // read, first to last (NaN when none), when the clock's declared span
   // misses some, with a warning.
   void CoverRecordsRead(double first, double last, bool parallel);
+  // Before any read: grows TimeBounds to the records of an archive whose
+  // event files are small enough to scan in the information pass.
+  void CoverRecordSpanOfSmallArchive();
 
   vtkMacroscopeOTF2Reader(const vtkMacroscopeOTF2Reader&) = delete;
   void operator=(const vtkMacroscopeOTF2Reader&) = delete;

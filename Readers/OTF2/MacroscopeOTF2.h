@@ -18,6 +18,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace macroscope::otf2
@@ -103,6 +104,17 @@ public:
 /// definitions, the diagnostics and, if the sink wants them, the messages;
 /// its States, Events and Variables tables are empty.
 TraceData streamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options = {});
+
+/// The span of the records, {FirstTime, LastTime} in seconds, from a pass
+/// over every event file that keeps no row (NaN, NaN when there is no
+/// record). The clock's declared span may be shorter (EZTrace declares rank
+/// 0's); this costs a decoding pass, for the information pass of small
+/// archives (see eventFileBytes).
+std::pair<double, double> readRecordSpan(const std::string& anchorFile);
+
+/// Bytes of the archive's event files (`<anchor without .otf2>/*.evt`), 0
+/// when there is no such directory (e.g. another OTF2 substrate).
+uint64_t eventFileBytes(const std::string& anchorFile);
 
 /// A contiguous range of leaves [Begin, End).
 struct LeafRange

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <numeric>
 #include <sstream>
 
@@ -223,6 +224,43 @@ TraceData readTrace(const std::string& anchorFile, const ReadOptions& options)
 TraceData streamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options)
 {
   return decodeTrace(anchorFile, options, &sink);
+}
+
+namespace
+{
+// Keeps nothing: readRecordSpan() wants the report's span only.
+class DiscardRows : public RowSink
+{
+public:
+  void rows(const StateColumns&, const EventColumns&, const VariableColumns&) override {}
+};
+}
+
+std::pair<double, double> readRecordSpan(const std::string& anchorFile)
+{
+  DiscardRows sink;
+  const TraceData data = streamTrace(anchorFile, sink);
+  return { data.Report.FirstTime, data.Report.LastTime };
+}
+
+uint64_t eventFileBytes(const std::string& anchorFile)
+{
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path anchor(anchorFile);
+  const fs::path directory = anchor.parent_path() / anchor.stem();
+  uint64_t bytes = 0;
+  for (fs::directory_iterator entry(directory, error), end; !error && entry != end;
+       entry.increment(error))
+  {
+    if (entry->path().extension() == ".evt")
+    {
+      const uintmax_t size = entry->file_size(error);
+      bytes += error ? 0 : uint64_t(size);
+      error.clear();
+    }
+  }
+  return bytes;
 }
 
 std::vector<uint32_t> LeafRange::leaves() const

@@ -11,7 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace
@@ -181,6 +183,21 @@ TEST_F(EZTraceConstructs, ShortClockLengthDropsNothing)
   EXPECT_NE(text.find("2 locations have records outside the span their ClockProperties declare"),
     std::string::npos)
     << text;
+}
+
+TEST_F(EZTraceConstructs, RecordSpanScanFindsTheRecordsPastTheClock)
+{
+  const std::pair<double, double> span = readRecordSpan(Anchor);
+  EXPECT_EQ(span.first, ms(0));
+  EXPECT_EQ(span.second, ms(40));
+  uint64_t bytes = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(Directory->path() / "eztrace_log"))
+  {
+    bytes += entry.path().extension() == ".evt" ? entry.file_size() : 0;
+  }
+  EXPECT_GT(bytes, 0u);
+  EXPECT_EQ(eventFileBytes(Anchor), bytes);
+  EXPECT_EQ(eventFileBytes((Directory->path() / "nothing.otf2").string()), 0u);
 }
 
 TEST_F(EZTraceConstructs, WhatAWindowLeavesOutIsCounted)
