@@ -35,6 +35,8 @@ parser.add_argument("--proc-null", type=int, default=0,
                     help="peers the program gives as MPI_PROC_NULL")
 parser.add_argument("--threads-per-rank", type=int, default=1)
 parser.add_argument("--ranks", type=int, required=True)
+parser.add_argument("--window", type=float, nargs=2, metavar=("BEGIN", "END"),
+                    help="read only this window (the self-check: records must then be missing)")
 args = parser.parse_args()
 
 failures = []
@@ -67,6 +69,8 @@ from paraview import servermanager  # noqa: E402
 
 LoadPlugin(os.path.abspath(args.plugin), remote=False, ns=globals())
 reader = OTF2TraceReader(FileName=os.path.abspath(args.archive))  # noqa: F405
+if args.window:
+    reader.TimeWindow = args.window
 try:
     reader.UpdatePipeline()
 except Exception as error:  # noqa: BLE001
