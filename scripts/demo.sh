@@ -15,6 +15,14 @@ xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/demo.py" --plugi
 xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/compare.py" --plugin "$plugin" --output "$out"
 cat "$out/comparison.txt" >> "$out/summary.txt"
 
+# A real MPI program traced by EZTrace (a ring on 4 ranks, rank 2 slowed
+# 40 times), opened next to the synthetic sample: eztrace.png and lines in
+# the summary (docs/eztrace.md).
+"$root/examples/eztrace/run.sh" "$out/eztrace" ring 4 8 2 2 40
+xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/eztrace_demo.py" --plugin "$plugin" \
+  --output "$out" --archive "$out/eztrace/ring_trace/eztrace_log.otf2" --slowed 2
+cat "$out/eztrace-summary.txt" >> "$out/summary.txt"
+
 # An independent check of the archive with OTF2's own tool.
 if otf2-print --silent "$out/sample-trace/traces.otf2" > "$out/otf2-validation.txt" 2>&1; then
   echo "otf2-print --silent: the archive is valid" | tee -a "$out/summary.txt"
