@@ -1,6 +1,7 @@
 #include "PajeSelection.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace macroscope::paje
 {
@@ -74,10 +75,26 @@ SelectedTables select(const TraceData& trace, const Selection& s)
   auto selected = [&s](uint32_t leaf) {
     return s.Leaves.empty() || (leaf < s.Leaves.size() && s.Leaves[leaf] != 0);
   };
-  auto mine = [&s, &selected](uint32_t leaf) {
-    return leaf >= s.Piece.Begin && leaf < s.Piece.End && selected(leaf);
-  };
+  auto inPiece = [&s](uint32_t leaf) { return leaf >= s.Piece.Begin && leaf < s.Piece.End; };
   SelectedTables out;
+  // Whether an instant of this piece is kept; counts it when it is not.
+  auto kept = [&](uint32_t leaf, double time, uint64_t& outsideWindow) {
+    if (!inPiece(leaf))
+    {
+      return false;
+    }
+    if (!selected(leaf))
+    {
+      ++out.RowsOfUnreadLocations;
+      return false;
+    }
+    if (time < begin || time > end)
+    {
+      ++outsideWindow;
+      return false;
+    }
+    return true;
+  };
 
   const StateColumns& states = trace.States;
   for (std::size_t r = 0; r < states.size(); ++r)
@@ -85,9 +102,24 @@ SelectedTables select(const TraceData& trace, const Selection& s)
     const uint32_t type = states.Type[r];
     double start = states.Start[r];
     double stop = states.End[r];
-    if (!mine(states.Location[r]) || stop < begin || start > end ||
-      (!s.StateTypes.empty() && (type >= s.StateTypes.size() || !s.StateTypes[type])))
+    const uint32_t leaf = states.Location[r];
+    if (!inPiece(leaf))
     {
+      continue;
+    }
+    if (!selected(leaf))
+    {
+      ++out.RowsOfUnreadLocations;
+      continue;
+    }
+    if (!s.StateTypes.empty() && (type >= s.StateTypes.size() || !s.StateTypes[type]))
+    {
+      ++out.StatesOfUnreadRegions;
+      continue;
+    }
+    if (stop < begin || start > end)
+    {
+      ++out.StatesOutsideWindow;
       continue;
     }
     if (s.ClipStatesToWindow)
@@ -95,7 +127,7 @@ SelectedTables select(const TraceData& trace, const Selection& s)
       start = std::max(start, begin);
       stop = std::min(stop, end);
     }
-    out.States.Location.push_back(states.Location[r]);
+    out.States.Location.push_back(leaf);
     out.States.Type.push_back(type);
     out.States.Depth.push_back(states.Depth[r]);
     out.States.Start.push_back(start);
@@ -120,6 +152,7 @@ SelectedTables select(const TraceData& trace, const Selection& s)
     const double last = std::max(messages.SendTime[r], messages.RecvTime[r]);
     if (last < begin || first > end)
     {
+      ++out.MessagesOutsideWindow;
       continue;
     }
     out.Messages.Sender.push_back(messages.Sender[r]);
@@ -137,7 +170,7 @@ SelectedTables select(const TraceData& trace, const Selection& s)
   for (std::size_t r = 0; r < events.size(); ++r)
   {
     const double time = events.Time[r];
-    if (!mine(events.Location[r]) || time < begin || time > end)
+    if (!kept(events.Location[r], time, out.EventsOutsideWindow))
     {
       continue;
     }
@@ -153,7 +186,7 @@ SelectedTables select(const TraceData& trace, const Selection& s)
   for (std::size_t r = 0; r < variables.size(); ++r)
   {
     const double time = variables.Time[r];
-    if (!mine(variables.Location[r]) || time < begin || time > end)
+    if (!kept(variables.Location[r], time, out.SamplesOutsideWindow))
     {
       continue;
     }
@@ -163,6 +196,32 @@ SelectedTables select(const TraceData& trace, const Selection& s)
     out.Variables.Value.push_back(variables.Value[r]);
   }
   return out;
+}
+
+std::string describeSelection(const SelectedTables& tables, const Selection& selection)
+{
+  std::ostringstream window;
+  window << "outside the time window " << selection.WindowBegin << " s to " << selection.WindowEnd
+         << " s (not kept)";
+  const std::pair<std::string, uint64_t> lines[] = {
+    { "states " + window.str(), tables.StatesOutsideWindow },
+    { "links " + window.str(), tables.MessagesOutsideWindow },
+    { "events " + window.str(), tables.EventsOutsideWindow },
+    { "variable changes " + window.str(), tables.SamplesOutsideWindow },
+    { "states, events and variable changes of containers not selected in Locations (not kept)",
+      tables.RowsOfUnreadLocations },
+    { "states of values not selected in Regions (not kept)", tables.StatesOfUnreadRegions },
+    { "links with an end not selected in Locations (not kept)", tables.MessagesWithUnreadEnd },
+  };
+  std::string text;
+  for (const auto& [what, count] : lines)
+  {
+    if (count > 0)
+    {
+      text += std::to_string(count) + " " + what + "\n";
+    }
+  }
+  return text;
 }
 
 } // namespace macroscope::paje
