@@ -123,7 +123,8 @@ int vtkMacroscopeActiveProducers::RequestData(
     return 0;
   }
 
-  // The producers, and the path of every vertex.
+  // The producers; paths are built for the rows only (every vertex's path
+  // would cost the square of the depth).
   vtkTree* tree = trace.Hierarchy;
   std::vector<int64_t> parent;
   std::vector<int64_t> leafIndex;
@@ -141,11 +142,9 @@ int vtkMacroscopeActiveProducers::RequestData(
     names[v] = vertexNames->GetValue(static_cast<vtkIdType>(v));
   }
   macroscope::ResourceHierarchy producers;
-  std::vector<std::string> paths;
   try
   {
     producers = macroscope::BuildResourceHierarchy(parent, leafIndex, this->Level);
-    paths = macroscope::VertexPaths(parent, names);
   }
   catch (const std::exception& error)
   {
@@ -278,13 +277,14 @@ int vtkMacroscopeActiveProducers::RequestData(
   for (uint32_t p : chosen)
   {
     const std::size_t vertex = static_cast<std::size_t>(producers.Vertex[p]);
-    resourceNames->InsertNextValue(paths[vertex]);
+    const std::string path = macroscope::VertexPath(parent, names, vertex);
+    resourceNames->InsertNextValue(path);
     if (!writesRows)
     {
       continue;
     }
     nameColumn->InsertNextValue(names[vertex]);
-    pathColumn->InsertNextValue(paths[vertex]);
+    pathColumn->InsertNextValue(path);
     vertexColumn->InsertNextValue(static_cast<vtkIdType>(vertex));
     const uint64_t values[5] = { perProducer.States[p], perProducer.Events[p],
       perProducer.Variables[p], perProducer.Messages[p], perProducer.Total(p) };

@@ -349,13 +349,21 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
   auto* producerShare = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "ProducerShare");
   auto* producerIndex = MacroscopeNewColumn<vtkIntArray>(producerTable, "Producer");
   int position = 0;
+  std::vector<vtkIdType> chain; // a producer's vertex and its ancestors
   for (const macroscope::ProducerStatistics& row : summary.Rows)
   {
     const vtkIdType vertex = static_cast<vtkIdType>(producers.Vertex[row.Producer]);
-    std::string where = nameOf(vertex);
+    // Root first, each name copied once: prepending name by name would
+    // copy the path once per level (the square of a deep hierarchy's depth).
+    chain.assign(1, vertex);
     for (vtkIdType v = tree->GetParent(vertex); v >= 0; v = tree->GetParent(v))
     {
-      where = nameOf(v) + "/" + where;
+      chain.push_back(v);
+    }
+    std::string where;
+    for (auto v = chain.rbegin(); v != chain.rend(); ++v)
+    {
+      where += (v == chain.rbegin() ? "" : "/") + nameOf(*v);
     }
     rank->InsertNextValue(++position);
     name->InsertNextValue(nameOf(vertex));

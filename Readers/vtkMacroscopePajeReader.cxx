@@ -113,6 +113,7 @@ struct vtkMacroscopePajeReader::Internals
   bool Aborted = false;                  // the last parse was aborted
   std::vector<std::string> LocationPaths; // per leaf of the parsed trace
   std::vector<std::string> CurrentPaths;  // the same leaves' paths in force
+  std::string ParseReport;                // describe() of the parse; each read adds its own
   // The HierarchyFile applied to Trace (null Regrouping(): its own).
   macroscope::HierarchyFileTracker Hierarchies;
   // The Hierarchy and Types outputs, passed downstream as meta-data.
@@ -127,6 +128,7 @@ struct vtkMacroscopePajeReader::Internals
     this->Aborted = false;
     this->LocationPaths.clear();
     this->CurrentPaths.clear();
+    this->ParseReport.clear();
     this->Hierarchies.Reset();
     this->Hierarchy = nullptr;
     this->Types = nullptr;
@@ -289,6 +291,7 @@ int vtkMacroscopePajeReader::RequestInformation(
   this->Internal->Trace = std::move(trace);
   this->Internal->HasRows = this->KeepRows;
   this->Internal->Key = key;
+  this->Internal->ParseReport = this->ReadReport;
   this->Internal->LocationPaths = LeafPaths(*this->Internal->Trace);
   if (!this->ApplyHierarchyFile())
   {
@@ -386,6 +389,24 @@ int vtkMacroscopePajeReader::RequestData(
   }
 
   paje::SelectedTables rows = paje::select(trace, selection);
+  // The parse's report and what this read left out (this piece's rows).
+  this->ReadReport = this->Internal->ParseReport + paje::describeSelection(rows, selection);
+  if (rows.outsideWindow() > 0)
+  {
+    // As the OTF2 reader: no record leaves silently. The selections are
+    // the user's intent: counted, not warned about.
+    const std::string where =
+      pieces > 1 ? " (piece " + std::to_string(piece) + " of " + std::to_string(pieces) + ")" : "";
+    vtkWarningMacro("Reading " << this->FileName << where << ": the time window "
+                               << selection.WindowBegin << " s to " << selection.WindowEnd
+                               << " s left out " << rows.StatesOutsideWindow << " states, "
+                               << rows.MessagesOutsideWindow << " links, "
+                               << rows.EventsOutsideWindow << " events and "
+                               << rows.SamplesOutsideWindow
+                               << " variable changes outside it (the trace spans "
+                               << this->TimeBounds[0] << " s to " << this->TimeBounds[1]
+                               << " s).");
+  }
   const macroscope::HierarchyRegrouping* regrouping = this->Internal->Hierarchies.Regrouping();
   if (regrouping)
   {
@@ -407,6 +428,12 @@ int vtkMacroscopePajeReader::RequestData(
   AddCounter(fields, "SelfLeaves", report.SelfLeaves);
   AddCounter(fields, "TraceFilesSkipped", report.TraceFilesSkipped);
   AddCounter(fields, "MessagesWithUnreadEnd", rows.MessagesWithUnreadEnd);
+  AddCounter(fields, "StatesOutsideWindow", rows.StatesOutsideWindow);
+  AddCounter(fields, "MessagesOutsideWindow", rows.MessagesOutsideWindow);
+  AddCounter(fields, "EventsOutsideWindow", rows.EventsOutsideWindow);
+  AddCounter(fields, "SamplesOutsideWindow", rows.SamplesOutsideWindow);
+  AddCounter(fields, "RowsOfUnreadLocations", rows.RowsOfUnreadLocations);
+  AddCounter(fields, "StatesOfUnreadRegions", rows.StatesOfUnreadRegions);
   if (regrouping)
   {
     regrouping->AddTo(fields);

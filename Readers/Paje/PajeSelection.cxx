@@ -1,6 +1,8 @@
 #include "PajeSelection.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <sstream>
 
 namespace macroscope::paje
 {
@@ -67,50 +69,108 @@ std::vector<LeafRange> splitLeaves(const TraceData& trace, uint32_t pieces)
   return ranges;
 }
 
-SelectedTables select(const TraceData& trace, const Selection& s)
+namespace
 {
-  const double begin = s.WindowBegin;
-  const double end = s.WindowEnd;
-  auto selected = [&s](uint32_t leaf) {
-    return s.Leaves.empty() || (leaf < s.Leaves.size() && s.Leaves[leaf] != 0);
-  };
-  auto mine = [&s, &selected](uint32_t leaf) {
-    return leaf >= s.Piece.Begin && leaf < s.Piece.End && selected(leaf);
-  };
-  SelectedTables out;
+/// Why a row is not output; Kept when it is.
+enum class Verdict
+{
+  Kept,
+  OtherPiece,
+  UnreadLocation,
+  UnreadRegion,
+  OutsideWindow
+};
 
-  const StateColumns& states = trace.States;
+/// The selection's tests, in the order their verdicts are given: a row is
+/// counted under the first one it fails.
+struct RowFilter
+{
+  const Selection& S;
+
+  bool Selected(uint32_t leaf) const
+  {
+    return this->S.Leaves.empty() || (leaf < this->S.Leaves.size() && this->S.Leaves[leaf] != 0);
+  }
+  bool InPiece(uint32_t leaf) const { return leaf >= this->S.Piece.Begin && leaf < this->S.Piece.End; }
+  bool TypeSelected(uint32_t type) const
+  {
+    return this->S.StateTypes.empty() || (type < this->S.StateTypes.size() && this->S.StateTypes[type]);
+  }
+  /// A row of `leaf` over [first, last] (an instant: first == last); with
+  /// `type` the state value it must have (or UINT32_MAX for no test).
+  Verdict Judge(uint32_t leaf, double first, double last, uint32_t type = UINT32_MAX) const
+  {
+    if (!this->InPiece(leaf))
+    {
+      return Verdict::OtherPiece;
+    }
+    if (!this->Selected(leaf))
+    {
+      return Verdict::UnreadLocation;
+    }
+    if (type != UINT32_MAX && !this->TypeSelected(type))
+    {
+      return Verdict::UnreadRegion;
+    }
+    return last < this->S.WindowBegin || first > this->S.WindowEnd ? Verdict::OutsideWindow
+                                                                    : Verdict::Kept;
+  }
+  /// Counts a row left out for `verdict` (its window counter given); false.
+  bool Count(Verdict verdict, SelectedTables& out, uint64_t& outsideWindow) const
+  {
+    switch (verdict)
+    {
+      case Verdict::UnreadLocation:
+        ++out.RowsOfUnreadLocations;
+        break;
+      case Verdict::UnreadRegion:
+        ++out.StatesOfUnreadRegions;
+        break;
+      case Verdict::OutsideWindow:
+        ++outsideWindow;
+        break;
+      default:
+        break; // another piece counts it
+    }
+    return verdict == Verdict::Kept;
+  }
+};
+
+void selectStates(const StateColumns& states, const RowFilter& filter, SelectedTables& out)
+{
   for (std::size_t r = 0; r < states.size(); ++r)
   {
-    const uint32_t type = states.Type[r];
     double start = states.Start[r];
     double stop = states.End[r];
-    if (!mine(states.Location[r]) || stop < begin || start > end ||
-      (!s.StateTypes.empty() && (type >= s.StateTypes.size() || !s.StateTypes[type])))
+    const Verdict verdict = filter.Judge(states.Location[r], start, stop, states.Type[r]);
+    if (!filter.Count(verdict, out, out.StatesOutsideWindow))
     {
       continue;
     }
-    if (s.ClipStatesToWindow)
+    if (filter.S.ClipStatesToWindow)
     {
-      start = std::max(start, begin);
-      stop = std::min(stop, end);
+      start = std::max(start, filter.S.WindowBegin);
+      stop = std::min(stop, filter.S.WindowEnd);
     }
     out.States.Location.push_back(states.Location[r]);
-    out.States.Type.push_back(type);
+    out.States.Type.push_back(states.Type[r]);
     out.States.Depth.push_back(states.Depth[r]);
     out.States.Start.push_back(start);
     out.States.End.push_back(stop);
   }
+}
 
-  const MessageColumns& messages = trace.Messages;
+// A message belongs to its receiver's piece, and needs both ends selected.
+void selectMessages(const MessageColumns& messages, const RowFilter& filter, SelectedTables& out)
+{
   for (std::size_t r = 0; r < messages.size(); ++r)
   {
     const uint32_t receiver = messages.Receiver[r];
-    if (receiver < s.Piece.Begin || receiver >= s.Piece.End)
+    if (!filter.InPiece(receiver))
     {
       continue;
     }
-    if (!selected(receiver) || !selected(messages.Sender[r]))
+    if (!filter.Selected(receiver) || !filter.Selected(messages.Sender[r]))
     {
       ++out.MessagesWithUnreadEnd;
       continue;
@@ -118,7 +178,7 @@ SelectedTables select(const TraceData& trace, const Selection& s)
     // Ends stamped before their starts invert the flight: hence min/max.
     const double first = std::min(messages.SendTime[r], messages.RecvTime[r]);
     const double last = std::max(messages.SendTime[r], messages.RecvTime[r]);
-    if (last < begin || first > end)
+    if (!filter.Count(filter.Judge(receiver, first, last), out, out.MessagesOutsideWindow))
     {
       continue;
     }
@@ -132,12 +192,14 @@ SelectedTables select(const TraceData& trace, const Selection& s)
     out.Messages.Communicator.push_back(messages.Communicator[r]);
     out.Messages.RecvBeforeSend.push_back(messages.RecvBeforeSend[r]);
   }
+}
 
-  const EventColumns& events = trace.Events;
+void selectEvents(const EventColumns& events, const RowFilter& filter, SelectedTables& out)
+{
   for (std::size_t r = 0; r < events.size(); ++r)
   {
     const double time = events.Time[r];
-    if (!mine(events.Location[r]) || time < begin || time > end)
+    if (!filter.Count(filter.Judge(events.Location[r], time, time), out, out.EventsOutsideWindow))
     {
       continue;
     }
@@ -148,12 +210,15 @@ SelectedTables select(const TraceData& trace, const Selection& s)
     out.Events.Root.push_back(events.Root[r]);
     out.Events.Operation.push_back(events.Operation[r]);
   }
+}
 
-  const VariableColumns& variables = trace.Variables;
+void selectVariables(const VariableColumns& variables, const RowFilter& filter, SelectedTables& out)
+{
   for (std::size_t r = 0; r < variables.size(); ++r)
   {
     const double time = variables.Time[r];
-    if (!mine(variables.Location[r]) || time < begin || time > end)
+    if (!filter.Count(
+          filter.Judge(variables.Location[r], time, time), out, out.SamplesOutsideWindow))
     {
       continue;
     }
@@ -162,7 +227,44 @@ SelectedTables select(const TraceData& trace, const Selection& s)
     out.Variables.Time.push_back(time);
     out.Variables.Value.push_back(variables.Value[r]);
   }
+}
+}
+
+SelectedTables select(const TraceData& trace, const Selection& selection)
+{
+  const RowFilter filter{ selection };
+  SelectedTables out;
+  selectStates(trace.States, filter, out);
+  selectMessages(trace.Messages, filter, out);
+  selectEvents(trace.Events, filter, out);
+  selectVariables(trace.Variables, filter, out);
   return out;
+}
+
+std::string describeSelection(const SelectedTables& tables, const Selection& selection)
+{
+  std::ostringstream window;
+  window << "outside the time window " << selection.WindowBegin << " s to " << selection.WindowEnd
+         << " s (not kept)";
+  const std::pair<std::string, uint64_t> lines[] = {
+    { "states " + window.str(), tables.StatesOutsideWindow },
+    { "links " + window.str(), tables.MessagesOutsideWindow },
+    { "events " + window.str(), tables.EventsOutsideWindow },
+    { "variable changes " + window.str(), tables.SamplesOutsideWindow },
+    { "states, events and variable changes of containers not selected in Locations (not kept)",
+      tables.RowsOfUnreadLocations },
+    { "states of values not selected in Regions (not kept)", tables.StatesOfUnreadRegions },
+    { "links with an end not selected in Locations (not kept)", tables.MessagesWithUnreadEnd },
+  };
+  std::string text;
+  for (const auto& [what, count] : lines)
+  {
+    if (count > 0)
+    {
+      text += std::to_string(count) + " " + what + "\n";
+    }
+  }
+  return text;
 }
 
 } // namespace macroscope::paje

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace macroscope::paje
@@ -54,11 +55,41 @@ struct SelectedTables
   /// Messages received in this piece's range but sent by or to a leaf that is
   /// not selected (not output, counted).
   uint64_t MessagesWithUnreadEnd = 0;
+  /// Rows of this piece that the window leaves out (their leaf, and for
+  /// states their type, selected), named and counted as by the OTF2 reader:
+  /// states and messages not overlapping it, events and variable changes
+  /// (samples) not inside it.
+  uint64_t StatesOutsideWindow = 0;
+  uint64_t MessagesOutsideWindow = 0;
+  uint64_t EventsOutsideWindow = 0;
+  uint64_t SamplesOutsideWindow = 0;
+  /// Rows of this piece the user's selections leave out: states, events and
+  /// variable changes of leaves not selected in Locations, and states of
+  /// selected leaves whose value is not selected in Regions. Intent, not
+  /// loss: counted, without a warning.
+  uint64_t RowsOfUnreadLocations = 0;
+  uint64_t StatesOfUnreadRegions = 0;
+
+  /// Rows the window left out, of every kind.
+  uint64_t outsideWindow() const
+  {
+    return this->StatesOutsideWindow + this->MessagesOutsideWindow + this->EventsOutsideWindow +
+      this->SamplesOutsideWindow;
+  }
 };
 
-/// Copies the rows of `trace` that `selection` keeps. A message is kept when
-/// both its ends are selected and its receiver is in the piece.
+/// Copies the rows of `trace` that `selection` keeps, and counts the others
+/// of the piece (SelectedTables' counters; each left-out row is counted
+/// once, under the first reason: another piece's leaf (not counted), an
+/// unselected leaf, an unselected state value, the window). A message is
+/// kept when both its ends are selected, its receiver is in the piece and
+/// its flight overlaps the window. The piece's counts add up, over the
+/// pieces of a split, to the counts of a whole read.
 SelectedTables select(const TraceData& trace, const Selection& selection);
+
+/// What `select` left out, one line per non-zero counter ("12 states
+/// outside the time window 1 s to 2 s (not kept)"); empty when nothing.
+std::string describeSelection(const SelectedTables& tables, const Selection& selection);
 
 } // namespace macroscope::paje
 

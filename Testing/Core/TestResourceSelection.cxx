@@ -8,16 +8,22 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using macroscope::BuildResourceHierarchy;
 using macroscope::FindVertices;
 using macroscope::NoResource;
 using macroscope::ResourceHierarchy;
 using macroscope::SelectLeaves;
+using macroscope::VertexPath;
 using macroscope::VertexPaths;
 
 namespace
@@ -67,31 +73,183 @@ TEST(ResourceSelection, Paths)
   EXPECT_THROW(VertexPaths({ -1, 0 }, { "r" }), std::invalid_argument);
 }
 
-TEST(ResourceSelection, NamesPathsAndPathsBelowTheRoot)
+TEST(ResourceSelection, OneVertexPath)
 {
   const auto paths = VertexPaths(Parent, Names);
+  for (std::size_t v = 0; v < Parent.size(); ++v)
+  {
+    EXPECT_EQ(VertexPath(Parent, Names, v), paths[v]) << "vertex " << v;
+  }
+  EXPECT_THROW(VertexPath(Parent, Names, Parent.size()), std::invalid_argument);
+  EXPECT_THROW(VertexPath({ -1, 1 }, { "r", "loop" }, 1), std::invalid_argument);
+}
+
+TEST(ResourceSelection, NamesPathsAndPathsBelowTheRoot)
+{
   // A name designates every vertex of that name.
-  EXPECT_EQ(FindVertices(Names, paths, Parent, "Master thread"), (std::vector<int64_t>{ 4, 9, 14 }));
-  EXPECT_EQ(FindVertices(Names, paths, Parent, "c1"), (std::vector<int64_t>{ 10 }));
+  EXPECT_EQ(FindVertices(Names, Parent, "Master thread"), (std::vector<int64_t>{ 4, 9, 14 }));
+  EXPECT_EQ(FindVertices(Names, Parent, "c1"), (std::vector<int64_t>{ 10 }));
   // A path from the root designates one vertex; so does one below the root.
-  EXPECT_EQ(FindVertices(Names, paths, Parent, "machine/c1/n3/p3/Master thread"),
+  EXPECT_EQ(FindVertices(Names, Parent, "machine/c1/n3/p3/Master thread"),
     (std::vector<int64_t>{ 14 }));
-  EXPECT_EQ(FindVertices(Names, paths, Parent, "c0/n0/p1"), (std::vector<int64_t>{ 6 }));
-  EXPECT_EQ(FindVertices(Names, paths, Parent, "machine"), (std::vector<int64_t>{ 0 }));
+  EXPECT_EQ(FindVertices(Names, Parent, "c0/n0/p1"), (std::vector<int64_t>{ 6 }));
+  EXPECT_EQ(FindVertices(Names, Parent, "machine"), (std::vector<int64_t>{ 0 }));
   // Nothing: a partial name, a path that does not start at the root or
   // just below it, a path with a missing component.
-  EXPECT_TRUE(FindVertices(Names, paths, Parent, "Master").empty());
-  EXPECT_TRUE(FindVertices(Names, paths, Parent, "n0/p1").empty());
-  EXPECT_TRUE(FindVertices(Names, paths, Parent, "machine/n0").empty());
-  EXPECT_TRUE(FindVertices(Names, paths, Parent, "").empty());
+  EXPECT_TRUE(FindVertices(Names, Parent, "Master").empty());
+  EXPECT_TRUE(FindVertices(Names, Parent, "n0/p1").empty());
+  EXPECT_TRUE(FindVertices(Names, Parent, "machine/n0").empty());
+  EXPECT_TRUE(FindVertices(Names, Parent, "").empty());
 
   // A name holding the separator is a name first; as a path it cannot be
   // told from the path through "a", so the path designates both.
   const std::vector<int64_t> parent = { -1, 0, 0, 2 };
   const std::vector<std::string> names = { "r", "a/b", "a", "b" };
-  const auto p = VertexPaths(parent, names);
-  EXPECT_EQ(FindVertices(names, p, parent, "a/b"), (std::vector<int64_t>{ 1 }));
-  EXPECT_EQ(FindVertices(names, p, parent, "r/a/b"), (std::vector<int64_t>{ 1, 3 }));
+  EXPECT_EQ(FindVertices(names, parent, "a/b"), (std::vector<int64_t>{ 1 }));
+  EXPECT_EQ(FindVertices(names, parent, "r/a/b"), (std::vector<int64_t>{ 1, 3 }));
+}
+
+namespace
+{
+// FindVertices as it was written before issue 24's follow-up, on every
+// vertex's whole path: the reference the linear walk must equal.
+std::vector<int64_t> FindVerticesByWholePaths(const std::vector<std::string>& names,
+  const std::vector<int64_t>& parent, const std::string& query)
+{
+  const std::vector<std::string> paths = VertexPaths(parent, names);
+  std::vector<int64_t> found;
+  for (std::size_t v = 0; v < names.size(); ++v)
+  {
+    if (names[v] == query)
+    {
+      found.push_back(static_cast<int64_t>(v));
+    }
+  }
+  if (!found.empty() || query.find('/') == std::string::npos)
+  {
+    return found;
+  }
+  for (std::size_t v = 0; v < paths.size(); ++v)
+  {
+    if (paths[v] == query)
+    {
+      found.push_back(static_cast<int64_t>(v));
+    }
+  }
+  if (!found.empty())
+  {
+    return found;
+  }
+  for (std::size_t v = 0; v < paths.size(); ++v)
+  {
+    std::size_t root = v;
+    while (parent[root] >= 0)
+    {
+      root = static_cast<std::size_t>(parent[root]);
+    }
+    const std::size_t skip = names[root].size() + 1;
+    if (root != v && paths[v].size() > skip && paths[v].compare(skip, std::string::npos, query) == 0)
+    {
+      found.push_back(static_cast<int64_t>(v));
+    }
+  }
+  return found;
+}
+}
+
+TEST(ResourceSelection, SameVerticesAsWholePathsOnRandomForests)
+{
+  // Short names from a small alphabet, some empty or holding the separator,
+  // so that names, paths and paths below a root collide often.
+  const std::vector<std::string> alphabet = { "a", "b", "a/b", "", "b/", "ab" };
+  std::mt19937 random(24);
+  std::size_t matched = 0;
+  for (int round = 0; round < 300; ++round)
+  {
+    const std::size_t n = 1 + random() % 30;
+    std::vector<int64_t> parent(n);
+    std::vector<std::string> names(n);
+    for (std::size_t v = 0; v < n; ++v)
+    {
+      // A few roots (a forest), most vertices below an earlier one.
+      parent[v] = v == 0 || random() % 8 == 0 ? -1 : static_cast<int64_t>(random() % v);
+      names[v] = alphabet[random() % alphabet.size()];
+    }
+    const auto paths = VertexPaths(parent, names);
+    std::vector<std::string> queries = { "", "/", "a//b", "zz/a" };
+    for (int q = 0; q < 6; ++q)
+    {
+      const std::string& path = paths[random() % n];
+      queries.push_back(path);
+      const std::size_t slash = path.find('/');
+      if (slash != std::string::npos)
+      {
+        queries.push_back(path.substr(slash + 1));
+      }
+    }
+    for (const std::string& query : queries)
+    {
+      const auto expected = FindVerticesByWholePaths(names, parent, query);
+      ASSERT_EQ(FindVertices(names, parent, query), expected)
+        << "round " << round << ", query \"" << query << "\"";
+      matched += expected.empty() ? 0 : 1;
+    }
+  }
+  EXPECT_GT(matched, 1000u) << "the random queries should mostly designate vertices";
+}
+
+TEST(ResourceSelection, DeepChainInLinearMemory)
+{
+  // A 40,000-deep chain (the Pajé nesting of issue 24): every vertex's path
+  // would hold 40,000^2 / 2 names, about 5 GB; the selection must stay in
+  // a child process under 64 MB of peak RSS.
+  constexpr std::size_t Depth = 40000;
+  std::vector<int64_t> parent(Depth + 1);
+  std::vector<int64_t> leaf(Depth + 1, -1);
+  std::vector<std::string> names(Depth + 1);
+  names[0] = "0";
+  parent[0] = -1;
+  for (std::size_t d = 1; d <= Depth; ++d)
+  {
+    parent[d] = static_cast<int64_t>(d - 1);
+    names[d] = "n" + std::to_string(d);
+  }
+  leaf[Depth] = 0;
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0)
+  {
+    const std::string path = VertexPath(parent, names, Depth);
+    const std::string belowRoot = path.substr(2);
+    int status = 0;
+    if (path.rfind("0/n1/n2/", 0) != 0 || path.size() < 6 * Depth)
+    {
+      status = 10;
+    }
+    else if (FindVertices(names, parent, path) != std::vector<int64_t>{ Depth } ||
+      FindVertices(names, parent, belowRoot) != std::vector<int64_t>{ Depth } ||
+      FindVertices(names, parent, belowRoot + "/x").size() != 0)
+    {
+      status = 11;
+    }
+    else if (SelectLeaves(parent, leaf, names, { belowRoot, "n20000" }) != std::vector<bool>{ true })
+    {
+      status = 12;
+    }
+    struct rusage usage;
+    ::getrusage(RUSAGE_SELF, &usage);
+    if (status == 0 && usage.ru_maxrss > 64 * 1024)
+    {
+      std::fprintf(stderr, "peak RSS %ld MB\n", usage.ru_maxrss / 1024);
+      status = 13;
+    }
+    ::_exit(status);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status)) << "the child died of signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0)
+    << "10: wrong path, 11: wrong vertices, 12: wrong leaves, 13: over 64 MB";
 }
 
 TEST(ResourceSelection, LeavesBelowTheNamedVertices)

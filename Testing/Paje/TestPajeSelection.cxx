@@ -122,6 +122,8 @@ TEST(PajeSelection, WindowAndSelections)
   EXPECT_EQ(out.Messages.size(), 2u);
   EXPECT_EQ(out.Events.size(), 1u);
   EXPECT_EQ(out.Variables.size(), 2u);
+  EXPECT_EQ(out.outsideWindow() + out.RowsOfUnreadLocations + out.StatesOfUnreadRegions, 0u);
+  EXPECT_EQ(describeSelection(out, all), "");
 
   // Window [3.5, 4.5]: the states [1,5] and [4,6] overlap it, b [2,3] does
   // not; the messages fly in [1,2] and [5,6]; the event is at 2.5; of the
@@ -137,6 +139,19 @@ TEST(PajeSelection, WindowAndSelections)
   EXPECT_EQ(out.Events.size(), 0u);
   ASSERT_EQ(out.Variables.size(), 1u);
   EXPECT_EQ(out.Variables.Value[0], 8.0);
+  // What it left out is counted, kind by kind.
+  EXPECT_EQ(out.StatesOutsideWindow, 1u);
+  EXPECT_EQ(out.MessagesOutsideWindow, 2u);
+  EXPECT_EQ(out.EventsOutsideWindow, 1u);
+  EXPECT_EQ(out.SamplesOutsideWindow, 1u);
+  EXPECT_EQ(out.RowsOfUnreadLocations + out.StatesOfUnreadRegions, 0u);
+  const std::string report = describeSelection(out, window);
+  EXPECT_NE(report.find("1 states outside the time window 3.5 s to 4.5 s (not kept)\n"),
+    std::string::npos)
+    << report;
+  EXPECT_NE(report.find("2 links outside"), std::string::npos) << report;
+  EXPECT_NE(report.find("1 events outside"), std::string::npos) << report;
+  EXPECT_NE(report.find("1 variable changes outside"), std::string::npos) << report;
 
   window.ClipStatesToWindow = true;
   out = select(t, window);
@@ -153,6 +168,10 @@ TEST(PajeSelection, WindowAndSelections)
   out = select(t, edge);
   EXPECT_EQ(out.Messages.size(), 1u);
   EXPECT_EQ(out.States.size(), 2u); // [1,5] and [2,3]
+  EXPECT_EQ(out.StatesOutsideWindow, 1u); // [4,6]
+  EXPECT_EQ(out.MessagesOutsideWindow, 1u); // [5,6]
+  EXPECT_EQ(out.EventsOutsideWindow, 1u); // 2.5
+  EXPECT_EQ(out.SamplesOutsideWindow, 2u); // 1 and 4
 
   // Leaf p1 unselected: its state and event go, and both messages touch it.
   Selection leaves;
@@ -163,6 +182,12 @@ TEST(PajeSelection, WindowAndSelections)
   EXPECT_EQ(out.Messages.size(), 0u);
   EXPECT_EQ(out.MessagesWithUnreadEnd, 2u);
   EXPECT_EQ(out.Variables.size(), 2u);
+  // p1's state and event: counted apart from the window's drops.
+  EXPECT_EQ(out.RowsOfUnreadLocations, 2u);
+  EXPECT_EQ(out.outsideWindow(), 0u);
+  EXPECT_NE(describeSelection(out, leaves).find("2 states, events and variable changes of "
+                                                "containers not selected in Locations"),
+    std::string::npos);
 
   // Only the value "b": one state, at its true depth 1.
   Selection values;
@@ -173,6 +198,100 @@ TEST(PajeSelection, WindowAndSelections)
   ASSERT_EQ(out.States.size(), 1u);
   EXPECT_EQ(out.States.Depth[0], 1u);
   EXPECT_EQ(out.States.Type[0], uint32_t(b));
+  EXPECT_EQ(out.StatesOfUnreadRegions, 2u); // the two "a"
+  EXPECT_EQ(out.outsideWindow() + out.RowsOfUnreadLocations, 0u);
+
+  // A state of an unselected leaf outside the window counts once, for its
+  // leaf; one of an unselected value, for its value.
+  Selection both = window;
+  both.Leaves = { 1, 0, 1 };
+  both.StateTypes = values.StateTypes;
+  out = select(t, both);
+  EXPECT_EQ(out.States.size(), 0u); // b [2,3] is outside
+  EXPECT_EQ(out.StatesOutsideWindow, 1u);
+  EXPECT_EQ(out.StatesOfUnreadRegions, 1u); // a [1,5] on p0
+  EXPECT_EQ(out.RowsOfUnreadLocations, 2u); // a [4,6] and the event on p1
+}
+
+TEST(PajeSelection, EveryRowKeptOrCountedOnceAndPiecesAddUp)
+{
+  // A random trace with every kind of row on 23 leaves.
+  std::mt19937 random(24);
+  std::string text = std::string(Trace).substr(0, std::string(Trace).find("5 0 p0"));
+  const int leaves = 23;
+  for (int l = 0; l < leaves; ++l)
+  {
+    text += "5 0 c" + std::to_string(l) + " P 0 c" + std::to_string(l) + "\n";
+  }
+  double time = 0.0;
+  for (int k = 0; k < 400; ++k)
+  {
+    time += 0.1;
+    const std::string c = " c" + std::to_string(random() % leaves);
+    const std::string t0 = std::to_string(time);
+    const std::string t1 = std::to_string(time + 0.01 * (random() % 10)); // before the next row
+    const std::string value = random() % 2 ? " a" : " b";
+    text += "6 " + t0 + " S" + c + value + "\n7 " + t1 + " S" + c + "\n";
+    text += "8 " + t0 + " E" + c + " e\n9 " + t1 + " V" + c + " 1\n";
+    const std::string key = " k" + std::to_string(k);
+    text += "10 " + t0 + " L 0" + c + " m" + key + "\n";
+    text += "11 " + t1 + " L 0 c" + std::to_string(random() % leaves) + " m" + key + "\n";
+  }
+  const TraceData t = parseTrace(text);
+  ASSERT_EQ(t.Leaves.size(), std::size_t(leaves));
+  const uint64_t instants = t.States.size() + t.Events.size() + t.Variables.size();
+
+  Selection s;
+  s.WindowBegin = 12.0;
+  s.WindowEnd = 27.5;
+  s.Leaves.assign(leaves, 1);
+  for (int l = 0; l < leaves; l += 4)
+  {
+    s.Leaves[l] = 0;
+  }
+  s.StateTypes.assign(t.Types.size(), 1);
+  s.StateTypes[std::find(t.Types.Name.begin(), t.Types.Name.end(), "b") - t.Types.Name.begin()] = 0;
+  const SelectedTables whole = select(t, s);
+  // Kept or counted, never both, never neither.
+  EXPECT_EQ(whole.States.size() + whole.Events.size() + whole.Variables.size() +
+      whole.StatesOutsideWindow + whole.EventsOutsideWindow + whole.SamplesOutsideWindow +
+      whole.RowsOfUnreadLocations + whole.StatesOfUnreadRegions,
+    instants);
+  EXPECT_EQ(
+    whole.Messages.size() + whole.MessagesOutsideWindow + whole.MessagesWithUnreadEnd,
+    t.Messages.size());
+  for (const uint64_t count : { whole.StatesOutsideWindow, whole.MessagesOutsideWindow,
+         whole.EventsOutsideWindow, whole.SamplesOutsideWindow, whole.RowsOfUnreadLocations,
+         whole.StatesOfUnreadRegions, whole.MessagesWithUnreadEnd })
+  {
+    EXPECT_GT(count, 0u) << "every counter should be exercised";
+  }
+
+  // Each piece counts only its own rows: the counts add up to the whole's.
+  for (uint32_t pieces : { 2u, 3u, 7u, 40u })
+  {
+    SelectedTables sum;
+    for (const LeafRange& range : splitLeaves(t, pieces))
+    {
+      Selection piece = s;
+      piece.Piece = range;
+      const SelectedTables part = select(t, piece);
+      sum.StatesOutsideWindow += part.StatesOutsideWindow;
+      sum.MessagesOutsideWindow += part.MessagesOutsideWindow;
+      sum.EventsOutsideWindow += part.EventsOutsideWindow;
+      sum.SamplesOutsideWindow += part.SamplesOutsideWindow;
+      sum.RowsOfUnreadLocations += part.RowsOfUnreadLocations;
+      sum.StatesOfUnreadRegions += part.StatesOfUnreadRegions;
+      sum.MessagesWithUnreadEnd += part.MessagesWithUnreadEnd;
+    }
+    EXPECT_EQ(sum.StatesOutsideWindow, whole.StatesOutsideWindow) << pieces;
+    EXPECT_EQ(sum.MessagesOutsideWindow, whole.MessagesOutsideWindow) << pieces;
+    EXPECT_EQ(sum.EventsOutsideWindow, whole.EventsOutsideWindow) << pieces;
+    EXPECT_EQ(sum.SamplesOutsideWindow, whole.SamplesOutsideWindow) << pieces;
+    EXPECT_EQ(sum.RowsOfUnreadLocations, whole.RowsOfUnreadLocations) << pieces;
+    EXPECT_EQ(sum.StatesOfUnreadRegions, whole.StatesOfUnreadRegions) << pieces;
+    EXPECT_EQ(sum.MessagesWithUnreadEnd, whole.MessagesWithUnreadEnd) << pieces;
+  }
 }
 
 TEST(PajeSelection, PiecesCoverBalanceAndUnite)

@@ -1,9 +1,12 @@
 """The Pajé reader in pvpython on a hand-written trace (Testing/Data/paje/
 nested.paje): every output column against values worked out by hand from
 the file, the window, clipping and selections against brute-force filtering
-of the unfiltered outputs, the parse cache (a new window does not parse
+of the unfiltered outputs, with what each leaves out counted (the window's
+drops as the OTF2 reader names them, and warned about; the selections'),
+the parse cache (a new window does not parse
 again, a changed file does), File > Open for *.paje and *.trace. Writes the
-serial tables' digests for the 2-rank test (TestPajeReaderMPI.py)."""
+serial tables' digests and one case's counters for the 2-rank test
+(TestPajeReaderMPI.py)."""
 import json
 import os
 import shutil
@@ -126,6 +129,17 @@ full = {"states": rows(states, ["Location", "Type", "Depth", "Start", "End"]),
         "events": rows(events, ["Location", "Type", "Time"]),
         "variables": rows(variables, ["Location", "Variable", "Time", "Value"])}
 paths = ["c0/h0/r0", "c0/h0/r1", "c0/h1/r2"]
+WINDOW_COUNTERS = ["StatesOutsideWindow", "MessagesOutsideWindow", "EventsOutsideWindow",
+                   "SamplesOutsideWindow"]
+COUNTERS = WINDOW_COUNTERS + ["RowsOfUnreadLocations", "StatesOfUnreadRegions",
+                              "MessagesWithUnreadEnd"]
+
+
+def counters(table):
+    fields = table.GetFieldData()
+    for name in COUNTERS:
+        mt.check(fields.GetArray(name) is not None, "the States field data has no %s" % name)
+    return {name: fields.GetArray(name).GetValue(0) for name in COUNTERS}
 
 
 def brute(window=(0.0, 0.0), clip=False, leaves=None, values=None):
@@ -134,15 +148,33 @@ def brute(window=(0.0, 0.0), clip=False, leaves=None, values=None):
     keep = set(range(3)) if leaves is None else {paths.index(p) for p in leaves}
     kept_types = None if values is None else {row_of[v] for v in values}
     out = {"states": [], "messages": [], "events": [], "variables": []}
+    # What is left out, under its first reason: leaf, state value, window.
+    counts = dict.fromkeys(COUNTERS, 0)
     for loc, t, d, s, e in full["states"]:
-        if loc in keep and e >= a and s <= b and (kept_types is None or t in kept_types):
+        if loc not in keep:
+            counts["RowsOfUnreadLocations"] += 1
+        elif kept_types is not None and t not in kept_types:
+            counts["StatesOfUnreadRegions"] += 1
+        elif e < a or s > b:
+            counts["StatesOutsideWindow"] += 1
+        else:
             out["states"].append((loc, t, d, max(s, a), min(e, b)) if clip else (loc, t, d, s, e))
     for snd, rcv, ts, tr in full["messages"]:
-        if snd in keep and rcv in keep and max(ts, tr) >= a and min(ts, tr) <= b:
+        if snd not in keep or rcv not in keep:
+            counts["MessagesWithUnreadEnd"] += 1
+        elif max(ts, tr) < a or min(ts, tr) > b:
+            counts["MessagesOutsideWindow"] += 1
+        else:
             out["messages"].append((snd, rcv, ts, tr))
-    out["events"] = [r for r in full["events"] if r[0] in keep and a <= r[2] <= b]
-    out["variables"] = [r for r in full["variables"] if r[0] in keep and a <= r[2] <= b]
-    return {k: sorted(v) for k, v in out.items()}
+    for kind, counter in (("events", "EventsOutsideWindow"), ("variables", "SamplesOutsideWindow")):
+        for r in full[kind]:
+            if r[0] not in keep:
+                counts["RowsOfUnreadLocations"] += 1
+            elif not a <= r[2] <= b:
+                counts[counter] += 1
+            else:
+                out[kind].append(r)
+    return {k: sorted(v) for k, v in out.items()}, counts
 
 
 cases = [dict(window=(2.2, 4.5)), dict(window=(2.2, 4.5), clip=True), dict(window=(3.6, 0.0)),
@@ -150,6 +182,7 @@ cases = [dict(window=(2.2, 4.5)), dict(window=(2.2, 4.5), clip=True), dict(windo
          dict(leaves=["c0/h0/r0", "c0/h0/r1"]), dict(values=["compute"]),
          dict(values=["MPI_Send"], window=(2.5, 7.5), leaves=["c0/h0/r0", "c0/h1/r2"])]
 nonempty = 0
+seen = dict.fromkeys(COUNTERS, 0)
 for case in cases:
     properties = {"TimeWindow": list(case.get("window", (0.0, 0.0))),
                   "ClipStatesToWindow": int(case.get("clip", False))}
@@ -158,17 +191,42 @@ for case in cases:
     if "values" in case:
         properties["Regions"] = case["values"]
     picked = PajeTraceReader(FileName=trace, **properties)
-    s, m, e, v = fetch_all(picked)[:4]
+    capture = mt.ErrorCapture()
+    try:
+        s, m, e, v = fetch_all(picked)[:4]
+    finally:
+        capture.close()
+    warnings = capture.text()
     got = {"states": rows(s, ["Location", "Type", "Depth", "Start", "End"]),
            "messages": rows(m, ["Sender", "Receiver", "SendTime", "RecvTime"]),
            "events": rows(e, ["Location", "Type", "Time"]),
            "variables": rows(v, ["Location", "Variable", "Time", "Value"])}
-    expected = brute(**case)
+    expected, expected_counts = brute(**case)
     mt.check(got == expected, "%s:\n%s\nexpected\n%s" % (case, got, expected))
+    # Nothing left out silently: each row dropped is counted once, and the
+    # window's drops are warned about with their numbers.
+    got_counts = counters(s)
+    mt.check(got_counts == expected_counts,
+             "%s: counters %s, expected %s" % (case, got_counts, expected_counts))
+    for name in COUNTERS:
+        seen[name] += got_counts[name]
+    dropped = [expected_counts[n] for n in WINDOW_COUNTERS]
+    said = "left out %d states, %d links, %d events and %d variable changes outside it" % tuple(dropped)
+    mt.check((said in warnings) == (sum(dropped) > 0),
+             "%s: the warning should say \"%s\" exactly when the window leaves rows out; got:\n%s"
+             % (case, said, warnings))
+    report = s.GetFieldData().GetAbstractArray("ReadReport").GetValue(0)
+    if expected_counts["StatesOutsideWindow"]:
+        mt.check("%d states outside the time window" % expected_counts["StatesOutsideWindow"]
+                 in report, "%s: ReadReport does not count the states outside:\n%s" % (case, report))
+    if expected_counts["StatesOfUnreadRegions"]:
+        mt.check("%d states of values not selected in Regions" % expected_counts["StatesOfUnreadRegions"]
+                 in report, "%s: ReadReport does not count the deselected values:\n%s" % (case, report))
     mt.check(got["states"] != full["states"], "%s did not narrow the states" % case)
     nonempty += bool(got["states"])
     Delete(picked)
 mt.check(nonempty == len(cases), "some selections gave no states at all")
+mt.check(all(seen.values()), "some counter is never exercised by the cases: %s" % seen)
 
 # Leaving r1 out drops the link that ends there, and counts it.
 picked = PajeTraceReader(FileName=trace, Locations=["c0/h0/r0", "c0/h1/r2"])
@@ -214,7 +272,8 @@ for path in (trace, copy):
     opened.UpdatePipeline()
     mt.check(opened.GetDataInformation(0).GetNumberOfRows() == 6, "%s: 6 states" % path)
 
-digests = {"trace": trace, "rows": {}}
+# The last case, for the 2-rank test: its pieces' counters must add up to these.
+digests = {"trace": trace, "rows": {}, "case": cases[-1], "counters": brute(**cases[-1])[1]}
 for port, table in zip(PORTS, (states, messages, events, variables, tree, types)):
     if port != "Hierarchy":
         digests[port] = mt.table_digest(table)

@@ -2,7 +2,9 @@
 the file and keeps a disjoint, contiguous share of the leaves (a link goes
 with its receiver), Hierarchy and Types are whole on every rank, and the
 union of the pieces equals the serial read (digests written by
-TestPajeReader.py)."""
+TestPajeReader.py). With a window and selections, each piece counts only
+its own left-out rows: the counters summed over the ranks equal the serial
+read's."""
 import json
 import os
 
@@ -44,4 +46,27 @@ for port, name in enumerate(PORTS):
     mt.check(mt.table_digest(table) == serial[name],
              "%s: the union of the 2 pieces differs from the serial read" % name)
     print("%s: %d rows, union equals the serial read" % (name, table.GetNumberOfRows()))
+# A window and selections: the pieces' counters add up to the serial ones.
+from vtkmodules.vtkCommonCore import vtkTypeInt64Array
+from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessController
+
+case = serial["case"]
+picked = PajeTraceReader(FileName=serial["trace"], TimeWindow=case.get("window", [0.0, 0.0]),
+                         Locations=case["leaves"], Regions=case["values"])
+picked.UpdatePipeline()
+fields = picked.GetClientSideObject().GetOutputDataObject(0).GetFieldData()
+names = sorted(serial["counters"])
+mine = vtkTypeInt64Array()
+for name in names:
+    mt.check(fields.GetArray(name) is not None, "rank %d: no %s counter" % (rank, name))
+    mine.InsertNextValue(fields.GetArray(name).GetValue(0))
+total = vtkTypeInt64Array()
+vtkMultiProcessController.GetGlobalController().AllReduce(mine, total, vtkCommunicator.SUM_OP)
+summed = {name: total.GetValue(i) for i, name in enumerate(names)}
+mt.check(summed == serial["counters"],
+         "rank %d: the pieces' counters add up to %s, the serial read's are %s"
+         % (rank, summed, serial["counters"]))
+mt.check(any(summed.values()), "the case left nothing out: it tests nothing")
+print("rank %d: counters %s; summed over the pieces, the serial read's" % (rank, [
+    mine.GetValue(i) for i in range(len(names))]))
 print("rank %d: ok" % rank)
