@@ -180,6 +180,9 @@ int vtkMacroscopePartitionFilter::RequestData(
   model->GetDimensions(dims);
   Internals& internal = *this->Internal;
   internal.LastProgress = 0.0;
+  // ParaView 5.11's executive does not clear the flag an aborted execution
+  // left: without this, every later run would stop at once.
+  this->SetAbortExecute(0);
   const bool curves = this->CurvesWanted(request, inputVector);
   const bool newModel = !internal.HasQualitiesOf(model);
   const bool newBest = newModel || !internal.Best || internal.BestParameter != this->Parameter ||
@@ -223,7 +226,7 @@ int vtkMacroscopePartitionFilter::RequestData(
     // aborted step (the qualities, a partition) is kept.
     this->SetAbortOutput(true);
     vtkErrorMacro("Aggregation aborted: no partition was output.");
-    return 0;
+    return 1; // not a failure of the request: the executive's message would add nothing
   }
   catch (const std::exception& error)
   {
@@ -354,6 +357,7 @@ int vtkMacroscopePartitionFilter::RequestData(
   sweepCount->SetName("SweepComputations");
   sweepCount->InsertNextValue(internal.SweepComputations);
   curveTable->GetFieldData()->AddArray(sweepCount);
+  plotTable->GetFieldData()->AddArray(sweepCount);
   vtkNew<vtkIntArray> optimizations;
   optimizations->SetName("SweepOptimizations");
   optimizations->InsertNextValue(static_cast<int>(sweep.Optimizations));
