@@ -24,6 +24,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 #include <string>
 
 struct vtkMacroscopePartitionFilter::Internals
@@ -46,9 +47,59 @@ struct vtkMacroscopePartitionFilter::Internals
   // partition only did not sweep.
   int QualityComputations = 0;
   int SweepComputations = 0;
+  int PartitionComputations = 0; // DP runs for output 0 (the sweep's apart)
   // The progress last reported in this execution (reports are thinned to
   // steps of ProgressStep).
   double LastProgress = 0.0;
+
+  /// The partition optimal at p when a sweep of this normalisation holds it
+  /// (p strictly inside one of its intervals: at a breakpoint the DP's tie
+  /// rule decides), so that moving p after the curves were shown costs no DP.
+  const macroscope::Partition* KnownBest(double p, bool normalized) const
+  {
+    auto sweep = this->Sweeps.find(normalized);
+    if (sweep == this->Sweeps.end())
+    {
+      return nullptr;
+    }
+    const macroscope::PartitionSweep& known = sweep->second;
+    for (std::size_t k = 0; k < known.Partitions.size(); ++k)
+    {
+      const double end = k + 1 < known.Partitions.size() ? known.PStart(k + 1) : 1.0;
+      if (known.PStart(k) < p && p < end)
+      {
+        return &known.Partitions[k];
+      }
+    }
+    return nullptr;
+  }
+
+  // Which normalisations were swept for which model, kept alike on every
+  // rank (the later pieces compute nothing but record the same).
+  std::set<bool> SweptFor;
+  vtkDataObject* SweptModel = nullptr;
+  vtkMTimeType SweptModelTime = 0;
+
+  bool Swept(vtkDataObject* model, bool normalized) const
+  {
+    return model && model == this->SweptModel && model->GetMTime() == this->SweptModelTime &&
+      this->SweptFor.count(normalized) != 0;
+  }
+
+  void RecordSweep(vtkDataObject* model, bool normalized)
+  {
+    if (!model)
+    {
+      return;
+    }
+    if (model != this->SweptModel || model->GetMTime() != this->SweptModelTime)
+    {
+      this->SweptFor.clear();
+      this->SweptModel = model;
+      this->SweptModelTime = model->GetMTime();
+    }
+    this->SweptFor.insert(normalized);
+  }
 
   bool HasQualitiesOf(vtkDataObject* model) const
   {
@@ -109,8 +160,7 @@ bool vtkMacroscopePartitionFilter::CurvesWanted(
   {
     return true;
   }
-  return this->Internal->HasQualitiesOf(vtkImageData::GetData(inputVector[0])) &&
-    this->Internal->Sweeps.count(this->NormalizeQualities) != 0;
+  return this->Internal->Swept(vtkImageData::GetData(inputVector[0]), this->NormalizeQualities);
 }
 
 vtkTypeBool vtkMacroscopePartitionFilter::ProcessRequest(
@@ -121,8 +171,7 @@ vtkTypeBool vtkMacroscopePartitionFilter::ProcessRequest(
   // request of that port runs the filter again (vtkDemandDrivenPipeline).
   if (request->Has(vtkDemandDrivenPipeline::REQUEST_DATA_NOT_GENERATED()))
   {
-    if (!MacroscopeModelInput::IsLaterPiece(outputVector->GetInformationObject(0)) &&
-      !this->CurvesWanted(request, inputVector))
+    if (!this->CurvesWanted(request, inputVector))
     {
       for (int curves : { 1, 2 })
       {
@@ -154,7 +203,17 @@ int vtkMacroscopePartitionFilter::RequestData(
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   if (MacroscopeModelInput::IsLaterPiece(outInfo))
   {
-    return 1; // piece 0 holds the tables
+    // Piece 0 holds the tables; the other ranks keep the same record of
+    // what was swept, so that every rank skips and re-runs the same
+    // executions (a rank running alone would call the upstream filters'
+    // collectives alone).
+    if (this->CurvesWanted(request, inputVector))
+    {
+      this->Internal->RecordSweep(vtkImageData::GetData(inputVector[0]), this->NormalizeQualities);
+    }
+    vtkTable::GetData(outputVector, 1)->Initialize();
+    vtkTable::GetData(outputVector, 2)->Initialize();
+    return 1;
   }
   if (!(this->Parameter >= 0.0 && this->Parameter <= 1.0))
   {
@@ -207,7 +266,10 @@ int vtkMacroscopePartitionFilter::RequestData(
     {
       internal.Best.reset();
       aggregation.SetProgress(this->ProgressBetween(qualitiesEnd, bestEnd));
-      internal.Best = std::make_unique<macroscope::Partition>(aggregation.Best(this->Parameter));
+      const macroscope::Partition* known = internal.KnownBest(this->Parameter, this->NormalizeQualities);
+      internal.Best = std::make_unique<macroscope::Partition>(
+        known ? *known : aggregation.Best(this->Parameter));
+      internal.PartitionComputations += known ? 0 : 1;
       internal.BestParameter = this->Parameter;
       internal.BestNormalized = this->NormalizeQualities;
     }
@@ -321,6 +383,10 @@ int vtkMacroscopePartitionFilter::RequestData(
   sweeps->SetName("SweepComputations");
   sweeps->InsertNextValue(internal.SweepComputations);
   partition->GetFieldData()->AddArray(sweeps);
+  vtkNew<vtkIntArray> optimizations;
+  optimizations->SetName("PartitionComputations");
+  optimizations->InsertNextValue(internal.PartitionComputations);
+  partition->GetFieldData()->AddArray(optimizations);
   vtkNew<vtkIntArray> shape;
   shape->SetName("ModelShape");
   shape->SetNumberOfComponents(3);
@@ -350,6 +416,7 @@ int vtkMacroscopePartitionFilter::RequestData(
     plotTable->Initialize();
     return 1;
   }
+  internal.RecordSweep(model, this->NormalizeQualities);
   const macroscope::PartitionSweep& sweep = internal.Sweeps[this->NormalizeQualities];
   MacroscopeQualityTables::FillCurves(curveTable, sweep);
   MacroscopeQualityTables::FillPlot(plotTable, sweep, this->Parameter);
@@ -358,10 +425,10 @@ int vtkMacroscopePartitionFilter::RequestData(
   sweepCount->InsertNextValue(internal.SweepComputations);
   curveTable->GetFieldData()->AddArray(sweepCount);
   plotTable->GetFieldData()->AddArray(sweepCount);
-  vtkNew<vtkIntArray> optimizations;
-  optimizations->SetName("SweepOptimizations");
-  optimizations->InsertNextValue(static_cast<int>(sweep.Optimizations));
-  curveTable->GetFieldData()->AddArray(optimizations);
+  vtkNew<vtkIntArray> sweepOptimizations;
+  sweepOptimizations->SetName("SweepOptimizations");
+  sweepOptimizations->InsertNextValue(static_cast<int>(sweep.Optimizations));
+  curveTable->GetFieldData()->AddArray(sweepOptimizations);
   return 1;
 }
 

@@ -123,8 +123,10 @@ mt.check(counter(plot, "SweepComputations") == 1, "fetching the plot after the c
 again = servermanager.Fetch(curves_filter, idx=1)
 mt.check(counter(again, "SweepComputations") == 1, "fetching the curves twice swept twice")
 
-# (b) p moves: qualities and sweep reused; the partition is the curves' one.
+# (b) p moves: qualities and sweep reused; the partition is the curves' one,
+# taken from the sweep without a DP when p is inside one of its intervals.
 starts = mt.column(curves, "PStart")
+dps = counter(servermanager.Fetch(curves_filter, idx=0), "PartitionComputations")
 for p in (0.3, 0.75):
     curves_filter.Parameter = p
     moved = servermanager.Fetch(curves_filter, idx=0)
@@ -136,6 +138,8 @@ for p in (0.3, 0.75):
     mt.check(abs(gain - mt.column(curves, "Gain")[k]) < 1e-9 and abs(loss - mt.column(curves, "Loss")[k]) < 1e-9,
              "p = %g: the partition is not the curves' optimum" % p)
     mt.check(mt.column(plot, "p")[-1] == p, "the plot's current p is not %g" % p)
+    mt.check(counter(moved, "PartitionComputations") == dps,
+             "p = %g ran a DP though the sweep holds its partition" % p)
 # Another normalisation sweeps once more, then both are cached.
 curves_filter.NormalizeQualities = 0
 raw = servermanager.Fetch(curves_filter, idx=1)
