@@ -64,9 +64,8 @@ moved_qualities, moved_sweeps = fields(moved, "QualityComputations", "SweepCompu
 
 line = ("slices=%s parts=%d snippet=%.3f model=%.3f aggregation=%.3f aggregation_filter=%.3f "
         "qualities=%d sweeps=%d move=%.4f move_filter=%.4f move_parts=%d move_qualities=%d move_sweeps=%d" % (
-            slices, parts, snippet, modelled - (start - snippet - aggregation) if False else snippet - aggregation,
-            aggregation, aggregation_filter, qualities, sweeps, move, move_filter, moved.GetNumberOfRows(),
-            moved_qualities, moved_sweeps))
+            slices, parts, snippet, snippet - aggregation, aggregation, aggregation_filter, qualities, sweeps,
+            move, move_filter, moved.GetNumberOfRows(), moved_qualities, moved_sweeps))
 
 # The baseline: a fresh filter on the same model whose curves are fetched,
 # i.e. qualities, the partition and the sweep over every p.
