@@ -173,5 +173,27 @@ mt.check(abort["ended"] - abort["asked"] <= 0.5,
 abort["at"] = None
 whole_again = servermanager.Fetch(sweeping, idx=1)
 mt.check(mt.table_rows(whole_again) == mt.table_rows(curves), "the sweep after an abort differs")
+# Hierarchical Aggregation (Triva's): progress in at least 20 steps, abort.
+levels = HierarchicalAggregation(Input=OutputPort(model, 0))
+levels_algorithm = levels.GetClientSideObject()
+levels_progress = []
+levels_algorithm.AddObserver("ProgressEvent", lambda caller, event: levels_progress.append(caller.GetProgress()))
+tree = servermanager.Fetch(levels)
+vertices = tree.GetNumberOfVertices()
+mt.check(vertices > 64, "the hierarchy has %d vertices" % vertices)
+mt.check(len(set(p for p in levels_progress if 0.0 < p < 1.0)) >= 20,
+         "Hierarchical Aggregation reported %d progress values" % len(set(levels_progress)))
+levels.Function = "Max"
+abort.update({"at": 0.2, "asked": None, "ended": None})
+levels_algorithm.AddObserver("ProgressEvent", abort_observer)
+capture = mt.ErrorCapture()
+levels_algorithm.Update(0)
+capture.close()
+mt.check("aborted" in capture.text() and levels_algorithm.GetOutputDataObject(0).GetNumberOfVertices() == 0,
+         "Hierarchical Aggregation was not aborted cleanly:\n" + capture.text())
+abort["at"] = None
+mt.check(servermanager.Fetch(levels).GetNumberOfVertices() == vertices,
+         "Hierarchical Aggregation after an abort is not whole")
+
 print("partition first: %d parts at p = 0.6 without a sweep; %d partitions when asked; "
       "%d progress values" % (partition.GetNumberOfRows(), curves.GetNumberOfRows(), len(steps)))
