@@ -95,9 +95,32 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
 
   // Per resource and type: the window's share of every slice.
   const bool extensive = extensiveFlag->GetComponent(0, 0) != 0.0;
-  std::vector<double> modelValues(static_cast<std::size_t>(values->GetNumberOfTuples()));
-  for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+  // Progress: the copy of the model (most of the time on a large model) in
+  // 40 steps up to 0.5, the core's two passes, then the tree in 20 steps;
+  // AbortExecute is honoured at each step.
+  this->SetAbortExecute(0); // ParaView 5.11 leaves an aborted run's flag set
+  auto aborted = [this]() {
+    if (!this->GetAbortExecute())
+    {
+      return false;
+    }
+    this->SetAbortOutput(true); // the executive empties the output; the next request re-runs
+    vtkErrorMacro("Hierarchical aggregation aborted: no tree was output.");
+    return true;
+  };
+  const vtkIdType count = values->GetNumberOfTuples();
+  const vtkIdType copyStep = std::max<vtkIdType>(1, count / 40);
+  std::vector<double> modelValues(static_cast<std::size_t>(count));
+  for (vtkIdType i = 0; i < count; ++i)
   {
+    if (i % copyStep == 0)
+    {
+      this->UpdateProgress(0.5 * double(i) / count);
+      if (aborted())
+      {
+        return 1;
+      }
+    }
     modelValues[i] = values->GetComponent(i, 0);
   }
   const macroscope::ModelView view{ modelValues.data(), slices, static_cast<uint32_t>(resources),
@@ -116,6 +139,11 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
     return 0;
   }
 
+  this->UpdateProgress(0.6);
+  if (aborted())
+  {
+    return 1;
+  }
   macroscope::ResourceHierarchy hierarchy;
   hierarchy.Resources = static_cast<uint32_t>(resources);
   const vtkIdType nodes = parents->GetNumberOfTuples();
@@ -161,8 +189,18 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
       resourcesBelow[hierarchy.Parent[n]] += resourcesBelow[n];
     }
   }
+  this->UpdateProgress(0.7);
+  const vtkIdType treeStep = std::max<vtkIdType>(1, nodes / 20);
   for (vtkIdType v = 0; v < nodes; ++v)
   {
+    if (v % treeStep == 0)
+    {
+      this->UpdateProgress(0.7 + 0.3 * double(v) / nodes);
+      if (aborted())
+      {
+        return 1;
+      }
+    }
     const vtkIdType n = nodes - 1 - v;
     const int64_t p = hierarchy.Parent[n];
     if (p < 0)

@@ -24,6 +24,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 #include <string>
 
 struct vtkMacroscopePartitionFilter::Internals
@@ -36,10 +37,89 @@ struct vtkMacroscopePartitionFilter::Internals
   vtkMTimeType ModelTime = 0;
   vtkDataObject* ModelObject = nullptr;
   std::map<bool, macroscope::PartitionSweep> Sweeps; // per normalisation
-  // How many times qualities were computed: lets a test or a benchmark see
-  // that changing p reused them.
+  // The last partition, by (p, normalisation): a request for the curves
+  // after one for the partition re-runs the filter without its DP.
+  std::unique_ptr<macroscope::Partition> Best;
+  double BestParameter = -1.0;
+  bool BestNormalized = true;
+  // How many times qualities and sweeps were computed: lets a test or a
+  // benchmark see that changing p reused them, and that asking for the
+  // partition only did not sweep.
   int QualityComputations = 0;
+  int SweepComputations = 0;
+  int PartitionComputations = 0; // DP runs for output 0 (the sweep's apart)
+  // The progress last reported in this execution (reports are thinned to
+  // steps of ProgressStep).
+  double LastProgress = 0.0;
+
+  /// The partition optimal at p when a sweep of this normalisation holds it
+  /// (p strictly inside one of its intervals: at a breakpoint the DP's tie
+  /// rule decides), so that moving p after the curves were shown costs no DP.
+  const macroscope::Partition* KnownBest(double p, bool normalized) const
+  {
+    auto sweep = this->Sweeps.find(normalized);
+    if (sweep == this->Sweeps.end())
+    {
+      return nullptr;
+    }
+    const macroscope::PartitionSweep& known = sweep->second;
+    for (std::size_t k = 0; k < known.Partitions.size(); ++k)
+    {
+      const double end = k + 1 < known.Partitions.size() ? known.PStart(k + 1) : 1.0;
+      if (known.PStart(k) < p && p < end)
+      {
+        return &known.Partitions[k];
+      }
+    }
+    return nullptr;
+  }
+
+  // Which normalisations were swept for which model, kept alike on every
+  // rank (the later pieces compute nothing but record the same).
+  std::set<bool> SweptFor;
+  vtkDataObject* SweptModel = nullptr;
+  vtkMTimeType SweptModelTime = 0;
+
+  bool Swept(vtkDataObject* model, bool normalized) const
+  {
+    return model && model == this->SweptModel && model->GetMTime() == this->SweptModelTime &&
+      this->SweptFor.count(normalized) != 0;
+  }
+
+  void RecordSweep(vtkDataObject* model, bool normalized)
+  {
+    if (!model)
+    {
+      return;
+    }
+    if (model != this->SweptModel || model->GetMTime() != this->SweptModelTime)
+    {
+      this->SweptFor.clear();
+      this->SweptModel = model;
+      this->SweptModelTime = model->GetMTime();
+    }
+    this->SweptFor.insert(normalized);
+  }
+
+  bool HasQualitiesOf(vtkDataObject* model) const
+  {
+    return this->Aggregation && model && this->ModelObject == model &&
+      this->ModelTime == model->GetMTime();
+  }
 };
+
+namespace
+{
+constexpr double ProgressStep = 0.005;
+
+/// The output port whose request runs this execution; -1: all of them.
+int RequestedPort(vtkInformation* request)
+{
+  return request->Has(vtkExecutive::FROM_OUTPUT_PORT())
+    ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
+    : -1;
+}
+}
 
 vtkMacroscopePartitionFilter::vtkMacroscopePartitionFilter()
   : Internal(new Internals)
@@ -70,13 +150,70 @@ int vtkMacroscopePartitionFilter::RequestUpdateExtent(
   return 1;
 }
 
+bool vtkMacroscopePartitionFilter::CurvesWanted(
+  vtkInformation* request, vtkInformationVector** inputVector) const
+{
+  // The sweep runs when a consumer of output 1 or 2 (or of every output)
+  // asks; asked for the Partition only, the curves are given if they are
+  // already known for this model and normalisation, else left for later.
+  if (RequestedPort(request) != 0)
+  {
+    return true;
+  }
+  return this->Internal->Swept(vtkImageData::GetData(inputVector[0]), this->NormalizeQualities);
+}
+
+vtkTypeBool vtkMacroscopePartitionFilter::ProcessRequest(
+  vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+{
+  // Before RequestData, the executive asks which outputs this execution
+  // will not generate: those keep their former update time, so that a later
+  // request of that port runs the filter again (vtkDemandDrivenPipeline).
+  if (request->Has(vtkDemandDrivenPipeline::REQUEST_DATA_NOT_GENERATED()))
+  {
+    if (!this->CurvesWanted(request, inputVector))
+    {
+      for (int curves : { 1, 2 })
+      {
+        outputVector->GetInformationObject(curves)->Set(
+          vtkDemandDrivenPipeline::DATA_NOT_GENERATED(), 1);
+      }
+    }
+    return 1;
+  }
+  return this->Superclass::ProcessRequest(request, inputVector, outputVector);
+}
+
+AggregationProgressHook vtkMacroscopePartitionFilter::ProgressBetween(double from, double to)
+{
+  return [this, from, to](double fraction) {
+    const double value = from + (to - from) * fraction;
+    if (value >= this->Internal->LastProgress + ProgressStep)
+    {
+      this->Internal->LastProgress = value;
+      this->UpdateProgress(value);
+    }
+    return !this->GetAbortExecute();
+  };
+}
+
 int vtkMacroscopePartitionFilter::RequestData(
-  vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
+  vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   if (MacroscopeModelInput::IsLaterPiece(outInfo))
   {
-    return 1; // piece 0 holds the tables
+    // Piece 0 holds the tables; the other ranks keep the same record of
+    // what was swept, so that every rank skips and re-runs the same
+    // executions (a rank running alone would call the upstream filters'
+    // collectives alone).
+    if (this->CurvesWanted(request, inputVector))
+    {
+      this->Internal->RecordSweep(vtkImageData::GetData(inputVector[0]), this->NormalizeQualities);
+    }
+    vtkTable::GetData(outputVector, 1)->Initialize();
+    vtkTable::GetData(outputVector, 2)->Initialize();
+    return 1;
   }
   if (!(this->Parameter >= 0.0 && this->Parameter <= 1.0))
   {
@@ -101,53 +238,64 @@ int vtkMacroscopePartitionFilter::RequestData(
   int dims[3];
   model->GetDimensions(dims);
   Internals& internal = *this->Internal;
+  internal.LastProgress = 0.0;
+  // ParaView 5.11's executive does not clear the flag an aborted execution
+  // left: without this, every later run would stop at once.
+  this->SetAbortExecute(0);
+  const bool curves = this->CurvesWanted(request, inputVector);
+  const bool newModel = !internal.HasQualitiesOf(model);
+  const bool newBest = newModel || !internal.Best || internal.BestParameter != this->Parameter ||
+    internal.BestNormalized != this->NormalizeQualities;
+  const bool newSweep = curves && (newModel || internal.Sweeps.count(this->NormalizeQualities) == 0);
+  // Progress: each step gets a share of [0, 0.98] by its usual cost (a
+  // sweep is about 2 DPs per distinct partition).
+  const double weights[3] = { newModel ? 1.0 : 0.0, newBest ? 1.0 : 0.0, newSweep ? 6.0 : 0.0 };
+  const double total = std::max(1.0, weights[0] + weights[1] + weights[2]);
+  const double qualitiesEnd = 0.98 * weights[0] / total;
+  const double bestEnd = qualitiesEnd + 0.98 * weights[1] / total;
 
-  // Qualities: computed once per model.
-  if (!internal.Aggregation || internal.ModelObject != model ||
-    internal.ModelTime != model->GetMTime())
+  try
   {
-    internal.Aggregation.reset();
-    internal.Sweeps.clear();
-    internal.Values.resize(static_cast<std::size_t>(values->GetNumberOfTuples()));
-    for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+    if (newModel)
     {
-      internal.Values[i] = values->GetComponent(i, 0);
+      this->ComputeQualities(model, values, parents, dims, this->ProgressBetween(0.0, qualitiesEnd));
     }
-    internal.Model = { internal.Values.data(), dims[0], static_cast<uint32_t>(dims[1]),
-      static_cast<uint32_t>(dims[2]) };
-    std::vector<int64_t> parent(static_cast<std::size_t>(parents->GetNumberOfTuples()));
-    for (std::size_t n = 0; n < parent.size(); ++n)
+    macroscope::Aggregation& aggregation = *internal.Aggregation;
+    aggregation.SetNormalizeQualities(this->NormalizeQualities);
+    if (newBest)
     {
-      parent[n] = static_cast<int64_t>(parents->GetComponent(static_cast<vtkIdType>(n), 0));
+      internal.Best.reset();
+      aggregation.SetProgress(this->ProgressBetween(qualitiesEnd, bestEnd));
+      const macroscope::Partition* known = internal.KnownBest(this->Parameter, this->NormalizeQualities);
+      internal.Best = std::make_unique<macroscope::Partition>(
+        known ? *known : aggregation.Best(this->Parameter));
+      internal.PartitionComputations += known ? 0 : 1;
+      internal.BestParameter = this->Parameter;
+      internal.BestNormalized = this->NormalizeQualities;
     }
-    try
+    if (newSweep)
     {
-      internal.Model.Validate();
-      internal.Hierarchy = std::make_unique<macroscope::AggregationHierarchy>(
-        parent, static_cast<uint32_t>(dims[1]));
-      this->UpdateProgress(0.1);
-      internal.Aggregation = this->CreateAggregation(internal.Model, *internal.Hierarchy);
+      aggregation.SetProgress(this->ProgressBetween(bestEnd, 0.98));
+      internal.Sweeps[this->NormalizeQualities] = aggregation.AllPartitions();
+      ++internal.SweepComputations;
     }
-    catch (const std::exception& error)
-    {
-      vtkErrorMacro("Cannot aggregate this model: " << error.what());
-      return 0;
-    }
-    internal.ModelObject = model;
-    internal.ModelTime = model->GetMTime();
-    ++internal.QualityComputations;
+    aggregation.SetProgress({});
   }
-  this->UpdateProgress(0.5);
-
-  macroscope::Aggregation& aggregation = *internal.Aggregation;
-  aggregation.SetNormalizeQualities(this->NormalizeQualities);
-  const macroscope::Partition best = aggregation.Best(this->Parameter);
-  auto sweep = internal.Sweeps.find(this->NormalizeQualities);
-  if (sweep == internal.Sweeps.end())
+  catch (const macroscope::AggregationAborted&)
   {
-    sweep = internal.Sweeps.emplace(this->NormalizeQualities, aggregation.AllPartitions()).first;
+    // The executive empties every output and marks it aborted, so that the
+    // next request runs the filter again; what was computed before the
+    // aborted step (the qualities, a partition) is kept.
+    this->SetAbortOutput(true);
+    vtkErrorMacro("Aggregation aborted: no partition was output.");
+    return 1; // not a failure of the request: the executive's message would add nothing
   }
-  this->UpdateProgress(0.9);
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Cannot aggregate this model: " << error.what());
+    return 0;
+  }
+  const macroscope::Partition& best = *internal.Best;
 
   // Output 0: the parts.
   const double origin = model->GetOrigin()[0];
@@ -231,6 +379,14 @@ int vtkMacroscopePartitionFilter::RequestData(
   computations->SetName("QualityComputations");
   computations->InsertNextValue(internal.QualityComputations);
   partition->GetFieldData()->AddArray(computations);
+  vtkNew<vtkIntArray> sweeps;
+  sweeps->SetName("SweepComputations");
+  sweeps->InsertNextValue(internal.SweepComputations);
+  partition->GetFieldData()->AddArray(sweeps);
+  vtkNew<vtkIntArray> optimizations;
+  optimizations->SetName("PartitionComputations");
+  optimizations->InsertNextValue(internal.PartitionComputations);
+  partition->GetFieldData()->AddArray(optimizations);
   vtkNew<vtkIntArray> shape;
   shape->SetName("ModelShape");
   shape->SetNumberOfComponents(3);
@@ -250,9 +406,58 @@ int vtkMacroscopePartitionFilter::RequestData(
     }
   }
 
-  // Outputs 1 and 2: the quality curves, as rows and as a plot.
-  MacroscopeQualityTables::FillCurves(vtkTable::GetData(outputVector, 1), sweep->second);
-  MacroscopeQualityTables::FillPlot(vtkTable::GetData(outputVector, 2), sweep->second, this->Parameter);
-  this->UpdateProgress(1.0);
+  // Outputs 1 and 2: the quality curves, as rows and as a plot; left empty
+  // (and not generated) when only the Partition was asked for.
+  vtkTable* curveTable = vtkTable::GetData(outputVector, 1);
+  vtkTable* plotTable = vtkTable::GetData(outputVector, 2);
+  if (!curves)
+  {
+    curveTable->Initialize();
+    plotTable->Initialize();
+    return 1;
+  }
+  internal.RecordSweep(model, this->NormalizeQualities);
+  const macroscope::PartitionSweep& sweep = internal.Sweeps[this->NormalizeQualities];
+  MacroscopeQualityTables::FillCurves(curveTable, sweep);
+  MacroscopeQualityTables::FillPlot(plotTable, sweep, this->Parameter);
+  vtkNew<vtkIntArray> sweepCount;
+  sweepCount->SetName("SweepComputations");
+  sweepCount->InsertNextValue(internal.SweepComputations);
+  curveTable->GetFieldData()->AddArray(sweepCount);
+  plotTable->GetFieldData()->AddArray(sweepCount);
+  vtkNew<vtkIntArray> sweepOptimizations;
+  sweepOptimizations->SetName("SweepOptimizations");
+  sweepOptimizations->InsertNextValue(static_cast<int>(sweep.Optimizations));
+  curveTable->GetFieldData()->AddArray(sweepOptimizations);
   return 1;
+}
+
+void vtkMacroscopePartitionFilter::ComputeQualities(vtkImageData* model, vtkDataArray* values,
+  vtkDataArray* parents, const int dims[3], AggregationProgressHook progress)
+{
+  Internals& internal = *this->Internal;
+  internal.Aggregation.reset();
+  internal.Best.reset();
+  internal.Sweeps.clear();
+  internal.ModelObject = nullptr;
+  internal.Values.resize(static_cast<std::size_t>(values->GetNumberOfTuples()));
+  for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
+  {
+    internal.Values[i] = values->GetComponent(i, 0);
+  }
+  internal.Model = { internal.Values.data(), dims[0], static_cast<uint32_t>(dims[1]),
+    static_cast<uint32_t>(dims[2]) };
+  std::vector<int64_t> parent(static_cast<std::size_t>(parents->GetNumberOfTuples()));
+  for (std::size_t n = 0; n < parent.size(); ++n)
+  {
+    parent[n] = static_cast<int64_t>(parents->GetComponent(static_cast<vtkIdType>(n), 0));
+  }
+  internal.Model.Validate();
+  internal.Hierarchy =
+    std::make_unique<macroscope::AggregationHierarchy>(parent, static_cast<uint32_t>(dims[1]));
+  internal.Aggregation =
+    this->CreateAggregation(internal.Model, *internal.Hierarchy, std::move(progress));
+  internal.ModelObject = model;
+  internal.ModelTime = model->GetMTime();
+  ++internal.QualityComputations;
 }

@@ -24,12 +24,19 @@
  * "spatiotemporal"), ModelShape (slices, resources, types), the model's
  * NodeName, NodeKind, NodeParent, TypeName, TypeId, TypeColor, Metric,
  * Extensive, SliceWidth, TimeWindow and ResourceSelection (from Time Slicing),
- * and QualityComputations (how many
- * times this filter computed qualities: it stays put when only p changes).
+ * QualityComputations (how many
+ * times this filter computed qualities: it stays put when only p changes)
+ * and SweepComputations (how many times it swept every p).
  *
- * The qualities are computed once per model; changing Parameter only
- * re-runs the optimisation, and the quality curves are cached per
- * normalisation.
+ * The asked partition first: the qualities are computed once per model;
+ * changing Parameter only re-runs the optimisation. The sweep over every p
+ * (outputs 1 and 2) runs only when one of those outputs is requested (a
+ * consumer, a Show or a Fetch of that port): a request of the Partition
+ * alone leaves them empty and not generated, so that their next request
+ * runs the filter again, which then sweeps. The sweep is cached per
+ * normalisation. Progress is reported through the qualities, the partition
+ * and the sweep, and AbortExecute stops each within a fraction of a second
+ * (an error, empty outputs; the next request runs again).
  */
 #ifndef vtkMacroscopePartitionFilter_h
 #define vtkMacroscopePartitionFilter_h
@@ -37,8 +44,12 @@
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkTableAlgorithm.h"
 
-#include <memory> // for std::unique_ptr
-#include <vector> // for std::vector
+#include <functional> // for std::function
+#include <memory>     // for std::unique_ptr
+#include <vector>     // for std::vector
+
+class vtkDataArray;
+class vtkImageData;
 
 namespace macroscope
 {
@@ -46,6 +57,9 @@ class Aggregation;
 class AggregationHierarchy;
 struct ModelView;
 }
+
+/// The progress callback given to the core (macroscope::AggregationProgress).
+using AggregationProgressHook = std::function<bool(double)>;
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopePartitionFilter : public vtkTableAlgorithm
 {
@@ -72,14 +86,20 @@ protected:
   vtkMacroscopePartitionFilter();
   ~vtkMacroscopePartitionFilter() override;
 
-  /// The aggregation of the subclass's constraint over `model`.
+  /// The aggregation of the subclass's constraint over `model`, reporting
+  /// the progress of its qualities to `progress`.
   virtual std::unique_ptr<macroscope::Aggregation> CreateAggregation(
-    const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy) = 0;
+    const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy,
+    AggregationProgressHook progress) = 0;
 
   /// "temporal", "spatial" or "spatiotemporal": written to the Partition
   /// table so that a representation knows what it draws.
   virtual const char* GetConstraintName() const = 0;
 
+  /// Answers REQUEST_DATA_NOT_GENERATED: asked for the Partition only, the
+  /// quality curves (outputs 1 and 2) are not generated unless known.
+  vtkTypeBool ProcessRequest(
+    vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
@@ -87,6 +107,15 @@ protected:
 private:
   vtkMacroscopePartitionFilter(const vtkMacroscopePartitionFilter&) = delete;
   void operator=(const vtkMacroscopePartitionFilter&) = delete;
+
+  /// Whether this execution outputs the quality curves (and sweeps if they
+  /// are not known yet).
+  bool CurvesWanted(vtkInformation* request, vtkInformationVector** inputVector) const;
+  /// A progress callback mapping [0, 1] to [from, to] of this execution and
+  /// stopping when AbortExecute is set.
+  AggregationProgressHook ProgressBetween(double from, double to);
+  void ComputeQualities(vtkImageData* model, vtkDataArray* values, vtkDataArray* parents,
+    const int dims[3], AggregationProgressHook progress);
 
   double Parameter = 0.5;
   bool NormalizeQualities = true;

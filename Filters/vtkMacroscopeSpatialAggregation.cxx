@@ -4,6 +4,8 @@
 
 #include "vtkObjectFactory.h"
 
+#include <utility>
+
 vtkStandardNewMacro(vtkMacroscopeSpatialAggregation);
 
 void vtkMacroscopeSpatialAggregation::PrintSelf(ostream& os, vtkIndent indent)
@@ -12,7 +14,8 @@ void vtkMacroscopeSpatialAggregation::PrintSelf(ostream& os, vtkIndent indent)
 }
 
 std::unique_ptr<macroscope::Aggregation> vtkMacroscopeSpatialAggregation::CreateAggregation(
-  const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy)
+  const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy,
+  AggregationProgressHook progress)
 {
-  return std::make_unique<macroscope::SpatialAggregation>(model, hierarchy);
+  return std::make_unique<macroscope::SpatialAggregation>(model, hierarchy, std::move(progress));
 }

@@ -25,7 +25,8 @@ protected:
 
   const char* GetConstraintName() const override { return "spatial"; }
   std::unique_ptr<macroscope::Aggregation> CreateAggregation(const macroscope::ModelView& model,
-    const macroscope::AggregationHierarchy& hierarchy) override;
+    const macroscope::AggregationHierarchy& hierarchy,
+    AggregationProgressHook progress) override;
 
 private:
   vtkMacroscopeSpatialAggregation(const vtkMacroscopeSpatialAggregation&) = delete;

@@ -4,6 +4,8 @@
 
 #include "vtkObjectFactory.h"
 
+#include <utility>
+
 vtkStandardNewMacro(vtkMacroscopeSpatiotemporalAggregation);
 
 void vtkMacroscopeSpatiotemporalAggregation::PrintSelf(ostream& os, vtkIndent indent)
@@ -13,7 +15,9 @@ void vtkMacroscopeSpatiotemporalAggregation::PrintSelf(ostream& os, vtkIndent in
 
 std::unique_ptr<macroscope::Aggregation>
 vtkMacroscopeSpatiotemporalAggregation::CreateAggregation(
-  const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy)
+  const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy,
+  AggregationProgressHook progress)
 {
-  return std::make_unique<macroscope::SpatiotemporalAggregation>(model, hierarchy);
+  return std::make_unique<macroscope::SpatiotemporalAggregation>(
+    model, hierarchy, 0u, std::move(progress));
 }

@@ -4,6 +4,8 @@
 
 #include "vtkObjectFactory.h"
 
+#include <utility>
+
 vtkStandardNewMacro(vtkMacroscopeTemporalAggregation);
 
 void vtkMacroscopeTemporalAggregation::PrintSelf(ostream& os, vtkIndent indent)
@@ -12,7 +14,8 @@ void vtkMacroscopeTemporalAggregation::PrintSelf(ostream& os, vtkIndent indent)
 }
 
 std::unique_ptr<macroscope::Aggregation> vtkMacroscopeTemporalAggregation::CreateAggregation(
-  const macroscope::ModelView& model, const macroscope::AggregationHierarchy&)
+  const macroscope::ModelView& model, const macroscope::AggregationHierarchy&,
+  AggregationProgressHook progress)
 {
-  return std::make_unique<macroscope::TemporalAggregation>(model);
+  return std::make_unique<macroscope::TemporalAggregation>(model, 0u, std::move(progress));
 }

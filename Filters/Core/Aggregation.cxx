@@ -6,13 +6,16 @@
 #include <cmath>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <exception>
 #include <iterator>
 #include <mutex>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <tuple>
+#include <utility>
 
 namespace macroscope
 {
@@ -140,12 +143,56 @@ bool Partition::SameParts(const Partition& other) const
       [](const AggregatePart& a, const AggregatePart& b) { return a.SameArea(b); });
 }
 
+Aggregation::Aggregation(AggregationProgress progress)
+  : Progress(std::move(progress))
+  , ProgressThread(std::this_thread::get_id())
+{
+}
+
+void Aggregation::SetProgress(AggregationProgress progress)
+{
+  this->Progress = std::move(progress);
+  this->ProgressThread = std::this_thread::get_id();
+  this->Stopped = false;
+}
+
+bool Aggregation::Continue(double fraction) const
+{
+  if (this->Stopped.load(std::memory_order_relaxed))
+  {
+    return false;
+  }
+  if (!this->Progress || std::this_thread::get_id() != this->ProgressThread)
+  {
+    return true;
+  }
+  const double reported = this->Sweeping ? this->SweepFraction.load() : fraction;
+  if (!this->Progress(std::min(1.0, std::max(0.0, reported))))
+  {
+    this->Stopped = true;
+    return false;
+  }
+  return true;
+}
+
+void Aggregation::ThrowIfStopped() const
+{
+  if (this->Stopped.load())
+  {
+    throw AggregationAborted();
+  }
+}
+
 Partition Aggregation::Best(double p) const
 {
   if (!(p >= 0.0 && p <= 1.0))
   {
     throw std::invalid_argument(
       "aggregation: p = " + std::to_string(p) + " is outside [0, 1]");
+  }
+  if (!this->Sweeping && std::this_thread::get_id() == this->ProgressThread)
+  {
+    this->Stopped = false; // a new call: an earlier abort does not stop it
   }
   // Normalised pIC = p gain / G - (1 - p) loss / L: the same DP on raw
   // qualities with weights folded in. A zero G or L (nothing to gain or lose
@@ -196,20 +243,35 @@ double Crossing(const Partition& left, const Partition& right)
 /// its DP on one core. Which pairs are searched, and what each one finds,
 /// does not depend on the order, and the slopes of what is found are
 /// distinct, so sorting by slope gives the order of the recursive search.
-std::vector<Partition> Envelope(
-  const Aggregation& owner, const Partition& first, const Partition& last, unsigned threads)
+///
+/// Progress: a pair that closes (its crossing is a breakpoint) settles the
+/// parts between its two partitions; `settled(fraction)` gets the share of
+/// parts(first) - parts(last) settled so far after each pair, on the thread
+/// that ran it, and returning false stops the search (AggregationAborted).
+/// `optimizations` counts the DP runs.
+std::vector<Partition> Envelope(const Aggregation& owner, const Partition& first,
+  const Partition& last, unsigned threads, const std::function<bool(double)>& settled,
+  std::size_t& optimizations)
 {
   struct Pair
   {
     const Partition* Left;
     const Partition* Right;
+    double PLeft; // where each was found optimal
+    double PRight;
   };
   std::mutex mutex;
   std::condition_variable changed;
   std::deque<Partition> found; // push_back keeps the addresses of the others
-  std::vector<Pair> pairs{ { &first, &last } };
+  std::vector<Pair> pairs{ { &first, &last, 0.0, 1.0 } };
   unsigned busy = 0;
   std::exception_ptr failure;
+  auto logParts = [](const Partition& partition) {
+    return std::log(double(std::max<std::size_t>(1, partition.Parts.size())));
+  };
+  const double logSpan = std::max(1e-9, logParts(first) - logParts(last));
+  double settledP = 0.0;
+  double settledLogParts = 0.0;
 
   auto work = [&](bool worker) {
     struct Scope // clears the flags and the DP scratch however the loop ends
@@ -241,12 +303,16 @@ std::vector<Partition> Envelope(
       const Partition& left = *pair.Left;
       const Partition& right = *pair.Right;
       bool isNew = false;
+      bool searched = false;
+      double crossing = 0.0;
       Partition middle;
       try
       {
         if (!left.SameParts(right) && Slope(left) < Slope(right))
         {
-          middle = owner.Best(Crossing(left, right));
+          searched = true;
+          crossing = Crossing(left, right);
+          middle = owner.Best(crossing);
           isNew = !middle.SameParts(left) && !middle.SameParts(right) &&
             Slope(left) < Slope(middle) && Slope(middle) < Slope(right);
         }
@@ -260,14 +326,30 @@ std::vector<Partition> Envelope(
         break;
       }
       lock.lock();
+      optimizations += searched ? 1 : 0;
       if (isNew)
       {
         found.push_back(std::move(middle));
-        pairs.push_back({ pair.Left, &found.back() });
-        pairs.push_back({ &found.back(), pair.Right });
+        pairs.push_back({ pair.Left, &found.back(), pair.PLeft, crossing });
+        pairs.push_back({ &found.back(), pair.Right, crossing, pair.PRight });
       }
+      else
+      {
+        settledP += pair.PRight - pair.PLeft;
+        settledLogParts += std::max(0.0, logParts(left) - logParts(right));
+      }
+      const double fraction =
+        std::min(1.0, 0.5 * settledP + 0.5 * std::min(1.0, settledLogParts / logSpan));
       --busy;
       changed.notify_all();
+      lock.unlock();
+      const bool goOn = settled(fraction);
+      lock.lock();
+      if (!goOn && !failure)
+      {
+        failure = std::make_exception_ptr(AggregationAborted());
+        changed.notify_all();
+      }
     }
   };
   std::vector<std::thread> pool;
@@ -296,16 +378,45 @@ std::vector<Partition> Envelope(
 
 PartitionSweep Aggregation::AllPartitions() const
 {
+  // While the sweep runs, Continue (in the DPs, on any thread) reports the
+  // sweep's fraction: the two ends count for 2 %, the envelope for the rest.
+  struct Sweep
+  {
+    explicit Sweep(const Aggregation& owner)
+      : Owner(owner)
+    {
+      owner.Stopped = false;
+      owner.SweepFraction = 0.0;
+      owner.Sweeping = true;
+    }
+    ~Sweep() { this->Owner.Sweeping = false; }
+    const Aggregation& Owner;
+  } sweeping(*this);
   Partition first = this->Best(0.0);
+  this->SweepFraction = 0.01;
+  this->Checkpoint(0.0);
   Partition last = this->Best(1.0);
+  this->SweepFraction = 0.02;
+  this->Checkpoint(0.0);
+  std::size_t optimizations = 2;
+  auto settled = [this](double fraction) {
+    // Pairs end on several threads: keep the largest fraction seen.
+    const double now = 0.02 + 0.98 * fraction;
+    double seen = this->SweepFraction.load();
+    while (now > seen && !this->SweepFraction.compare_exchange_weak(seen, now))
+    {
+    }
+    return this->Continue(0.0);
+  };
   std::vector<Partition> vertices{ first };
-  std::vector<Partition> between =
-    Envelope(*this, first, last, aggregation::ThreadCount(this->Threads, 1u << 16));
+  std::vector<Partition> between = Envelope(*this, first, last,
+    aggregation::ThreadCount(this->Threads, 1u << 16), settled, optimizations);
   std::move(between.begin(), between.end(), std::back_inserter(vertices));
   if (!last.SameParts(first))
   {
     vertices.push_back(last);
   }
+  const std::size_t found = vertices.size();
   // Keep the upper hull: a partition whose crossings with its neighbours do
   // not leave it an interval of positive width (three lines through one
   // point) is optimal only at that point.
@@ -326,6 +437,8 @@ PartitionSweep Aggregation::AllPartitions() const
     }
     sweep.Partitions.push_back(std::move(vertex));
   }
+  sweep.Optimizations = optimizations;
+  sweep.Found = found;
   return sweep;
 }
 

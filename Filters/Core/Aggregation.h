@@ -8,14 +8,19 @@
 // - SpatialAggregation: a cut of the resource hierarchy, over all slices;
 // - SpatiotemporalAggregation: hierarchy node x slice interval rectangles.
 // Each computes the qualities (gain, loss) of every allowed part once, in its
-// constructor; Best(p) and AllPartitions() only reuse them.
+// constructor; Best(p) and AllPartitions() only reuse them. All three report
+// progress and can be stopped through an AggregationProgress callback.
 // See docs/aggregation.md for the definitions, recurrences and tie rules.
 #pragma once
 
 #include "TimeSlicing.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace macroscope
@@ -110,6 +115,12 @@ struct PartitionSweep
 {
   std::vector<double> Breakpoints;
   std::vector<Partition> Partitions;
+  /// How many DP runs (Best) the sweep took: 2 x Found - 1 at most, so the
+  /// sweep costs about two single partitions per distinct partition.
+  std::size_t Optimizations = 0;
+  /// Envelope partitions found: Partitions plus those the upper-hull pass
+  /// dropped (optimal at a single p only, rare).
+  std::size_t Found = 0;
 
   double PStart(std::size_t k) const { return k == 0 ? 0.0 : this->Breakpoints[k - 1]; }
 };
@@ -119,6 +130,24 @@ struct Quality
 {
   double Gain = 0.0;
   double Loss = 0.0;
+};
+
+/// Called with the fraction done (0..1) of the computation under way (the
+/// qualities in a constructor, one Best(), or AllPartitions()); returning
+/// false stops it with AggregationAborted. It is called only on the thread
+/// that created the aggregation or last called SetProgress, never on a
+/// worker thread, so it may update a user interface.
+using AggregationProgress = std::function<bool(double)>;
+
+/// Thrown when the progress callback asked to stop; nothing computed by the
+/// aborted call is kept.
+class AggregationAborted : public std::runtime_error
+{
+public:
+  AggregationAborted()
+    : std::runtime_error("aggregation aborted")
+  {
+  }
 };
 
 /// What the three constraints share: normalisation, validation of p and the
@@ -147,8 +176,29 @@ public:
   /// Every distinct optimal partition and the breakpoints between them.
   PartitionSweep AllPartitions() const;
 
+  /// The callback of the next Best() or AllPartitions() (an empty one: no
+  /// progress, no abort), reported on the calling thread.
+  void SetProgress(AggregationProgress progress);
+
 protected:
-  Aggregation() = default;
+  explicit Aggregation(AggregationProgress progress = {});
+
+  /// For the loops of the constructors and of Optimize: `fraction` of the
+  /// current step is done. On the progress thread it reports it (inside a
+  /// sweep, the sweep's own fraction instead); on any thread it returns
+  /// false once the callback asked to stop: a worker then leaves its loop,
+  /// and the calling thread throws (ThrowIfStopped, Checkpoint).
+  bool Continue(double fraction) const;
+  /// Throws AggregationAborted if the callback asked to stop.
+  void ThrowIfStopped() const;
+  /// Continue, throwing AggregationAborted when it says stop.
+  void Checkpoint(double fraction) const
+  {
+    if (!this->Continue(fraction))
+    {
+      throw AggregationAborted();
+    }
+  }
 
   /// The parts of a partition maximising gainWeight * gain - lossWeight *
   /// loss (raw qualities), with their raw qualities, in any order.
@@ -159,6 +209,12 @@ protected:
 
 private:
   bool Normalize = true;
+  AggregationProgress Progress;
+  std::thread::id ProgressThread;
+  mutable std::atomic<bool> Stopped{ false };
+  /// While AllPartitions runs: what Continue reports (the sweep's fraction).
+  mutable std::atomic<bool> Sweeping{ false };
+  mutable std::atomic<double> SweepFraction{ 0.0 };
 };
 
 /// Parts are contiguous slice intervals over all resources; a slice's entity
@@ -168,7 +224,8 @@ class TemporalAggregation : public Aggregation
 public:
   /// Computes the qualities of all intervals. `threads` 0: all cores.
   /// Throws std::invalid_argument on an invalid model.
-  explicit TemporalAggregation(const ModelView& model, unsigned threads = 0);
+  explicit TemporalAggregation(
+    const ModelView& model, unsigned threads = 0, AggregationProgress progress = {});
 
   int Slices() const { return this->SliceCount; }
   /// Raw qualities of [first, last].
@@ -188,7 +245,8 @@ private:
 class SpatialAggregation : public Aggregation
 {
 public:
-  SpatialAggregation(const ModelView& model, const AggregationHierarchy& hierarchy);
+  SpatialAggregation(const ModelView& model, const AggregationHierarchy& hierarchy,
+    AggregationProgress progress = {});
 
   Quality NodeQuality(int64_t node) const { return this->Qualities[node]; }
 
@@ -207,8 +265,8 @@ private:
 class SpatiotemporalAggregation : public Aggregation
 {
 public:
-  SpatiotemporalAggregation(
-    const ModelView& model, const AggregationHierarchy& hierarchy, unsigned threads = 0);
+  SpatiotemporalAggregation(const ModelView& model, const AggregationHierarchy& hierarchy,
+    unsigned threads = 0, AggregationProgress progress = {});
 
   Quality AreaQuality(int64_t node, int first, int last) const;
 

@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -64,8 +65,9 @@ std::vector<std::vector<int64_t>> NodesByHeight(const AggregationHierarchy& hier
 // slices; a part is a node.
 
 SpatialAggregation::SpatialAggregation(
-  const ModelView& model, const AggregationHierarchy& hierarchy)
-  : Hierarchy(hierarchy)
+  const ModelView& model, const AggregationHierarchy& hierarchy, AggregationProgress progress)
+  : Aggregation(std::move(progress))
+  , Hierarchy(hierarchy)
 {
   CheckLeaves(model, hierarchy);
   this->SliceCount = model.Slices;
@@ -76,6 +78,7 @@ SpatialAggregation::SpatialAggregation(
   std::vector<char> uniform(nodes, 1);
   for (uint32_t s = 0; s < model.Resources; ++s)
   {
+    this->Checkpoint(double(s) / model.Resources);
     for (uint32_t u = 0; u < types; ++u)
     {
       double sum = 0.0;
@@ -158,9 +161,10 @@ std::vector<AggregatePart> SpatialAggregation::Optimize(double gainWeight, doubl
 // Spatiotemporal aggregation: a cell's entity is its type vector; a part is a
 // node over a slice interval.
 
-SpatiotemporalAggregation::SpatiotemporalAggregation(
-  const ModelView& model, const AggregationHierarchy& hierarchy, unsigned threads)
-  : Hierarchy(hierarchy)
+SpatiotemporalAggregation::SpatiotemporalAggregation(const ModelView& model,
+  const AggregationHierarchy& hierarchy, unsigned threads, AggregationProgress progress)
+  : Aggregation(std::move(progress))
+  , Hierarchy(hierarchy)
 {
   CheckLeaves(model, hierarchy);
   this->Threads = threads;
@@ -219,6 +223,10 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(
 
   this->Qualities.resize(nodes * this->Intervals);
   aggregation::ParallelFor(nodes, threads, [&](std::size_t n) {
+    if (!this->Continue(double(n) / nodes))
+    {
+      return;
+    }
     const double leaves = hierarchy.LeafCount(n);
     std::vector<double> acc(types);
     for (int first = 0; first < slices; ++first)
@@ -244,6 +252,7 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(
       }
     }
   });
+  this->ThrowIfStopped();
   this->Full = this->Qualities[this->Index(hierarchy.Root(), 0, slices - 1)];
 }
 
@@ -623,10 +632,18 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
       }
     }
   };
+  std::size_t solved = 0; // nodes of the groups before this one
+  const double nodes = double(this->Hierarchy.Nodes());
   for (const auto& group : NodesByHeight(this->Hierarchy))
   {
-    aggregation::ParallelFor(
-      group.size(), this->Threads, [&](std::size_t g) { solveNode(group[g]); });
+    aggregation::ParallelFor(group.size(), this->Threads, [&](std::size_t g) {
+      if (this->Continue((solved + g) / nodes))
+      {
+        solveNode(group[g]);
+      }
+    });
+    this->ThrowIfStopped();
+    solved += group.size();
   }
 
   struct Pending

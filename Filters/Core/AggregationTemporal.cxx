@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <stdexcept>
+#include <utility>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -80,7 +81,9 @@ double AddAndSumXLog2X(double* sums, const double* add, std::size_t n)
 }
 
 
-TemporalAggregation::TemporalAggregation(const ModelView& model, unsigned threads)
+TemporalAggregation::TemporalAggregation(
+  const ModelView& model, unsigned threads, AggregationProgress progress)
+  : Aggregation(std::move(progress))
 {
   model.Validate();
   this->Threads = threads;
@@ -118,6 +121,12 @@ TemporalAggregation::TemporalAggregation(const ModelView& model, unsigned thread
 
   this->Qualities.resize(std::size_t(slices) * (slices + 1) / 2);
   aggregation::ParallelFor(std::size_t(slices), threads, [&](std::size_t row) {
+    // Row i costs T - i: rows 0..i are 1 - (1 - i/T)^2 of the work.
+    const double left = 1.0 - double(row) / slices;
+    if (!this->Continue(1.0 - left * left))
+    {
+      return;
+    }
     const int first = static_cast<int>(row);
     std::vector<double> sums(components, 0.0);
     double entityXLogX = 0.0;
@@ -133,6 +142,7 @@ TemporalAggregation::TemporalAggregation(const ModelView& model, unsigned thread
         sumXLogX, entityXLogX, total, double(last - first + 1), uniform);
     }
   });
+  this->ThrowIfStopped();
   this->Full = this->Qualities[this->Index(0, slices - 1)];
 }
 
@@ -161,6 +171,11 @@ std::vector<AggregatePart> TemporalAggregation::Optimize(double gainWeight, doub
   std::vector<int> start(slices + 1, 0);
   for (int end = 1; end <= slices; ++end)
   {
+    if (end % 16 == 0)
+    {
+      // Rows grow with end: [1, end] is (end / T)^2 of the work.
+      this->Checkpoint(double(end) * end / (double(slices) * slices));
+    }
     Score chosen;
     for (int first = 0; first < end; ++first)
     {
