@@ -72,6 +72,12 @@ inline unsigned ThreadCount(unsigned requested, std::size_t work)
 /// check both. Default: the widest.
 inline std::atomic<unsigned> KernelBits{ 512 };
 
+/// Whether the spatiotemporal DP skips the cuts that are dominated by a
+/// margin larger than any rounding (docs/aggregation.md, "Pruning dominated
+/// cuts"): the tables and partitions are the same either way; the tests
+/// switch it off to compare with the full search. Default: on.
+inline std::atomic<bool> PruneDominatedCuts{ true };
+
 /// Set on the sweep's worker threads, which already keep every core busy
 /// with one DP each: ParallelFor then runs its loop on the calling thread.
 inline thread_local bool InsideParallelSweep = false;
