@@ -183,31 +183,54 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(
   std::vector<int> mixed(nodes * row, 0);
   std::vector<int> changes(nodes * row, 0);
   auto sumsAt = [&](std::size_t n, int t) { return &sums[(n * slices + t) * types]; };
+  // The leaves' rows are the model's values, copied in the model's order
+  // (reading it type by type across the leaves would miss the cache at
+  // every value); the checks below then compare contiguous leaf rows.
+  for (uint32_t u = 0; u < types; ++u)
+  {
+    for (uint32_t s = 0; s < model.Resources; ++s)
+    {
+      const double* in = &model.Values[std::size_t(slices) * (s + std::size_t(model.Resources) * u)];
+      for (int t = 0; t < slices; ++t)
+      {
+        sumsAt(s, t)[u] = in[t];
+      }
+    }
+  }
+  std::vector<double> leafXLogX(std::size_t(slices) * types);
   for (std::size_t n = 0; n < nodes; ++n)
   {
     const auto& children = hierarchy.Children(n);
     const uint32_t firstLeaf = hierarchy.LeafBegin(n);
+    if (children.empty())
+    {
+      // The same routine as the intervals' below, so that a cell's own gain
+      // is exactly 0.
+      aggregation::XLog2XBatch(sumsAt(n, 0), leafXLogX.data(), leafXLogX.size());
+    }
     for (int t = 0; t < slices; ++t)
     {
       double* out = sumsAt(n, t);
+      const double* firstLeafRow = sumsAt(firstLeaf, t);
       bool isMixed = false;
       bool changed = false;
       if (children.empty())
       {
+        const double* next = t + 1 < slices ? sumsAt(n, t + 1) : nullptr;
         for (uint32_t u = 0; u < types; ++u)
         {
-          out[u] = model.At(firstLeaf, t, u);
-          cellXLogX[n * slices + t] += aggregation::XLog2X(out[u]);
-          changed = changed || (t + 1 < slices && out[u] != model.At(firstLeaf, t + 1, u));
+          cellXLogX[n * slices + t] += leafXLogX[std::size_t(t) * types + u];
+          changed = changed || (next && out[u] != next[u]);
         }
       }
       for (int64_t c : children)
       {
         const double* in = sumsAt(c, t);
+        const double* childLeafRow = sumsAt(hierarchy.LeafBegin(c), t);
         for (uint32_t u = 0; u < types; ++u)
         {
           out[u] += in[u];
-          isMixed = isMixed || model.At(hierarchy.LeafBegin(c), t, u) != model.At(firstLeaf, t, u);
+          isMixed = isMixed || childLeafRow[u] != firstLeafRow[u];
         }
         cellXLogX[n * slices + t] += cellXLogX[c * slices + t];
         isMixed = isMixed || mixed[c * row + t + 1] != mixed[c * row + t];
@@ -221,21 +244,37 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(
   this->Qualities.resize(nodes * this->Intervals);
   aggregation::ParallelFor(nodes, threads, [&](std::size_t n) {
     const double leaves = hierarchy.LeafCount(n);
+    // For one first slice: the running type sums of every interval
+    // [first, last] in a row, then all their x log2 x at once (vector log2),
+    // then the sums in the same order as one interval at a time.
     std::vector<double> acc(types);
+    std::vector<double> running(std::size_t(slices) * types);
+    std::vector<double> xLogX(running.size());
     for (int first = 0; first < slices; ++first)
     {
       std::fill(acc.begin(), acc.end(), 0.0);
+      for (int last = first; last < slices; ++last)
+      {
+        const double* in = sumsAt(n, last);
+        double* out = &running[std::size_t(last - first) * types];
+        for (uint32_t u = 0; u < types; ++u)
+        {
+          acc[u] += in[u];
+          out[u] = acc[u];
+        }
+      }
+      aggregation::XLog2XBatch(running.data(), xLogX.data(), std::size_t(slices - first) * types);
       double entityXLogX = 0.0;
       double total = 0.0;
       for (int last = first; last < slices; ++last)
       {
         const double* in = sumsAt(n, last);
+        const double* terms = &xLogX[std::size_t(last - first) * types];
         double sumXLogX = 0.0;
         for (uint32_t u = 0; u < types; ++u)
         {
-          acc[u] += in[u];
           total += in[u];
-          sumXLogX += aggregation::XLog2X(acc[u]);
+          sumXLogX += terms[u];
         }
         entityXLogX += cellXLogX[n * slices + last];
         const bool uniform = mixed[n * row + last + 1] == mixed[n * row + first] &&
