@@ -111,18 +111,16 @@ one_partition() {
 # compare_one NAME MODE FILE [LIMIT]: one partition with this build (and the
 # baseline first, if any); checks LIMIT when given.
 compare_one() {
-  if [ -n "$baseline" ]; then
-    set -- "$@" "$(one_partition "$baseline" "$2" "$3")"
+  name=$1; mode=$2; file=$3; limit_one=${4:-}
+  before=""
+  if [ -n "$baseline" ]; then before=$(one_partition "$baseline" "$mode" "$file"); fi
+  now=$(one_partition "$tool" "$mode" "$file")
+  if [ -n "$before" ]; then
+    echo "$name: one partition ${now% *} s (${now#* } MB); baseline ${before% *} s (${before#* } MB); ratio $(awk -v a="${before% *}" -v b="${now% *}" 'BEGIN { printf "%.2f", a / b }')"
   else
-    set -- "$@" ""
+    echo "$name: one partition ${now% *} s (${now#* } MB)"
   fi
-  now=$(one_partition "$tool" "$2" "$3")
-  if [ -n "$5" ]; then
-    echo "$1: one partition ${now% *} s (${now#* } MB); baseline ${5% *} s (${5#* } MB); ratio $(awk -v a="${5% *}" -v b="${now% *}" 'BEGIN { printf "%.2f", a / b }')"
-  else
-    echo "$1: one partition ${now% *} s (${now#* } MB)"
-  fi
-  if [ -n "$4" ]; then check "$1 one partition" "${now% *}" "$4"; fi
+  if [ -n "$limit_one" ]; then check "$name one partition" "${now% *}" "$limit_one"; fi
 }
 # sweep_time TOOL FILE: all distinct partitions, in s, and their count.
 sweep_time() {
