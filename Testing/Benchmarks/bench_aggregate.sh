@@ -65,14 +65,15 @@ generate() {
     for (s = 0; s < S; ++s) {
       c = int(s / 100); machine = int(s / 10)
       for (u = 0; u < U; ++u) {
-        line = ""
+        # Printed value by value: building the line by concatenation is
+        # quadratic in T.
         for (t = 0; t < T; ++t) {
           v = base[phaseOf[t], c, u]
           if (machine % 13 == 5 && t > T / 3 && t < T / 2) v = base[(phaseOf[t] + 1) % phases, c, u]
           v = v * (0.8 + 0.4 * rand())
-          line = line (t ? " " : "") sprintf("%.4g", v)
+          printf "%s%.4g", (t ? " " : ""), v
         }
-        print line
+        printf "\n"
       }
     }
   }'
