@@ -5,6 +5,7 @@
 #include "AggregationKernels.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
@@ -186,31 +187,54 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(const ModelView& model,
   std::vector<int> mixed(nodes * row, 0);
   std::vector<int> changes(nodes * row, 0);
   auto sumsAt = [&](std::size_t n, int t) { return &sums[(n * slices + t) * types]; };
+  // The leaves' rows are the model's values, copied in the model's order
+  // (reading it type by type across the leaves would miss the cache at
+  // every value); the checks below then compare contiguous leaf rows.
+  for (uint32_t u = 0; u < types; ++u)
+  {
+    for (uint32_t s = 0; s < model.Resources; ++s)
+    {
+      const double* in = &model.Values[std::size_t(slices) * (s + std::size_t(model.Resources) * u)];
+      for (int t = 0; t < slices; ++t)
+      {
+        sumsAt(s, t)[u] = in[t];
+      }
+    }
+  }
+  std::vector<double> leafXLogX(std::size_t(slices) * types);
   for (std::size_t n = 0; n < nodes; ++n)
   {
     const auto& children = hierarchy.Children(n);
     const uint32_t firstLeaf = hierarchy.LeafBegin(n);
+    if (children.empty())
+    {
+      // The same routine as the intervals' below, so that a cell's own gain
+      // is exactly 0.
+      aggregation::XLog2XBatch(sumsAt(n, 0), leafXLogX.data(), leafXLogX.size());
+    }
     for (int t = 0; t < slices; ++t)
     {
       double* out = sumsAt(n, t);
+      const double* firstLeafRow = sumsAt(firstLeaf, t);
       bool isMixed = false;
       bool changed = false;
       if (children.empty())
       {
+        const double* next = t + 1 < slices ? sumsAt(n, t + 1) : nullptr;
         for (uint32_t u = 0; u < types; ++u)
         {
-          out[u] = model.At(firstLeaf, t, u);
-          cellXLogX[n * slices + t] += aggregation::XLog2X(out[u]);
-          changed = changed || (t + 1 < slices && out[u] != model.At(firstLeaf, t + 1, u));
+          cellXLogX[n * slices + t] += leafXLogX[std::size_t(t) * types + u];
+          changed = changed || (next && out[u] != next[u]);
         }
       }
       for (int64_t c : children)
       {
         const double* in = sumsAt(c, t);
+        const double* childLeafRow = sumsAt(hierarchy.LeafBegin(c), t);
         for (uint32_t u = 0; u < types; ++u)
         {
           out[u] += in[u];
-          isMixed = isMixed || model.At(hierarchy.LeafBegin(c), t, u) != model.At(firstLeaf, t, u);
+          isMixed = isMixed || childLeafRow[u] != firstLeafRow[u];
         }
         cellXLogX[n * slices + t] += cellXLogX[c * slices + t];
         isMixed = isMixed || mixed[c * row + t + 1] != mixed[c * row + t];
@@ -228,21 +252,37 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(const ModelView& model,
       return;
     }
     const double leaves = hierarchy.LeafCount(n);
+    // For one first slice: the running type sums of every interval
+    // [first, last] in a row, then all their x log2 x at once (vector log2),
+    // then the sums in the same order as one interval at a time.
     std::vector<double> acc(types);
+    std::vector<double> running(std::size_t(slices) * types);
+    std::vector<double> xLogX(running.size());
     for (int first = 0; first < slices; ++first)
     {
       std::fill(acc.begin(), acc.end(), 0.0);
+      for (int last = first; last < slices; ++last)
+      {
+        const double* in = sumsAt(n, last);
+        double* out = &running[std::size_t(last - first) * types];
+        for (uint32_t u = 0; u < types; ++u)
+        {
+          acc[u] += in[u];
+          out[u] = acc[u];
+        }
+      }
+      aggregation::XLog2XBatch(running.data(), xLogX.data(), std::size_t(slices - first) * types);
       double entityXLogX = 0.0;
       double total = 0.0;
       for (int last = first; last < slices; ++last)
       {
         const double* in = sumsAt(n, last);
+        const double* terms = &xLogX[std::size_t(last - first) * types];
         double sumXLogX = 0.0;
         for (uint32_t u = 0; u < types; ++u)
         {
-          acc[u] += in[u];
           total += in[u];
-          sumXLogX += aggregation::XLog2X(acc[u]);
+          sumXLogX += terms[u];
         }
         entityXLogX += cellXLogX[n * slices + last];
         const bool uniform = mixed[n * row + last + 1] == mixed[n * row + first] &&
@@ -454,6 +494,105 @@ __attribute__((target("avx512f"))) void RelaxRowAVX512(const double* rowsValue,
   }
 }
 
+/// RelaxRowAVX512 that skips dominated cuts (docs/aggregation.md, "Pruning
+/// dominated cuts"). A cut k > i is tried for i only if Best(n, k, last) is
+/// not above the atom (n, k, last) by more than `margin`: otherwise Best(n,
+/// k, last) starts with a cut m > k, and for every i < k the candidate m
+/// beats the candidate k by about that gap - k can never be chosen, and
+/// leaving it out changes nothing, not even a tie. Groups of eight i are
+/// taken from the last one down, so that Best(n, k, last) is final for every
+/// k above the group when the group runs; the cuts inside the group are
+/// always tried. The candidates of one i are still tried in increasing k in
+/// two chains merged by the full key, as in RelaxRowAVX512: same tables.
+/// `live` is scratch for the cuts kept (descending).
+__attribute__((target("avx512f"))) void RelaxRowAVX512Pruned(const double* rowsValue,
+  const double* rowsParts, const double* atomValue, const double* atomParts, int last,
+  double* bestValue, double* bestParts, double* bestCut, double margin, std::vector<int>& live)
+{
+  live.clear();
+  const __m512d one = _mm512_set1_pd(1.0);
+  for (int i = last - last % 8; i >= 0; i -= 8)
+  {
+    const __mmask8 inRow =
+      last + 1 - i >= 8 ? __mmask8(0xFF) : __mmask8((1u << (last + 1 - i)) - 1u);
+    __m512d bv = _mm512_maskz_loadu_pd(inRow, bestValue + i);
+    __m512d bm = _mm512_maskz_loadu_pd(inRow, bestParts + i);
+    __m512d bc = _mm512_maskz_loadu_pd(inRow, bestCut + i);
+    __m512d ov = _mm512_set1_pd(-std::numeric_limits<double>::infinity());
+    __m512d om = _mm512_setzero_pd();
+    __m512d oc = _mm512_setzero_pd();
+    // The cuts inside the group, then the live ones above it, in increasing
+    // k, alternately to the odd and the even chain.
+    const int groupEnd = std::min(i + 7, last);
+    bool odd = true;
+    __m512d cutK = _mm512_set1_pd(double(i + 1));
+    for (int k = i + 1; k <= groupEnd; ++k)
+    {
+      if (odd)
+      {
+        Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k, cutK, ov, om, oc);
+      }
+      else
+      {
+        Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k, cutK, bv, bm, bc);
+      }
+      odd = !odd;
+      cutK = _mm512_add_pd(cutK, one);
+    }
+    std::size_t r = live.size();
+    for (; r >= 2; r -= 2)
+    {
+      const int k0 = live[r - 1];
+      const int k1 = live[r - 2];
+      if (odd)
+      {
+        Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k0, _mm512_set1_pd(double(k0)),
+          ov, om, oc);
+        Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k1, _mm512_set1_pd(double(k1)),
+          bv, bm, bc);
+      }
+      else
+      {
+        Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k0, _mm512_set1_pd(double(k0)),
+          bv, bm, bc);
+        Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k1, _mm512_set1_pd(double(k1)),
+          ov, om, oc);
+      }
+    }
+    if (r == 1)
+    {
+      const int k0 = live[0];
+      if (odd)
+      {
+        Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k0, _mm512_set1_pd(double(k0)),
+          ov, om, oc);
+      }
+      else
+      {
+        Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k0, _mm512_set1_pd(double(k0)),
+          bv, bm, bc);
+      }
+    }
+    const __mmask8 sameValue = _mm512_cmp_pd_mask(ov, bv, _CMP_EQ_OQ);
+    const __mmask8 sameParts = _mm512_mask_cmp_pd_mask(sameValue, om, bm, _CMP_EQ_OQ);
+    const __mmask8 oddWins = __mmask8(_mm512_cmp_pd_mask(ov, bv, _CMP_GT_OQ) |
+      _mm512_mask_cmp_pd_mask(sameValue, om, bm, _CMP_LT_OQ) |
+      _mm512_mask_cmp_pd_mask(sameParts, oc, bc, _CMP_LT_OQ));
+    _mm512_mask_storeu_pd(bestValue + i, inRow, _mm512_mask_mov_pd(bv, oddWins, ov));
+    _mm512_mask_storeu_pd(bestParts + i, inRow, _mm512_mask_mov_pd(bm, oddWins, om));
+    _mm512_mask_storeu_pd(bestCut + i, inRow, _mm512_mask_mov_pd(bc, oddWins, oc));
+    // Best(n, k, last) is now final for the group: keep its cuts that are
+    // not dominated (k = 0 is never a cut).
+    for (int k = groupEnd; k >= std::max(i, 1); --k)
+    {
+      if (!(bestValue[k] > atomValue[k] + margin))
+      {
+        live.push_back(k);
+      }
+    }
+  }
+}
+
 bool HasAVX512()
 {
   static const bool has = __builtin_cpu_supports("avx512f");
@@ -549,12 +688,29 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
   const bool avx512 = kernelBits >= 512 && HasAVX512();
   const bool avx2 = kernelBits >= 256 && HasAVX2();
 #endif
+  const bool prune = aggregation::PruneDominatedCuts.load();
+  // A bound on the rounding of any DP value of node n, and of any difference
+  // of two of them, with room to spare. A value is a sum of at most m =
+  // leaves x slices atom values (the cells of the node's rectangle), whose
+  // absolute values add up to at most W = gainWeight G + lossWeight L, the
+  // raw qualities of the node over all slices (gain and loss only grow when
+  // parts merge); any order of summation is then within m u W of the exact
+  // sum (u = 2^-53), and the DP's comparisons chain such sums.
+  auto pruningMargin = [&](int64_t n) {
+    const Quality& whole = qualities[this->Index(n, 0, slices - 1)];
+    const double weighted = gainWeight * whole.Gain + lossWeight * whole.Loss;
+    const double terms = double(this->Hierarchy.LeafCount(n)) * slices;
+    return 16.0 * terms * std::ldexp(weighted, -53);
+  };
   auto solveNode = [&](int64_t n) {
     const auto& children = this->Hierarchy.Children(n);
     std::vector<double> atomValue(slices);
     std::vector<double> atomParts(slices);
     std::vector<double> belowValue(slices);
     std::vector<double> belowParts(slices);
+    std::vector<int> live;
+    live.reserve(slices);
+    const double margin = pruningMargin(n);
     for (int last = 0; last < slices; ++last)
     {
       const std::size_t row = this->Index(n, 0, last); // (n, k, last) at row + k
@@ -609,6 +765,13 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
         bestCut[i] = i;
       }
 #ifdef MACROSCOPE_AGGREGATION_X86_KERNELS
+      if (avx512 && prune)
+      {
+        const std::size_t rows = this->Index(n, 0, 0);
+        RelaxRowAVX512Pruned(value + rows, count + rows, atomValue.data(), atomParts.data(), last,
+          bestValue, bestParts, bestCut, margin, live);
+        continue;
+      }
       if (avx512)
       {
         const std::size_t rows = this->Index(n, 0, 0);

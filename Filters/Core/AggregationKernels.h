@@ -10,6 +10,19 @@
 #include <thread>
 #include <vector>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
+
+#if defined(__x86_64__) && defined(__GLIBC__) && (defined(__GNUC__) || defined(__clang__))
+#if __GLIBC_PREREQ(2, 35)
+#define MACROSCOPE_AGGREGATION_VECTOR_LOG2 1
+// glibc's vector log2 (libmvec, reached through libm's linker script), eight
+// doubles at a time, within a few ulp like the scalar one.
+extern "C" __m512d _ZGVeN8v_log2(__m512d);
+#endif
+#endif
+
 namespace macroscope
 {
 namespace aggregation
@@ -71,6 +84,46 @@ inline unsigned ThreadCount(unsigned requested, std::size_t work)
 /// agrees with the scalar one within a few ulp. The tests lower this to
 /// check both. Default: the widest.
 inline std::atomic<unsigned> KernelBits{ 512 };
+
+/// Whether the spatiotemporal DP skips the cuts that are dominated by a
+/// margin larger than any rounding (docs/aggregation.md, "Pruning dominated
+/// cuts"): the tables and partitions are the same either way; the tests
+/// switch it off to compare with the full search. Default: on.
+inline std::atomic<bool> PruneDominatedCuts{ true };
+
+#ifdef MACROSCOPE_AGGREGATION_VECTOR_LOG2
+__attribute__((target("avx512f"))) inline void XLog2XBatchAVX512(
+  const double* x, double* out, std::size_t n)
+{
+  for (std::size_t c = 0; c < n; c += 8)
+  {
+    const __mmask8 lanes = n - c >= 8 ? __mmask8(0xFF) : __mmask8((1u << (n - c)) - 1u);
+    const __m512d v = _mm512_maskz_loadu_pd(lanes, x + c);
+    const __mmask8 positive = _mm512_mask_cmp_pd_mask(lanes, v, _mm512_setzero_pd(), _CMP_GT_OQ);
+    const __m512d logs = _ZGVeN8v_log2(_mm512_mask_mov_pd(_mm512_set1_pd(1.0), positive, v));
+    _mm512_mask_storeu_pd(out + c, lanes, _mm512_maskz_mul_pd(positive, v, logs));
+  }
+}
+#endif
+
+/// out[c] = XLog2X(x[c]) for c < n, eight at a time with glibc's vector log2
+/// when the processor has AVX-512F and KernelBits allows it (a few ulp from
+/// the scalar log2, the same for equal inputs).
+inline void XLog2XBatch(const double* x, double* out, std::size_t n)
+{
+#ifdef MACROSCOPE_AGGREGATION_VECTOR_LOG2
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  if (avx512 && KernelBits.load() >= 512)
+  {
+    XLog2XBatchAVX512(x, out, n);
+    return;
+  }
+#endif
+  for (std::size_t c = 0; c < n; ++c)
+  {
+    out[c] = XLog2X(x[c]);
+  }
+}
 
 /// Set on the sweep's worker threads, which already keep every core busy
 /// with one DP each: ParallelFor then runs its loop on the calling thread.

@@ -19,15 +19,6 @@ using aggregation::Score;
 namespace
 {
 
-#if defined(__x86_64__) && defined(__GLIBC__) && (defined(__GNUC__) || defined(__clang__))
-#if __GLIBC_PREREQ(2, 35)
-#define MACROSCOPE_AGGREGATION_VECTOR_LOG2 1
-// glibc's vector log2 (libmvec, reached through libm's linker script), eight
-// doubles at a time, within a few ulp like the scalar one.
-extern "C" __m512d _ZGVeN8v_log2(__m512d);
-#endif
-#endif
-
 /// sums[c] += add[c] for c < n, and the sum of x log2 x over the new sums
 /// (0 log 0 = 0), accumulated in eight running sums (c mod 8) added in a
 /// fixed order: independent additions instead of one chain, the same
