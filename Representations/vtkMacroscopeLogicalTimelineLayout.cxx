@@ -1,6 +1,7 @@
 #include "vtkMacroscopeLogicalTimelineLayout.h"
 
 #include "MacroscopeLogicalChart.h"
+#include "ProgressSpan.h"
 
 #include "vtkCellData.h"
 #include "vtkDoubleArray.h"
@@ -80,11 +81,18 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   auto metrics = MacroscopeChart::NamedArray<vtkDoubleArray>("Metric", boxes);
   MacroscopeChart::Geometry lines;
   auto messageIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("Message");
+  macroscope::ProgressSpan span(
+    [this](double fraction) {
+      this->UpdateProgress(fraction);
+      return !this->CheckAbort();
+    },
+    0.5, 0.8, boxes);
   for (std::size_t b = 0; b < boxes; ++b)
   {
-    if (b % 4096 == 0 && this->CheckAbort())
+    if (!span.At(b))
     {
-      break;
+      vtkWarningMacro("Logical Timeline Layout aborted.");
+      return 1;
     }
     const macroscope::LogicalBox& box = layout.Boxes[b];
     const double metric = events.Core.Metric[box.Event];

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <mutex>
@@ -518,7 +519,9 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   const unsigned threads =
     std::max(1u, std::min(options.Threads ? options.Threads : hardware, resources));
-  const uint32_t block = std::max<uint32_t>(1, resources / (16 * threads));
+  // Blocks small enough for the calling thread to report some 50 evenly
+  // spread values (docs/progress.md), large enough to share work cheaply.
+  const uint32_t block = std::max<uint32_t>(1, resources / (100 * threads));
   std::atomic<uint32_t> next{ 0 };
   std::atomic<uint32_t> done{ 0 };
   std::atomic<bool> stop{ false };
@@ -567,6 +570,22 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
   }
   const bool aborted = [&] {
     work(true);
+    // The helpers may still be on their last blocks: keep reporting (and
+    // hearing an abort) until they are done, so that the values stay even.
+    while (options.Progress && !stop && done < resources)
+    {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      const double fraction = double(done) / resources;
+      if (fraction > reported)
+      {
+        reported = fraction;
+        if (!options.Progress(reported))
+        {
+          abortRequested = true;
+          stop = true;
+        }
+      }
+    }
     for (auto& helper : helpers)
     {
       helper.join();
