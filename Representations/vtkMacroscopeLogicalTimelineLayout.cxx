@@ -84,13 +84,17 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   macroscope::ProgressSpan span(
     [this](double fraction) {
       this->UpdateProgress(fraction);
-      return !this->CheckAbort();
+      return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
     },
     0.5, 0.8, boxes);
   for (std::size_t b = 0; b < boxes; ++b)
   {
     if (!span.At(b))
     {
+      for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
+      {
+        outputs[port]->Initialize(); // nothing half drawn
+      }
       vtkWarningMacro("Logical Timeline Layout aborted.");
       return 1;
     }

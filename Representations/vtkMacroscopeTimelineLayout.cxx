@@ -260,6 +260,9 @@ int vtkMacroscopeTimelineLayout::FillInputPortInformation(int, vtkInformation* i
 int vtkMacroscopeTimelineLayout::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkPolyData* outputs[6];
   for (int port = 0; port < 6; ++port)
   {

@@ -294,6 +294,9 @@ int vtkMacroscopeTopologyScene::FillInputPortInformation(int, vtkInformation* in
 int vtkMacroscopeTopologyScene::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkPolyData* outputs[NUMBER_OF_OUTPUTS];
   for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
   {
@@ -525,7 +528,7 @@ int vtkMacroscopeTopologyScene::RequestData(
     drawn.swap(kept);
     drawnRows.swap(keptRows);
   }
-  if (this->CheckAbort())
+  if (this->GetAbortExecute())
   {
     vtkWarningMacro("Topology-Time Scene aborted.");
     return 1;
@@ -646,11 +649,17 @@ int vtkMacroscopeTopologyScene::RequestData(
   // The boxes and segments are most of the work on a large window (two
   // thirds of it on 4M events, the stages above a ninth each): progress
   // spreads over them, and an abort is heard between two reports.
+  // (GetAbortExecute, not CheckAbort: CheckAbort marks the outputs aborted,
+  // and the pipeline then runs the filter again for each of its ports.)
   const std::function<bool(double)> report = [this](double fraction) {
     this->UpdateProgress(fraction);
-    return !this->CheckAbort();
+    return !this->GetAbortExecute();
   };
-  auto aborted = [this]() {
+  auto aborted = [this, &outputs]() {
+    for (vtkPolyData* output : outputs)
+    {
+      output->Initialize(); // nothing half drawn
+    }
     vtkWarningMacro("Topology-Time Scene aborted.");
     return 1;
   };
