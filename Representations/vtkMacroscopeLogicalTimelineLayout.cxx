@@ -56,10 +56,21 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   options.LastStep = this->StepWindow[1];
   options.ShowAggregates = this->ShowAggregates;
   options.MaxMessages = this->MaxMessages;
+  // The tables are read; the layout takes the bar to half, the drawing on.
+  this->UpdateProgress(0.05);
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(0.05 + 0.45 * fraction);
+    return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
+  };
   macroscope::LogicalTimelineLayout layout;
   try
   {
     layout = macroscope::LayOutLogicalTimeline(events.Core, messages, options);
+  }
+  catch (const macroscope::LogicalLayoutAborted&)
+  {
+    vtkWarningMacro("Logical Timeline Layout aborted.");
+    return 1;
   }
   catch (const std::invalid_argument& error)
   {

@@ -74,6 +74,8 @@ LONG = {
     "ActiveProducers": lambda: ActiveProducers(Input=ports),
     "MacroscopeLogicalTime": lambda: LogicalTime(Input=ports),
     "MacroscopeTopologyScene": lambda: TopologyTimeScene(Input=[ports[i] for i in (0, 1, 4, 5)]),
+    "MacroscopeLogicalTimelineLayout": lambda: LogicalTimelineLayout(Input=logical_ports()),
+    "MacroscopeClusteredTimelineLayout": lambda: ClusteredTimelineLayout(Input=logical_ports()),
 }
 
 
@@ -113,10 +115,6 @@ PENDING = {
         "abort is heard within the simulation",
     "MacroscopeTimelineLayout": "its index and layout loops are in the core without a "
         "progress callback yet (0.25 s on 4M events, 3 values)",
-    "MacroscopeLogicalTimelineLayout": "reports 50 values over its drawing, none yet inside "
-        "the core's layout (half the run)",
-    "MacroscopeClusteredTimelineLayout": "its layout is in the core without a progress "
-        "callback yet (0.6 s on 4M events, 1 value: the first to fix)",
 }
 
 # Base proxies (not in a menu) that only share properties.
