@@ -74,6 +74,7 @@ LONG = {
     "ActiveProducers": lambda: ActiveProducers(Input=ports),
     "MacroscopeLogicalTime": lambda: LogicalTime(Input=ports),
     "MacroscopeTopologyScene": lambda: TopologyTimeScene(Input=[ports[i] for i in (0, 1, 4, 5)]),
+    "MacroscopeTimelineLayout": lambda: TimelineLayout(Input=ports),
     "MacroscopeLogicalTimelineLayout": lambda: LogicalTimelineLayout(Input=logical_ports()),
     "MacroscopeClusteredTimelineLayout": lambda: ClusteredTimelineLayout(Input=logical_ports()),
 }
@@ -113,8 +114,6 @@ PENDING = {
     "MacroscopeSyntheticTrace": "reports 900 values over the simulation, then nothing while "
         "OTF2 writes its event buffers out (0.28 s, a third of a 0.9 s run of 20,000 iterations); "
         "abort is heard within the simulation",
-    "MacroscopeTimelineLayout": "its index and layout loops are in the core without a "
-        "progress callback yet (0.25 s on 4M events, 3 values)",
 }
 
 # Base proxies (not in a menu) that only share properties.
