@@ -298,3 +298,12 @@ report.append("watch_progress: %d lines printed, abort from a callback heard" % 
 print("\n".join(report))
 for name in sorted(PENDING):
     print("%-32s pending: %s" % (name, PENDING[name]))
+
+# The inputs are large (about 120 MB): remove them once checked.
+import shutil
+
+for proxy in list(GetSources().values()):
+    Delete(proxy)
+shutil.rmtree(trace_dir, ignore_errors=True)
+shutil.rmtree(paje_dir, ignore_errors=True)
+os.remove(paje_file)
