@@ -77,6 +77,9 @@ int vtkMacroscopeActiveProducers::RequestUpdateExtent(
 int vtkMacroscopeActiveProducers::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   // Properties first: every rank rejects the same values, before any
   // collective call.
   const double start = this->TimeWindow[0];

@@ -110,6 +110,9 @@ void AddOnset(vtkTable* output, const std::vector<macroscope::DifferencePart>& p
 int vtkMacroscopeDifferenceSummary::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   if (MacroscopeModelInput::IsLaterPiece(outputVector->GetInformationObject(0)))
   {
     return 1; // piece 0 holds the table, as it holds the partition

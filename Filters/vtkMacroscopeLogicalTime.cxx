@@ -370,6 +370,9 @@ int vtkMacroscopeLogicalTime::RequestUpdateExtent(
 int vtkMacroscopeLogicalTime::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   // Checks first: they depend on the properties and on the Hierarchy and
   // Types, which every piece holds whole, so every rank fails alike before
   // any collective call.

@@ -242,6 +242,9 @@ int vtkMacroscopeModelDifference::RequestInformation(
 int vtkMacroscopeModelDifference::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   Kept& kept = *this->Internal;
   vtkImageData* images[2] = { nullptr, nullptr };
   for (int port = 0; port < 2; ++port)

@@ -226,6 +226,9 @@ int vtkMacroscopeResourceTreemap::RequestUpdateExtent(
 int vtkMacroscopeResourceTreemap::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   const bool timed = this->AnimateSlices && outInfo->Has(SDDP::UPDATE_TIME_STEP());
   const double requested = timed ? outInfo->Get(SDDP::UPDATE_TIME_STEP()) : 0.0;

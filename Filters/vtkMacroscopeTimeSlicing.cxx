@@ -4,6 +4,7 @@
 #include "MacroscopeNameList.h"
 
 #include "ResourceHierarchy.h"
+#include "ProgressSpan.h"
 #include "ResourceSelection.h"
 #include "TimeSlicing.h"
 #include "TraceSchema.h"
@@ -33,6 +34,7 @@
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -260,6 +262,9 @@ int vtkMacroscopeTimeSlicing::DescribeModel(
 int vtkMacroscopeTimeSlicing::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   // A request for another extent of an unchanged model is served from the
   // cache: only a real change recomputes, on every rank at once, so that
   // the ranks always meet in the collective calls below.
@@ -360,10 +365,6 @@ int vtkMacroscopeTimeSlicing::RequestData(
   options.ResourceOfLeaf = resources.ResourceOfLeaf;
   options.Resources = resources.Resources;
   options.Types = kind ? static_cast<uint32_t>(typeOfPlane.size()) : 1;
-  options.Progress = [this](double fraction) {
-    this->UpdateProgress(0.05 + 0.9 * fraction);
-    return !this->GetAbortExecute();
-  };
 
   MacroscopeColumnStore store;
   std::vector<uint32_t> planes;
@@ -418,6 +419,18 @@ int vtkMacroscopeTimeSlicing::RequestData(
     return 0;
   }
   this->UpdateProgress(0.05);
+  // The slicing's share of the progress bar is its share of the work: rows
+  // sliced against model cells written (twice: the model, its dominant
+  // types), so that progress stays even on a model of millions of cells.
+  const double cellsWritten =
+    2.0 * double(options.Grid.Slices) * double(options.Resources) * double(options.Types);
+  const double slicedShare =
+    std::min(0.9, std::max(0.1, double(count) / (double(count) + cellsWritten)));
+  const double slicedUntil = 0.05 + 0.95 * slicedShare;
+  options.Progress = [this, slicedUntil](double fraction) {
+    this->UpdateProgress(0.05 + (slicedUntil - 0.05) * fraction);
+    return !this->GetAbortExecute();
+  };
 
   macroscope::MicroscopicModel model;
   int status = this->CheckModelMemory({ &options }) ? 1 : 0;
@@ -430,7 +443,6 @@ int vtkMacroscopeTimeSlicing::RequestData(
   }
   catch (const macroscope::TimeSlicingAborted&)
   {
-    vtkWarningMacro("Time slicing aborted.");
     status = -1;
   }
   catch (const std::exception& error)
@@ -445,9 +457,13 @@ int vtkMacroscopeTimeSlicing::RequestData(
   vtkMultiProcessController* controller = this->Controller;
   const bool parallel = MacroscopeTraceInputs::SplitOverRanks(inputVector[0], controller);
   status = MacroscopeTraceInputs::AgreeOnStatus(status, controller, parallel);
+  if (status == -1)
+  {
+    return this->AbortOutputs(outputVector, "Time slicing aborted.");
+  }
   if (status != 1)
   {
-    return status == 0 ? 0 : 1;
+    return 0;
   }
   if (parallel)
   {
@@ -458,7 +474,7 @@ int vtkMacroscopeTimeSlicing::RequestData(
   }
   KeepPlanes(model, plan, selected);
   this->KeepModel(model, selected, tree, trace.Types, begin, end);
-  return this->WriteOutputs(outputVector);
+  return this->WriteOutputs(outputVector, slicedUntil);
 }
 
 void vtkMacroscopeTimeSlicing::KeepPlanes(macroscope::MicroscopicModel& model,
@@ -645,7 +661,7 @@ vtkFieldData* vtkMacroscopeTimeSlicing::GetModelFields()
   return this->Kept->Fields;
 }
 
-int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector)
+int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector, double progressFrom)
 {
   const KeptModel& cache = *this->Kept;
   SetExtents(outputVector, cache.Slices, cache.Plan);
@@ -688,10 +704,28 @@ int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector)
   values->SetName("Value");
   values->SetNumberOfValues(image->GetNumberOfPoints());
   vtkIdType point = 0;
+  // Half the writing goes to each output. An abort leaves both outputs
+  // empty; the model is kept, so the next run only writes them.
+  const std::function<bool(double)> report = [this](double fraction) {
+    this->UpdateProgress(fraction);
+    return !this->GetAbortExecute();
+  };
+  auto aborted = [this, outputVector]() {
+    return this->AbortOutputs(outputVector, "Time slicing aborted while its outputs were written.");
+  };
+  const double middle = 0.5 * (progressFrom + 1.0);
+  const std::size_t rows = static_cast<std::size_t>(extent[3] - extent[2] + 1);
+  macroscope::ProgressSpan modelSpan(
+    report, progressFrom, middle, rows * static_cast<std::size_t>(extent[5] - extent[4] + 1));
+  std::size_t row = 0;
   for (int u = extent[4]; u <= extent[5]; ++u)
   {
     for (int r = extent[2]; r <= extent[3]; ++r)
     {
+      if (!modelSpan.At(row++))
+      {
+        return aborted();
+      }
       for (int t = extent[0]; t <= extent[1]; ++t)
       {
         values->SetValue(point++, cache.Values[static_cast<std::size_t>(t + cache.Slices * (r + static_cast<vtkIdType>(cache.Resources) * u))]);
@@ -715,8 +749,14 @@ int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector)
   total->SetName("Total");
   total->SetNumberOfValues(points);
   point = 0;
+  macroscope::ProgressSpan modeSpan(
+    report, middle, 1.0, static_cast<std::size_t>(extent[3] - extent[2] + 1));
   for (int r = extent[2]; r <= extent[3]; ++r)
   {
+    if (!modeSpan.At(static_cast<std::size_t>(r - extent[2])))
+    {
+      return aborted();
+    }
     for (int t = extent[0]; t <= extent[1]; ++t)
     {
       const vtkIdType cell = t + static_cast<vtkIdType>(cache.Slices) * r;
@@ -743,5 +783,24 @@ int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector)
   mode->GetPointData()->AddArray(share);
   mode->GetPointData()->AddArray(total);
   this->UpdateProgress(1.0);
+  return 1;
+}
+
+int vtkMacroscopeTimeSlicing::AbortOutputs(
+  vtkInformationVector* outputVector, const std::string& message)
+{
+  for (int port = 0; port < 2; ++port)
+  {
+    vtkInformation* info = outputVector->GetInformationObject(port);
+    vtkImageData* image = vtkImageData::GetData(info);
+    image->Initialize();
+    if (info->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+    {
+      int extent[6];
+      info->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), extent);
+      image->SetExtent(extent);
+    }
+  }
+  vtkWarningMacro(<< message);
   return 1;
 }

@@ -152,7 +152,12 @@ protected:
   int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*);
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*);
   // Cuts the requested extents of both outputs from the kept model.
-  int WriteOutputs(vtkInformationVector* outputVector);
+  // Progress goes from progressFrom to 1 while the outputs are written (they
+  // are most of the work on a model of millions of cells).
+  int WriteOutputs(vtkInformationVector* outputVector, double progressFrom = 0.0);
+  // After an abort: both outputs empty but of the extents asked, so that the
+  // pipeline does not run the aborted filter again for its other port.
+  int AbortOutputs(vtkInformationVector* outputVector, const std::string& message);
 
   // The steps Streamed Time Slicing shares, which reads the trace itself.
   // RequestInformation's work once the Hierarchy and Types are known.

@@ -106,6 +106,9 @@ int vtkMacroscopeTraceStatistics::RequestUpdateExtent(
 int vtkMacroscopeTraceStatistics::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   // A request for another piece of unchanged statistics is served from the
   // cache: only a real change recounts, on every rank at once, so that the
   // ranks always meet in the collective calls.

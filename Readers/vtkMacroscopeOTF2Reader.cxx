@@ -301,6 +301,9 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
 int vtkMacroscopeOTF2Reader::RequestData(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   if (!this->Internal->Info || this->Internal->InfoFile != this->FileName ||
     !this->Internal->Hierarchies.IsApplied())
   {

@@ -328,6 +328,9 @@ bool vtkMacroscopePajeReader::ApplyHierarchyFile()
 int vtkMacroscopePajeReader::RequestData(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   if (!this->Internal->Trace || this->Internal->Key.Name != this->FileName ||
     !this->Internal->Hierarchies.IsApplied())
   {

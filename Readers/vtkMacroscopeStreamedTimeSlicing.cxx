@@ -224,6 +224,9 @@ int vtkMacroscopeStreamedTimeSlicing::ReadDefinitions(vtkInformationVector* outp
 
 int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   if (this->IsModelCurrent())
   {
     return this->WriteOutputs(outputVector);
@@ -429,13 +432,13 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
       controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
       status = worst;
     }
+    if (status == -1)
+    {
+      return this->AbortOutputs(outputVector, "Slicing " + this->FileName + " was aborted.");
+    }
     if (status != 1)
     {
-      if (status == -1)
-      {
-        vtkWarningMacro("Slicing " << this->FileName << " was aborted.");
-      }
-      return status == 0 ? 0 : 1;
+      return 0;
     }
     ++this->NumberOfTraceReads;
     if (ranks > 1)

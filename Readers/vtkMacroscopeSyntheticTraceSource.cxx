@@ -125,6 +125,9 @@ int vtkMacroscopeSyntheticTraceSource::RequestInformation(
 int vtkMacroscopeSyntheticTraceSource::RequestData(
   vtkInformation*, vtkInformationVector**, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkTree* output = vtkTree::GetData(outInfo);
   if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER()) &&

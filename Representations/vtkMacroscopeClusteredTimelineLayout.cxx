@@ -2,6 +2,7 @@
 
 #include "ClusteredTimelineLayout.h"
 #include "MacroscopeLogicalChart.h"
+#include "ProgressSpan.h"
 
 #include "vtkCellData.h"
 #include "vtkDataArray.h"
@@ -152,10 +153,21 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   options.ShowAggregates = this->ShowAggregates;
   options.FocusRadius = this->FocusRadius;
   options.MaxMessages = this->MaxMessages;
+  // The tables are read; the layout takes the bar to half, the drawing on.
+  this->UpdateProgress(0.05);
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(0.05 + 0.45 * fraction);
+    return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
+  };
   macroscope::ClusteredTimelineLayout layout;
   try
   {
     layout = macroscope::LayOutClusteredTimeline(input, options);
+  }
+  catch (const macroscope::LogicalLayoutAborted&)
+  {
+    vtkWarningMacro("Clustered Timeline Layout aborted.");
+    return 1;
   }
   catch (const std::invalid_argument& error)
   {
@@ -212,12 +224,24 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
     }
   }
   // Glyphs: sections, lines, pies, dashed placeholders.
-  for (const macroscope::ClusterGlyph& glyph : layout.Glyphs)
+  macroscope::ProgressSpan drawing(
+    [this](double fraction) {
+      this->UpdateProgress(fraction);
+      return !this->GetAbortExecute();
+    },
+    0.5, 0.9, layout.Glyphs.size());
+  for (std::size_t g = 0; g < layout.Glyphs.size(); ++g)
   {
-    if (this->CheckAbort())
+    if (!drawing.At(g))
     {
-      break;
+      for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
+      {
+        outputs[port]->Initialize(); // nothing half drawn
+      }
+      vtkWarningMacro("Clustered Timeline Layout aborted.");
+      return 1;
     }
+    const macroscope::ClusterGlyph& glyph = layout.Glyphs[g];
     const macroscope::ClusterBand& band = layout.Bands[glyph.Band];
     for (const macroscope::GlyphSection& section : glyph.Sections)
     {

@@ -39,6 +39,9 @@ int vtkMacroscopeHierarchyLayout::FillInputPortInformation(int, vtkInformation* 
 int vtkMacroscopeHierarchyLayout::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkTree* tree = vtkTree::GetData(inputVector[0]);
   vtkPolyData* output = vtkPolyData::GetData(outputVector);
   if (!tree || !output)

@@ -170,6 +170,9 @@ bool vtkMacroscopeLogicalLayout::FindTables(
 int vtkMacroscopeLogicalLayout::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkPolyData* outputs[NUMBER_OF_OUTPUTS];
   for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
   {

@@ -1,6 +1,7 @@
 #include "vtkMacroscopeLogicalTimelineLayout.h"
 
 #include "MacroscopeLogicalChart.h"
+#include "ProgressSpan.h"
 
 #include "vtkCellData.h"
 #include "vtkDoubleArray.h"
@@ -55,10 +56,21 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   options.LastStep = this->StepWindow[1];
   options.ShowAggregates = this->ShowAggregates;
   options.MaxMessages = this->MaxMessages;
+  // The tables are read; the layout takes the bar to half, the drawing on.
+  this->UpdateProgress(0.05);
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(0.05 + 0.45 * fraction);
+    return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
+  };
   macroscope::LogicalTimelineLayout layout;
   try
   {
     layout = macroscope::LayOutLogicalTimeline(events.Core, messages, options);
+  }
+  catch (const macroscope::LogicalLayoutAborted&)
+  {
+    vtkWarningMacro("Logical Timeline Layout aborted.");
+    return 1;
   }
   catch (const std::invalid_argument& error)
   {
@@ -80,11 +92,22 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   auto metrics = MacroscopeChart::NamedArray<vtkDoubleArray>("Metric", boxes);
   MacroscopeChart::Geometry lines;
   auto messageIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("Message");
+  macroscope::ProgressSpan span(
+    [this](double fraction) {
+      this->UpdateProgress(fraction);
+      return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
+    },
+    0.5, 0.8, boxes);
   for (std::size_t b = 0; b < boxes; ++b)
   {
-    if (b % 4096 == 0 && this->CheckAbort())
+    if (!span.At(b))
     {
-      break;
+      for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
+      {
+        outputs[port]->Initialize(); // nothing half drawn
+      }
+      vtkWarningMacro("Logical Timeline Layout aborted.");
+      return 1;
     }
     const macroscope::LogicalBox& box = layout.Boxes[b];
     const double metric = events.Core.Metric[box.Event];

@@ -38,6 +38,9 @@ int vtkMacroscopeOverviewLayout::FillInputPortInformation(int, vtkInformation* i
 int vtkMacroscopeOverviewLayout::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkPolyData* outputs[NUMBER_OF_OUTPUTS];
   for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
   {

@@ -260,6 +260,9 @@ int vtkMacroscopeTimelineLayout::FillInputPortInformation(int, vtkInformation* i
 int vtkMacroscopeTimelineLayout::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkPolyData* outputs[6];
   for (int port = 0; port < 6; ++port)
   {
@@ -360,6 +363,14 @@ int vtkMacroscopeTimelineLayout::RequestData(
     return 0;
   }
   this->UpdateProgress(0.05);
+  auto aborted = [this, &outputs]() {
+    for (vtkPolyData* output : outputs)
+    {
+      output->Initialize(); // nothing of an earlier run
+    }
+    vtkWarningMacro("Timeline Layout aborted.");
+    return 1;
+  };
 
   // The window index, built once per trace (O(n log n)), then reused.
   vtkTable* messageTable = trace.Messages;
@@ -400,7 +411,16 @@ int vtkMacroscopeTimelineLayout::RequestData(
     }
     try
     {
-      cache.Index = macroscope::BuildTimelineIndex(cache.StateRows, cache.MessageRows, leaves);
+      cache.Index = macroscope::BuildTimelineIndex(cache.StateRows, cache.MessageRows, leaves,
+        [this](double fraction) {
+          this->UpdateProgress(0.05 + 0.45 * fraction);
+          return !this->GetAbortExecute();
+        });
+    }
+    catch (const macroscope::TimelineLayoutAborted&)
+    {
+      this->Cache.reset(); // half built
+      return aborted();
     }
     catch (const std::exception& error)
     {
@@ -413,10 +433,6 @@ int vtkMacroscopeTimelineLayout::RequestData(
     cache.Messages = messageTable;
     cache.MessagesTime = messageTable ? messageTable->GetMTime() : 0;
     cache.Leaves = leaves;
-  }
-  if (this->CheckAbort())
-  {
-    return 1;
   }
   this->UpdateProgress(0.5);
 
@@ -435,11 +451,19 @@ int vtkMacroscopeTimelineLayout::RequestData(
   options.Depth = this->Depth;
   options.MaxMessagesPerPixel = static_cast<uint32_t>(this->MaxMessagesPerPixel);
   options.Messages = this->ShowMessages && messageTable;
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(0.5 + 0.3 * fraction);
+    return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
+  };
   macroscope::TimelineLayout layout;
   try
   {
     layout = macroscope::LayoutTimeline(
       this->Cache->Index, this->Cache->StateRows, this->Cache->MessageRows, options);
+  }
+  catch (const macroscope::TimelineLayoutAborted&)
+  {
+    return aborted();
   }
   catch (const std::exception& error)
   {

@@ -5,6 +5,7 @@
 #include "MacroscopeNameList.h"
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
+#include "ProgressSpan.h"
 #include "TopologyBase.h"
 #include "TopologyScene.h"
 #include "TraceSchema.h"
@@ -26,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <map>
 #include <sstream>
@@ -292,6 +294,9 @@ int vtkMacroscopeTopologyScene::FillInputPortInformation(int, vtkInformation* in
 int vtkMacroscopeTopologyScene::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
+  // An abort stops the run it interrupts; VTK leaves the flag set, which
+  // would abort every later run too (docs/progress.md).
+  this->SetAbortExecute(0);
   vtkPolyData* outputs[NUMBER_OF_OUTPUTS];
   for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
   {
@@ -454,7 +459,7 @@ int vtkMacroscopeTopologyScene::RequestData(
       }
     }
   }
-  this->UpdateProgress(0.1);
+  this->UpdateProgress(0.12);
 
   // The ranks' communication patterns and (treemap) sizes, merged on all.
   std::vector<macroscope::SceneState> drawn;
@@ -523,11 +528,12 @@ int vtkMacroscopeTopologyScene::RequestData(
     drawn.swap(kept);
     drawnRows.swap(keptRows);
   }
-  if (this->CheckAbort())
+  if (this->GetAbortExecute())
   {
+    vtkWarningMacro("Topology-Time Scene aborted.");
     return 1;
   }
-  this->UpdateProgress(0.4);
+  this->UpdateProgress(0.24);
 
   // The base: where every process stands.
   std::vector<double> x, y;
@@ -639,7 +645,24 @@ int vtkMacroscopeTopologyScene::RequestData(
     std::min(AxisCorner, 0.0) - 0.02, 1.02, std::min(0.0, options.Offset) - 0.01,
     std::max(top, options.Offset) };
   std::copy(sceneBounds, sceneBounds + 6, this->SceneBounds);
-  this->UpdateProgress(0.7);
+  this->UpdateProgress(0.36);
+  // The boxes and segments are most of the work on a large window (two
+  // thirds of it on 4M events, the stages above a ninth each): progress
+  // spreads over them, and an abort is heard between two reports.
+  // (GetAbortExecute, not CheckAbort: CheckAbort marks the outputs aborted,
+  // and the pipeline then runs the filter again for each of its ports.)
+  const std::function<bool(double)> report = [this](double fraction) {
+    this->UpdateProgress(fraction);
+    return !this->GetAbortExecute();
+  };
+  auto aborted = [this, &outputs]() {
+    for (vtkPolyData* output : outputs)
+    {
+      output->Initialize(); // nothing half drawn
+    }
+    vtkWarningMacro("Topology-Time Scene aborted.");
+    return 1;
+  };
 
   // Output 0: a box per drawn state, 6 faces on 8 corners.
   MacroscopeChart::TypeLook look;
@@ -654,8 +677,14 @@ int vtkMacroscopeTopologyScene::RequestData(
     auto rows = NamedArray<vtkIdTypeArray>("vtkOriginalCellIds");
     static constexpr int Faces[6][4] = { { 0, 3, 2, 1 }, { 4, 5, 6, 7 }, { 0, 1, 5, 4 },
       { 1, 2, 6, 5 }, { 2, 3, 7, 6 }, { 3, 0, 4, 7 } };
-    for (const auto& box : scene.Boxes)
+    macroscope::ProgressSpan span(report, 0.36, 0.9, scene.Boxes.size());
+    for (std::size_t i = 0; i < scene.Boxes.size(); ++i)
     {
+      if (!span.At(i))
+      {
+        return aborted();
+      }
+      const auto& box = scene.Boxes[i];
       const auto& b = box.Bounds;
       vtkIdType corner[8];
       for (int k = 0; k < 8; ++k)
@@ -705,8 +734,14 @@ int vtkMacroscopeTopologyScene::RequestData(
     auto bytes = NamedArray<vtkDoubleArray>(schema::Bytes);
     auto clipped = NamedArray<vtkSignedCharArray>("Clipped");
     auto rows = NamedArray<vtkIdTypeArray>("vtkOriginalCellIds");
-    for (const auto& segment : scene.Segments)
+    macroscope::ProgressSpan span(report, 0.9, 0.98, scene.Segments.size(), 10);
+    for (std::size_t i = 0; i < scene.Segments.size(); ++i)
     {
+      if (!span.At(i))
+      {
+        return aborted();
+      }
+      const auto& segment = scene.Segments[i];
       const auto& m = messages[flown[segment.Message]];
       const vtkIdType ids[2] = { lines.Point(segment.From[0], segment.From[1], segment.From[2]),
         lines.Point(segment.To[0], segment.To[1], segment.To[2]) };

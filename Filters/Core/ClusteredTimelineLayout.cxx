@@ -1,5 +1,7 @@
 #include "ClusteredTimelineLayout.h"
 
+#include "ProgressSpan.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -117,7 +119,13 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
   whole.LastStep = options.LastStep;
   whole.ShowAggregates = options.ShowAggregates;
   whole.MaxMessages = 0;
+  // Progress: the grid takes the first 40 % of the bar, the tallies the next 50 %.
+  if (options.Progress)
+  {
+    whole.Progress = [&options](double fraction) { return options.Progress(0.4 * fraction); };
+  }
   const LogicalTimelineLayout grid = LayOutLogicalTimeline(events, {}, whole);
+  whole.Progress = nullptr; // the focus rows below are few
   layout.Columns = grid.Columns;
   layout.ColumnWidth = grid.ColumnWidth;
   layout.MetricRange = grid.MetricRange;
@@ -317,8 +325,13 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
   // Glyphs: tally the events of every (phase, cluster, step) drawn.
   std::map<std::tuple<int32_t, int32_t, int64_t>, Tally> tallies;
   std::map<std::pair<int32_t, int64_t>, Tally> phaseTallies; // Alternating's placeholders
+  ProgressSpan tallying(options.Progress, 0.4, 0.9, n);
   for (std::size_t e = 0; e < n; ++e)
   {
+    if (!tallying.At(e))
+    {
+      throw LogicalLayoutAborted();
+    }
     if (layout.Columns.ColumnOf(events.GlobalStep[e]) < 0)
     {
       continue;
@@ -472,6 +485,10 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
       layout.PairLines.push_back({ send.X1, 0.5 * (send.Y0 + send.Y1), receive.X0,
         0.5 * (receive.Y0 + receive.Y1) });
     }
+  }
+  if (options.Progress && !options.Progress(1.0))
+  {
+    throw LogicalLayoutAborted();
   }
   return layout;
 }

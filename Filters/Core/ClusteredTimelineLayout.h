@@ -8,6 +8,7 @@
 #include "LogicalTimelineLayout.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace macroscope
@@ -52,6 +53,9 @@ struct ClusteredTimelineOptions
   double FocusRowHeight = 22.0; ///< pixels per focus row, at most...
   double FocusShare = 0.35;     ///< ...this share of the height in all
   double Gap = 12.0;            ///< between the focus rows and the clusters
+  /// Called with the fraction done (docs/progress.md); returning false stops
+  /// the layout with LogicalLayoutAborted. Empty: no progress.
+  std::function<bool(double)> Progress;
 };
 
 /// One cluster of one phase: a horizontal band over the phase's columns.

@@ -1,5 +1,7 @@
 #include "LogicalTimelineLayout.h"
 
+#include "ProgressSpan.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -93,10 +95,19 @@ LogicalTimelineLayout LayOutLogicalTimeline(const LogicalEventColumns& events,
   layout.RowLocation.erase(
     std::unique(layout.RowLocation.begin(), layout.RowLocation.end()), layout.RowLocation.end());
 
+  // Progress: a third of the bar to the scan, the rest to the boxes.
+  auto check = [](bool going) {
+    if (!going)
+    {
+      throw LogicalLayoutAborted();
+    }
+  };
+  ProgressSpan scanning(options.Progress, 0.0, 0.3, n);
   double low = std::numeric_limits<double>::infinity();
   double high = -low;
   for (std::size_t e = 0; e < n; ++e)
   {
+    check(scanning.At(e));
     if (e == 0)
     {
       layout.TraceSteps = { events.GlobalStep[e], events.GlobalStep[e] };
@@ -132,8 +143,10 @@ LogicalTimelineLayout LayOutLogicalTimeline(const LogicalEventColumns& events,
   layout.Spaced = w >= options.MinSpacedBox && h >= options.MinSpacedBox;
   layout.Inset = layout.Spaced ? std::clamp(0.1 * std::min(w, h), 1.0, 3.0) : 0.0;
 
+  ProgressSpan boxing(options.Progress, 0.3, 0.95, n);
   for (std::size_t e = 0; e < n; ++e)
   {
+    check(boxing.At(e));
     const int64_t column = layout.Columns.ColumnOf(events.GlobalStep[e]);
     if (column < 0)
     {
@@ -202,6 +215,10 @@ LogicalTimelineLayout LayOutLogicalTimeline(const LogicalEventColumns& events,
         layout.Messages.push_back(line);
       }
     }
+  }
+  if (options.Progress)
+  {
+    check(options.Progress(1.0));
   }
   return layout;
 }

@@ -8,6 +8,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,6 +77,18 @@ struct LogicalTimelineOptions
   /// Share of the row height an aggregate's box takes (centred), so that
   /// aggregates read apart from communication events.
   double AggregateHeight = 0.5;
+  /// Called with the fraction done (docs/progress.md); returning false stops
+  /// the layout with LogicalLayoutAborted. Empty: no progress.
+  std::function<bool(double)> Progress;
+};
+
+/// Thrown when a Progress callback asked a logical layout to stop.
+struct LogicalLayoutAborted : std::runtime_error
+{
+  LogicalLayoutAborted()
+    : std::runtime_error("the logical layout was aborted")
+  {
+  }
 };
 
 struct LogicalBox

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <mutex>
@@ -151,6 +152,17 @@ public:
         this->Groups = GroupByLeaf(this->Messages.Receiver, this->Messages.Count, leaves);
         break;
     }
+  }
+
+  /// Rows of the resource's leaves, for progress.
+  std::size_t RowsOf(uint32_t resource) const
+  {
+    std::size_t rows = 0;
+    for (uint32_t leaf : this->LeavesOf[resource])
+    {
+      rows += this->Groups.Offset[leaf + 1] - this->Groups.Offset[leaf];
+    }
+    return rows;
   }
 
   std::atomic<bool> BadType{ false };
@@ -513,19 +525,44 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
   Slicer slicer(options, states, points, messages, model);
   slicer.Prepare();
 
-  // Resources are shared out dynamically in small blocks; the calling thread
-  // works too and is the only one to report progress (and hear an abort).
+  // Resources are shared out dynamically in small blocks. Progress counts
+  // rows (plus one per resource), so that it follows the work however
+  // unevenly the rows fall on resources (docs/progress.md).
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   const unsigned threads =
     std::max(1u, std::min(options.Threads ? options.Threads : hardware, resources));
-  const uint32_t block = std::max<uint32_t>(1, resources / (16 * threads));
+  const uint32_t block = std::max<uint32_t>(1, resources / (100 * threads));
+  std::vector<uint64_t> weight(resources);
+  uint64_t total = 0;
+  for (uint32_t r = 0; r < resources; ++r)
+  {
+    weight[r] = slicer.RowsOf(r) + 1;
+    total += weight[r];
+  }
   std::atomic<uint32_t> next{ 0 };
-  std::atomic<uint32_t> done{ 0 };
+  std::atomic<uint64_t> done{ 0 };
   std::atomic<bool> stop{ false };
-  std::atomic<bool> abortRequested{ false };
+  bool abortRequested = false;
   double reported = -1.0; // last fraction reported (calling thread only)
   std::exception_ptr failure;
   std::mutex failureMutex;
+  // Reports the work done so far; the calling thread only (VTK observers and
+  // Python are not for other threads). Returns false once asked to stop.
+  auto report = [&]() {
+    const double fraction = double(done) / double(total);
+    if (!options.Progress || fraction <= reported)
+    {
+      return true;
+    }
+    reported = fraction;
+    if (!options.Progress(reported))
+    {
+      abortRequested = true;
+      stop = true;
+      return false;
+    }
+    return true;
+  };
   auto work = [&](bool reporting) {
     try
     {
@@ -540,16 +577,11 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
         for (uint32_t r = first; r < last; ++r)
         {
           slicer.Resource(r);
+          done += weight[r];
         }
-        done += last - first;
-        if (reporting && options.Progress)
+        if (reporting)
         {
-          reported = double(done) / resources;
-          if (!options.Progress(reported))
-          {
-            abortRequested = true;
-            stop = true;
-          }
+          report();
         }
       }
     }
@@ -560,26 +592,37 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
       stop = true;
     }
   };
-  std::vector<std::thread> helpers;
-  for (unsigned t = 1; t < threads; ++t)
+  if (threads == 1)
   {
-    helpers.emplace_back(work, false);
-  }
-  const bool aborted = [&] {
     work(true);
+  }
+  else
+  {
+    // The helpers slice; the calling thread only reports, every few
+    // milliseconds, and hears an abort, so that progress is as even as the
+    // work and an abort is heard at once whatever a resource costs.
+    std::vector<std::thread> helpers;
+    for (unsigned t = 0; t < threads; ++t)
+    {
+      helpers.emplace_back(work, false);
+    }
+    while (!stop && done < total)
+    {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      report();
+    }
     for (auto& helper : helpers)
     {
       helper.join();
     }
-    // The helpers may have done the last blocks (or all of them): report the
-    // end, so that progress always reaches 1 and an abort is always heard.
-    if (!failure && !abortRequested && options.Progress && reported < 1.0 &&
-      !options.Progress(1.0))
-    {
-      abortRequested = true;
-    }
-    return abortRequested && !failure;
-  }();
+  }
+  // Progress always reaches 1, and an abort asked at the end is heard.
+  if (!failure && !abortRequested && options.Progress && reported < 1.0 &&
+    !options.Progress(1.0))
+  {
+    abortRequested = true;
+  }
+  const bool aborted = abortRequested && !failure;
   if (failure)
   {
     std::rethrow_exception(failure);

@@ -1,5 +1,6 @@
 #include "TimelineLayout.h"
 
+#include "ProgressSpan.h"
 #include "ResourceHierarchy.h"
 
 #include <algorithm>
@@ -13,16 +14,31 @@
 namespace macroscope
 {
 
-TimelineIndex BuildTimelineIndex(
-  const StateRows& states, const MessageRows& messages, uint32_t leaves)
+namespace
+{
+void Continue(bool going)
+{
+  if (!going)
+  {
+    throw TimelineLayoutAborted();
+  }
+}
+}
+
+TimelineIndex BuildTimelineIndex(const StateRows& states, const MessageRows& messages,
+  uint32_t leaves, const std::function<bool(double)>& progress)
 {
   TimelineIndex index;
   index.Leaves = leaves;
 
   // Counting sort by leaf, then (depth, start, end, row) within each leaf.
+  // Progress: a fifth of the bar to the checks, the rest to the leaves' sorts
+  // by the rows sorted.
   std::vector<std::size_t> offset(std::size_t(leaves) + 1, 0);
+  ProgressSpan checking(progress, 0.0, 0.2, states.Count);
   for (std::size_t row = 0; row < states.Count; ++row)
   {
+    Continue(checking.At(row));
     const uint32_t leaf = states.Location[row];
     if (leaf >= leaves)
     {
@@ -55,8 +71,10 @@ TimelineIndex BuildTimelineIndex(
   };
   index.MaxEnd.resize(states.Count);
   index.LeafRuns.assign(std::size_t(leaves) + 1, 0);
+  ProgressSpan sorting(progress, 0.2, 0.9, states.Count);
   for (uint32_t leaf = 0; leaf < leaves; ++leaf)
   {
+    Continue(sorting.At(offset[leaf]));
     const auto first = index.StateOrder.begin() + static_cast<std::ptrdiff_t>(offset[leaf]);
     const auto last = index.StateOrder.begin() + static_cast<std::ptrdiff_t>(offset[leaf + 1]);
     if (!std::is_sorted(first, last, before))
@@ -104,6 +122,7 @@ TimelineIndex BuildTimelineIndex(
       return messages.SendTime[x] < messages.SendTime[y] ||
         (messages.SendTime[x] == messages.SendTime[y] && x < y);
     });
+  Continue(!progress || progress(1.0));
   return index;
 }
 
@@ -295,8 +314,10 @@ void LayoutStates(const TimelineIndex& index, const StateRows& states,
   const double t1 = o.WindowEnd;
   const double pps = layout.PixelsPerSecond;
   std::vector<Piece> pieces;
+  ProgressSpan laying(o.Progress, 0.0, 0.9, bands);
   for (uint32_t band = 0; band < bands; ++band)
   {
+    Continue(laying.At(band));
     pieces.clear();
     for (uint32_t p = leafOffset[band]; p < leafOffset[band + 1]; ++p)
     {
@@ -506,6 +527,7 @@ TimelineLayout LayoutTimeline(const TimelineIndex& index, const StateRows& state
   {
     LayoutMessages(index, messages, options, bandOfLeaf, layout);
   }
+  Continue(!options.Progress || options.Progress(1.0));
   return layout;
 }
 

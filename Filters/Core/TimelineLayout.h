@@ -18,6 +18,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <vector>
 
 namespace macroscope
@@ -56,8 +58,19 @@ struct TimelineIndex
 /// Throws std::invalid_argument if a state refers to a leaf >= leaves, has
 /// End < Start or a time that is not finite, or if a message refers to a
 /// leaf >= leaves or has a time that is not finite.
-TimelineIndex BuildTimelineIndex(
-  const StateRows& states, const MessageRows& messages, uint32_t leaves);
+/// `progress` (docs/progress.md) is called with the fraction done; returning
+/// false stops the indexing with TimelineLayoutAborted.
+TimelineIndex BuildTimelineIndex(const StateRows& states, const MessageRows& messages,
+  uint32_t leaves, const std::function<bool(double)>& progress = {});
+
+/// Thrown when a progress callback asked the timeline's index or layout to stop.
+struct TimelineLayoutAborted : std::runtime_error
+{
+  TimelineLayoutAborted()
+    : std::runtime_error("the timeline layout was aborted")
+  {
+  }
+};
 
 struct TimelineOptions
 {
@@ -87,6 +100,9 @@ struct TimelineOptions
   /// aggregated line. 0 means no limit.
   uint32_t MaxMessagesPerPixel = 1;
   bool Messages = true; ///< lay out the messages
+  /// Called with the fraction done (docs/progress.md); returning false stops
+  /// the layout with TimelineLayoutAborted. Empty: no progress.
+  std::function<bool(double)> Progress;
 };
 
 /// Bits of TimelineMarks::Flags, TimelineBands::Flags and TimelineLines::Flags.

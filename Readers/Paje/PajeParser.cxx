@@ -15,8 +15,10 @@ namespace
 {
 /// Event ids above this are refused: ids index a vector.
 constexpr uint64_t MaxEventId = 1u << 20;
-/// Lines between two progress reports.
+/// Lines between two flushes of parsed rows (and releases of parsed text).
 constexpr uint64_t ProgressLines = 1u << 16;
+/// Lines between two looks at whether the next hundredth of the file is parsed.
+constexpr uint64_t CheckLines = 1u << 10;
 
 uint64_t pairKey(uint32_t a, uint32_t b)
 {
@@ -997,6 +999,11 @@ TraceData PajeParser::run()
 {
   PajeLine line;
   uint64_t sinceProgress = 0;
+  uint64_t sinceCheck = 0;
+  // Progress every hundredth of the file (docs/progress.md), looked at every
+  // CheckLines lines: evenly spread whatever the file's size.
+  const uint64_t reportEvery = std::max<uint64_t>(1, this->Tokens.size() / 100);
+  uint64_t nextReport = reportEvery;
   while (this->Tokens.next(line))
   {
     this->Line = line.Number;
@@ -1016,10 +1023,18 @@ TraceData PajeParser::run()
       {
         this->Release(this->Tokens.offset());
       }
-      if (this->Options.Progress &&
-        !this->Options.Progress(double(this->Tokens.offset()) / double(this->Tokens.size())))
+    }
+    if (++sinceCheck == CheckLines)
+    {
+      sinceCheck = 0;
+      if (this->Tokens.offset() >= nextReport)
       {
-        throw ReadAborted();
+        nextReport = this->Tokens.offset() + reportEvery;
+        if (this->Options.Progress &&
+          !this->Options.Progress(double(this->Tokens.offset()) / double(this->Tokens.size())))
+        {
+          throw ReadAborted();
+        }
       }
     }
   }

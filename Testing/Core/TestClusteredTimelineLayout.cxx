@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace macroscope;
 
@@ -247,4 +249,29 @@ TEST(ClusteredTimelineLayout, WindowAndBadInput)
   bad = Hand();
   bad.Phase.pop_back();
   EXPECT_THROW(LayOutClusteredTimeline(bad, options), std::invalid_argument);
+}
+
+TEST(ClusteredTimelineLayout, ProgressAndAbort)
+{
+  ClusteredTimelineOptions options = NoFocusRoom();
+  std::vector<double> reported;
+  options.Progress = [&reported](double f) {
+    reported.push_back(f);
+    return true;
+  };
+  const auto with = LayOutClusteredTimeline(Hand(), options);
+  EXPECT_EQ(with.Glyphs.size(), LayOutClusteredTimeline(Hand(), NoFocusRoom()).Glyphs.size());
+  ASSERT_FALSE(reported.empty());
+  EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+  EXPECT_DOUBLE_EQ(reported.back(), 1.0);
+  // The grid's layout reports within the first 40 %, the tallies after.
+  EXPECT_TRUE(std::any_of(reported.begin(), reported.end(), [](double f) { return f < 0.4; }));
+  EXPECT_TRUE(std::any_of(
+    reported.begin(), reported.end(), [](double f) { return f >= 0.4 && f < 1.0; }));
+
+  for (double refuseFrom : { 0.0, 0.4 })
+  {
+    options.Progress = [refuseFrom](double f) { return f < refuseFrom; };
+    EXPECT_THROW(LayOutClusteredTimeline(Hand(), options), LogicalLayoutAborted) << refuseFrom;
+  }
 }

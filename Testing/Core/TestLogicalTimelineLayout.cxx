@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace macroscope;
 
@@ -222,4 +224,25 @@ TEST(LogicalTimelineLayout, MetricColorStops)
   EXPECT_EQ(MetricColor(NAN), (std::array<unsigned char, 3>{ { 160, 160, 160 } }));
   // Halfway along the first segment.
   EXPECT_EQ(MetricColor(0.25), (std::array<unsigned char, 3>{ { 254, 198, 132 } }));
+}
+
+TEST(LogicalTimelineLayout, ProgressAndAbort)
+{
+  LogicalTimelineOptions options;
+  std::vector<double> reported;
+  options.Progress = [&reported](double f) {
+    reported.push_back(f);
+    return true;
+  };
+  const auto layout = LayOutLogicalTimeline(HandEvents(), HandMessages(), options);
+  EXPECT_EQ(layout.Boxes.size(), 7u);
+  ASSERT_GE(reported.size(), 14u); // 7 events, two loops: every event reported
+  EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+  EXPECT_DOUBLE_EQ(reported.back(), 1.0);
+
+  // A refusal at the second value stops the layout.
+  int calls = 0;
+  options.Progress = [&calls](double) { return ++calls < 2; };
+  EXPECT_THROW(LayOutLogicalTimeline(HandEvents(), HandMessages(), options), LogicalLayoutAborted);
+  EXPECT_EQ(calls, 2);
 }

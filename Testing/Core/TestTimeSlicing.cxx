@@ -721,6 +721,33 @@ TEST(TimeSlicing, ProgressAndAbort)
   EXPECT_EQ(calls, 1);
 }
 
+TEST(TimeSlicing, ProgressFollowsRowsNotResources)
+{
+  // Leaf 0 holds 9,999 of the 10,006 rows: single-threaded, the report after
+  // it says 10,000 of 10,014 (rows plus one per resource), not 1 of 8.
+  States s;
+  for (int k = 0; k < 9999; ++k)
+  {
+    s.Add(0, 0, 0, 0, 1);
+  }
+  for (uint32_t leaf = 1; leaf < 8; ++leaf)
+  {
+    s.Add(leaf, 0, 0, 0, 1);
+  }
+  auto o = Options(0, 1, 1, SliceMetric::StateDuration, 8, 1);
+  o.Threads = 1;
+  std::vector<double> reported;
+  o.Progress = [&reported](double f) {
+    reported.push_back(f);
+    return true;
+  };
+  SliceStates(o, s);
+  ASSERT_FALSE(reported.empty());
+  EXPECT_NEAR(reported.front(), 10000.0 / 10014.0, 1e-12);
+  EXPECT_DOUBLE_EQ(reported.back(), 1.0);
+  EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+}
+
 // ---------------------------------------------------------------------------
 // Random traces: invariants and a brute-force reference
 

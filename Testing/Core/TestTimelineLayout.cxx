@@ -326,6 +326,43 @@ TEST(TimelineLayout, RejectsBadInput)
   EXPECT_THROW(LayoutTimeline(index, good.Rows(), MessageRows(), options), std::invalid_argument);
 }
 
+TEST(TimelineLayout, ProgressAndAbort)
+{
+  // 4 leaves of 1000 states: the index reports by rows, the layout by bands.
+  States s;
+  for (uint32_t leaf = 0; leaf < 4; ++leaf)
+  {
+    for (int k = 0; k < 1000; ++k)
+    {
+      s.Add(leaf, 0, 0, k, k + 0.5);
+    }
+  }
+  std::vector<double> reported;
+  auto record = [&reported](double f) {
+    reported.push_back(f);
+    return true;
+  };
+  const TimelineIndex index = BuildTimelineIndex(s.Rows(), MessageRows(), 4, record);
+  EXPECT_GE(reported.size(), 50u);
+  EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+  EXPECT_DOUBLE_EQ(reported.back(), 1.0);
+  EXPECT_EQ(index.StateOrder.size(), 4000u);
+
+  reported.clear();
+  TimelineOptions options = Window(0.0, 1000.0, 1000.0, 4.0);
+  options.Progress = record;
+  const TimelineLayout layout = LayoutTimeline(index, s.Rows(), MessageRows(), options);
+  EXPECT_GE(reported.size(), 5u); // one per band (4), then the end
+  EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+  EXPECT_DOUBLE_EQ(reported.back(), 1.0);
+
+  // A refusal stops either.
+  auto refuse = [](double) { return false; };
+  EXPECT_THROW(BuildTimelineIndex(s.Rows(), MessageRows(), 4, refuse), macroscope::TimelineLayoutAborted);
+  options.Progress = refuse;
+  EXPECT_THROW(LayoutTimeline(index, s.Rows(), MessageRows(), options), macroscope::TimelineLayoutAborted);
+}
+
 namespace
 {
 // Random nested states: per leaf, a sequence of depth-0 states with gaps,

@@ -1,0 +1,79 @@
+"""Progress inventory of every Macroscope algorithm (bench_progress.sh):
+    pvpython bench_progress.py PLUGIN TRACE.otf2 TRACE.paje WORKDIR"""
+import os
+import sys
+import time
+
+from paraview.simple import *  # noqa: F401,F403
+
+plugin, anchor, paje, work = sys.argv[1:5]
+LoadPlugin(plugin, remote=False, ns=globals())
+
+
+def probe(label, proxy, before=None):
+    """Runs `proxy` from scratch (information pass included) and prints its figures."""
+    algorithm = proxy.GetClientSideObject()
+    values = []
+    tag = algorithm.AddObserver("ProgressEvent",
+                                lambda caller, event: values.append((time.perf_counter(), caller.GetProgress())))
+    if before:
+        before()
+    algorithm.Modified()
+    proxy.SMProxy.MarkModified(proxy.SMProxy)
+    start = time.perf_counter()
+    proxy.UpdatePipelineInformation()
+    proxy.UpdatePipeline()
+    end = time.perf_counter()
+    algorithm.RemoveObserver(tag)
+    inner = sorted({v for _, v in values if 0.0 < v < 1.0})
+    points = [0.0] + inner + [1.0]
+    times = [start] + [t for t, _ in values] + [end]
+    print("| %s | %.2f | %d | %.2f | %.2f |" % (
+        label, end - start, len(inner), max(b - a for a, b in zip(points, points[1:])),
+        max(b - a for a, b in zip(times, times[1:]))), flush=True)
+
+
+def touch_paje():
+    with open(paje, "a") as f:
+        f.write("# run\n")  # a changed file is parsed again
+
+
+print("| algorithm | seconds | distinct values in (0, 1) | largest step | longest silence (s) |")
+print("| --- | --- | --- | --- | --- |")
+reader = OTF2TraceReader(FileName=anchor)
+probe("OTF2 Trace Reader", reader)
+ports = [OutputPort(reader, i) for i in range(6)]
+probe("Paje Trace Reader", PajeTraceReader(FileName=paje), touch_paje)
+streamed = StreamedTimeSlicing(FileName=anchor, Slices=200, UseModelCache=0)
+probe("Streamed Time Slicing (200 slices)", streamed)
+slicing = TimeSlicing(Input=ports, Slices=200)
+probe("Time Slicing (200 slices)", slicing)
+probe("Time Slicing (10,000 slices)", TimeSlicing(Input=ports, Slices=10000))
+probe("Trace Statistics", TraceStatistics(Input=ports))
+probe("Active Producers", ActiveProducers(Input=ports))
+probe("Timeline Layout", TimelineLayout(Input=ports))
+probe("Topology-Time Scene", TopologyTimeScene(Input=[ports[i] for i in (0, 1, 4, 5)]))
+logical = LogicalTime(Input=ports)
+probe("Logical Time", logical)
+logical_ports = [OutputPort(logical, i) for i in (0, 1, 2, 3, 4, 5, 8)]
+probe("Logical Timeline Layout", LogicalTimelineLayout(Input=logical_ports))
+probe("Clustered Timeline Layout", ClusteredTimelineLayout(Input=logical_ports))
+probe("Metric Overview Layout", MetricOverviewLayout(Input=logical_ports))
+model = OutputPort(slicing, 0)
+probe("Model Difference", ModelDifference(Input=model, Other=OutputPort(streamed, 0)))
+treemap = ResourceTreemap(Input=model, Sizes=model)
+probe("Resource Treemap", treemap)
+probe("Treemap Layout", TreemapLayout(Input=treemap))
+probe("Hierarchy Layout", HierarchyLayout(Input=ports[4]))
+probe("Synthetic Trace (20,000 iterations)", SyntheticTrace(
+    OutputDirectory=os.path.join(work, "synthetic"), Iterations=20000))
+small = OutputPort(TimeSlicing(Input=ports, Slices=20), 0)
+temporal = TemporalAggregation(Input=small)
+probe("Temporal Aggregation (20 slices)", temporal)
+probe("Temporal Overview Layout", TemporalOverviewLayout(Input=temporal))
+probe("Spatial Aggregation (20 slices)", SpatialAggregation(Input=small))
+probe("Hierarchical Aggregation (20 slices)", HierarchicalAggregation(Input=small))
+spatiotemporal = SpatiotemporalAggregation(Input=small)
+probe("Spatiotemporal Aggregation (20 slices)", spatiotemporal)
+probe("Difference Summary", DifferenceSummary(Input=spatiotemporal))
+probe("Spatiotemporal Overview Layout", SpatiotemporalOverviewLayout(Input=spatiotemporal))
