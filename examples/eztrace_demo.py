@@ -31,6 +31,7 @@ from paraview import servermanager  # noqa: E402
 from vtkmodules.util.numpy_support import vtk_to_numpy  # noqa: E402
 
 LoadPlugin(os.path.abspath(args.plugin), remote=False, ns=globals())
+import macroscope  # noqa: E402  (embedded in the plugin)
 
 # The reference: otf2-print's records per kind.
 otf2_print = shutil.which("otf2-print")
@@ -86,13 +87,7 @@ if logical_events.GetNumberOfRows():
 
 # The picture: the Timeline above the spatiotemporal overview.
 def render(source, kind, size, group_level=None):
-    view = CreateView("RenderView")  # noqa: F405
-    view.ViewSize = size
-    view.OrientationAxesVisibility = 0
-    view.UseColorPaletteForBackground = 0
-    view.Background = [1, 1, 1]
-    view.CameraParallelProjection = 1
-    view.InteractionMode = "2D"
+    view = macroscope.chart_view(size)
     display = Show(OutputPort(source, 0), view, "MacroscopeTraceRepresentation")  # noqa: F405
     display.SetRepresentationType(kind)
     display.ViewSize = [size[0] - 380, size[1] - 80]

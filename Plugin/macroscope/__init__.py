@@ -5,7 +5,7 @@ The plugin embeds this package: after
 ``import macroscope`` gives the functions below.
 """
 from .snapshot import snapshot, SnapshotError  # noqa: F401
-from .comparison import compare_models, compare_runs, summary_sentence, Comparison  # noqa: F401
+from .comparison import chart_view, compare_models, compare_runs, summary_sentence, Comparison  # noqa: F401
 from .links import link_views, unlink_views, set_window, set_selection, link_selection, window_from_rectangle, select_time_range
 from .colors import link_type_colors, palette_color, reset_type_color, set_type_color, type_colors  # noqa: F401
 from .progress import watch_progress, ProgressWatch  # noqa: F401

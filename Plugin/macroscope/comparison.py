@@ -74,8 +74,10 @@ def _trace_end(source):
     return float(bounds[1])
 
 
-def _chart_view(size):
-    """A Render View set up for a Macroscope chart: white, 2D, parallel."""
+def chart_view(size):
+    """A new Render View set up for a Macroscope chart of `size` pixels:
+    white background, no orientation axes, parallel projection, 2D
+    interaction. Scripts that save chart pictures start from it."""
     view = simple.CreateView("RenderView")
     view.ViewSize = list(size)
     view.OrientationAxesVisibility = 0
@@ -137,14 +139,14 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     layout.SplitHorizontal(1, 0.5)
     views, displays = [], []
     for cell, source in zip((3, 4), sources):
-        view = _chart_view((width // 2, top))
+        view = chart_view((width // 2, top))
         simple.AssignViewToLayout(view=view, layout=layout, hint=cell)
         # The chart leaves room in its view for the row labels on its left
         # and the legend on its right, which are drawn outside its size.
         displays.append(_show_chart(simple.OutputPort(source, 0), view, "Timeline",
                                     (int(width * 0.33), int(top * 0.8))))
         views.append(view)
-    difference_view = _chart_view((width, height - top))
+    difference_view = chart_view((width, height - top))
     simple.AssignViewToLayout(view=difference_view, layout=layout, hint=2)
     difference_display = _show_chart(simple.OutputPort(aggregation, 0), difference_view,
                                       "Spatiotemporal Overview",

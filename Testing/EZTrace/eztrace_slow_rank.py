@@ -64,6 +64,7 @@ from vtkmodules.util.numpy_support import vtk_to_numpy  # noqa: E402
 import numpy as np  # noqa: E402
 
 LoadPlugin(os.path.abspath(args.plugin), remote=False, ns=globals())
+import macroscope  # noqa: E402  (embedded in the plugin)
 reader = OTF2TraceReader(FileName=os.path.abspath(args.archive))  # noqa: F405
 reader.UpdatePipeline()
 ports = [OutputPort(reader, i) for i in range(6)]  # noqa: F405
@@ -194,19 +195,8 @@ if events.GetNumberOfRows():
 
 
 # 4. Pictures: the Timeline, the Logical Timeline, the spatiotemporal overview.
-def view_of(size):
-    view = CreateView("RenderView")  # noqa: F405
-    view.ViewSize = size
-    view.OrientationAxesVisibility = 0
-    view.UseColorPaletteForBackground = 0
-    view.Background = [1, 1, 1]
-    view.CameraParallelProjection = 1
-    view.InteractionMode = "2D"
-    return view
-
-
 def picture(source, port, kind, name, size=(1200, 700)):
-    view = view_of(list(size))
+    view = macroscope.chart_view(size)
     display = Show(OutputPort(source, port), view, "MacroscopeTraceRepresentation")  # noqa: F405
     display.SetRepresentationType(kind)
     display.ViewSize = [size[0] - 150, size[1] - 80]
