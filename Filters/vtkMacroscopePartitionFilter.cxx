@@ -8,16 +8,19 @@
 
 #include "vtkDataArray.h"
 #include "vtkDoubleArray.h"
+#include "vtkExecutive.h"
 #include "vtkFieldData.h"
 #include "vtkImageData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
+#include "vtkInformationExecutivePortVectorKey.h"
 #include "vtkIntArray.h"
 #include "vtkNew.h"
 #include "vtkPointData.h"
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
+#include "vtkTimeStamp.h"
 #include "vtkTypeInt64Array.h"
 
 #include <algorithm>
@@ -37,6 +40,10 @@ struct vtkMacroscopePartitionFilter::Internals
   vtkMTimeType ModelTime = 0;
   vtkDataObject* ModelObject = nullptr;
   std::map<bool, macroscope::PartitionSweep> Sweeps; // per normalisation
+  // Whether the last execution left outputs 1 and 2 not generated; then
+  // every request of theirs is dated CurvesAsked (see ComputePipelineMTime).
+  bool CurvesPending = false;
+  vtkTimeStamp CurvesAsked;
   // The last partition, by (p, normalisation): a request for the curves
   // after one for the partition re-runs the filter without its DP.
   std::unique_ptr<macroscope::Partition> Best;
@@ -119,6 +126,50 @@ int RequestedPort(vtkInformation* request)
     ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
     : -1;
 }
+
+/// ParaView puts a vtkPVPostFilter (a pass-through that converts arrays on
+/// demand) after every output port of a proxy, and its UpdatePipeline of a
+/// proxy updates every one of them, consumed or not. Recognised by class
+/// name so that this module needs no ParaView library.
+bool IsPassThroughPostFilter(vtkAlgorithm* algorithm)
+{
+  return algorithm && algorithm->IsA("vtkPVPostFilter");
+}
+
+/// Whether the data of `output` (an output port's information) goes
+/// somewhere: a consumer that is not a post filter (a representation, a
+/// Fetch's reduction filter, a downstream filter), found through any chain
+/// of post filters.
+bool ConsumedBeyondPostFilters(vtkInformation* output)
+{
+  vtkInformationExecutivePortVectorKey* key = vtkExecutive::CONSUMERS();
+  const int count = output ? key->Length(output) : 0;
+  vtkExecutive** consumers = count ? key->GetExecutives(output) : nullptr;
+  for (int c = 0; c < count; ++c)
+  {
+    vtkAlgorithm* algorithm = consumers[c] ? consumers[c]->GetAlgorithm() : nullptr;
+    if (!IsPassThroughPostFilter(algorithm))
+    {
+      return true;
+    }
+    for (int port = 0; port < algorithm->GetNumberOfOutputPorts(); ++port)
+    {
+      if (ConsumedBeyondPostFilters(consumers[c]->GetOutputInformation(port)))
+      {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/// Whether nothing at all is connected to `output`: its request then comes
+/// from a program updating this very port (vtkAlgorithm::Update(port)),
+/// which wants its data.
+bool Unconnected(vtkInformation* output)
+{
+  return !output || vtkExecutive::CONSUMERS()->Length(output) == 0;
+}
 }
 
 vtkMacroscopePartitionFilter::vtkMacroscopePartitionFilter()
@@ -150,13 +201,33 @@ int vtkMacroscopePartitionFilter::RequestUpdateExtent(
   return 1;
 }
 
-bool vtkMacroscopePartitionFilter::CurvesWanted(
-  vtkInformation* request, vtkInformationVector** inputVector) const
+bool vtkMacroscopePartitionFilter::CurvesConsumed(vtkInformationVector* outputVector)
 {
-  // The sweep runs when a consumer of output 1 or 2 (or of every output)
-  // asks; asked for the Partition only, the curves are given if they are
-  // already known for this model and normalisation, else left for later.
-  if (RequestedPort(request) != 0)
+  for (int curves : { 1, 2 })
+  {
+    if (ConsumedBeyondPostFilters(outputVector->GetInformationObject(curves)))
+    {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool vtkMacroscopePartitionFilter::CurvesWanted(vtkInformation* request,
+  vtkInformationVector** inputVector, vtkInformationVector* outputVector) const
+{
+  // The sweep runs when the curves have a consumer (a representation, a
+  // Fetch, a downstream filter) or when a program updates output 1 or 2
+  // itself or every output at once. ParaView's UpdatePipeline of a proxy
+  // (Apply in the GUI, pvpython's UpdatePipeline) updates every output
+  // through its post filters: that alone does not sweep. Otherwise the
+  // curves are given if already known for this model and normalisation,
+  // else left for later (not generated, so that a later consumer's request
+  // runs the filter again).
+  const int port = RequestedPort(request);
+  if (port < 0 ||
+    (port > 0 &&
+      (Unconnected(outputVector->GetInformationObject(port)) || CurvesConsumed(outputVector))))
   {
     return true;
   }
@@ -171,7 +242,7 @@ vtkTypeBool vtkMacroscopePartitionFilter::ProcessRequest(
   // request of that port runs the filter again (vtkDemandDrivenPipeline).
   if (request->Has(vtkDemandDrivenPipeline::REQUEST_DATA_NOT_GENERATED()))
   {
-    if (!this->CurvesWanted(request, inputVector))
+    if (!this->CurvesWanted(request, inputVector, outputVector))
     {
       for (int curves : { 1, 2 })
       {
@@ -182,6 +253,25 @@ vtkTypeBool vtkMacroscopePartitionFilter::ProcessRequest(
     return 1;
   }
   return this->Superclass::ProcessRequest(request, inputVector, outputVector);
+}
+
+int vtkMacroscopePartitionFilter::ComputePipelineMTime(vtkInformation* request,
+  vtkInformationVector** inputVector, vtkInformationVector* outputVector, int port,
+  vtkMTimeType* mtime)
+{
+  const int result =
+    this->Superclass::ComputePipelineMTime(request, inputVector, outputVector, port, mtime);
+  if (port > 0 && this->Internal->CurvesPending)
+  {
+    // DATA_NOT_GENERATED makes this filter run again when output 1 or 2 is
+    // asked, but the consumer in between (ParaView's post filter, which
+    // copied the empty table) would not ask: it thinks itself up to date.
+    // Dating the curves at each request while they are not generated makes
+    // it, and a new consumer (a chart, a Fetch), ask this filter again.
+    this->Internal->CurvesAsked.Modified();
+    *mtime = std::max(*mtime, this->Internal->CurvesAsked.GetMTime());
+  }
+  return result;
 }
 
 AggregationProgressHook vtkMacroscopePartitionFilter::ProgressBetween(double from, double to)
@@ -207,14 +297,18 @@ int vtkMacroscopePartitionFilter::RequestData(
     // what was swept, so that every rank skips and re-runs the same
     // executions (a rank running alone would call the upstream filters'
     // collectives alone).
-    if (this->CurvesWanted(request, inputVector))
+    const bool curves = this->CurvesWanted(request, inputVector, outputVector);
+    if (curves)
     {
       this->Internal->RecordSweep(vtkImageData::GetData(inputVector[0]), this->NormalizeQualities);
     }
+    this->Internal->CurvesPending = !curves;
     vtkTable::GetData(outputVector, 1)->Initialize();
     vtkTable::GetData(outputVector, 2)->Initialize();
     return 1;
   }
+  // Until the curves are output below, a request of theirs runs this again.
+  this->Internal->CurvesPending = true;
   if (!(this->Parameter >= 0.0 && this->Parameter <= 1.0))
   {
     vtkErrorMacro("Parameter must be in [0, 1] (got " << this->Parameter << ").");
@@ -242,7 +336,7 @@ int vtkMacroscopePartitionFilter::RequestData(
   // ParaView 5.11's executive does not clear the flag an aborted execution
   // left: without this, every later run would stop at once.
   this->SetAbortExecute(0);
-  const bool curves = this->CurvesWanted(request, inputVector);
+  const bool curves = this->CurvesWanted(request, inputVector, outputVector);
   const bool newModel = !internal.HasQualitiesOf(model);
   const bool newBest = newModel || !internal.Best || internal.BestParameter != this->Parameter ||
     internal.BestNormalized != this->NormalizeQualities;
@@ -429,6 +523,7 @@ int vtkMacroscopePartitionFilter::RequestData(
   sweepOptimizations->SetName("SweepOptimizations");
   sweepOptimizations->InsertNextValue(static_cast<int>(sweep.Optimizations));
   curveTable->GetFieldData()->AddArray(sweepOptimizations);
+  internal.CurvesPending = false;
   return 1;
 }
 

@@ -100,6 +100,10 @@ protected:
   /// quality curves (outputs 1 and 2) are not generated unless known.
   vtkTypeBool ProcessRequest(
     vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  /// Dates outputs 1 and 2 "now" at each request while they are not
+  /// generated, so that consumers behind ParaView's post filters ask again.
+  int ComputePipelineMTime(vtkInformation* request, vtkInformationVector** inputVector,
+    vtkInformationVector* outputVector, int port, vtkMTimeType* mtime) override;
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
@@ -110,7 +114,10 @@ private:
 
   /// Whether this execution outputs the quality curves (and sweeps if they
   /// are not known yet).
-  bool CurvesWanted(vtkInformation* request, vtkInformationVector** inputVector) const;
+  bool CurvesWanted(vtkInformation* request, vtkInformationVector** inputVector,
+    vtkInformationVector* outputVector) const;
+  /// Whether output 1 or 2 has a consumer beyond ParaView's post filters.
+  static bool CurvesConsumed(vtkInformationVector* outputVector);
   /// A progress callback mapping [0, 1] to [from, to] of this execution and
   /// stopping when AbortExecute is set.
   AggregationProgressHook ProgressBetween(double from, double to);
