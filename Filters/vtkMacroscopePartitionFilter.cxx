@@ -41,7 +41,7 @@ struct vtkMacroscopePartitionFilter::Internals
   vtkDataObject* ModelObject = nullptr;
   std::map<bool, macroscope::PartitionSweep> Sweeps; // per normalisation
   // Whether the last execution left outputs 1 and 2 not generated; then
-  // every request of theirs is dated CurvesAsked (see ComputePipelineMTime).
+  // every request of theirs is dated "now" (see CurvesTime).
   bool CurvesPending = false;
   vtkTimeStamp CurvesAsked;
   // The last partition, by (p, normalisation): a request for the curves
@@ -136,16 +136,39 @@ bool IsPassThroughPostFilter(vtkAlgorithm* algorithm)
   return algorithm && algorithm->IsA("vtkPVPostFilter");
 }
 
-/// Whether the data of `output` (an output port's information) goes
-/// somewhere: a consumer that is not a post filter (a representation, a
-/// Fetch's reduction filter, a downstream filter), found through any chain
-/// of post filters.
+/// How many consumers of `output` (an output port's information) are alive.
+/// VTK keeps a consumer listed in CONSUMERS() after it was deleted without
+/// being disconnected (ParaView deletes a Fetch's reduction filter so): its
+/// entry then dangles and must not be followed. Every live consumer holds a
+/// reference to this information object (it is its input information), and
+/// the producer's output vector one more.
+int LiveConsumers(vtkInformation* output)
+{
+  return output ? std::max(0, output->GetReferenceCount() - 1) : 0;
+}
+
+/// Whether the data of `output` goes somewhere: a consumer that is not a
+/// post filter (a representation, a Fetch's reduction filter, a downstream
+/// filter), found through any chain of post filters. When some listed
+/// consumers dangle, the live ones cannot be told apart: the answer is then
+/// yes as soon as one lives (beyond ParaView's post filter, only real
+/// consumers are connected, so this errs only after a program deleted a
+/// consumer of this filter itself, by sweeping once too many).
 bool ConsumedBeyondPostFilters(vtkInformation* output)
 {
   vtkInformationExecutivePortVectorKey* key = vtkExecutive::CONSUMERS();
-  const int count = output ? key->Length(output) : 0;
-  vtkExecutive** consumers = count ? key->GetExecutives(output) : nullptr;
-  for (int c = 0; c < count; ++c)
+  const int listed = output ? key->Length(output) : 0;
+  const int live = std::min(listed, LiveConsumers(output));
+  if (live == 0)
+  {
+    return false;
+  }
+  if (live < listed)
+  {
+    return true;
+  }
+  vtkExecutive** consumers = key->GetExecutives(output);
+  for (int c = 0; c < listed; ++c)
   {
     vtkAlgorithm* algorithm = consumers[c] ? consumers[c]->GetAlgorithm() : nullptr;
     if (!IsPassThroughPostFilter(algorithm))
@@ -168,7 +191,8 @@ bool ConsumedBeyondPostFilters(vtkInformation* output)
 /// which wants its data.
 bool Unconnected(vtkInformation* output)
 {
-  return !output || vtkExecutive::CONSUMERS()->Length(output) == 0;
+  return LiveConsumers(output) == 0 ||
+    (output && vtkExecutive::CONSUMERS()->Length(output) == 0);
 }
 }
 
@@ -261,17 +285,30 @@ int vtkMacroscopePartitionFilter::ComputePipelineMTime(vtkInformation* request,
 {
   const int result =
     this->Superclass::ComputePipelineMTime(request, inputVector, outputVector, port, mtime);
-  if (port > 0 && this->Internal->CurvesPending)
+  if (port > 0)
   {
-    // DATA_NOT_GENERATED makes this filter run again when output 1 or 2 is
-    // asked, but the consumer in between (ParaView's post filter, which
-    // copied the empty table) would not ask: it thinks itself up to date.
-    // Dating the curves at each request while they are not generated makes
-    // it, and a new consumer (a chart, a Fetch), ask this filter again.
-    this->Internal->CurvesAsked.Modified();
-    *mtime = std::max(*mtime, this->Internal->CurvesAsked.GetMTime());
+    *mtime = std::max(*mtime, this->CurvesTime(outputVector, port));
   }
   return result;
+}
+
+vtkMTimeType vtkMacroscopePartitionFilter::CurvesTime(vtkInformationVector* outputVector, int port)
+{
+  // Outputs 1 and 2 are not always generated with output 0, so that a
+  // consumer up to date by the usual rule (nothing upstream modified since
+  // it ran) may hold an empty or older copy: ParaView's post filter, run by
+  // an UpdatePipeline while the curves were left out. The curves are dated
+  // so that it asks again: while not generated, "now" at each request (each
+  // request runs this filter again, as DATA_NOT_GENERATED means); once
+  // generated, the time they were (an execution for another port may have
+  // generated them after the consumer ran).
+  if (this->Internal->CurvesPending)
+  {
+    this->Internal->CurvesAsked.Modified();
+    return this->Internal->CurvesAsked.GetMTime();
+  }
+  vtkDataObject* curves = outputVector->GetInformationObject(port)->Get(vtkDataObject::DATA_OBJECT());
+  return curves ? curves->GetMTime() : 0;
 }
 
 AggregationProgressHook vtkMacroscopePartitionFilter::ProgressBetween(double from, double to)

@@ -100,8 +100,8 @@ protected:
   /// quality curves (outputs 1 and 2) are not generated unless known.
   vtkTypeBool ProcessRequest(
     vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
-  /// Dates outputs 1 and 2 "now" at each request while they are not
-  /// generated, so that consumers behind ParaView's post filters ask again.
+  /// Dates outputs 1 and 2 by CurvesTime, so that a consumer holding an
+  /// older copy (ParaView's post filter) asks this filter again.
   int ComputePipelineMTime(vtkInformation* request, vtkInformationVector** inputVector,
     vtkInformationVector* outputVector, int port, vtkMTimeType* mtime) override;
   int FillInputPortInformation(int port, vtkInformation* info) override;
@@ -118,6 +118,9 @@ private:
     vtkInformationVector* outputVector) const;
   /// Whether output 1 or 2 has a consumer beyond ParaView's post filters.
   static bool CurvesConsumed(vtkInformationVector* outputVector);
+  /// When output `port` (1 or 2) last changed for its consumers: "now"
+  /// while the curves are not generated, else when they were.
+  vtkMTimeType CurvesTime(vtkInformationVector* outputVector, int port);
   /// A progress callback mapping [0, 1] to [from, to] of this execution and
   /// stopping when AbortExecute is set.
   AggregationProgressHook ProgressBetween(double from, double to);
