@@ -30,10 +30,13 @@
  *
  * The asked partition first: the qualities are computed once per model;
  * changing Parameter only re-runs the optimisation. The sweep over every p
- * (outputs 1 and 2) runs only when one of those outputs is requested (a
- * consumer, a Show or a Fetch of that port): a request of the Partition
- * alone leaves them empty and not generated, so that their next request
- * runs the filter again, which then sweeps. The sweep is cached per
+ * (outputs 1 and 2) runs only when one of those outputs has a consumer (a
+ * representation, a Fetch, a downstream filter; ParaView's post filters
+ * do not count, so that UpdatePipeline of every output, as the GUI's Apply
+ * does, computes the Partition only) or is updated by a program itself:
+ * otherwise they are left empty and not generated, and dated so that their
+ * next request, through any post filter, runs the filter again, which then
+ * sweeps if a consumer is there (docs/aggregation.md). The sweep is cached per
  * normalisation. Progress is reported through the qualities, the partition
  * and the sweep, and AbortExecute stops each within a fraction of a second
  * (an error, empty outputs; the next request runs again).
