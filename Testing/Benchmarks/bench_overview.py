@@ -6,8 +6,9 @@ In one process, timed end to end, the pipeline of an overview:
 
   read       OTF2 Trace Reader, all six outputs (UpdatePipeline)
   slice      Time Slicing, SLICES slices (default 100), state duration
-  aggregate  Temporal Aggregation at p = 0.5: the qualities, the optimal
-             partition and the quality curves (every distinct partition)
+  aggregate  Temporal Aggregation at p = 0.5 (UpdatePipeline): the qualities
+             and the optimal partition; the quality curves (every distinct
+             partition) are computed after the timed stages, when fetched
   fetch      the Partition table brought to the client (servermanager.Fetch)
   render     the Partition shown as a Temporal Overview in a Render View
              (the aggregation filter's hint picks it), rendered and saved as
