@@ -41,9 +41,17 @@ struct vtkMacroscopePartitionFilter::Internals
   vtkDataObject* ModelObject = nullptr;
   std::map<bool, macroscope::PartitionSweep> Sweeps; // per normalisation
   // Whether the last execution left outputs 1 and 2 not generated; then
-  // every request of theirs is dated "now" (see CurvesTime).
+  // their requests are dated CurvesAsked, taken at the first request after
+  // that execution (see CurvesTime).
   bool CurvesPending = false;
+  bool CurvesAskedAfterExecution = false;
   vtkTimeStamp CurvesAsked;
+
+  void SetCurvesPending(bool pending)
+  {
+    this->CurvesPending = pending;
+    this->CurvesAskedAfterExecution = false;
+  }
   // The last partition, by (p, normalisation): a request for the curves
   // after one for the partition re-runs the filter without its DP.
   std::unique_ptr<macroscope::Partition> Best;
@@ -298,14 +306,24 @@ vtkMTimeType vtkMacroscopePartitionFilter::CurvesTime(vtkInformationVector* outp
   // consumer up to date by the usual rule (nothing upstream modified since
   // it ran) may hold an empty or older copy: ParaView's post filter, run by
   // an UpdatePipeline while the curves were left out. The curves are dated
-  // so that it asks again: while not generated, "now" at each request (each
-  // request runs this filter again, as DATA_NOT_GENERATED means); once
-  // generated, the time they were (an execution for another port may have
-  // generated them after the consumer ran).
-  if (this->Internal->CurvesPending)
+  // so that it asks again: while not generated, the time of the first
+  // request after the execution that left them out (later than any consumer
+  // that ran since: each request then runs this filter again, as
+  // DATA_NOT_GENERATED means); once generated, the time they were (an
+  // execution for another port may have generated them after the consumer
+  // ran). The date stays put between executions: an update asks it several
+  // times (UpdateInformation, then Update), and a newer date each time would
+  // run REQUEST_INFORMATION again in between, which resets the piece the
+  // consumer asked for (rank 1 would then compute piece 0).
+  Internals& internal = *this->Internal;
+  if (internal.CurvesPending)
   {
-    this->Internal->CurvesAsked.Modified();
-    return this->Internal->CurvesAsked.GetMTime();
+    if (!internal.CurvesAskedAfterExecution)
+    {
+      internal.CurvesAsked.Modified();
+      internal.CurvesAskedAfterExecution = true;
+    }
+    return internal.CurvesAsked.GetMTime();
   }
   vtkDataObject* curves = outputVector->GetInformationObject(port)->Get(vtkDataObject::DATA_OBJECT());
   return curves ? curves->GetMTime() : 0;
@@ -327,7 +345,10 @@ AggregationProgressHook vtkMacroscopePartitionFilter::ProgressBetween(double fro
 int vtkMacroscopePartitionFilter::RequestData(
   vtkInformation* request, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  // The piece asked is that of the requesting port: a request of the
+  // curves may follow a REQUEST_INFORMATION, which resets the update
+  // requests of every output, the Partition's included.
+  vtkInformation* outInfo = outputVector->GetInformationObject(std::max(0, RequestedPort(request)));
   if (MacroscopeModelInput::IsLaterPiece(outInfo))
   {
     // Piece 0 holds the tables; the other ranks keep the same record of
@@ -339,13 +360,13 @@ int vtkMacroscopePartitionFilter::RequestData(
     {
       this->Internal->RecordSweep(vtkImageData::GetData(inputVector[0]), this->NormalizeQualities);
     }
-    this->Internal->CurvesPending = !curves;
+    this->Internal->SetCurvesPending(!curves);
     vtkTable::GetData(outputVector, 1)->Initialize();
     vtkTable::GetData(outputVector, 2)->Initialize();
     return 1;
   }
   // Until the curves are output below, a request of theirs runs this again.
-  this->Internal->CurvesPending = true;
+  this->Internal->SetCurvesPending(true);
   if (!(this->Parameter >= 0.0 && this->Parameter <= 1.0))
   {
     vtkErrorMacro("Parameter must be in [0, 1] (got " << this->Parameter << ").");
@@ -560,7 +581,7 @@ int vtkMacroscopePartitionFilter::RequestData(
   sweepOptimizations->SetName("SweepOptimizations");
   sweepOptimizations->InsertNextValue(static_cast<int>(sweep.Optimizations));
   curveTable->GetFieldData()->AddArray(sweepOptimizations);
-  internal.CurvesPending = false;
+  internal.SetCurvesPending(false);
   return 1;
 }
 

@@ -52,34 +52,51 @@ model = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=40)
 # any, abs... into __main__: the builtins are named explicitly.)
 # The filter's counters as its own output 0 holds them now (the copies its
 # consumers hold may be older): a ProgrammableFilter on output 0 reaches the
-# filter itself, behind ParaView's post filter, on every rank; piece 0 has
-# the table.
+# filter itself, behind ParaView's post filter, on every rank, and gives one
+# row per rank: the rank, the rows of the filter's Partition there (piece 0
+# holds the table: the other ranks compute nothing), the counters (-1 where
+# absent).
+COUNTERS = ("QualityComputations", "PartitionComputations", "SweepComputations")
 COUNTERS_SCRIPT = """
 from vtkmodules.vtkCommonCore import vtkIntArray
+from vtkmodules.vtkParallelCore import vtkMultiProcessController
 producer = self.GetInputAlgorithm()
 if producer.IsA("vtkPVPostFilter"):
     producer = producer.GetInputAlgorithm()
-fields = producer.GetOutputDataObject(0).GetFieldData()
-for name in ("QualityComputations", "PartitionComputations", "SweepComputations"):
+partition = producer.GetOutputDataObject(0)
+controller = vtkMultiProcessController.GetGlobalController()
+row = [("Rank", controller.GetLocalProcessId() if controller else 0),
+       ("Rows", partition.GetNumberOfRows())]
+for name in %r:
+    array = partition.GetFieldData().GetArray(name)
+    row.append((name, array.GetValue(0) if array is not None else -1))
+for name, value in row:
     column = vtkIntArray()
     column.SetName(name)
-    if fields.GetArray(name) is not None:
-        column.InsertNextValue(fields.GetArray(name).GetValue(0))
+    column.InsertNextValue(value)
     self.GetTableOutput().AddColumn(column)
-"""
+""" % (COUNTERS,)
 
 
 def counters(proxy):
     """QualityComputations, PartitionComputations, SweepComputations of the
-    filter (reading them does not run it)."""
+    filter (reading them does not run it); checks that only piece 0 holds
+    the Partition."""
     reader = ProgrammableFilter(Input=OutputPort(proxy, 0), OutputDataSetType="vtkTable",
                                 Script=COUNTERS_SCRIPT)
-    table = servermanager.Fetch(reader)
+    table = mt.gather_table(reader, 0)
     Delete(reader)
-    values = [mt.column(table, name) for name in
-              ("QualityComputations", "PartitionComputations", "SweepComputations")]
-    mt.check(builtins.all(len(v) == 1 for v in values), "no counters in the Partition: %s" % values)
-    return [v[0] for v in values]
+    ranks, rows = mt.column(table, "Rank"), mt.column(table, "Rows")
+    mt.check(0 in ranks, "no counters from rank 0: %s" % ranks)
+    root = ranks.index(0)
+    others = [(r, n) for r, n in zip(ranks, rows) if r != 0]
+    mt.check(rows[root] > 0 and builtins.all(n == 0 for r, n in others),
+             "Partition rows per rank: %s (piece 0 alone must hold them)" % list(zip(ranks, rows)))
+    RANKS_SEEN.update(ranks)
+    return [mt.column(table, name)[root] for name in COUNTERS]
+
+
+RANKS_SEEN = set()
 
 
 def views():
@@ -162,6 +179,7 @@ for proxy in (TemporalAggregation, SpatialAggregation, SpatiotemporalAggregation
              "%s: preferred views %s, icons %s" % (proxy.__name__, kinds, icons))
     Delete(instance)
 
+mt.check(len(RANKS_SEEN) == (2 if server else 1), "counters came from ranks %s" % sorted(RANKS_SEEN))
 print("Apply %s: the Partition alone (%d parts) on UpdatePipeline and ShowInPreferredView; "
       "the sweep (%d partitions) once the Quality Plot is shown or fetched"
       % ("on a server" if server else "builtin", aggregation.GetDataInformation(0).GetNumberOfRows(), partitions))
