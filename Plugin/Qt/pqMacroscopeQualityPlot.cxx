@@ -184,9 +184,8 @@ void pqMacroscopeQualityPlot::drawAxes(QPainter& painter) const
     tr("p = %1").arg(this->Parameter, 0, 'f', 3));
   // The readout: under the pointer, else at the current p.
   const QRect readout(0, this->height() - pad - metrics.height(), this->width(), metrics.height());
-  const double at = this->Hover >= 0.0 ? this->Hover : this->Parameter;
   painter.drawText(readout, Qt::AlignLeft | Qt::AlignVCenter,
-    metrics.elidedText(this->readout(at), Qt::ElideRight, readout.width()));
+    metrics.elidedText(this->readoutText(), Qt::ElideRight, readout.width()));
 }
 
 void pqMacroscopeQualityPlot::drawCurves(QPainter& painter) const

@@ -34,6 +34,9 @@ class pqMacroscopeQualityPlot : public QWidget
   Q_PROPERTY(double parameter READ parameter WRITE setParameter)
   Q_PROPERTY(QRect plotRect READ plotRect)
   Q_PROPERTY(int partitionCount READ partitionCount)
+  // The line under the plot: p, gain, loss and parts under the pointer, or
+  // at the current p.
+  Q_PROPERTY(QString readoutText READ readoutText)
 
 public:
   explicit pqMacroscopeQualityPlot(QWidget* parent = nullptr);
@@ -44,6 +47,10 @@ public:
     std::vector<double> losses, std::vector<double> parts);
   int partitionCount() const { return static_cast<int>(this->Pick.Count()); }
   double parameter() const { return this->Parameter; }
+  QString readoutText() const
+  {
+    return this->readout(this->Hover >= 0.0 ? this->Hover : this->Parameter);
+  }
   /// The axes' rectangle: x = left is p = 0, x = right is p = 1.
   QRect plotRect() const;
 

@@ -45,7 +45,7 @@ class Qt(object):
     argument; QRect, trivially copyable, comes back in registers)."""
 
     P = ctypes.c_void_p
-    MOUSE_PRESS, MOUSE_RELEASE, KEY_PRESS = 2, 3, 6
+    MOUSE_PRESS, MOUSE_RELEASE, MOUSE_MOVE, KEY_PRESS = 2, 3, 5, 6
     LEFT_BUTTON = 1
     KEY_LEFT = 0x01000012
 
@@ -170,6 +170,13 @@ class Qt(object):
             self.mouse_event(event, kind, point, self.LEFT_BUTTON, buttons, 0)
             self.notify(widget, event)
             self.mouse_event_free(event)
+
+    def send_move(self, widget, x, y):
+        point = (ctypes.c_double * 2)(x, y)
+        event = (ctypes.c_char * 512)()
+        self.mouse_event(event, self.MOUSE_MOVE, point, 0, 0, 0)
+        self.notify(widget, event)
+        self.mouse_event_free(event)
 
     def send_key(self, widget, key):
         event = (ctypes.c_char * 512)()
@@ -324,6 +331,15 @@ try:
     clicked = qt.prop(widget, "parameter", float)
     check(abs(clicked - (target_x - left) / span) <= 1.0 / span and starts[k2] < clicked < ends[k2],
           "a click at x = %d (p = %g) set p = %g" % (target_x, (target_x - left) / span, clicked))
+    # Hovering reads p, gain, loss and parts under the pointer.
+    parts = [int(curves.GetColumnByName("Parts").GetValue(i)) for i in range(curves.GetNumberOfRows())]
+    losses = [curves.GetColumnByName("Loss").GetValue(i) for i in range(curves.GetNumberOfRows())]
+    hover_x = round(x_of(starts[k] + 0.5 * (ends[k] - starts[k])))
+    qt.send_move(plot, hover_x, (top + bottom) / 2)
+    hovered = qt.string_property(plot, "readoutText")
+    wanted = "p %.3f: gain %s, loss %s, %d part%s" % (
+        (hover_x - left) / span, "%.3g" % gains[k], "%.3g" % losses[k], parts[k], "" if parts[k] == 1 else "s")
+    check(hovered == wanted, "hovering at x = %d reads %r, not %r" % (hover_x, hovered, wanted))
     # The Left key: the middle of the previous interval.
     if k2 > 0:
         qt.send_key(plot, Qt.KEY_LEFT)
