@@ -44,11 +44,9 @@ pqMacroscopeParameterWidget::pqMacroscopeParameterWidget(
 {
   this->setObjectName("MacroscopeParameterWidget");
   this->setProperty(smproperty);
-  // The plot wants the panel's whole width: the label goes into the widget.
+  // The property's label as a title inside the widget, not in the panel's
+  // label column: the plot and the slider then get the panel's whole width.
   this->setShowLabel(false);
-
-  // The property's label as a title: the plot and the slider then both get
-  // the panel's whole width.
   auto* title = new QLabel(QString("%1 (p)").arg(smproperty->GetXMLLabel()), this);
   title->setToolTip(pqPropertyWidget::getTooltip(smproperty));
   this->Slider->setToolTip(title->toolTip());
