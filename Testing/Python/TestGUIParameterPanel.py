@@ -10,12 +10,15 @@
 #      Partition is that interval's. A click away from the ticks sets the
 #      clicked p (within a pixel); the Left key steps to the previous
 #      partition's middle.
-#   4. A screenshot of the widget holds pixels of both curve colours.
+#   4. A screenshot of the widget holds pixels of both curve colours. With
+#      the Properties dock floated and 420 px wide, the plot follows and a
+#      click left of the same tick picks the previous interval's middle.
 #   5. A state file saved, the pipeline deleted and the state loaded: the
 #      Parameter and the new panel's widget keep p.
 # The Qt objects are reached through ctypes on Qt's exported functions (see
 # SmokeGUI.py for why); mouse and key events are built and sent the way
-# QTest does (QCoreApplication::notify). The verdict goes to the process's
+# QTest does (QCoreApplication::notify), in logical pixels: GUI.ParameterPanelHiDPI
+# runs it again with QT_SCALE_FACTOR=2. The verdict goes to the process's
 # stdout/stderr and the exit code.
 import ctypes
 import os
@@ -69,6 +72,7 @@ class Qt(object):
         self.click = self.function("_ZN15QAbstractButton5clickEv", None, P)
         self.apply = self.function("_ZN17pqPropertiesPanel5applyEv", None, P)
         self.resize = self.function("_ZN7QWidget6resizeERK5QSize", None, P, P)
+        self.set_floating = self.function("_ZN11QDockWidget11setFloatingEb", None, P, ctypes.c_bool)
         self.mouse_event = self.function(
             "_ZN11QMouseEventC1EN6QEvent4TypeERK7QPointFN2Qt11MouseButtonE6QFlagsIS6_ES7_INS5_16KeyboardModifierEE",
             None, P, ctypes.c_int, P, ctypes.c_int, ctypes.c_int, ctypes.c_int)
@@ -366,6 +370,29 @@ try:
 
     # The whole window too, for whoever looks at the panel in its place.
     qt.save_grab(qt.widgets("QMainWindow")[0], os.path.join(output, "window.png"))
+
+    # Resized: the Properties dock floated and made 420 px wide (a usual
+    # panel width); the plot follows, and a click by the same tick still
+    # picks that interval's middle.
+    docks = [d for d in qt.widgets("QDockWidget") if panel in qt.children(d, "pqPropertiesPanel")]
+    check(len(docks) == 1, "%d docks hold the Properties panel" % len(docks))
+    qt.set_floating(docks[0], True)
+    qt.resize(docks[0], ctypes.addressof((ctypes.c_int * 2)(420, 900)))
+    check(qt.wait(lambda: qt.prop(plot, "plotRect", QRect)[2] - qt.prop(plot, "plotRect", QRect)[0] > span + 60, 10),
+          "the plot is %s wide in a 420 px panel, it was %d" % (qt.prop(plot, "plotRect", QRect), span))
+    left, top, right, bottom = qt.prop(plot, "plotRect", QRect)
+    span = right - left
+    qt.send_click(plot, x_of(starts[k]) - 2, (top + bottom) / 2)  # left of the tick this time
+    before = (starts[k - 1] + ends[k - 1]) / 2
+    check(abs(qt.prop(widget, "parameter", float) - before) < 1e-12,
+          "in the wider panel a click left of the tick at %g set p = %r, not %r"
+          % (starts[k], qt.prop(widget, "parameter", float), before))
+    qt.wait(lambda: False, 0.5)
+    qt.save_grab(widget, os.path.join(output, "parameter-panel-wide.png"))
+    # Back to the applied p (the state file below holds the applied value).
+    qt.send_click(plot, x_of(starts[k]) + 2, (top + bottom) / 2)
+    check(abs(qt.prop(widget, "parameter", float) - middle) < 1e-12, "could not click back to p = %r" % middle)
+    qt.set_floating(docks[0], False)
 
     # 5. The state file keeps p.
     state = os.path.join(output, "panel.pvsm")
