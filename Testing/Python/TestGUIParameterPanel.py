@@ -7,7 +7,8 @@
 #      appear in the panel, as many partitions as the Quality Curves rows.
 #   3. A click just right of a breakpoint tick sets p to the middle of the
 #      interval under the pointer; Apply puts it in the property and the
-#      Partition is that interval's. A click away from the ticks sets the
+#      Partition is that interval's; Undo and Redo move it back and forth.
+#      A click away from the ticks sets the
 #      clicked p (within a pixel); the Left key steps to the previous
 #      partition's middle.
 #   4. A screenshot of the widget holds pixels of both curve colours. With
@@ -72,6 +73,10 @@ class Qt(object):
         self.click = self.function("_ZN15QAbstractButton5clickEv", None, P)
         self.apply = self.function("_ZN17pqPropertiesPanel5applyEv", None, P)
         self.resize = self.function("_ZN7QWidget6resizeERK5QSize", None, P, P)
+        self.undo = self.function("_ZN11pqUndoStack4undoEv", None, P)
+        self.redo = self.function("_ZN11pqUndoStack4redoEv", None, P)
+        self.core = self.function("_ZN17pqApplicationCore8instanceEv", P)
+        self.undo_label_of = self.function("_ZN11pqUndoStack9undoLabelEv", P, P, P)
         self.set_floating = self.function("_ZN11QDockWidget11setFloatingEb", None, P, ctypes.c_bool)
         self.mouse_event = self.function(
             "_ZN11QMouseEventC1EN6QEvent4TypeERK7QPointFN2Qt11MouseButtonE6QFlagsIS6_ES7_INS5_16KeyboardModifierEE",
@@ -166,6 +171,11 @@ class Qt(object):
             return self.text(ctypes.addressof(result))
         finally:
             self.variant_free(variant)
+
+    def undo_label(self, stack):
+        result = (self.P * 1)()
+        self.undo_label_of(result, stack)
+        return self.text(ctypes.addressof(result))
 
     def send_click(self, widget, x, y):
         point = (ctypes.c_double * 2)(x, y)
@@ -321,6 +331,21 @@ try:
     qt.process_events(0)
     check(abs(aggregation.Parameter - middle) < 1e-12,
           "after Apply the Parameter is %r, not %r" % (aggregation.Parameter, middle))
+    # Undo takes p back to 0.5, in the property and the widget; Redo again.
+    # (Right after Apply: what paraview.simple does below, a Fetch, records
+    # undo sets of its own.)
+    stacks = qt.children(qt.core(), "pqUndoStack") + qt.children(qt.widgets("QMainWindow")[0], "pqUndoStack")
+    check(stacks, "no pqUndoStack in the GUI")
+    check(qt.undo_label(stacks[0]) == "Apply", "the last undo set is %r, not the Apply" % qt.undo_label(stacks[0]))
+    qt.undo(stacks[0])
+    qt.process_events(0)
+    check(aggregation.Parameter == 0.5 and qt.prop(widget, "parameter", float) == 0.5,
+          "after Undo the Parameter is %r and the widget shows %r, not 0.5"
+          % (aggregation.Parameter, qt.prop(widget, "parameter", float)))
+    qt.redo(stacks[0])
+    qt.process_events(0)
+    check(abs(aggregation.Parameter - middle) < 1e-12 and abs(qt.prop(widget, "parameter", float) - middle) < 1e-12,
+          "after Redo the Parameter is %r, not %r" % (aggregation.Parameter, middle))
     partition = servermanager.Fetch(aggregation, idx=0)
     quality = partition.GetFieldData().GetArray("PartitionQuality")
     check(abs(quality.GetComponent(0, 0) - gains[k]) < 1e-12,
