@@ -24,6 +24,7 @@
 #include "vtkTypeInt64Array.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -63,9 +64,36 @@ struct vtkMacroscopePartitionFilter::Internals
   int QualityComputations = 0;
   int SweepComputations = 0;
   int PartitionComputations = 0; // DP runs for output 0 (the sweep's apart)
+  double PartitionSeconds = 0.0;  // the last of those DPs, for the panel's estimate
+  // The known sweep's curves as arrays, which the information-only
+  // properties return (refilled at each read from Sweeps, never swept).
+  vtkNew<vtkDoubleArray> CurveStarts, CurveGains, CurveLosses, CurveParts;
   // The progress last reported in this execution (reports are thinned to
   // steps of ProgressStep).
   double LastProgress = 0.0;
+
+  /// The sweep of this normalisation, if one was computed for the model.
+  const macroscope::PartitionSweep* KnownSweep(bool normalized) const
+  {
+    auto sweep = this->Sweeps.find(normalized);
+    return sweep == this->Sweeps.end() ? nullptr : &sweep->second;
+  }
+
+  /// Refills `values` with one value per partition of the known sweep (none
+  /// without one).
+  template <typename Value>
+  vtkDoubleArray* FillCurve(vtkDoubleArray* values, bool normalized, Value value) const
+  {
+    values->SetNumberOfTuples(0);
+    if (const macroscope::PartitionSweep* sweep = this->KnownSweep(normalized))
+    {
+      for (std::size_t k = 0; k < sweep->Partitions.size(); ++k)
+      {
+        values->InsertNextValue(static_cast<double>(value(*sweep, k)));
+      }
+    }
+    return values;
+  }
 
   /// The partition optimal at p when a sweep of this normalisation holds it
   /// (p strictly inside one of its intervals: at a breakpoint the DP's tie
@@ -419,9 +447,15 @@ int vtkMacroscopePartitionFilter::RequestData(
       internal.Best.reset();
       aggregation.SetProgress(this->ProgressBetween(qualitiesEnd, bestEnd));
       const macroscope::Partition* known = internal.KnownBest(this->Parameter, this->NormalizeQualities);
+      const auto dpStart = std::chrono::steady_clock::now();
       internal.Best = std::make_unique<macroscope::Partition>(
         known ? *known : aggregation.Best(this->Parameter));
-      internal.PartitionComputations += known ? 0 : 1;
+      if (!known)
+      {
+        ++internal.PartitionComputations;
+        internal.PartitionSeconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - dpStart).count();
+      }
       internal.BestParameter = this->Parameter;
       internal.BestNormalized = this->NormalizeQualities;
     }
@@ -613,4 +647,33 @@ void vtkMacroscopePartitionFilter::ComputeQualities(vtkImageData* model, vtkData
   internal.ModelObject = model;
   internal.ModelTime = model->GetMTime();
   ++internal.QualityComputations;
+}
+
+vtkDoubleArray* vtkMacroscopePartitionFilter::GetQualityCurveStarts()
+{
+  return this->Internal->FillCurve(this->Internal->CurveStarts, this->NormalizeQualities,
+    [](const macroscope::PartitionSweep& sweep, std::size_t k) { return sweep.PStart(k); });
+}
+
+vtkDoubleArray* vtkMacroscopePartitionFilter::GetQualityCurveGains()
+{
+  return this->Internal->FillCurve(this->Internal->CurveGains, this->NormalizeQualities,
+    [](const macroscope::PartitionSweep& sweep, std::size_t k) { return sweep.Partitions[k].Gain; });
+}
+
+vtkDoubleArray* vtkMacroscopePartitionFilter::GetQualityCurveLosses()
+{
+  return this->Internal->FillCurve(this->Internal->CurveLosses, this->NormalizeQualities,
+    [](const macroscope::PartitionSweep& sweep, std::size_t k) { return sweep.Partitions[k].Loss; });
+}
+
+vtkDoubleArray* vtkMacroscopePartitionFilter::GetQualityCurveParts()
+{
+  return this->Internal->FillCurve(this->Internal->CurveParts, this->NormalizeQualities,
+    [](const macroscope::PartitionSweep& sweep, std::size_t k) { return sweep.Partitions[k].Parts.size(); });
+}
+
+double vtkMacroscopePartitionFilter::GetPartitionSeconds()
+{
+  return this->Internal->PartitionSeconds;
 }

@@ -52,6 +52,7 @@
 #include <vector>     // for std::vector
 
 class vtkDataArray;
+class vtkDoubleArray;
 class vtkImageData;
 
 namespace macroscope
@@ -84,6 +85,25 @@ public:
   vtkGetMacro(NormalizeQualities, bool);
   vtkBooleanMacro(NormalizeQualities, bool);
   ///@}
+
+  ///@{
+  /// The quality curves of the sweep known for the current normalisation,
+  /// one value per distinct optimal partition as in the Quality Curves
+  /// output (PStart, Gain, Loss, Parts), for the GUI's parameter panel:
+  /// information-only properties (si_class vtkSIDataArrayProperty, which
+  /// sends a returned array whatever its length) bring them to the client
+  /// without a Fetch of the tables. Empty while no sweep is known for this
+  /// model and normalisation; reading them never runs a sweep.
+  vtkDoubleArray* GetQualityCurveStarts();
+  vtkDoubleArray* GetQualityCurveGains();
+  vtkDoubleArray* GetQualityCurveLosses();
+  vtkDoubleArray* GetQualityCurveParts();
+  ///@}
+
+  /// Seconds the last optimal partition (one DP, for Parameter) took, 0
+  /// before any: the panel's estimate of a sweep's cost, which runs about
+  /// two of them per distinct partition.
+  double GetPartitionSeconds();
 
 protected:
   vtkMacroscopePartitionFilter();

@@ -91,8 +91,9 @@ def image_digest(path):
 
 # Information properties that tell the session's history, not the data: a
 # reloaded Streamed Time Slicing rebuilds its model from the cache the first
-# process wrote, so it reads the trace 0 times (its output is the same).
-HISTORY = {"NumberOfTraceReads", "LocationsRead", "ModelOrigin"}
+# process wrote, so it reads the trace 0 times (its output is the same); an
+# aggregation's PartitionSeconds is a measured time.
+HISTORY = {"NumberOfTraceReads", "LocationsRead", "ModelOrigin", "PartitionSeconds"}
 
 
 def record(args, views, screenshot_dir):
