@@ -153,17 +153,14 @@ def streamed_model(source=None, **properties):
 
 
 def _hierarchy_nodes(model):
-    """The hierarchy nodes of the model's resources, from its field data when
-    the client can see it, else None."""
+    """The hierarchy nodes above the model's resources (its field data's
+    NodeParent), or None when the data information lacks them."""
     try:
-        info = model.GetDataInformation(0).GetFieldDataInformation()
-        for i in range(info.GetNumberOfArrays()):
-            array = info.GetArrayInformation(i)
-            if array.GetName() == "NodeParent":
-                return array.GetNumberOfTuples()
+        fields = model.GetDataInformation(0).DataInformation.GetAttributeInformation(2)  # FIELD
+        parents = fields.GetArrayInformation("NodeParent") if fields else None
+        return parents.GetNumberOfTuples() if parents else None
     except AttributeError:
-        pass
-    return None
+        return None
 
 
 def overview(source=None, kind="auto", view=None, parameter=None, **model_properties):

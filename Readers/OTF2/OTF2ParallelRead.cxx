@@ -137,10 +137,11 @@ Diagnostics streamShares(
     f.store(0.0);
   }
   std::atomic<bool> stop{ false };
+  std::atomic<uint64_t> reports{ 0 }; // how many times a thread's fraction moved
   std::mutex mutex;
   std::condition_variable ended;
   std::size_t running = count;
-  std::vector<Diagnostics> reports(count);
+  std::vector<Diagnostics> diagnostics(count);
   std::vector<std::exception_ptr> errors(count);
 
   auto work = [&](std::size_t s) {
@@ -148,11 +149,13 @@ Diagnostics streamShares(
     {
       ReadOptions mine = options;
       mine.Leaves = shares[s].Leaves;
-      mine.Progress = [&fraction, &stop, s](double done) {
+      mine.Progress = [&fraction, &stop, &reports, &ended, s](double done) {
         fraction[s].store(done, std::memory_order_relaxed);
+        reports.fetch_add(1, std::memory_order_relaxed);
+        ended.notify_one(); // the calling thread passes the new total on
         return !stop.load(std::memory_order_relaxed);
       };
-      reports[s] = streamTrace(anchorFile, *shares[s].Sink, mine).Report;
+      diagnostics[s] = streamTrace(anchorFile, *shares[s].Sink, mine).Report;
     }
     catch (...)
     {
@@ -170,7 +173,9 @@ Diagnostics streamShares(
     threads.emplace_back(work, s);
   }
 
-  // This thread reports progress and hears an abort while the others read.
+  // This thread reports progress, each time a thread's fraction moves (once
+  // per batch of records or location), and hears an abort while the others
+  // read; 50 ms at most between two looks at the abort.
   bool aborted = false;
   auto report = [&]() {
     double done = 0.0;
@@ -186,9 +191,12 @@ Diagnostics streamShares(
   };
   {
     std::unique_lock<std::mutex> lock(mutex);
+    uint64_t seen = 0;
     while (running > 0)
     {
-      ended.wait_for(lock, std::chrono::milliseconds(50));
+      ended.wait_for(lock, std::chrono::milliseconds(50),
+        [&] { return running == 0 || reports.load(std::memory_order_relaxed) != seen; });
+      seen = reports.load(std::memory_order_relaxed);
       lock.unlock();
       if (!aborted)
       {
@@ -220,10 +228,10 @@ Diagnostics streamShares(
   {
     throw ReadAborted();
   }
-  Diagnostics total = reports.empty() ? Diagnostics{} : reports.front();
+  Diagnostics total = diagnostics.empty() ? Diagnostics{} : diagnostics.front();
   for (std::size_t s = 1; s < count; ++s)
   {
-    addDiagnostics(total, reports[s]);
+    addDiagnostics(total, diagnostics[s]);
   }
   return total;
 }

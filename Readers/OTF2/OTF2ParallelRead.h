@@ -38,7 +38,8 @@ struct StreamShare
 /// diagnostics added up. The sinks must not want messages (a message's two
 /// ends may lie in two shares): std::invalid_argument otherwise.
 /// options.Progress is called on the calling thread only, with the fraction
-/// of the shares' events read, about every 50 ms and once at the end;
+/// of the shares' events read, whenever a share's fraction moves (after
+/// each batch of records and each location; at least every 50 ms);
 /// returning false stops every share at its next batch and throws
 /// ReadAborted. The first error of a share (TraceError, or a sink's
 /// exception) is thrown once every thread has stopped.

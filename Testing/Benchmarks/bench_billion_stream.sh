@@ -78,7 +78,7 @@ echo "synthesized ${total} events in $(awk -v s="${start}" -v e="$(date +%s.%N)"
 # 3. The reads. timed NAME COMMAND...: runs it under /usr/bin/time -v and
 # sets wall[NAME] (seconds) and rss[NAME] (kB); the command's stdout is in
 # ${workdir}/NAME.out.
-declare -A wall rss inside
+declare -A wall rss inside cpu
 timed() {
   local name="$1"
   shift
@@ -86,6 +86,7 @@ timed() {
   wall[${name}]="$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0;
     for (i = 1; i <= n; ++i) s = s * 60 + p[i]; print s }' "${workdir}/${name}.time")"
   rss[${name}]="$(awk -F': ' '/Maximum resident set size/ { print $2 }' "${workdir}/${name}.time")"
+  cpu[${name}]="$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "${workdir}/${name}.time")"
 }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $(cat "$2")"; }
 
@@ -102,7 +103,7 @@ if [[ -n "${baseline}" ]]; then
   inside[main]="$(field seconds "${workdir}/main.out")"
 fi
 
-printf '%-8s %10s %10s %14s %12s  %s\n' run "read s" "process s" "events/s" "peak RSS MB" what
+printf '%-8s %10s %10s %10s %14s %12s  %s\n' run "read s" "process s" "CPU s" "events/s" "peak RSS MB" what
 for name in bare one threads main; do
   [[ -n "${wall[${name}]:-}" ]] || continue
   case "${name}" in
@@ -112,10 +113,12 @@ for name in bare one threads main; do
     main) what="Streamed Time Slicing of ${baseline}" ;;
   esac
   awk -v n="${name}" -v i="${inside[${name}]}" -v w="${wall[${name}]}" -v r="${rss[${name}]}" \
-    -v e="${total}" -v what="${what}" \
-    'BEGIN { printf "%-8s %10.2f %10.2f %14.3g %12.1f  %s\n", n, i, w, e / i, r / 1024, what }'
+    -v c="${cpu[${name}]}" -v e="${total}" -v what="${what}" \
+    'BEGIN { printf "%-8s %10.2f %10.2f %10.2f %14.3g %12.1f  %s\n", n, i, w, c, e / i, r / 1024, what }'
 done
 awk -v a="${inside[one]}" -v b="${inside[threads]}" 'BEGIN { printf "speed-up of the threads over 1 thread: %.2f\n", a / b }'
+echo "CPU time is the process's user + system time (pvbatch's start-up included): the work" \
+  "done, whatever the other jobs on the machine took; load now $(cut -d' ' -f1-3 /proc/loadavg)"
 if [[ -n "${inside[bare]:-}" ]]; then
   awk -v a="${inside[one]}" -v b="${inside[bare]}" -v e="${total}" 'BEGIN {
     printf "1 thread / bare loop: %.2f; decoding and slicing above OTF2 itself: %.1f ns per event (bare %.1f ns)\n",
