@@ -503,6 +503,14 @@ bool vtkMacroscopeTimeSlicing::IsModelCurrent() const
     const_cast<vtkMacroscopeTimeSlicing*>(this)->GetMTime() < this->Kept->Built.GetMTime();
 }
 
+namespace
+{
+// A model from which the aggregations stop being interactive: 10^6 cells are
+// e.g. 1000 slices x 50 resources x 20 types, whose spatiotemporal
+// qualities alone need 2 GB.
+constexpr double LargeModelCells = 1e6;
+}
+
 bool vtkMacroscopeTimeSlicing::CheckModelMemory(
   const std::vector<const macroscope::TimeSlicingOptions*>& models)
 {
@@ -521,6 +529,23 @@ bool vtkMacroscopeTimeSlicing::CheckModelMemory(
       vtkErrorMacro("Time slicing cannot build the model: " << problem << ".");
       return false;
     }
+  }
+  // The model asked for (the first; a cached fine model is not aggregated)
+  // feeds the aggregations, whose qualities grow as slices^2 x resources:
+  // say so before a model that makes them slow is built.
+  const macroscope::TimeSlicingOptions& asked = *models.front();
+  const double cells = double(asked.Grid.Slices) * asked.Resources * asked.Types;
+  if (cells >= LargeModelCells)
+  {
+    // Spatiotemporal: 41 B per hierarchy node (about 2 per resource) and
+    // interval of slices (docs/performance.md, "Issue 25: scale in slices").
+    const double slices = asked.Grid.Slices;
+    const double spatiotemporalGB = 41.0 * 2.0 * asked.Resources * slices * (slices + 1) / 2 / (1 << 30);
+    vtkWarningMacro("The model will have " << cells << " cells (" << asked.Grid.Slices
+      << " slices x " << asked.Resources << " resources x " << asked.Types
+      << " types): an aggregation of it may take minutes (Spatiotemporal Aggregation needs about "
+      << spatiotemporalGB << " GB for its qualities). Fewer Slices or a coarser ResourceLevel "
+      << "keep the overviews interactive.");
   }
   return true;
 }

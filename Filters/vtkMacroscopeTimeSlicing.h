@@ -170,7 +170,8 @@ protected:
   // Whether every model of `models` fits in the memory available now, each
   // held twice (the kept model and the output image; docs/time-slicing.md).
   // False, with an error naming the cells and bytes, when one does not. Not
-  // collective: under MPI, callers agree on the outcome.
+  // collective: under MPI, callers agree on the outcome. Warns (before any
+  // read) when the first model has LargeModelCells cells or more.
   bool CheckModelMemory(const std::vector<const macroscope::TimeSlicingOptions*>& models);
   // Keeps `model` (moved from) as the model the outputs are cut from, with
   // the field data naming its resources, planes, metric and window.

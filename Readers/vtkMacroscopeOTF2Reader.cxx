@@ -2,6 +2,7 @@
 
 #include "MacroscopeHierarchyFile.h"
 #include "MacroscopeOTF2.h"
+#include "OTF2ParallelRead.h"
 #include "MacroscopeReaderOutputs.h"
 #include "ModelStream.h"
 #include "TraceSchema.h"
@@ -33,10 +34,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <map>
+#include <memory>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -191,6 +195,73 @@ private:
   uint32_t Leaf = 0;
   std::vector<uint32_t> Locations;
 };
+
+// How many threads read the locations of one piece in the streamed time
+// slicing: every core, shared among the pieces (MPI ranks are assumed to
+// share a machine; MACROSCOPE_READ_THREADS overrides). One thread for the
+// message metrics (a message's ends may lie in two threads' shares) and for
+// models too large to hold once per thread.
+uint32_t ReadThreads(int pieces, const macroscope::ModelStream& stream)
+{
+  if (stream.WantsMessages())
+  {
+    return 1;
+  }
+  long threads = static_cast<long>(std::max(1u, std::thread::hardware_concurrency())) /
+    std::max(1, pieces);
+  if (const char* text = std::getenv("MACROSCOPE_READ_THREADS"))
+  {
+    threads = std::strtol(text, nullptr, 10);
+  }
+  constexpr double CopyBudget = 512.0 * (1 << 20); // bytes of models per extra thread
+  if (stream.ModelBytes() > CopyBudget)
+  {
+    return 1;
+  }
+  return static_cast<uint32_t>(std::clamp(threads, 1L, 64L));
+}
+
+// The streamed read of `options.Leaves` on `threads` threads: each thread
+// streams whole groups of leaves (ModelStream::LeafGroups, so that no model
+// cell takes rows from two threads and the models stay bit for bit those
+// of one thread) into a fork of `stream`, absorbed once all have read.
+otf2::Diagnostics StreamOnThreads(const std::string& anchor, const otf2::TraceInfo& info,
+  const std::vector<uint32_t>* newLeaf, uint32_t threads, macroscope::ModelStream& stream,
+  const otf2::ReadOptions& options)
+{
+  const std::vector<uint32_t> groupOfModelLeaf = stream.LeafGroups();
+  std::vector<uint32_t> groupOfLeaf(info.Leaves.size(), UINT32_MAX);
+  for (uint32_t leaf = 0; leaf < groupOfLeaf.size(); ++leaf)
+  {
+    const uint32_t modelLeaf = newLeaf ? (*newLeaf)[leaf] : leaf;
+    if (modelLeaf < groupOfModelLeaf.size() && groupOfModelLeaf[modelLeaf] != UINT32_MAX)
+    {
+      groupOfLeaf[leaf] = groupOfModelLeaf[modelLeaf];
+    }
+    else
+    {
+      groupOfLeaf[leaf] = UINT32_MAX - leaf; // not modelled: a group of its own
+    }
+  }
+  const std::vector<std::vector<uint32_t>> leaves =
+    otf2::shareLeaves(info, options.Leaves, groupOfLeaf, threads);
+  std::vector<macroscope::ModelStream> forks;
+  std::vector<std::unique_ptr<StreamSink>> sinks;
+  std::vector<otf2::StreamShare> shares;
+  forks.reserve(leaves.size());
+  for (const std::vector<uint32_t>& share : leaves)
+  {
+    forks.push_back(stream.Fork());
+    sinks.push_back(std::make_unique<StreamSink>(forks.back(), newLeaf));
+    shares.push_back({ share, sinks.back().get() });
+  }
+  otf2::Diagnostics report = otf2::streamShares(anchor, shares, options);
+  for (macroscope::ModelStream& fork : forks)
+  {
+    stream.Absorb(std::move(fork));
+  }
+  return report;
+}
 }
 
 vtkMacroscopeOTF2Reader::vtkMacroscopeOTF2Reader()
@@ -592,8 +663,16 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
     // messages still do.
     if (!options.Leaves.empty() && !(noStates && stream.WantsStates()))
     {
-      StreamSink sink(stream, newLeaf);
-      data = otf2::streamTrace(this->FileName, sink, options);
+      const uint32_t threads = ReadThreads(pieces, stream);
+      if (threads > 1)
+      {
+        data.Report = StreamOnThreads(this->FileName, info, newLeaf, threads, stream, options);
+      }
+      else
+      {
+        StreamSink sink(stream, newLeaf);
+        data = otf2::streamTrace(this->FileName, sink, options);
+      }
     }
   }
   catch (const otf2::ReadAborted&)

@@ -60,6 +60,16 @@ bool ModelStream::NeedsLeaf(uint32_t leaf) const
     });
 }
 
+double ModelStream::ModelBytes() const
+{
+  double bytes = 0.0;
+  for (const TimeSlicingOptions& option : this->Options)
+  {
+    bytes += 8.0 * option.Grid.Slices * option.Resources * option.Types;
+  }
+  return bytes;
+}
+
 double ModelStream::Begin() const
 {
   double begin = this->Options.front().Grid.Begin;
@@ -199,6 +209,86 @@ void ModelStream::AddMessages(const MessageRows& rows)
   {
     slicer.AddMessages(rows);
   }
+}
+
+ModelStream ModelStream::Fork() const
+{
+  return ModelStream(this->PlaneOfType, this->Options);
+}
+
+void ModelStream::Absorb(ModelStream&& fork)
+{
+  if (fork.Slicers.size() != this->Slicers.size())
+  {
+    throw std::invalid_argument("only a fork of this stream can be absorbed");
+  }
+  for (std::size_t i = 0; i < this->Slicers.size(); ++i)
+  {
+    this->Slicers[i].Absorb(std::move(fork.Slicers[i]));
+  }
+  this->Streamed += fork.Streamed;
+}
+
+std::vector<uint32_t> ModelStream::LeafGroups() const
+{
+  // Union-find over the leaves: a resource of any model joins its leaves.
+  const uint32_t leaves = this->Leaves();
+  std::vector<uint32_t> parent(leaves);
+  for (uint32_t leaf = 0; leaf < leaves; ++leaf)
+  {
+    parent[leaf] = leaf;
+  }
+  auto root = [&parent](uint32_t leaf) {
+    while (parent[leaf] != leaf)
+    {
+      parent[leaf] = parent[parent[leaf]];
+      leaf = parent[leaf];
+    }
+    return leaf;
+  };
+  for (const TimeSlicingOptions& option : this->Options)
+  {
+    if (option.ResourceOfLeaf.empty())
+    {
+      continue; // resource = leaf: joins nothing
+    }
+    std::vector<uint32_t> firstLeaf(option.Resources, UINT32_MAX);
+    for (uint32_t leaf = 0; leaf < leaves && leaf < option.ResourceOfLeaf.size(); ++leaf)
+    {
+      const uint32_t resource = option.ResourceOfLeaf[leaf];
+      if (resource == NoResource || resource >= option.Resources)
+      {
+        continue;
+      }
+      if (firstLeaf[resource] == UINT32_MAX)
+      {
+        firstLeaf[resource] = leaf;
+      }
+      else
+      {
+        const uint32_t a = root(firstLeaf[resource]);
+        const uint32_t b = root(leaf);
+        parent[std::max(a, b)] = std::min(a, b); // the root is a group's first leaf
+      }
+    }
+  }
+  std::vector<uint32_t> group(leaves, UINT32_MAX);
+  std::vector<uint32_t> number(leaves, UINT32_MAX);
+  uint32_t groups = 0;
+  for (uint32_t leaf = 0; leaf < leaves; ++leaf)
+  {
+    if (!this->NeedsLeaf(leaf))
+    {
+      continue;
+    }
+    const uint32_t first = root(leaf);
+    if (number[first] == UINT32_MAX)
+    {
+      number[first] = groups++;
+    }
+    group[leaf] = number[first];
+  }
+  return group;
 }
 
 std::vector<MicroscopicModel> ModelStream::Finish()

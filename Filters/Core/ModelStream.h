@@ -39,6 +39,8 @@ public:
   /// False when every model leaves `leaf` out (NoResource): no need to read it.
   bool NeedsLeaf(uint32_t leaf) const;
   uint32_t Leaves() const { return this->Options.front().Leaves; }
+  /// Bytes of the models being built (8 per cell).
+  double ModelBytes() const;
   /// The span of times any model counts: [earliest grid begin, latest end].
   double Begin() const;
   double End() const;
@@ -59,6 +61,22 @@ public:
   void AddInterleavedStates(const StateRows& rows);
   void AddInterleavedPoints(const PointRows& rows);
   void EndInterleaved();
+  ///@}
+
+  ///@{
+  /// A read split over threads: each thread streams its leaves into a
+  /// Fork() of this stream (same planes and models, nothing folded yet),
+  /// then the forks are absorbed back before Finish(). Give each thread
+  /// whole groups of LeafGroups(), every leaf of a group in ascending leaf
+  /// order, and the models are bit for bit those of one stream read in
+  /// leaf order: no cell takes rows from two threads. Messages go to this
+  /// stream itself (AddMessages), not to the forks.
+  ModelStream Fork() const;
+  void Absorb(ModelStream&& fork);
+  /// A group number per leaf (0, 1, ... in the order of their first leaf):
+  /// leaves that share a resource of any model share a group; leaves no
+  /// model needs get UINT32_MAX.
+  std::vector<uint32_t> LeafGroups() const;
   ///@}
 
   /// The models, in the order of the options.

@@ -3,6 +3,7 @@
 #include "ResourceHierarchy.h" // NoResource
 #include "TimeSlicingKernels.h"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -408,6 +409,44 @@ void StreamingTimeSlicer::AddMessages(const MessageRows& rows)
       }
     }
   }
+}
+
+void StreamingTimeSlicer::Absorb(StreamingTimeSlicer&& part)
+{
+  if (this->Leaf >= 0 || part.Leaf >= 0 || this->OpenCount > 0 || part.OpenCount > 0)
+  {
+    throw std::logic_error("Absorb with a leaf still open");
+  }
+  const TimeSlicingOptions& mine = this->Options;
+  const TimeSlicingOptions& theirs = part.Options;
+  if (mine.Metric != theirs.Metric || mine.Normalize != theirs.Normalize ||
+    mine.Depth != theirs.Depth || mine.Leaves != theirs.Leaves ||
+    mine.Resources != theirs.Resources || mine.ResourceOfLeaf != theirs.ResourceOfLeaf ||
+    !(mine.Grid.Begin == theirs.Grid.Begin && mine.Grid.End == theirs.Grid.End &&
+      mine.Grid.Slices == theirs.Grid.Slices) ||
+    this->Model.Values.size() != part.Model.Values.size())
+  {
+    throw std::invalid_argument("only a slicer with the same options can be absorbed");
+  }
+  for (uint32_t leaf = 0; leaf < mine.Leaves; ++leaf)
+  {
+    if (this->LeafDone[leaf] != NotYet && part.LeafDone[leaf] != NotYet)
+    {
+      throw std::invalid_argument("the rows of leaf " + std::to_string(leaf) +
+        " were given to both slicers: each leaf streams once");
+    }
+    this->LeafDone[leaf] = std::max(this->LeafDone[leaf], part.LeafDone[leaf]);
+  }
+  // Raw sums, before FinishModel's clamp and scaling: the same values as
+  // one slicer's where the cells are disjoint (x + 0 is x).
+  double* values = this->Model.Values.data();
+  const double* added = part.Model.Values.data();
+  for (std::size_t i = 0, n = this->Model.Values.size(); i < n; ++i)
+  {
+    values[i] += added[i];
+  }
+  part.Model.Values.clear();
+  part.Model.Values.shrink_to_fit();
 }
 
 MicroscopicModel StreamingTimeSlicer::Finish()

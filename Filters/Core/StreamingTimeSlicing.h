@@ -76,6 +76,16 @@ public:
   void EndInterleaved();
   ///@}
 
+  /// Adds the rows `part` folded into this slicer's model, for a read split
+  /// over threads: `part` has the same options, no leaf open, and none of
+  /// the leaves given here; it is spent afterwards. Exact (bit for bit the
+  /// model of one slicer given every row) when no model cell takes rows of
+  /// both, i.e. when the leaves of each resource were all given to one of
+  /// them (ModelStream::LeafGroups); otherwise the cells both touched are
+  /// summed in another order (rounding). Call before Finish(). Throws
+  /// std::invalid_argument when the options or the leaves do not allow it.
+  void Absorb(StreamingTimeSlicer&& part);
+
   /// The finished model (normalized as the options say); the slicer is
   /// spent afterwards.
   MicroscopicModel Finish();

@@ -1,6 +1,7 @@
 #include "pqMacroscopeToolbarActions.h"
 
 #include "pqMacroscopeLinkViewsReaction.h"
+#include "pqMacroscopeOverviewReaction.h"
 #include "pqMacroscopeSnapshotReaction.h"
 #include "pqMacroscopeTimeWindowReaction.h"
 
@@ -13,6 +14,14 @@ pqMacroscopeToolbarActions::pqMacroscopeToolbarActions(QObject* parentObject)
   // Several actions may be checked at once (the selection mode is a toggle
   // of its own), so the group is not exclusive.
   this->setExclusive(false);
+
+  // First: the path a user opening a large trace is led on (issue 25).
+  QAction* overview = new QAction(QIcon(":/Macroscope/Icons/overview.svg"), tr("Overview"), this);
+  overview->setObjectName("actionMacroscopeOverview");
+  overview->setToolTip(tr("Ocelotl's overview of the active trace (an OTF2 or Paje reader, "
+                          "applied or not): Streamed Time Slicing and an aggregation at their "
+                          "defaults, shown in a view of its own; the trace's tables are not read"));
+  new pqMacroscopeOverviewReaction(overview);
 
   QAction* snapshot = new QAction(QIcon(":/Macroscope/Icons/snapshot.svg"), tr("Snapshot..."), this);
   snapshot->setObjectName("actionMacroscopeSnapshot");

@@ -9,3 +9,4 @@ from .comparison import chart_view, compare_models, compare_runs, summary_senten
 from .links import link_views, unlink_views, set_window, set_selection, link_selection, window_from_rectangle, select_time_range
 from .colors import link_type_colors, palette_color, reset_type_color, set_type_color, type_colors  # noqa: F401
 from .progress import watch_progress, ProgressWatch  # noqa: F401
+from .overview import overview, streamed_model, estimate, describe, Overview  # noqa: F401

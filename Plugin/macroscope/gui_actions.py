@@ -45,7 +45,13 @@ def _select_time_range(view_id, x0, y0, x1, y1):
         x0, y0, x1, y1, "" if result is None else " (%s)" % (result,))
 
 
+def _overview():
+    package = importlib.import_module("macroscope")
+    return package.describe(_helper("overview")())
+
+
 _ACTIONS = {
+    "overview": ("overview", _overview),
     "snapshot": ("snapshot", _snapshot),
     "link_views": ("link_views", _link_views),
     "select_time_range": ("select_time_range", _select_time_range),
@@ -67,6 +73,6 @@ def run_action(action, *args):
     except Exception as error:  # the GUI shows the reason instead of a traceback dialog
         # A SnapshotError names the directory or file and the reason: enough
         # for the user. Anything else is a bug, reported with its traceback.
-        expected = type(error).__name__ == "SnapshotError"
+        expected = type(error).__name__ in ("SnapshotError", "ValueError")
         return False, "Macroscope: %s failed: %s%s" % (
             action.replace("_", " "), error, "" if expected else "\n" + traceback.format_exc())

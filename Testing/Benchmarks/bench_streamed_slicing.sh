@@ -2,8 +2,10 @@
 # Benchmark of Streamed Time Slicing in ParaView (docs/streaming-model.md,
 # docs/mpi.md): synthesizes a large OTF2 archive, then
 #   1. builds its model (exclusive state duration, 1000 slices, no cache) in
-#      pvbatch on 1 rank and on 2 MPI ranks, alternately, best of
-#      MACROSCOPE_BENCH_REPEAT runs each, and prints the speed-up;
+#      pvbatch on 1 rank and on 2 MPI ranks, one reading thread each
+#      (MACROSCOPE_READ_THREADS=1), alternately, best of
+#      MACROSCOPE_BENCH_REPEAT runs each, and prints the speed-up; then
+#      1 rank reading on every core (the default), for comparison;
 #   2. reads it once into a model cache, then times rebuilding a model from
 #      the cache in a fresh pvbatch (the cache's load, rebin and outputs).
 # Times are the source's UpdatePipeline inside pvbatch (the plugin's load and
@@ -56,10 +58,14 @@ mpi=(mpiexec --allow-run-as-root --oversubscribe -np 2 pvbatch --symmetric)
 best1=""
 best2=""
 for ((i = 1; i <= repeat; i++)); do
-  one="$(run one pvbatch "${driver}" "${plugin}" "${anchor}" 1000 -)"
-  two="$(run two "${mpi[@]}" "${driver}" "${plugin}" "${anchor}" 1000 -)"
-  echo "run ${i}: 1 rank:  ${one}"
-  echo "run ${i}: 2 ranks: ${two}"
+  # One reading thread per rank, so that the ranks are what scales; the
+  # threads of one rank are timed on their own below.
+  one="$(MACROSCOPE_READ_THREADS=1 run one pvbatch "${driver}" "${plugin}" "${anchor}" 1000 -)"
+  two="$(MACROSCOPE_READ_THREADS=1 run two "${mpi[@]}" "${driver}" "${plugin}" "${anchor}" 1000 -)"
+  threads="$(run threads pvbatch "${driver}" "${plugin}" "${anchor}" 1000 -)"
+  echo "run ${i}: 1 rank, 1 thread:   ${one}"
+  echo "run ${i}: 2 ranks, 1 thread:  ${two}"
+  echo "run ${i}: 1 rank, $(nproc) threads:  ${threads}"
   s1="$(field seconds "${one}")"
   s2="$(field seconds "${two}")"
   best1="$(awk -v a="${best1}" -v b="${s1}" 'BEGIN { print (a == "" || b < a) ? b : a }')"

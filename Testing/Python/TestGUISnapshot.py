@@ -1,6 +1,7 @@
 # Runs inside the ParaView GUI (paraview --script=...), like SmokeGUI.py: the
 # plugin's "Macroscope" toolbar (Plugin/Qt, docs/snapshot.md) must appear
-# with its three actions, and triggering them must do their work:
+# with its four actions, and triggering three of them must do their work
+# (Overview has a test of its own, TestGUIOverview.py):
 #   Snapshot...        writes the pictures, state and manifest into
 #                      MACROSCOPE_SNAPSHOT_DIR (set here: the scripting aid
 #                      that replaces the directory dialog);
@@ -13,103 +14,17 @@
 # The Qt objects are reached through ctypes on Qt's exported functions (see
 # SmokeGUI.py for why). The verdict goes to the process's stdout/stderr and
 # the exit code.
-import ctypes
 import json
 import os
 import shutil
 import sys
-import time
 import traceback
+
+from macroscope_gui_toolbar import Messages, Qt  # Testing/Python, on PYTHONPATH
 
 
 def say(text, fd=1):
     os.write(fd, (text + "\n").encode())
-
-
-class Qt(object):
-    """The few exported Qt functions this test needs (x86-64 Itanium ABI: a
-    QString or QList returned by value goes to a hidden first argument)."""
-
-    P = ctypes.c_void_p
-
-    def __init__(self):
-        # PyDLL keeps the GIL held during the calls, as the GUI's main thread
-        # does when a user clicks (the actions run Python).
-        self.lib = ctypes.PyDLL(None)
-        P = self.P
-        self.all_widgets = self.function("_ZN12QApplication10allWidgetsEv", P, P)
-        self.cast = self.function("_ZNK11QMetaObject4castEP7QObject", P, P, P)
-        self.object_name = self.function("_ZNK7QObject10objectNameEv", P, P, P)
-        self.widget_actions = self.function("_ZNK7QWidget7actionsEv", P, P, P)
-        self.action_text = self.function("_ZNK7QAction4textEv", P, P, P)
-        self.activate = self.function("_ZN7QAction8activateENS_11ActionEventE", None, P, ctypes.c_int)
-        self.is_checked = self.function("_ZNK7QAction9isCheckedEv", ctypes.c_bool, P)
-        self.is_enabled = self.function("_ZNK7QAction9isEnabledEv", ctypes.c_bool, P)
-        self.process_events = self.function(
-            "_ZN16QCoreApplication13processEventsE6QFlagsIN10QEventLoop17ProcessEventsFlagEE",
-            None, ctypes.c_int)
-
-    def function(self, symbol, restype, *argtypes):
-        f = getattr(self.lib, symbol)
-        f.restype = restype
-        f.argtypes = list(argtypes)
-        return f
-
-    @staticmethod
-    def pointers(qlist):
-        d = ctypes.c_void_p.from_address(qlist).value
-        begin = ctypes.c_int.from_address(d + 8).value
-        end = ctypes.c_int.from_address(d + 12).value
-        return [ctypes.c_void_p.from_address(d + 16 + 8 * i).value for i in range(begin, end)]
-
-    @staticmethod
-    def text(qstring):
-        d = ctypes.c_void_p.from_address(qstring).value
-        size = ctypes.c_int.from_address(d + 4).value
-        offset = ctypes.c_int64.from_address(d + 16).value
-        return ctypes.string_at(d + offset, 2 * size).decode("utf-16-le")
-
-    def string_of(self, getter, obj):
-        result = (self.P * 1)()
-        getter(result, obj)
-        return self.text(ctypes.addressof(result))
-
-    def toolbars(self, name):
-        result = (self.P * 1)()
-        self.all_widgets(result)
-        meta = ctypes.addressof(ctypes.c_char.in_dll(self.lib, "_ZN8QToolBar16staticMetaObjectE"))
-        return [w for w in self.pointers(ctypes.addressof(result))
-                if self.cast(meta, w) and self.string_of(self.object_name, w) == name]
-
-    def actions(self, widget):
-        result = (self.P * 1)()
-        self.widget_actions(result, widget)
-        return {self.string_of(self.action_text, a): a for a in self.pointers(ctypes.addressof(result))}
-
-    def wait(self, condition, seconds=30):
-        deadline = time.time() + seconds
-        while not condition() and time.time() < deadline:
-            self.process_events(0)
-            time.sleep(0.05)
-        return condition()
-
-
-class Messages(object):
-    """What the actions print to the Output Messages, captured by a
-    vtkStringOutputWindow while a block runs."""
-
-    def __enter__(self):
-        from vtkmodules.vtkCommonCore import vtkOutputWindow, vtkStringOutputWindow
-        self.previous = vtkOutputWindow.GetInstance()
-        self.window = vtkStringOutputWindow()
-        vtkOutputWindow.SetInstance(self.window)
-        return self
-
-    def __exit__(self, *exc):
-        from vtkmodules.vtkCommonCore import vtkOutputWindow
-        self.text = self.window.GetOutput()
-        vtkOutputWindow.SetInstance(self.previous)
-        return False
 
 
 def check(condition, message):
@@ -134,7 +49,7 @@ try:
     check(qt.wait(lambda: len(qt.toolbars("Macroscope")) == 1),
           "%d toolbars named Macroscope in the GUI, expected 1" % len(qt.toolbars("Macroscope")))
     actions = qt.actions(qt.toolbars("Macroscope")[0])
-    wanted = ["Snapshot...", "Link Views", "Select Time Window"]
+    wanted = ["Overview", "Snapshot...", "Link Views", "Select Time Window"]
     check(sorted(actions) == sorted(wanted), "the Macroscope toolbar holds %s, not %s"
           % (sorted(actions), wanted))
 
