@@ -10,16 +10,16 @@ out=${OUT_DIR:-$root/out}
 "$root/scripts/build.sh"
 mkdir -p "$out"
 plugin="$build/lib/paraview-5.11/plugins/Macroscope/Macroscope.so"
-xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/demo.py" --plugin "$plugin" --output "$out"
+xvfb-run -a -s "-screen 0 1600x1200x24 -noreset" pvbatch "$root/examples/demo.py" --plugin "$plugin" --output "$out"
 # Two runs compared: the sample with and without its perturbation.
-xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/compare.py" --plugin "$plugin" --output "$out"
+xvfb-run -a -s "-screen 0 1600x1200x24 -noreset" pvbatch "$root/examples/compare.py" --plugin "$plugin" --output "$out"
 cat "$out/comparison.txt" >> "$out/summary.txt"
 
 # A real MPI program traced by EZTrace (a ring on 4 ranks, rank 2 slowed
 # 40 times), opened next to the synthetic sample: eztrace.png and lines in
 # the summary (docs/eztrace.md).
 "$root/examples/eztrace/run.sh" "$out/eztrace" ring 4 8 2 2 40
-xvfb-run -a -s "-screen 0 1600x1200x24" pvbatch "$root/examples/eztrace_demo.py" --plugin "$plugin" \
+xvfb-run -a -s "-screen 0 1600x1200x24 -noreset" pvbatch "$root/examples/eztrace_demo.py" --plugin "$plugin" \
   --output "$out" --archive "$out/eztrace/ring_trace/eztrace_log.otf2" --slowed 2
 cat "$out/eztrace-summary.txt" >> "$out/summary.txt"
 

@@ -41,7 +41,8 @@ def free_port():
 
 
 class Server:
-    """mpiexec ... pvserver, its output echoed with a prefix."""
+    """mpiexec ... pvserver, its output echoed with a prefix to stderr, where
+    with-xvfb.sh looks for a lost X connection to retry on a new server."""
 
     def __init__(self, command):
         self.command = command
@@ -54,7 +55,7 @@ class Server:
 
     def _echo(self):
         for line in self.process.stdout:
-            print("[pvserver] " + line.rstrip(), flush=True)
+            print("[pvserver] " + line.rstrip(), file=sys.stderr, flush=True)
             self.lines.put(line)
         self.lines.put(None)  # end of output
 
