@@ -249,8 +249,10 @@ int vtkMacroscopePartitionFilter::RequestData(
   const bool newSweep = curves && (newModel || internal.Sweeps.count(this->NormalizeQualities) == 0);
   // Progress: each step gets a share of [0, 0.98] by its usual cost (a
   // sweep is about 2 DPs per distinct partition).
-  const double weights[3] = { newModel ? 1.0 : 0.0, newBest ? 1.0 : 0.0, newSweep ? 6.0 : 0.0 };
-  const double total = std::max(1.0, weights[0] + weights[1] + weights[2]);
+  const double partitionCost = this->GetPartitionCost();
+  const double weights[3] = { newModel ? 1.0 : 0.0, newBest ? partitionCost : 0.0,
+    newSweep ? 6.0 * partitionCost : 0.0 };
+  const double total = std::max(partitionCost, weights[0] + weights[1] + weights[2]);
   const double qualitiesEnd = 0.98 * weights[0] / total;
   const double bestEnd = qualitiesEnd + 0.98 * weights[1] / total;
 

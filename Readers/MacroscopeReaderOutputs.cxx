@@ -7,8 +7,6 @@
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
 #include "vtkInformation.h"
-#include "vtkInformationDoubleVectorKey.h"
-#include "vtkInformationInformationVectorKey.h"
 #include "vtkInformationDataObjectMetaDataKey.h"
 #include "vtkInformationVector.h"
 #include "vtkMacroscopeTraceKeys.h"
@@ -26,24 +24,6 @@ namespace schema = macroscope::schema;
 
 namespace macroscope::readers
 {
-
-void SeedRanges(vtkDataArray* array, const double range[2], const double finite[2])
-{
-  if (array->GetNumberOfComponents() != 1)
-  {
-    return;
-  }
-  const std::pair<vtkInformationInformationVectorKey*, const double*> caches[] = {
-    { vtkDataArray::PER_COMPONENT(), range }, { vtkDataArray::PER_FINITE_COMPONENT(), finite }
-  };
-  for (const auto& [key, values] : caches)
-  {
-    vtkNew<vtkInformationVector> perComponent;
-    perComponent->SetNumberOfInformationObjects(1);
-    perComponent->GetInformationObject(0)->Set(vtkDataArray::COMPONENT_RANGE(), values, 2);
-    array->GetInformation()->Set(key, perComponent);
-  }
-}
 
 void MoveStrings(vtkTable* table, const char* name, std::vector<std::string>& column)
 {

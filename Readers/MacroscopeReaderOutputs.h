@@ -6,6 +6,7 @@
 #define MacroscopeReaderOutputs_h
 
 #include "HierarchyFile.h"
+#include "MacroscopeColumnRanges.h"
 #include "OTF2TraceTables.h"
 
 #include "vtkDoubleArray.h"
@@ -51,59 +52,9 @@ struct ArrayFor<uint64_t> { using type = vtkTypeUInt64Array; };
 template <>
 struct ArrayFor<double> { using type = vtkDoubleArray; };
 
-/// Leaves `range` (the values' range without NaN) and `finite` (without any
-/// non-finite value) where VTK caches the ranges of a one-component array
-/// (vtkDataArray::GetRange, GetFiniteRange). ParaView asks every column for
-/// both after each update (its data information), and VTK computes them at
-/// about 25 ns a value: seconds on a trace's tens of millions of rows, with
-/// the GUI frozen and no progress shown, after a read that reported its
-/// progress evenly. A plain loop over the column, while it is at hand, costs
-/// a fraction of that (docs/progress.md). The array must not be modified
-/// afterwards (Modified() drops the cache, which is then computed again).
-void SeedRanges(vtkDataArray* array, const double range[2], const double finite[2]);
-
-/// The ranges SeedRanges() takes, of `count` values: {range, finite}; false
-/// when no value counts (VTK's own computation then answers, at no cost).
-template <typename T>
-bool ColumnRanges(const T* values, std::size_t count, double range[2], double finite[2])
-{
-  double low = std::numeric_limits<double>::infinity();
-  double high = -low;
-  double finiteLow = low;
-  double finiteHigh = high;
-  for (std::size_t i = 0; i < count; ++i)
-  {
-    const double value = static_cast<double>(values[i]);
-    if constexpr (std::is_floating_point<T>::value)
-    {
-      if (std::isnan(value))
-      {
-        continue;
-      }
-      if (std::isfinite(value))
-      {
-        finiteLow = std::min(finiteLow, value);
-        finiteHigh = std::max(finiteHigh, value);
-      }
-    }
-    low = std::min(low, value);
-    high = std::max(high, value);
-  }
-  if constexpr (!std::is_floating_point<T>::value)
-  {
-    finiteLow = low;
-    finiteHigh = high;
-  }
-  range[0] = low;
-  range[1] = high;
-  finite[0] = finiteLow;
-  finite[1] = finiteHigh;
-  return low <= high && finiteLow <= finiteHigh;
-}
-
 /// Hands the column's buffer to a new array of `table`, without a copy: the
 /// array frees it with free(), as it was allocated with malloc(). The column
-/// is left empty. The array's ranges are cached (SeedRanges).
+/// is left empty. The array's ranges are cached (MacroscopeColumnRanges.h).
 template <typename T>
 void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
 {
@@ -119,7 +70,7 @@ void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
   const auto size = static_cast<vtkIdType>(column.size());
   double range[2];
   double finite[2];
-  const bool ranged = ColumnRanges(column.data(), column.size(), range, finite);
+  const bool ranged = MacroscopeColumnRanges(column.data(), column.size(), range, finite);
   if (size > 0)
   {
     array->SetArray(reinterpret_cast<Value*>(column.release()), size, /*save=*/0,
@@ -128,7 +79,7 @@ void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
   table->AddColumn(array);
   if (ranged)
   {
-    SeedRanges(array, range, finite);
+    MacroscopeSeedRanges(array, range, finite);
   }
 }
 
