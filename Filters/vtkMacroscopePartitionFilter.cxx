@@ -51,6 +51,12 @@ struct vtkMacroscopePartitionFilter::Internals
   // The progress last reported in this execution (reports are thinned to
   // steps of ProgressStep).
   double LastProgress = 0.0;
+  // An abort holds until the filter or its model changes: within the same
+  // update the executive runs the filter again for each output port not yet
+  // generated (the curves), which would undo it (docs/progress.md).
+  bool Aborted = false;
+  vtkMTimeType AbortedFilterTime = 0;
+  vtkMTimeType AbortedModelTime = 0;
 
   /// The partition optimal at p when a sweep of this normalisation holds it
   /// (p strictly inside one of its intervals: at a breakpoint the DP's tie
@@ -242,6 +248,22 @@ int vtkMacroscopePartitionFilter::RequestData(
   // ParaView 5.11's executive does not clear the flag an aborted execution
   // left: without this, every later run would stop at once.
   this->SetAbortExecute(0);
+  auto emptyOutputs = [this, outputVector]() {
+    for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
+    {
+      if (vtkDataObject* output = vtkDataObject::GetData(outputVector, port))
+      {
+        output->Initialize();
+      }
+    }
+  };
+  if (internal.Aborted && internal.AbortedFilterTime == this->GetMTime() &&
+    internal.AbortedModelTime == model->GetMTime())
+  {
+    emptyOutputs(); // aborted, and nothing changed since
+    return 1;
+  }
+  internal.Aborted = false;
   const bool curves = this->CurvesWanted(request, inputVector);
   const bool newModel = !internal.HasQualitiesOf(model);
   const bool newBest = newModel || !internal.Best || internal.BestParameter != this->Parameter ||
@@ -285,10 +307,18 @@ int vtkMacroscopePartitionFilter::RequestData(
   }
   catch (const macroscope::AggregationAborted&)
   {
-    // The executive empties every output and marks it aborted, so that the
-    // next request runs the filter again; what was computed before the
-    // aborted step (the qualities, a partition) is kept.
-    this->SetAbortOutput(true);
+    // The outputs are left empty, not marked aborted (the executive would
+    // run the filter again at the next request), and the abort holds until
+    // the filter or its model changes (Internals::Aborted). What was
+    // computed before the aborted step (the qualities, a partition) is kept
+    // for the next run.
+    emptyOutputs();
+    // Cleared now, so that the next execution's clearing does not modify
+    // the filter (vtkSetMacro), which would hide that nothing changed.
+    this->SetAbortExecute(0);
+    internal.Aborted = true;
+    internal.AbortedFilterTime = this->GetMTime();
+    internal.AbortedModelTime = model->GetMTime();
     vtkErrorMacro("Aggregation aborted: no partition was output.");
     return 1; // not a failure of the request: the executive's message would add nothing
   }
