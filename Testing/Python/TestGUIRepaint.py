@@ -35,13 +35,13 @@ import macroscope_testing as mt
 
 SHOT_PERIOD = 0.2   # seconds between screenshots
 MIN_DISTINCT = 4    # distinct pictures of the progress widget during a step
-MAX_FROZEN = 1.5    # seconds a picture may stay the same during a step
+MAX_FROZEN = 2.0    # seconds a picture may stay the same during a step
 MOSTLY = 0.6        # share of a step's pictures where the progress bar is up
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--paraview", required=True)
 parser.add_argument("--events", type=int, default=60000000)
-parser.add_argument("--slices", type=int, default=60)
+parser.add_argument("--slices", type=int, default=80)
 options, _ = parser.parse_known_args()
 args = mt.parse_args()
 mt.check("DISPLAY" in os.environ, "no DISPLAY: run this test under Testing/Tools/with-xvfb.sh")
@@ -80,12 +80,19 @@ def write_png(path, rgb):
                 + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
 
 
+xwd_errors = []
+
+
 def screenshot():
-    """(time, RGB array) of the whole display now."""
+    """(time, RGB array) of the whole display now, or (time, None) when xwd
+    failed (an X error while a window is created or destroyed under it:
+    counted, and the test fails when it happens often)."""
     before = time.time()
     result = subprocess.run([xwd, "-root", "-silent"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     after = time.time()
-    mt.check(result.returncode == 0, "xwd failed: %s" % result.stderr.decode(errors="replace"))
+    if result.returncode != 0:
+        xwd_errors.append(result.stderr.decode(errors="replace").strip())
+        return 0.5 * (before + after), None
     return 0.5 * (before + after), read_xwd(result.stdout)
 
 
@@ -128,14 +135,16 @@ with open(log_path, "w") as log:
     count = 0
     while gui.poll() is None and time.time() - started < 240:
         taken, picture = screenshot()
+        count += 1
+        if picture is None:
+            continue
         if rectangle is None and "progress" in read_markers():
             rectangle = [int(v) for v in read_markers()["progress"]]
         if rectangle is not None:
             x, y, width, height = rectangle
             crops.append((taken, picture[y:y + height, x:x + width].copy()))
-        if count % WHOLE_EVERY == 0:
+        if count % WHOLE_EVERY == 1:
             wholes.append((taken, picture[:WHOLE[0], :WHOLE[1]].copy()))
-        count += 1
         time.sleep(max(0.0, SHOT_PERIOD - (time.time() - taken)))
     if gui.poll() is None:
         gui.kill()
@@ -145,6 +154,8 @@ with open(log_path) as log:
     gui_output = log.read()
 mt.check(gui.returncode == 0, "the GUI script failed (exit code %s):\n%s" % (gui.returncode, gui_output))
 
+mt.check(len(xwd_errors) <= max(3, count // 10), "xwd failed %d times in %d screenshots: %s"
+         % (len(xwd_errors), count, xwd_errors[:3]))
 markers = read_markers()
 for name in ("progress", "idle", "read_begin", "read_end", "aggregate_begin", "aggregate_end"):
     mt.check(name in markers, "the GUI script wrote no %r marker (see %s)" % (name, markers_path))
@@ -158,7 +169,8 @@ def nearest(shots, moment):
 
 idle_moment = markers["idle"][0]
 idle_widget = nearest([c for c in crops if c[0] <= idle_moment + 0.05], idle_moment)[1]
-write_png(os.path.join(args.output, "idle.png"), nearest(wholes, idle_moment)[1])
+write_png(os.path.join(args.output, "idle.png"),
+          nearest([w for w in wholes if w[0] <= idle_moment] or wholes, idle_moment)[1])
 
 report = []
 for step in ("read", "aggregate"):
