@@ -20,11 +20,7 @@
 #include "vtkUnsignedCharArray.h"
 
 #include <cstdint>
-#include <algorithm>
-#include <cmath>
-#include <limits>
 #include <string>
-#include <type_traits>
 #include <type_traits>
 #include <vector>
 
