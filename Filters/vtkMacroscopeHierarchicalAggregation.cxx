@@ -99,12 +99,14 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
   // 40 steps up to 0.5, the core's two passes, then the tree in 20 steps;
   // AbortExecute is honoured at each step.
   this->SetAbortExecute(0); // ParaView 5.11 leaves an aborted run's flag set
-  auto aborted = [this]() {
+  auto aborted = [this, output]() {
     if (!this->GetAbortExecute())
     {
       return false;
     }
-    this->SetAbortOutput(true); // the executive empties the output; the next request re-runs
+    // Empty, not marked aborted: the executive would run the filter again at
+    // the next request, undoing the abort (docs/progress.md).
+    output->Initialize();
     vtkErrorMacro("Hierarchical aggregation aborted: no tree was output.");
     return true;
   };

@@ -1,5 +1,7 @@
 #include "vtkMacroscopeLogicalTime.h"
 
+#include "MacroscopeColumnRanges.h"
+
 #include "LogicalClustering.h"
 #include "LogicalTime.h"
 #include "MacroscopeTraceColumns.h"
@@ -1029,6 +1031,10 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
   internal.Outputs[PHASES] = phaseTable;
   internal.Outputs[VARIABLES] = variableTable;
   internal.Outputs[TYPES] = typeTable;
+  for (const auto& output : internal.Outputs)
+  {
+    MacroscopeCacheRanges(output); // ParaView's data information asks for them (docs/progress.md)
+  }
   internal.Outputs[HIERARCHY] = hierarchy;
   return 1;
 }

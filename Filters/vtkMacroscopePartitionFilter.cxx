@@ -71,6 +71,12 @@ struct vtkMacroscopePartitionFilter::Internals
   // The progress last reported in this execution (reports are thinned to
   // steps of ProgressStep).
   double LastProgress = 0.0;
+  // An abort holds until the filter or its model changes: within the same
+  // update the executive runs the filter again for each output port not yet
+  // generated (the curves), which would undo it (docs/progress.md).
+  bool Aborted = false;
+  vtkMTimeType AbortedFilterTime = 0;
+  vtkMTimeType AbortedModelTime = 0;
 
   /// The sweep of this normalisation, if one was computed for the model.
   const macroscope::PartitionSweep* KnownSweep(bool normalized) const
@@ -422,6 +428,22 @@ int vtkMacroscopePartitionFilter::RequestData(
   // ParaView 5.11's executive does not clear the flag an aborted execution
   // left: without this, every later run would stop at once.
   this->SetAbortExecute(0);
+  auto emptyOutputs = [this, outputVector]() {
+    for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
+    {
+      if (vtkDataObject* output = vtkDataObject::GetData(outputVector, port))
+      {
+        output->Initialize();
+      }
+    }
+  };
+  if (internal.Aborted && internal.AbortedFilterTime == this->GetMTime() &&
+    internal.AbortedModelTime == model->GetMTime())
+  {
+    emptyOutputs(); // aborted, and nothing changed since
+    return 1;
+  }
+  internal.Aborted = false;
   const bool curves = this->CurvesWanted(request, inputVector, outputVector);
   const bool newModel = !internal.HasQualitiesOf(model);
   const bool newBest = newModel || !internal.Best || internal.BestParameter != this->Parameter ||
@@ -429,8 +451,10 @@ int vtkMacroscopePartitionFilter::RequestData(
   const bool newSweep = curves && (newModel || internal.Sweeps.count(this->NormalizeQualities) == 0);
   // Progress: each step gets a share of [0, 0.98] by its usual cost (a
   // sweep is about 2 DPs per distinct partition).
-  const double weights[3] = { newModel ? 1.0 : 0.0, newBest ? 1.0 : 0.0, newSweep ? 6.0 : 0.0 };
-  const double total = std::max(1.0, weights[0] + weights[1] + weights[2]);
+  const double partitionCost = this->GetPartitionCost();
+  const double weights[3] = { newModel ? 1.0 : 0.0, newBest ? partitionCost : 0.0,
+    newSweep ? 6.0 * partitionCost : 0.0 };
+  const double total = std::max(partitionCost, weights[0] + weights[1] + weights[2]);
   const double qualitiesEnd = 0.98 * weights[0] / total;
   const double bestEnd = qualitiesEnd + 0.98 * weights[1] / total;
 
@@ -469,10 +493,18 @@ int vtkMacroscopePartitionFilter::RequestData(
   }
   catch (const macroscope::AggregationAborted&)
   {
-    // The executive empties every output and marks it aborted, so that the
-    // next request runs the filter again; what was computed before the
-    // aborted step (the qualities, a partition) is kept.
-    this->SetAbortOutput(true);
+    // The outputs are left empty, not marked aborted (the executive would
+    // run the filter again at the next request), and the abort holds until
+    // the filter or its model changes (Internals::Aborted). What was
+    // computed before the aborted step (the qualities, a partition) is kept
+    // for the next run.
+    emptyOutputs();
+    // Cleared now, so that the next execution's clearing does not modify
+    // the filter (vtkSetMacro), which would hide that nothing changed.
+    this->SetAbortExecute(0);
+    internal.Aborted = true;
+    internal.AbortedFilterTime = this->GetMTime();
+    internal.AbortedModelTime = model->GetMTime();
     vtkErrorMacro("Aggregation aborted: no partition was output.");
     return 1; // not a failure of the request: the executive's message would add nothing
   }

@@ -119,6 +119,12 @@ protected:
   /// table so that a representation knows what it draws.
   virtual const char* GetConstraintName() const = 0;
 
+  /// The cost of one partition relative to the qualities', for the shares
+  /// of the progress bar (docs/progress.md): the temporal and
+  /// spatiotemporal partitions are dynamic programs about as long as their
+  /// qualities; a spatial one is a walk over the hierarchy.
+  virtual double GetPartitionCost() const { return 1.0; }
+
   /// Answers REQUEST_DATA_NOT_GENERATED: asked for the Partition only, the
   /// quality curves (outputs 1 and 2) are not generated unless known.
   vtkTypeBool ProcessRequest(

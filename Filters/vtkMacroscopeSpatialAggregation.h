@@ -24,6 +24,8 @@ protected:
   ~vtkMacroscopeSpatialAggregation() override = default;
 
   const char* GetConstraintName() const override { return "spatial"; }
+  /// A walk over the hierarchy's nodes, against qualities over every cell.
+  double GetPartitionCost() const override { return 0.01; }
   std::unique_ptr<macroscope::Aggregation> CreateAggregation(const macroscope::ModelView& model,
     const macroscope::AggregationHierarchy& hierarchy,
     AggregationProgressHook progress) override;

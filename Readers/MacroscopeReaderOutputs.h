@@ -6,6 +6,7 @@
 #define MacroscopeReaderOutputs_h
 
 #include "HierarchyFile.h"
+#include "MacroscopeColumnRanges.h"
 #include "OTF2TraceTables.h"
 
 #include "vtkDoubleArray.h"
@@ -49,7 +50,7 @@ struct ArrayFor<double> { using type = vtkDoubleArray; };
 
 /// Hands the column's buffer to a new array of `table`, without a copy: the
 /// array frees it with free(), as it was allocated with malloc(). The column
-/// is left empty.
+/// is left empty. The array's ranges are cached (MacroscopeColumnRanges.h).
 template <typename T>
 void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
 {
@@ -63,12 +64,19 @@ void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
   vtkNew<Array> array;
   array->SetName(name);
   const auto size = static_cast<vtkIdType>(column.size());
+  double range[2];
+  double finite[2];
+  const bool ranged = MacroscopeColumnRanges(column.data(), column.size(), range, finite);
   if (size > 0)
   {
     array->SetArray(reinterpret_cast<Value*>(column.release()), size, /*save=*/0,
       vtkAbstractArray::VTK_DATA_ARRAY_FREE);
   }
   table->AddColumn(array);
+  if (ranged)
+  {
+    MacroscopeSeedRanges(array, range, finite);
+  }
 }
 
 /// Moves a string column into a new vtkStringArray of `table`.

@@ -30,14 +30,24 @@ bool ReadColumn(vtkTable* table, const char* name, std::vector<T>& values)
 }
 }
 
-bool ReadEvents(vtkTable* table, Events& events, std::string& problem)
+bool ReadEvents(vtkTable* table, Events& events, std::string& problem,
+  const std::function<void(double)>& progress)
 {
+  constexpr double Columns = 8.0;
+  double read = 0.0;
+  auto report = [&](bool ok) {
+    if (progress)
+    {
+      progress(++read / Columns);
+    }
+    return ok;
+  };
   macroscope::LogicalEventColumns& core = events.Core;
-  const char* missing = !ReadColumn(table, "Location", core.Location) ? "Location"
-    : !ReadColumn(table, "GlobalStep", core.GlobalStep)               ? "GlobalStep"
-    : !ReadColumn(table, "Kind", core.Kind)                           ? "Kind"
-    : !ReadColumn(table, "Metric", core.Metric)                       ? "Metric"
-                                                                      : nullptr;
+  const char* missing = !report(ReadColumn(table, "Location", core.Location)) ? "Location"
+    : !report(ReadColumn(table, "GlobalStep", core.GlobalStep))               ? "GlobalStep"
+    : !report(ReadColumn(table, "Kind", core.Kind))                           ? "Kind"
+    : !report(ReadColumn(table, "Metric", core.Metric))                       ? "Metric"
+                                                                              : nullptr;
   if (missing)
   {
     problem = std::string("the Logical Events table has no numeric column ") + missing;
@@ -52,10 +62,10 @@ bool ReadEvents(vtkTable* table, Events& events, std::string& problem)
       return false;
     }
   }
-  ReadColumn(table, "Phase", events.Phase);
-  ReadColumn(table, "Cluster", events.Cluster);
-  ReadColumn(table, "Sends", events.Sends);
-  ReadColumn(table, "Receives", events.Receives);
+  report(ReadColumn(table, "Phase", events.Phase));
+  report(ReadColumn(table, "Cluster", events.Cluster));
+  report(ReadColumn(table, "Sends", events.Sends));
+  report(ReadColumn(table, "Receives", events.Receives));
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include "LogicalTimelineLayout.h"
 #include "MacroscopeChart.h"
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,7 +31,11 @@ struct Events
 
 /// Reads the events; false, with `problem` set, when a required column
 /// (Location, GlobalStep, Kind, Metric) is missing or not numeric.
-bool ReadEvents(vtkTable* table, Events& events, std::string& problem);
+/// `progress`, when given, hears the fraction of the columns read after each
+/// one (a tenth of a second each on millions of events: the layouts report
+/// it, docs/progress.md).
+bool ReadEvents(vtkTable* table, Events& events, std::string& problem,
+  const std::function<void(double)>& progress = {});
 
 /// Reads the messages' ends (Sender, Receiver, SendGlobalStep,
 /// RecvGlobalStep); an empty result when `table` is null or lacks them.

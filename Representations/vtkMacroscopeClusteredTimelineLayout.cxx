@@ -108,7 +108,9 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   }
   chart::Events events;
   std::string problem;
-  if (!chart::ReadEvents(tables.Events, events, problem))
+  // Reading the tables: up to 0.04 of the bar (a quarter of a small run's time).
+  if (!chart::ReadEvents(tables.Events, events, problem,
+        [this](double fraction) { this->UpdateProgress(0.04 * fraction); }))
   {
     vtkErrorMacro("Clustered Timeline Layout: " << problem << ".");
     return 0;

@@ -3,6 +3,7 @@
 #include "OTF2Archive.h"
 #include "OTF2Definitions.h"
 #include "OTF2EventDecoder.h"
+#include "OTF2ReadProgress.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,8 +16,37 @@ namespace macroscope::otf2
 
 namespace
 {
-// Records decoded between two progress reports (and abort checks).
-constexpr uint64_t RecordsPerBatch = uint64_t(1) << 18;
+namespace fs = std::filesystem;
+
+// The directory of an archive's event files: the anchor without ".otf2".
+fs::path eventDirectory(const std::string& anchorFile)
+{
+  const fs::path anchor(anchorFile);
+  return anchor.parent_path() / anchor.stem();
+}
+
+// The progress of a read of the selected locations, weighted by the sizes
+// of their event files (`<location id>.evt`; 0 where the file is not there).
+ReadProgress byteProgress(const std::string& anchorFile, const TraceInfo& info,
+  const std::vector<bool>& selected)
+{
+  const fs::path directory = eventDirectory(anchorFile);
+  std::vector<uint64_t> bytes(selected.size(), 0);
+  std::vector<uint64_t> announced(selected.size(), 0);
+  for (std::size_t leaf = 0; leaf < selected.size(); ++leaf)
+  {
+    if (selected[leaf])
+    {
+      const LeafInfo& location = info.Leaves[leaf];
+      std::error_code error;
+      const uintmax_t size =
+        fs::file_size(directory / (std::to_string(location.LocationId) + ".evt"), error);
+      bytes[leaf] = error ? 0 : uint64_t(size);
+      announced[leaf] = location.Events;
+    }
+  }
+  return ReadProgress(std::move(bytes), announced);
+}
 
 std::vector<bool> selectLeaves(const TraceInfo& info, const std::vector<uint32_t>& leaves)
 {
@@ -79,15 +109,18 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
   archive.check(OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
 
   EventDecoder decoder(defs, options, selected, output, sink);
-  uint64_t done = 0; // events expected from the Location definitions, for progress
-  auto report = [&](uint64_t extra) {
-    if (options.Progress &&
-      !options.Progress(total == 0 ? 1.0 : std::min(1.0, double(done + extra) / double(total))))
+  // Progress in bytes of the event files, not in the Locations' announced
+  // numberOfEvents (advisory: EZTrace announces 2).
+  ReadProgress progress = byteProgress(archive.path(), defs.Info, selected);
+  const uint64_t batch = progress.batchRecords();
+  uint64_t done = 0; // events announced by the Locations read, for reserving
+  auto report = [&](uint32_t leaf, uint64_t records) {
+    if (options.Progress && !options.Progress(progress.fraction(leaf, records)))
     {
       throw ReadAborted();
     }
   };
-  report(0);
+  report(0, 0);
   // One location at a time, in leaf order: its records are in time order,
   // so no merge across locations is needed (OTF2's global reader merges with
   // a priority queue) and only one event buffer is open at once.
@@ -123,7 +156,7 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
     {
       uint64_t read = 0;
       const OTF2_ErrorCode status =
-        OTF2_Reader_ReadLocalEvents(reader, eventReader, RecordsPerBatch, &read);
+        OTF2_Reader_ReadLocalEvents(reader, eventReader, batch, &read);
       output.Report.EventsRead += read;
       readHere += read;
       if (!decoder.error().empty())
@@ -135,11 +168,11 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
       {
         decoder.handOver();
       }
-      if (read < RecordsPerBatch)
+      if (read < batch)
       {
         break;
       }
-      report(std::min(readHere, location.Events));
+      report(leaf, readHere);
     }
     // A Location's numberOfEvents is advisory (EZTrace writes 2 for every
     // location; 0 means the writer did not tell): the file has the records.
@@ -161,7 +194,8 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
     }
     OTF2_Reader_CloseEvtReader(reader, eventReader);
     done += location.Events;
-    report(0);
+    progress.finish(leaf, readHere);
+    report(leaf, 0);
   }
   if (localDefinitions)
   {
@@ -245,10 +279,8 @@ std::pair<double, double> readRecordSpan(const std::string& anchorFile)
 
 uint64_t eventFileBytes(const std::string& anchorFile)
 {
-  namespace fs = std::filesystem;
   std::error_code error;
-  const fs::path anchor(anchorFile);
-  const fs::path directory = anchor.parent_path() / anchor.stem();
+  const fs::path directory = eventDirectory(anchorFile);
   uint64_t bytes = 0;
   for (fs::directory_iterator entry(directory, error), end; !error && entry != end;
        entry.increment(error))

@@ -293,7 +293,7 @@ void TraceWriter::beginPass(uint64_t firstLocation, uint64_t endLocation)
   this->PassEnd = endLocation;
 }
 
-void TraceWriter::endPass()
+void TraceWriter::endPass(const std::function<void(uint64_t done, uint64_t count)>& closed)
 {
   for (uint64_t index = this->PassBegin; index < this->PassEnd; ++index)
   {
@@ -309,6 +309,10 @@ void TraceWriter::endPass()
       "closing an event writer");
     this->Writers[index] = nullptr;
     this->NumberOfEvents[index] = events;
+    if (closed)
+    {
+      closed(index + 1 - this->PassBegin, this->PassEnd - this->PassBegin);
+    }
   }
   this->PassBegin = this->PassEnd = 0;
 }

@@ -11,6 +11,7 @@
 #include "SynthSummary.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,10 @@ public:
   /// written and counted, all others are ignored.
   void beginPass(uint64_t firstLocation, uint64_t endLocation);
   /// Closes the pass's event writers and records their numberOfEvents.
-  void endPass();
+  /// `closed(done, count)` is called after each of the pass's `count`
+  /// event files is closed (which writes its last chunk out: a quarter to a
+  /// third of a run's time); it may throw to stop.
+  void endPass(const std::function<void(uint64_t done, uint64_t count)>& closed = {});
 
   // Events. `location` is Platform::locationIndex(); `time` is in seconds
   // since trace start and must not decrease per location.

@@ -22,8 +22,13 @@ const char* const ArchiveEntries[] = { "traces.otf2", "traces.def", "traces" };
 const char* const SideFiles[] = { "ground_truth.json", "summary.json", "topology.dot",
   "network.dot" };
 
-/// Progress share of the simulation; the rest is definitions and side files.
-constexpr double SimulationShare = 0.9;
+/// Progress share of the passes (simulating, then closing the event files);
+/// the rest is definitions and side files.
+constexpr double SimulationShare = 0.95;
+/// Share of a pass that closing its event files takes: each close writes
+/// the location's last chunk out, a quarter to a third of a run's time on
+/// the development machine (docs/progress.md).
+constexpr double ClosingShare = 0.25;
 /// Report at most about a thousand times, whatever the iteration count.
 constexpr double ProgressStep = 0.001;
 
@@ -185,7 +190,8 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
       // SynthConfig::MemoryBudgetMB).
       const uint64_t locations = platform.locationCount();
       const uint64_t batch = summary.LocationsPerPass;
-      const double steps = double(summary.Passes) * double(summary.Iterations);
+      const double passShare = SimulationShare / double(summary.Passes);
+      const double iterations = double(summary.Iterations);
       report(0.0);
       for (uint64_t pass = 0; pass < summary.Passes; ++pass)
       {
@@ -193,14 +199,16 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
         writer.beginPass(first, std::min(first + batch, locations));
         Simulation simulation(summary.Config, platform, perturbation, writer);
         simulation.runPrologue();
-        const double done = double(pass) * double(summary.Iterations);
+        const double passBegin = double(pass) * passShare;
         for (uint64_t iteration = 0; iteration < summary.Iterations; ++iteration)
         {
           simulation.runIteration(iteration);
-          report(SimulationShare * (done + double(iteration + 1)) / steps);
+          report(passBegin + passShare * (1.0 - ClosingShare) * double(iteration + 1) / iterations);
         }
         simulation.runEpilogue();
-        writer.endPass();
+        writer.endPass([&](uint64_t closed, uint64_t count) {
+          report(passBegin + passShare * (1.0 - ClosingShare + ClosingShare * double(closed) / double(count)));
+        });
         if (pass + 1 == summary.Passes)
         {
           writer.finish(summary);

@@ -4,8 +4,8 @@
 # records), runs every reader, filter and layout of the plugin once on it,
 # and prints how long each took and how many distinct progress values it
 # reported, with the largest step between them and the longest silence.
-# The aggregation filters run on a 20-slice model (the spatiotemporal one
-# sweeps every partition: minutes on 200 slices).
+# The aggregation filters run on a 10,000-slice model, the spatiotemporal one
+# on a 60-slice model (as in Python.Progress).
 # Usage: Testing/Benchmarks/bench_progress.sh [BUILD_DIR]
 set -eu
 build_dir=${1:-build}

@@ -207,6 +207,28 @@ TEST(SynthOutput, ProgressRisesToOne)
   EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
 }
 
+TEST(SynthOutput, ReportsWhileClosingTheEventFilesAndStopsThere)
+{
+  // 24 locations in one pass: closing each file (which writes its last
+  // chunk out) moves the bar through the pass's last quarter.
+  ScratchDirectory scratch;
+  std::vector<double> fractions;
+  synthesize(smallRun(scratch / "run"), [&](double fraction) {
+    fractions.push_back(fraction);
+    return true;
+  });
+  const double closingBegins = 0.95 * 0.75 + 1e-9;
+  const auto closing = std::count_if(fractions.begin(), fractions.end(),
+    [&](double fraction) { return fraction > closingBegins && fraction <= 0.95; });
+  EXPECT_EQ(closing, 24);
+  // Stopping there leaves nothing behind.
+  EXPECT_THROW(synthesize(smallRun(scratch / "stopped"),
+                 [&](double fraction) { return fraction < 0.85; }),
+    SynthesisAborted);
+  EXPECT_FALSE(fs::exists(scratch / "stopped/traces.otf2"));
+  EXPECT_FALSE(fs::exists(scratch / "stopped/traces"));
+}
+
 TEST(SynthOutput, WritesTheSideFiles)
 {
   ScratchDirectory scratch;
