@@ -203,7 +203,9 @@ struct StateForest
   std::vector<double> End;
   std::vector<int64_t> Parent;     // position of the enclosing state, -1
 
-  StateForest(const TraceInput& in)
+  /// Reports [0, 0.05] of `gate` while it sorts, location by location: on
+  /// millions of states the sort is a long silence otherwise.
+  StateForest(const TraceInput& in, const ProgressGate& gate)
   {
     const std::size_t n = in.StateLocation.size();
     this->Offset.assign(std::size_t(in.Locations) + 1, 0);
@@ -218,8 +220,15 @@ struct StateForest
     {
       this->Order[next[in.StateLocation[i]]++] = int64_t(i);
     }
+    double reported = 0.0;
     for (uint32_t l = 0; l < in.Locations; ++l)
     {
+      const double sorted = n ? double(this->Offset[l]) / double(n) : 1.0;
+      if (sorted >= reported + 0.01)
+      {
+        gate.At(0.045 * sorted);
+        reported = sorted;
+      }
       std::sort(this->Order.begin() + this->Offset[l], this->Order.begin() + this->Offset[l + 1],
         [&](int64_t a, int64_t b) {
           if (in.StateStart[a] != in.StateStart[b])
@@ -286,7 +295,7 @@ struct RawEvent
 
 CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const ProgressGate& gate)
 {
-  const StateForest forest(in);
+  const StateForest forest(in, gate);
   gate.At(0.05);
   const auto communication = [&](int64_t p) {
     return p >= 0 && in.CommunicationType[in.StateType[forest.Order[p]]];
@@ -415,7 +424,9 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
       p = forest.Parent[p];
     }
     g.EnclosingCall[i] = p >= 0 && in.StateDepth[forest.Order[p]] >= 1 ? forest.Order[p] : -1;
+    gate.Tick(i, n, 0.2, 0.24);
   }
+  gate.At(0.24);
   std::partial_sum(g.LocationOffset.begin(), g.LocationOffset.end(), g.LocationOffset.begin());
   raw = {};
 
@@ -447,6 +458,7 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
       g.Partner[r] = in.Sender[m];
     }
   }
+  gate.At(0.26);
   const auto csr = [&](const std::vector<int64_t>& eventOf, std::vector<std::size_t>& offset,
                      std::vector<int64_t>& rows) {
     offset.assign(n + 1, 0);
@@ -615,7 +627,9 @@ LogicalTrace BuildLogicalTrace(
     ev.Partner[c] = g.Partner[e];
     ev.Collective[a] = -1;
     ev.Collective[c] = g.Collective[e];
+    gate.Tick(e, n, 0.8, 0.86);
   }
+  gate.At(0.86);
 
   // Lateness: exit minus the earliest exit of the global step (004 section 3.2).
   int64_t globalSteps = 0;
@@ -647,6 +661,7 @@ LogicalTrace BuildLogicalTrace(
   {
     ev.Lateness[r] = ev.Exit[r] - earliestExit[ev.GlobalStep[r]];
   }
+  gate.At(0.9);
   // Differential lateness: what the event adds to the lateness it inherits
   // from its predecessors (none: it inherits 0).
   ev.DifferentialLateness.resize(rows);
@@ -666,7 +681,9 @@ LogicalTrace BuildLogicalTrace(
       }
     }
     ev.DifferentialLateness[c] = std::max(0.0, ev.Lateness[c] - inherited);
+    gate.Tick(e, n, 0.9, 0.95);
   }
+  gate.At(0.95);
 
   // Messages, in input order.
   LogicalMessages& msg = trace.Messages;
@@ -684,6 +701,7 @@ LogicalTrace BuildLogicalTrace(
 
   // Phases.
   const std::vector<ExchangePattern> patterns = DetectExchanges(g, phases);
+  gate.At(0.98);
   trace.Phases.resize(phases.Count);
   std::vector<int32_t> lastLocation(phases.Count, -1);
   for (int32_t p = 0; p < phases.Count; ++p)
