@@ -3,6 +3,7 @@ network.dot beside the archive, and the network's hosts are exactly the
 nodes of the platform tree the source outputs (so the 3D scene can place
 the trace's processes on them); turning it off removes both files."""
 import os
+import shutil
 import re
 
 import macroscope_testing as mt
@@ -13,6 +14,7 @@ from paraview.simple import *
 mt.load_plugin(args, globals())
 
 out = os.path.join(args.output, "trace")
+shutil.rmtree(out, ignore_errors=True)  # the source reuses an archive left by a previous run
 network_file = os.path.join(out, "network.dot")
 topology_file = os.path.join(out, "topology.dot")
 trace = SyntheticTrace(OutputDirectory=out, Clusters=3, NodesPerCluster=2, RanksPerNode=1,
