@@ -1,6 +1,7 @@
 #include "vtkMacroscopeSyntheticTraceSource.h"
 
 #include "MacroscopeSynthesizer.h"
+#include "SynthExistingArchive.h"
 #include "TraceSchema.h"
 
 #include "vtkDataSetAttributes.h"
@@ -169,7 +170,6 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
 
   synth::SynthConfig config;
   config.OutputDirectory = this->OutputDirectory;
-  config.Overwrite = this->Overwrite;
   config.WriteDot = this->WriteTopology;
   config.Clusters = static_cast<uint32_t>(this->Clusters);
   config.NodesPerCluster = static_cast<uint32_t>(this->NodesPerCluster);
@@ -194,29 +194,10 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
   config.Perturbation.Factor = this->PerturbationFactor;
 
   synth::SynthesisSummary summary;
-  try
+  const int status = this->WriteOrReuse(config, summary);
+  if (status != 1)
   {
-    summary = synth::synthesize(config, [this](double fraction) {
-      this->UpdateProgress(fraction);
-      return !this->GetAbortExecute();
-    });
-  }
-  catch (const synth::SynthesisAborted&)
-  {
-    vtkWarningMacro("Synthesis of " << this->OutputDirectory << " aborted; nothing was kept.");
-    return 1;
-  }
-  catch (const synth::ConfigError& error)
-  {
-    vtkErrorMacro("Invalid synthetic trace (option names as in macroscope-synth): "
-      << error.what());
-    return 0;
-  }
-  catch (const std::exception& error)
-  {
-    vtkErrorMacro("Cannot write the synthetic trace in " << this->OutputDirectory << ": "
-                                                          << error.what());
-    return 0;
+    return status == 0 ? 0 : 1;
   }
 
   // The platform tree, in the Hierarchy schema of the trace readers.
@@ -284,5 +265,88 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
   fields->AddArray(recordCounts);
   fields->AddArray(length);
   fields->AddArray(window);
+  return 1;
+}
+
+int vtkMacroscopeSyntheticTraceSource::WriteOrReuse(
+  synth::SynthConfig& config, synth::SynthesisSummary& summary)
+{
+  synth::ArchiveInspection existing;
+  try
+  {
+    existing = synth::inspectOutputDirectory(config);
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Invalid synthetic trace (option names as in macroscope-synth): "
+      << error.what());
+    return 0;
+  }
+  switch (existing.State)
+  {
+    case synth::ExistingArchive::SameConfiguration:
+      // Running again with the parameters the archive was written with (a
+      // state loaded, a pipeline re-executed): read what it holds, write
+      // nothing.
+      try
+      {
+        summary = synth::readRecordedSummary(config);
+        synth::writeMissingDotFiles(config, summary); // WriteTopology turned on since
+        return 1;
+      }
+      catch (const std::exception& error)
+      {
+        vtkErrorMacro("Cannot reuse the synthetic trace in " << this->OutputDirectory << ": "
+                                                             << error.what());
+        return 0;
+      }
+    case synth::ExistingArchive::Foreign:
+      vtkErrorMacro(<< this->OutputDirectory << " already holds an OTF2 archive that this source "
+                    << "did not write (" << existing.Difference
+                    << "); it is never replaced: choose another OutputDirectory.");
+      return 0;
+    case synth::ExistingArchive::OtherConfiguration:
+      if (!this->Overwrite)
+      {
+        vtkErrorMacro(<< this->OutputDirectory << " holds a synthetic trace written with other "
+                      << "parameters (" << existing.Difference << "); turn Overwrite on to "
+                      << "replace it, or choose another OutputDirectory.");
+        return 0;
+      }
+      config.Overwrite = true;
+      break;
+    case synth::ExistingArchive::None:
+      break;
+  }
+  return this->Synthesize(config, summary);
+}
+
+int vtkMacroscopeSyntheticTraceSource::Synthesize(
+  const synth::SynthConfig& config, synth::SynthesisSummary& summary)
+{
+  try
+  {
+    summary = synth::synthesize(config, [this](double fraction) {
+      this->UpdateProgress(fraction);
+      return !this->GetAbortExecute();
+    });
+  }
+  catch (const synth::SynthesisAborted&)
+  {
+    vtkWarningMacro("Synthesis of " << this->OutputDirectory << " aborted; nothing was kept.");
+    return -1;
+  }
+  catch (const synth::ConfigError& error)
+  {
+    vtkErrorMacro("Invalid synthetic trace (option names as in macroscope-synth): "
+      << error.what());
+    return 0;
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Cannot write the synthetic trace in " << this->OutputDirectory << ": "
+                                                          << error.what());
+    return 0;
+  }
   return 1;
 }

@@ -19,6 +19,13 @@
  *
  * Only piece 0 writes and outputs the trace; other pieces are empty, so the
  * source runs once under MPI.
+ *
+ * Running again never rewrites what is already there: when OutputDirectory
+ * holds an archive this synthesizer wrote with the same parameters (its
+ * summary.json says so), the source reads that archive's summary and writes
+ * nothing — which is what loading a state or re-executing a pipeline does.
+ * An archive written with other parameters is replaced only with Overwrite
+ * on; an archive the synthesizer did not write is never replaced.
  */
 #ifndef vtkMacroscopeSyntheticTraceSource_h
 #define vtkMacroscopeSyntheticTraceSource_h
@@ -27,6 +34,14 @@
 #include "vtkTreeAlgorithm.h"
 
 #include <string>
+
+#ifndef __VTK_WRAP__
+namespace macroscope::synth
+{
+struct SynthConfig;
+struct SynthesisSummary;
+}
+#endif
 
 class MACROSCOPEREADERS_EXPORT vtkMacroscopeSyntheticTraceSource : public vtkTreeAlgorithm
 {
@@ -57,8 +72,11 @@ public:
   ///@}
 
   ///@{
-  /// Replace an archive already in OutputDirectory (default on: the source
-  /// rewrites its own archive whenever a property changes).
+  /// Replace a synthetic archive written with other parameters in
+  /// OutputDirectory (default off: the source then refuses, naming the first
+  /// parameter that differs). An archive with the same parameters is reused
+  /// and one the synthesizer did not write is never replaced, whatever this
+  /// says.
   vtkSetMacro(Overwrite, bool);
   vtkGetMacro(Overwrite, bool);
   vtkBooleanMacro(Overwrite, bool);
@@ -128,8 +146,18 @@ private:
   vtkMacroscopeSyntheticTraceSource(const vtkMacroscopeSyntheticTraceSource&) = delete;
   void operator=(const vtkMacroscopeSyntheticTraceSource&) = delete;
 
+#ifndef __VTK_WRAP__
+  /// Fills `summary` from the archive already written with `config`, or
+  /// writes one where allowed: 1 done, 0 error (reported), -1 aborted.
+  int WriteOrReuse(macroscope::synth::SynthConfig& config,
+    macroscope::synth::SynthesisSummary& summary);
+  /// Runs the synthesizer with progress and abort; same return values.
+  int Synthesize(const macroscope::synth::SynthConfig& config,
+    macroscope::synth::SynthesisSummary& summary);
+#endif
+
   std::string OutputDirectory;
-  bool Overwrite = true;
+  bool Overwrite = false;
   bool WriteTopology = false;
   int Clusters = 2;
   int NodesPerCluster = 2;

@@ -33,7 +33,7 @@ runs = {
                       PerturbationWindow=[0.02, 0.06], PerturbationFactor=3.0),
 }
 for label, perturbation in runs.items():
-    trace = SyntheticTrace(registrationName="%s run" % label,
+    trace = SyntheticTrace(registrationName="%s run" % label, Overwrite=1,
                            OutputDirectory=os.path.join(output, "compare-" + label),
                            **dict(sample, **perturbation))
     trace.UpdatePipeline()

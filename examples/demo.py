@@ -27,7 +27,10 @@ LoadPlugin(os.path.abspath(args.plugin), remote=False, ns=globals())
 # The sample: 2 clusters x 4 nodes x 4 ranks x 2 threads on a 3D stencil,
 # node 5 three times slower between 20 ms and 60 ms.
 trace_dir = os.path.join(output, "sample-trace")
+# Overwrite: the demo owns this directory; a sample of other parameters left
+# by an older version is replaced (one of the same parameters is reused).
 trace = SyntheticTrace(registrationName="SampleTrace", OutputDirectory=trace_dir,
+                       Overwrite=1,
                        Clusters=2, NodesPerCluster=4, RanksPerNode=4, ThreadsPerRank=2,
                        Iterations=100, Pattern="3D stencil", Imbalance=0.2,
                        ComputeTime=0.001, Perturbation="Slow node", PerturbationTarget=5,

@@ -57,7 +57,10 @@ def column(table, name):
 trace_file = args.trace
 if not trace_file:
     trace_dir = os.path.join(output, "sample-trace")
+    # Overwrite: the script owns this directory; a sample of other
+    # parameters left by an older version is replaced.
     sample = SyntheticTrace(registrationName="SampleTrace", OutputDirectory=trace_dir,
+                            Overwrite=1,
                             Clusters=2, NodesPerCluster=4, RanksPerNode=2, ThreadsPerRank=1,
                             Iterations=60, Pattern="3D stencil", ComputeTime=0.001,
                             Perturbation="Slow node", PerturbationTarget=5,

@@ -57,6 +57,8 @@ EventCounts predictEventCounts(const SynthConfig& config, uint64_t iterations);
 /// Side files, as synthesize() writes them.
 void writeGroundTruthJson(const SynthesisSummary& summary, std::ostream& out);
 void writeSummaryJson(const SynthesisSummary& summary, std::ostream& out);
+/// The "configuration" object of summary.json alone, for `config`.
+void writeConfigurationJson(const SynthConfig& config, std::ostream& out);
 /// GraphViz: machine -> clusters -> nodes -> ranks, perturbed resources filled.
 void writeTopologyDot(const Platform& platform, const GroundTruth& truth, std::ostream& out);
 /// GraphViz undirected graph of the simulated interconnect (docs/synthesizer.md):

@@ -136,6 +136,12 @@ void writeGroundTruthJson(const SynthesisSummary& summary, std::ostream& out)
   json.endObject();
 }
 
+void writeConfigurationJson(const SynthConfig& config, std::ostream& out)
+{
+  JsonWriter json(out);
+  writeConfiguration(json, config);
+}
+
 void writeSummaryJson(const SynthesisSummary& summary, std::ostream& out)
 {
   JsonWriter json(out);

@@ -21,6 +21,7 @@ For each LONG algorithm, on an input large enough to take a noticeable time:
 """
 import glob
 import os
+import shutil
 import time
 import xml.etree.ElementTree as ET
 
@@ -41,6 +42,7 @@ ABORT_WITHIN = 0.5  # seconds
 
 # Inputs: an 8M-event OTF2 trace (32 locations) and a 2M-event Pajé trace.
 trace_dir = os.path.join(args.output, "trace")
+synthetic_dir = os.path.join(args.output, "synthetic")
 mt.synthesize(args, trace_dir, "--events", 8000000)
 anchor = os.path.join(trace_dir, "traces.otf2")
 paje_dir = os.path.join(args.output, "paje")
@@ -105,9 +107,10 @@ LONG = {
     "MacroscopeSpatialAggregation": lambda: SpatialAggregation(Input=fine_model),
     "MacroscopeHierarchicalAggregation": lambda: HierarchicalAggregation(Input=fine_model),
     "MacroscopeSpatiotemporalAggregation": lambda: SpatiotemporalAggregation(Input=coarse_model),
-    # 20,000 iterations of the default platform, written again at every run.
+    # 20,000 iterations of the default platform, written again at every run
+    # (BEFORE_RUN removes the archive, which the source would reuse).
     "MacroscopeSyntheticTrace": lambda: SyntheticTrace(
-        OutputDirectory=os.path.join(args.output, "synthetic"), Iterations=20000, Overwrite=1),
+        OutputDirectory=synthetic_dir, Iterations=20000),
 }
 
 
@@ -139,6 +142,7 @@ PARTITION_ONLY = {"MacroscopeTemporalAggregation"}
 
 # What makes a run of the algorithm do its whole work again.
 BEFORE_RUN = {
+    "MacroscopeSyntheticTrace": lambda: shutil.rmtree(synthetic_dir, ignore_errors=True),
     "MacroscopePajeReader": touch_paje,
     "MacroscopeTemporalAggregation": renew(medium),
     "MacroscopeSpatialAggregation": renew(fine),

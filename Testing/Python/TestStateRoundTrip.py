@@ -26,7 +26,7 @@ anchor_dir = os.path.join(args.output, "otf2")
 mt.synthesize(args, anchor_dir, "--iterations", 3, "--clusters", 1)
 anchor = os.path.join(anchor_dir, "traces.otf2")
 trace_dir = os.path.join(args.output, "trace")
-shutil.rmtree(trace_dir, ignore_errors=True)  # Overwrite=0 below refuses an old one
+shutil.rmtree(trace_dir, ignore_errors=True)  # a fresh archive of the parameters below
 
 streamed_hierarchy = os.path.join(args.output, "streamed-pair.json")
 with open(streamed_hierarchy, "w") as f:
@@ -39,7 +39,7 @@ with open(streamed_hierarchy, "w") as f:
 standalone = {
     "trace": ("MacroscopeSyntheticTrace", dict(
         OutputDirectory=trace_dir,
-        Overwrite=0,
+        Overwrite=1,
         Clusters=3,
         NodesPerCluster=1,
         RanksPerNode=3,
@@ -353,12 +353,13 @@ mt.check(producers.GetDataInformation().GetNumberOfRows() == producer_rows,
          "the reloaded Active Producers lists %d producers, %d before"
          % (producers.GetDataInformation().GetNumberOfRows(), producer_rows))
 
-# The reloaded pipeline runs and gives the same drawing (the reloaded
-# Synthetic Trace writes the trace again, which Overwrite=0 refuses to do
-# over the first one).
-shutil.rmtree(trace_dir)
+# The reloaded pipeline runs and gives the same drawing; the reloaded
+# Synthetic Trace reuses the archive of the same parameters: no file written.
+archive_time = os.stat(os.path.join(trace_dir, "traces.otf2")).st_mtime_ns
 layout = FindSource("layout")
 layout.UpdatePipeline()
+mt.check(os.stat(os.path.join(trace_dir, "traces.otf2")).st_mtime_ns == archive_time,
+         "the reloaded Synthetic Trace wrote its archive again")
 points = layout.GetDataInformation().GetNumberOfPoints()
 trace = settings["trace"]
 clusters = trace["Clusters"]
