@@ -442,13 +442,43 @@ void LayoutStates(const TimelineIndex& index, const StateRows& states,
     const uint32_t band = static_cast<uint32_t>(bandIndex);
     std::vector<Piece>& pieces = piecesOf[worker];
     pieces.clear();
+    MarkBuilder pending(bandMarks[band], band, layout.Bands.Flags[band]);
+    uint32_t depth = 0;
+    auto sweep = [&](const Piece& piece) {
+      if (pending.Open() && piece.Depth != depth)
+      {
+        pending.Flush();
+      }
+      depth = piece.Depth;
+      const bool narrow = (piece.End - piece.Start) * pps < o.MinMarkWidth;
+      const int64_t column = narrow ? columnOf(piece.Start) : 0;
+      // Narrow pieces join a mark of narrow pieces only within its column,
+      // and only across an invisible gap: a wide state always stands alone
+      // on a band of one leaf, and a visible gap is never covered. On a band
+      // of several leaves, a piece overlapping the mark joins it, except
+      // that narrow pieces still start a new mark in a new column (such
+      // column marks may overlap by less than a column).
+      const bool bothNarrow = narrow && pending.AllNarrow();
+      const bool sameColumn = bothNarrow && column == pending.Column();
+      const bool joins = pending.Open() &&
+        ((piece.Start < pending.End() && (!bothNarrow || sameColumn)) ||
+          (sameColumn && (piece.Start - pending.End()) * pps < o.MinMarkWidth));
+      if (pending.Open() && !joins)
+      {
+        pending.Flush();
+      }
+      pending.Add(piece, narrow, column);
+    };
+    // A single leaf's pieces come sorted from its runs (depth, then start):
+    // swept as they come. Several leaves' pieces are merged by a sort first.
+    const bool single = leafOffset[band + 1] - leafOffset[band] == 1;
     for (uint32_t p = leafOffset[band]; p < leafOffset[band + 1]; ++p)
     {
       const uint32_t leaf = leavesOfBand[p];
       for (std::size_t run = index.LeafRuns[leaf]; run < index.LeafRuns[leaf + 1]; ++run)
       {
-        const uint32_t depth = index.RunDepth[run];
-        if (o.Depth >= 0 && depth != static_cast<uint32_t>(o.Depth))
+        const uint32_t runDepth = index.RunDepth[run];
+        if (o.Depth >= 0 && runDepth != static_cast<uint32_t>(o.Depth))
         {
           continue;
         }
@@ -476,43 +506,26 @@ void LayoutStates(const TimelineIndex& index, const StateRows& states,
             o.KeepType.empty() || (type < o.KeepType.size() && o.KeepType[type]);
           if (inside && kept)
           {
-            pieces.push_back({ depth, std::max(s, t0), std::min(e, t1), states.Type[row], row });
+            const Piece piece{ runDepth, std::max(s, t0), std::min(e, t1), type, row };
+            if (single)
+            {
+              sweep(piece);
+            }
+            else
+            {
+              pieces.push_back(piece);
+            }
           }
         }
       }
     }
-    // A single leaf's pieces come sorted from its runs.
-    if (leafOffset[band + 1] - leafOffset[band] > 1)
+    if (!single)
     {
       std::sort(pieces.begin(), pieces.end());
-    }
-    MarkBuilder pending(bandMarks[band], band, layout.Bands.Flags[band]);
-    uint32_t depth = 0;
-    for (const Piece& piece : pieces)
-    {
-      if (pending.Open() && piece.Depth != depth)
+      for (const Piece& piece : pieces)
       {
-        pending.Flush();
+        sweep(piece);
       }
-      depth = piece.Depth;
-      const bool narrow = (piece.End - piece.Start) * pps < o.MinMarkWidth;
-      const int64_t column = narrow ? columnOf(piece.Start) : 0;
-      // Narrow pieces join a mark of narrow pieces only within its column,
-      // and only across an invisible gap: a wide state always stands alone
-      // on a band of one leaf, and a visible gap is never covered. On a band
-      // of several leaves, a piece overlapping the mark joins it, except
-      // that narrow pieces still start a new mark in a new column (such
-      // column marks may overlap by less than a column).
-      const bool bothNarrow = narrow && pending.AllNarrow();
-      const bool sameColumn = bothNarrow && column == pending.Column();
-      const bool joins = pending.Open() &&
-        ((piece.Start < pending.End() && (!bothNarrow || sameColumn)) ||
-          (sameColumn && (piece.Start - pending.End()) * pps < o.MinMarkWidth));
-      if (pending.Open() && !joins)
-      {
-        pending.Flush();
-      }
-      pending.Add(piece, narrow, column);
     }
     pending.Flush();
   });
@@ -538,12 +551,13 @@ void LayoutStates(const TimelineIndex& index, const StateRows& states,
   }
 }
 
-// The lines the messages visited by forEachMessage (in send order) would
-// give: one per message of a group of at most MaxMessagesPerPixel, one per
-// larger group; groups are found column by column, as columns follow the
-// send order.
+// Whether the messages visited by forEachMessage (in send order) would give
+// more than MaxMessageLines lines: one per message of a group of at most
+// MaxMessagesPerPixel, one per larger group. Groups are found column by
+// column, as columns follow the send order; the count stops as soon as it
+// passes the budget (at full view, after a few columns).
 template <class ForEach>
-std::size_t CountLines(const MessageRows& messages, const TimelineOptions& o,
+bool TooManyLines(const MessageRows& messages, const TimelineOptions& o,
   const std::vector<uint32_t>& bandOfLeaf, ForEach&& forEachMessage)
 {
   std::size_t lines = 0;
@@ -569,11 +583,16 @@ std::size_t CountLines(const MessageRows& messages, const TimelineOptions& o,
     {
       closeColumn();
       current = column;
+      if (lines > o.MaxMessageLines)
+      {
+        return false; // enough: stop the visit
+      }
     }
     pairs.emplace_back(bandOfLeaf[messages.Sender[row]], bandOfLeaf[messages.Receiver[row]]);
+    return true;
   });
   closeColumn();
-  return lines;
+  return lines > o.MaxMessageLines;
 }
 
 void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
@@ -594,7 +613,8 @@ void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
   auto first = std::lower_bound(index.MessageOrder.begin(), index.MessageOrder.end(),
     t0 - index.LongestMessage,
     [&messages](std::size_t row, double time) { return messages.SendTime[row] < time; });
-  // Calls visit(row, column) for every message drawn, in send order.
+  // Calls visit(row, column) for every message drawn, in send order, until
+  // it returns false.
   auto forEachMessage = [&](auto&& visit) {
     for (auto it = first; it != index.MessageOrder.end(); ++it)
     {
@@ -614,10 +634,13 @@ void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
       {
         continue; // an end on a resource not drawn
       }
-      visit(row, static_cast<int64_t>(std::floor((send - t0) * pps)));
+      if (!visit(row, static_cast<int64_t>(std::floor((send - t0) * pps))))
+      {
+        return;
+      }
     }
   };
-  if (o.MaxMessageLines > 0 && CountLines(messages, o, bandOfLeaf, forEachMessage) > o.MaxMessageLines)
+  if (o.MaxMessageLines > 0 && TooManyLines(messages, o, bandOfLeaf, forEachMessage))
   {
     // Too many lines to draw without covering the states: a density.
     TimelineDensity& density = layout.Density;
@@ -632,6 +655,7 @@ void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
       }
       ++density.Count.back();
       density.Bytes.back() += messages.Bytes ? messages.Bytes[row] : 0.0;
+      return true;
     });
     for (uint32_t count : density.Count)
     {
@@ -643,6 +667,7 @@ void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
   forEachMessage([&](std::size_t row, int64_t column) {
     lines.push_back({ bandOfLeaf[messages.Sender[row]], bandOfLeaf[messages.Receiver[row]], column,
       messages.SendTime[row], row });
+    return true;
   });
   auto key = [](const Line& l) { return std::tie(l.Sender, l.Receiver, l.Column); };
   std::sort(lines.begin(), lines.end(), [&key](const Line& x, const Line& y) {
