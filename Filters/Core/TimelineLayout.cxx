@@ -38,6 +38,9 @@ template <class Work>
 unsigned ShareOut(std::size_t count, unsigned threads, const std::function<bool(double)>& progress,
   double from, double to, Work&& work)
 {
+  // A stop asked before the work starts (e.g. while an earlier step
+  // reported) is honoured before any item is done.
+  Continue(!progress || progress(from));
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   const unsigned used = static_cast<unsigned>(std::max<std::size_t>(
     1, std::min<std::size_t>(threads ? threads : hardware, count)));
