@@ -39,6 +39,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 vtkStandardNewMacro(vtkMacroscopeTimelineLayout);
@@ -446,7 +447,8 @@ int vtkMacroscopeTimelineLayout::RequestData(
         [this](double fraction) {
           this->UpdateProgress(0.05 + 0.45 * fraction);
           return !this->GetAbortExecute();
-        });
+        },
+        this->Threads());
     }
     catch (const macroscope::TimelineLayoutAborted&)
     {
@@ -484,6 +486,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   // More lines than pixel columns would cover the states: a density instead.
   options.MaxMessageLines = static_cast<std::size_t>(std::max(1.0, width));
   options.Messages = this->ShowMessages && messageTable;
+  options.Threads = this->Threads();
   options.Progress = [this](double fraction) {
     this->UpdateProgress(0.5 + 0.3 * fraction);
     return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
@@ -948,6 +951,14 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
   this->UpdateProgress(1.0);
   return 1;
+}
+
+unsigned vtkMacroscopeTimelineLayout::Threads() const
+{
+  // The cores shared among the ranks of this machine (MPI ranks are assumed
+  // to share one, as the OTF2 reader's threads do).
+  const int processes = this->Controller ? std::max(1, this->Controller->GetNumberOfProcesses()) : 1;
+  return std::max(1u, std::max(1u, std::thread::hardware_concurrency()) / static_cast<unsigned>(processes));
 }
 
 void vtkMacroscopeTimelineLayout::ClearTypeColors()

@@ -247,6 +247,9 @@ private:
   vtkMultiProcessController* Controller = nullptr;
   std::vector<std::string> TypeColors; ///< see AddTypeColor
 
+  /// Threads for the index and the layout: the cores over the ranks.
+  unsigned Threads() const;
+
   // The window index of the last trace, rebuilt only when its tables change.
   struct IndexCache;
   std::unique_ptr<IndexCache> Cache;
