@@ -227,11 +227,33 @@ TimelineIndex BuildTimelineIndex(const StateRows& states, const MessageRows& mes
     index.LongestMessage =
       std::max(index.LongestMessage, std::abs(messages.RecvTime[row] - messages.SendTime[row]));
   }
-  std::sort(index.MessageOrder.begin(), index.MessageOrder.end(),
-    [&messages](std::size_t x, std::size_t y) {
-      return messages.SendTime[x] < messages.SendTime[y] ||
-        (messages.SendTime[x] == messages.SendTime[y] && x < y);
-    });
+  // By (send time, row): a total order, so the result does not depend on
+  // how the sort is shared out. The readers emit messages by location, so
+  // the order is far from sorted: the runs of equal length are sorted on the
+  // threads, then merged.
+  auto bySend = [&messages](std::size_t x, std::size_t y) {
+    return messages.SendTime[x] < messages.SendTime[y] ||
+      (messages.SendTime[x] == messages.SendTime[y] && x < y);
+  };
+  const std::size_t messageCount = index.MessageOrder.size();
+  const unsigned sorters = messageCount < 100000 ? 1u
+                                                 : std::max(1u, threads ? threads
+                                                                        : std::thread::hardware_concurrency());
+  std::vector<std::size_t> bounds;
+  for (unsigned k = 0; k <= sorters; ++k)
+  {
+    bounds.push_back(messageCount * k / sorters);
+  }
+  auto order = index.MessageOrder.begin();
+  ShareOut(sorters, sorters, {}, 0.0, 1.0, [&](std::size_t k, unsigned) {
+    std::sort(order + static_cast<std::ptrdiff_t>(bounds[k]),
+      order + static_cast<std::ptrdiff_t>(bounds[k + 1]), bySend);
+  });
+  for (unsigned k = 1; k < sorters; ++k)
+  {
+    std::inplace_merge(order, order + static_cast<std::ptrdiff_t>(bounds[k]),
+      order + static_cast<std::ptrdiff_t>(bounds[k + 1]), bySend);
+  }
   Continue(!progress || progress(1.0));
   return index;
 }

@@ -898,3 +898,23 @@ TEST(TimelineLayout, ThreadsDoNotMatter)
   EXPECT_EQ(a.Marks.TypeTime, b.Marks.TypeTime);
   EXPECT_EQ(a.Lines.SendTime, b.Lines.SendTime);
 }
+
+TEST(TimelineLayout, MessagesSortedOnThreadsAsOnOne)
+{
+  // Past 100,000 messages the send-time order is sorted in runs on the
+  // threads and merged: the same order as one thread's, ties by row.
+  std::mt19937 rng(99);
+  Messages msg = RandomMessages(rng, 4, 150000);
+  for (int k = 0; k < 1000; ++k)
+  {
+    msg.Add(k % 4, (k + 1) % 4, 1.5, 2.0, 1.0); // equal send times
+  }
+  const TimelineIndex one = BuildTimelineIndex(StateRows(), msg.Rows(), 4, {}, 1);
+  const TimelineIndex three = BuildTimelineIndex(StateRows(), msg.Rows(), 4, {}, 3);
+  EXPECT_EQ(one.MessageOrder, three.MessageOrder);
+  for (std::size_t p = 1; p < one.MessageOrder.size(); ++p)
+  {
+    const std::size_t x = one.MessageOrder[p - 1], y = one.MessageOrder[p];
+    ASSERT_TRUE(msg.SendTime[x] < msg.SendTime[y] || (msg.SendTime[x] == msg.SendTime[y] && x < y));
+  }
+}
