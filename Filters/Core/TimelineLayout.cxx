@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <condition_variable>
 #include <exception>
 #include <limits>
 #include <mutex>
@@ -30,10 +31,12 @@ void Continue(bool going)
 
 // Runs work(item, worker) for every item in [0, count) on up to `threads`
 // threads (0: every core), items taken one at a time in order, worker in
-// [0, threads). Progress (the items done, mapped to [from, to]) is reported
-// from the calling thread only (VTK observers and Python are not for other
-// threads); a refusal stops every thread and throws TimelineLayoutAborted.
-// An exception of a worker is rethrown here. Returns the threads used.
+// [0, threads). Progress is reported from the calling thread only (VTK
+// observers and Python are not for other threads): once per item done,
+// whichever thread did it, mapped to [from, to], so the reports do not
+// depend on how the items fell on the threads. A refusal stops every thread
+// and throws TimelineLayoutAborted; an exception of a worker is rethrown
+// here. Returns the threads used.
 template <class Work>
 unsigned ShareOut(std::size_t count, unsigned threads, const std::function<bool(double)>& progress,
   double from, double to, Work&& work)
@@ -45,34 +48,72 @@ unsigned ShareOut(std::size_t count, unsigned threads, const std::function<bool(
   const unsigned used = static_cast<unsigned>(std::max<std::size_t>(
     1, std::min<std::size_t>(threads ? threads : hardware, count)));
   std::atomic<std::size_t> next{ 0 };
-  std::atomic<std::size_t> done{ 0 };
   std::atomic<bool> stop{ false };
   std::exception_ptr failure;
-  std::mutex failureMutex;
+  std::mutex mutex; // guards done, finished, failure
+  std::condition_variable changed;
+  std::size_t done = 0;
+  unsigned finished = 0;
   bool refused = false;
+  std::size_t reported = 0;
+  // The calling thread reports every item done since its last report.
+  auto report = [&]() {
+    std::size_t now;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      now = done;
+    }
+    if (!progress)
+    {
+      reported = now;
+      return;
+    }
+    while (!refused && reported < now)
+    {
+      ++reported;
+      if (!progress(from + (to - from) * double(reported) / double(count)))
+      {
+        refused = true;
+        stop = true;
+      }
+    }
+  };
   auto run = [&](unsigned worker) {
     try
     {
       for (std::size_t item = next++; item < count && !stop; item = next++)
       {
         work(item, worker);
-        ++done;
-        if (worker == 0 && progress && count > 0 &&
-          !progress(from + (to - from) * double(done) / double(count)))
         {
-          refused = true;
-          stop = true;
+          std::lock_guard<std::mutex> lock(mutex);
+          ++done;
+        }
+        if (worker == 0)
+        {
+          report();
+        }
+        else
+        {
+          changed.notify_one();
         }
       }
     }
     catch (...)
     {
-      std::lock_guard<std::mutex> lock(failureMutex);
+      std::lock_guard<std::mutex> lock(mutex);
       if (!failure)
       {
         failure = std::current_exception();
       }
       stop = true;
+    }
+    if (worker != 0)
+    {
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        ++finished;
+      }
+      changed.notify_one();
     }
   };
   std::vector<std::thread> helpers;
@@ -81,6 +122,25 @@ unsigned ShareOut(std::size_t count, unsigned threads, const std::function<bool(
     helpers.emplace_back(run, worker);
   }
   run(0);
+  // The helpers' last items: reported as they finish.
+  while (true)
+  {
+    bool failed = false;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      changed.wait(lock, [&]() { return finished == helpers.size() || done > reported; });
+      if (finished == helpers.size() && done == reported)
+      {
+        break;
+      }
+      failed = failure != nullptr;
+    }
+    report();
+    if (refused || failed)
+    {
+      break;
+    }
+  }
   for (std::thread& helper : helpers)
   {
     helper.join();
@@ -89,6 +149,7 @@ unsigned ShareOut(std::size_t count, unsigned threads, const std::function<bool(
   {
     std::rethrow_exception(failure);
   }
+  report();
   Continue(!refused);
   return used;
 }
