@@ -687,6 +687,58 @@ int vtkMacroscopeTimelineLayout::RequestData(
     outputs[MARKS]->GetFieldData()->AddArray(markTypeTimes);
   }
 
+  // MPI: the ranks agree on lines or density (the lines of every rank
+  // against the budget), and the density strip is the sum of the ranks'
+  // columns, drawn by the first rank. A line, merged or not, lies in one
+  // pixel column (the column of its send time: messages group by it), so a
+  // rank's lines count into the density exactly.
+  const int ranks = this->Controller ? this->Controller->GetNumberOfProcesses() : 1;
+  if (ranks > 1 && options.Messages)
+  {
+    const double mine[2] = { layout.Density.Size() > 0 ? 1.0 : 0.0,
+      static_cast<double>(layout.Lines.Size()) };
+    double all[2] = { 0.0, 0.0 };
+    this->Controller->AllReduce(mine, all, 2, vtkCommunicator::SUM_OP);
+    if (all[0] > 0.0 || all[1] > static_cast<double>(options.MaxMessageLines))
+    {
+      const auto columns = static_cast<std::size_t>(std::max(1.0, std::ceil(width)));
+      std::vector<double> counts(2 * columns, 0.0); // counts, then bytes
+      const macroscope::TimelineDensity& own = layout.Density;
+      for (std::size_t c = 0; c < own.Size(); ++c)
+      {
+        counts[static_cast<std::size_t>(own.Column[c])] += own.Count[c];
+        counts[columns + static_cast<std::size_t>(own.Column[c])] += own.Bytes[c];
+      }
+      const macroscope::TimelineLines& own_lines = layout.Lines;
+      for (std::size_t i = 0; i < own_lines.Size(); ++i)
+      {
+        const double column = std::clamp(
+          std::floor((own_lines.SendTime[i] - t0) * pps), 0.0, static_cast<double>(columns - 1));
+        counts[static_cast<std::size_t>(column)] += own_lines.Count[i];
+        counts[columns + static_cast<std::size_t>(column)] += own_lines.Bytes[i];
+      }
+      std::vector<double> sums(counts.size(), 0.0);
+      this->Controller->Reduce(counts.data(), sums.data(), static_cast<vtkIdType>(counts.size()),
+        vtkCommunicator::SUM_OP, 0);
+      layout.Lines = macroscope::TimelineLines();
+      layout.Density = macroscope::TimelineDensity();
+      if (this->Controller->GetLocalProcessId() == 0)
+      {
+        macroscope::TimelineDensity& density = layout.Density;
+        for (std::size_t c = 0; c < columns; ++c)
+        {
+          if (sums[c] > 0.0)
+          {
+            density.Column.push_back(static_cast<int64_t>(c));
+            density.Count.push_back(static_cast<uint32_t>(sums[c]));
+            density.Bytes.push_back(sums[columns + c]);
+            density.MaxCount = std::max(density.MaxCount, density.Count.back());
+          }
+        }
+      }
+    }
+  }
+
   // Messages.
   Geometry lineCells;
   const macroscope::TimelineLines& lines = layout.Lines;
