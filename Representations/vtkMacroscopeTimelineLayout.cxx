@@ -39,6 +39,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 vtkStandardNewMacro(vtkMacroscopeTimelineLayout);
@@ -56,7 +57,23 @@ constexpr RGB MessageAggregateColor{ { 200, 30, 30 } };
 constexpr RGB FrameColor{ { 150, 150, 150 } };
 constexpr RGB TickColor{ { 60, 60, 60 } };
 
-constexpr double TimeHatchSpacing = 5.0; // pixels between "/" hatch lines
+// Pixels between "/" hatch lines: sparse enough that at full view, where
+// every column is an aggregate, the colours of the marks stay readable
+// (about 1 pixel in 12 is hatching), dense enough to be seen on any mark
+// a few pixels wide.
+constexpr double TimeHatchSpacing = 12.0;
+// The mode colour of an aggregate is blended towards this grey by the share
+// of time the mode does not hold (seed 001's transparency by the mode's
+// proportion, without translucent geometry): at least ModeMinWeight of the
+// colour is kept.
+constexpr RGB ModeBlendColor{ { 232, 232, 232 } };
+constexpr double ModeMinWeight = 0.35;
+// The message density strip, above the chart: its gap to the chart and its
+// height (pixels), and the grey of its emptiest and fullest columns.
+constexpr double DensityGap = 4.0;
+constexpr double DensityHeight = 10.0;
+constexpr double DensityLightest = 225.0;
+constexpr double DensityDarkest = 20.0;
 constexpr double RowHatchSpacing = 8.0;  // pixels between "\" hatch lines
 constexpr double RowLabelMinHeight = 12.0; // pixels a row label needs
 constexpr std::size_t LegendMaxTypes = 24;
@@ -137,6 +154,21 @@ void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, doubl
   double spacing, int slope)
 {
   MacroscopeChart::Hatch(hatching, x0, y0, x1, y1, z, spacing, slope, HatchColor);
+}
+
+// The colour of an aggregate drawn in its mode's colour: the mode's share
+// `share` of the mark's time in [0, 1] (1: all of it) keeps that much of the
+// colour, at least ModeMinWeight.
+RGB ModeShade(RGB color, double share)
+{
+  const double weight = ModeMinWeight + (1.0 - ModeMinWeight) * std::clamp(share, 0.0, 1.0);
+  RGB shaded;
+  for (int c = 0; c < 3; ++c)
+  {
+    shaded[c] = static_cast<unsigned char>(
+      std::lround(weight * color[c] + (1.0 - weight) * ModeBlendColor[c]));
+  }
+  return shaded;
 }
 
 // Clips the segment (x0, y0)-(x1, y1) to x in [0, width]; false when nothing is left.
@@ -415,7 +447,8 @@ int vtkMacroscopeTimelineLayout::RequestData(
         [this](double fraction) {
           this->UpdateProgress(0.05 + 0.45 * fraction);
           return !this->GetAbortExecute();
-        });
+        },
+        this->Threads());
     }
     catch (const macroscope::TimelineLayoutAborted&)
     {
@@ -450,7 +483,10 @@ int vtkMacroscopeTimelineLayout::RequestData(
   options.Rows = static_cast<uint32_t>(rows.RowVertex.size());
   options.Depth = this->Depth;
   options.MaxMessagesPerPixel = static_cast<uint32_t>(this->MaxMessagesPerPixel);
+  // More lines than pixel columns would cover the states: a density instead.
+  options.MaxMessageLines = static_cast<std::size_t>(std::max(1.0, width));
   options.Messages = this->ShowMessages && messageTable;
+  options.Threads = this->Threads();
   options.Progress = [this](double fraction) {
     this->UpdateProgress(0.5 + 0.3 * fraction);
     return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
@@ -476,6 +512,16 @@ int vtkMacroscopeTimelineLayout::RequestData(
   types.Fill(trace.Types, typeColors);
   const double pps = layout.PixelsPerSecond;
   const std::size_t bands = layout.Bands.FirstRow.size();
+  // Locations drawn on each band: an aggregate's time can fill at most its
+  // extent once per location.
+  std::vector<double> leavesOfBand(bands, 0.0);
+  for (uint32_t row : rows.RowOfLeaf)
+  {
+    if (row != macroscope::NoResource && row / layout.RowsPerBand < bands)
+    {
+      leavesOfBand[row / layout.RowsPerBand] += 1.0;
+    }
+  }
   const double bandHeight = height / static_cast<double>(std::max<std::size_t>(bands, 1));
   auto bandTop = [&](uint32_t band) { return height - band * bandHeight; };
   auto xOf = [&](double time) { return (time - t0) * pps; };
@@ -550,9 +596,16 @@ int vtkMacroscopeTimelineLayout::RequestData(
       }
       timeOfType[marks.TypeId[k]] += marks.TypeTime[k];
     }
-    auto addCell = [&](double cy0, double cy1, uint32_t type, double seconds) {
+    // The share of the mark's time and locations the mode fills: idle gaps
+    // between the narrow states count against it, so a column where a
+    // location mostly waits without a state is drawn lighter.
+    const double capacity = std::max(
+      total, (marks.End[i] - marks.Start[i]) * std::max(1.0, leavesOfBand[marks.Band[i]]));
+    auto addCell = [&](double cy0, double cy1, uint32_t type, double seconds, bool shade) {
       const double fraction = total > 0.0 ? seconds / total : 1.0;
-      markCells.Quad(x0, cy0, x1, cy1, z, types.Color(type));
+      const double filled = capacity > 0.0 ? seconds / capacity : 1.0;
+      markCells.Quad(
+        x0, cy0, x1, cy1, z, shade ? ModeShade(types.Color(type), filled) : types.Color(type));
       typeIds->InsertNextValue(static_cast<int>(type));
       markIds->InsertNextValue(static_cast<vtkTypeInt64>(i));
       bandIds->InsertNextValue(static_cast<int>(marks.Band[i]));
@@ -572,7 +625,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
       {
         const double fraction = marks.TypeTime[k] / total;
         const double next = k + 1 == last ? y1 : y + fraction * (y1 - y0);
-        addCell(y, next, marks.TypeId[k], marks.TypeTime[k]);
+        addCell(y, next, marks.TypeId[k], marks.TypeTime[k], false);
         y = next;
       }
     }
@@ -586,7 +639,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
           modeTime = marks.TypeTime[k];
         }
       }
-      addCell(y0, y1, marks.Type[i], modeTime);
+      addCell(y0, y1, marks.Type[i], modeTime, (markFlags & macroscope::TimelineTimeAggregate) != 0);
     }
     if (markFlags != 0)
     {
@@ -610,6 +663,81 @@ int vtkMacroscopeTimelineLayout::RequestData(
     markData->AddArray(array);
   }
   markData->SetActiveScalars(schema::Color);
+  // Every mark's time per type, whatever the style (a Mode cell keeps only
+  // its mode's): mark i (the "Mark" cell array) holds MarkTypeTime[k] seconds
+  // of type MarkTypeId[k] for k in [MarkTypeOffset[i], MarkTypeOffset[i + 1]).
+  {
+    auto typeOffsets = NamedArray<vtkTypeInt64Array>("MarkTypeOffset");
+    typeOffsets->SetNumberOfValues(static_cast<vtkIdType>(marks.TypeOffset.size()));
+    for (std::size_t i = 0; i < marks.TypeOffset.size(); ++i)
+    {
+      typeOffsets->SetValue(static_cast<vtkIdType>(i), static_cast<vtkTypeInt64>(marks.TypeOffset[i]));
+    }
+    auto markTypeIds = NamedArray<vtkIntArray>("MarkTypeId");
+    auto markTypeTimes = NamedArray<vtkDoubleArray>("MarkTypeTime");
+    markTypeIds->SetNumberOfValues(static_cast<vtkIdType>(marks.TypeId.size()));
+    markTypeTimes->SetNumberOfValues(static_cast<vtkIdType>(marks.TypeTime.size()));
+    for (std::size_t k = 0; k < marks.TypeId.size(); ++k)
+    {
+      markTypeIds->SetValue(static_cast<vtkIdType>(k), static_cast<int>(marks.TypeId[k]));
+      markTypeTimes->SetValue(static_cast<vtkIdType>(k), marks.TypeTime[k]);
+    }
+    outputs[MARKS]->GetFieldData()->AddArray(typeOffsets);
+    outputs[MARKS]->GetFieldData()->AddArray(markTypeIds);
+    outputs[MARKS]->GetFieldData()->AddArray(markTypeTimes);
+  }
+
+  // MPI: the ranks agree on lines or density (the lines of every rank
+  // against the budget), and the density strip is the sum of the ranks'
+  // columns, drawn by the first rank. A line, merged or not, lies in one
+  // pixel column (the column of its send time: messages group by it), so a
+  // rank's lines count into the density exactly.
+  const int ranks = this->Controller ? this->Controller->GetNumberOfProcesses() : 1;
+  if (ranks > 1 && options.Messages)
+  {
+    const double mine[2] = { layout.Density.Size() > 0 ? 1.0 : 0.0,
+      static_cast<double>(layout.Lines.Size()) };
+    double all[2] = { 0.0, 0.0 };
+    this->Controller->AllReduce(mine, all, 2, vtkCommunicator::SUM_OP);
+    if (all[0] > 0.0 || all[1] > static_cast<double>(options.MaxMessageLines))
+    {
+      const auto columns = static_cast<std::size_t>(std::max(1.0, std::ceil(width)));
+      std::vector<double> counts(2 * columns, 0.0); // counts, then bytes
+      const macroscope::TimelineDensity& own = layout.Density;
+      for (std::size_t c = 0; c < own.Size(); ++c)
+      {
+        counts[static_cast<std::size_t>(own.Column[c])] += own.Count[c];
+        counts[columns + static_cast<std::size_t>(own.Column[c])] += own.Bytes[c];
+      }
+      const macroscope::TimelineLines& own_lines = layout.Lines;
+      for (std::size_t i = 0; i < own_lines.Size(); ++i)
+      {
+        const double column = std::clamp(
+          std::floor((own_lines.SendTime[i] - t0) * pps), 0.0, static_cast<double>(columns - 1));
+        counts[static_cast<std::size_t>(column)] += own_lines.Count[i];
+        counts[columns + static_cast<std::size_t>(column)] += own_lines.Bytes[i];
+      }
+      std::vector<double> sums(counts.size(), 0.0);
+      this->Controller->Reduce(counts.data(), sums.data(), static_cast<vtkIdType>(counts.size()),
+        vtkCommunicator::SUM_OP, 0);
+      layout.Lines = macroscope::TimelineLines();
+      layout.Density = macroscope::TimelineDensity();
+      if (this->Controller->GetLocalProcessId() == 0)
+      {
+        macroscope::TimelineDensity& density = layout.Density;
+        for (std::size_t c = 0; c < columns; ++c)
+        {
+          if (sums[c] > 0.0)
+          {
+            density.Column.push_back(static_cast<int64_t>(c));
+            density.Count.push_back(static_cast<uint32_t>(sums[c]));
+            density.Bytes.push_back(sums[columns + c]);
+            density.MaxCount = std::max(density.MaxCount, density.Count.back());
+          }
+        }
+      }
+    }
+  }
 
   // Messages.
   Geometry lineCells;
@@ -638,6 +766,25 @@ int vtkMacroscopeTimelineLayout::RequestData(
     lineCounts->InsertNextValue(lines.Count[i]);
     lineBytes->InsertNextValue(lines.Bytes[i]);
     lineFlags->InsertNextValue(lines.Flags[i]);
+  }
+  // The density strip above the chart: a quad per pixel column holding
+  // sends, darker with more (linear in the count, the fullest column
+  // darkest). SendTime and RecvTime hold the column's time span there.
+  const macroscope::TimelineDensity& density = layout.Density;
+  for (std::size_t c = 0; c < density.Size(); ++c)
+  {
+    const double x0 = static_cast<double>(density.Column[c]);
+    const double x1 = std::min(width, x0 + 1.0);
+    const double share = density.MaxCount ? double(density.Count[c]) / density.MaxCount : 0.0;
+    const auto grey =
+      static_cast<unsigned char>(std::lround(DensityLightest + share * (DensityDarkest - DensityLightest)));
+    lineCells.Quad(x0, height + DensityGap, x1, height + DensityGap + DensityHeight, lineZ,
+      RGB{ { grey, grey, grey } });
+    sendTimes->InsertNextValue(t0 + x0 / pps);
+    recvTimes->InsertNextValue(t0 + x1 / pps);
+    lineCounts->InsertNextValue(density.Count[c]);
+    lineBytes->InsertNextValue(density.Bytes[c]);
+    lineFlags->InsertNextValue(MESSAGE_DENSITY);
   }
   lineCells.Into(outputs[MESSAGES]);
   for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ sendTimes, recvTimes,
@@ -796,10 +943,26 @@ int vtkMacroscopeTimelineLayout::RequestData(
         0.5, MessageColor);
       label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "message", LEGEND_LABEL);
       y -= LegendRowHeight;
-      legend.Quad(x, y + 0.5 * LegendSwatch - 1.0, x + LegendSwatch, y + 0.5 * LegendSwatch + 1.0,
-        0.5, MessageAggregateColor);
-      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "messages merged in one pixel",
-        LEGEND_LABEL);
+      if (layout.Density.Size() > 0)
+      {
+        // (scale helper) the density strip's entry: light to dark grey.
+        for (int part = 0; part < 3; ++part)
+        {
+          const auto grey = static_cast<unsigned char>(
+            std::lround(DensityLightest + 0.5 * part * (DensityDarkest - DensityLightest)));
+          legend.Quad(x + part * LegendSwatch / 3.0, y, x + (part + 1) * LegendSwatch / 3.0,
+            y + LegendSwatch, 0.5, RGB{ { grey, grey, grey } });
+        }
+        label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "messages sent per pixel (top strip)",
+          LEGEND_LABEL);
+      }
+      else
+      {
+        legend.Quad(x, y + 0.5 * LegendSwatch - 1.0, x + LegendSwatch,
+          y + 0.5 * LegendSwatch + 1.0, 0.5, MessageAggregateColor);
+        label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "messages merged in one pixel",
+          LEGEND_LABEL);
+      }
     }
   }
   hatching.Into(outputs[HATCHING]);
@@ -840,6 +1003,14 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
   this->UpdateProgress(1.0);
   return 1;
+}
+
+unsigned vtkMacroscopeTimelineLayout::Threads() const
+{
+  // The cores shared among the ranks of this machine (MPI ranks are assumed
+  // to share one, as the OTF2 reader's threads do).
+  const int processes = this->Controller ? std::max(1, this->Controller->GetNumberOfProcesses()) : 1;
+  return std::max(1u, std::max(1u, std::thread::hardware_concurrency()) / static_cast<unsigned>(processes));
 }
 
 void vtkMacroscopeTimelineLayout::ClearTypeColors()

@@ -15,7 +15,11 @@
  *   TypeTime is the seconds of its Type in the mark (Fraction: of the
  *   mark's time), so summing TypeTime by Type gives each type's time.
  * - output 1, Messages: one line per message, or per group of messages
- *   sharing a pixel column and pair of rows (flagged, drawn in red).
+ *   sharing a pixel column and pair of rows (flagged, drawn in red); when
+ *   the window holds more lines than the view has pixel columns, a density
+ *   strip above the chart instead (one quad per pixel column, darker with
+ *   more messages sent there, flagged MESSAGE_DENSITY): lines never cover
+ *   the states at full view, and come back when zoomed in.
  * - output 2, Hatching: the hatching of aggregates ("/" over merged states,
  *   "\" over merged rows).
  * - output 3, Guides: the chart frame, the time axis and its ticks, and the
@@ -78,7 +82,8 @@ public:
   {
     TIME_AGGREGATE = 1,   ///< merges states narrower than MinMarkWidth
     ROW_AGGREGATE = 2,    ///< lies on a band of several locations
-    MESSAGE_AGGREGATE = 4 ///< merges messages sharing a pixel column
+    MESSAGE_AGGREGATE = 4, ///< merges messages sharing a pixel column
+    MESSAGE_DENSITY = 8    ///< a pixel column of the message density strip
   };
 
   /// Values of the "LabelKind" point array of the Labels output.
@@ -166,7 +171,8 @@ public:
 
   ///@{
   /**
-   * STACKED (default) or MODE, see AggregateStyles.
+   * MODE (default: each aggregate shows the type that dominates it, lighter
+   * the less it dominates) or STACKED, see AggregateStyles.
    */
   vtkSetMacro(AggregateStyle, int);
   vtkGetMacro(AggregateStyle, int);
@@ -235,11 +241,14 @@ private:
   bool ShowMessages = true;
   int MaxMessagesPerPixel = 1;
   int GroupLevel = 0;
-  int AggregateStyle = STACKED;
+  int AggregateStyle = MODE;
   std::vector<std::string> Resources;
   std::vector<std::string> Types;
   vtkMultiProcessController* Controller = nullptr;
   std::vector<std::string> TypeColors; ///< see AddTypeColor
+
+  /// Threads for the index and the layout: the cores over the ranks.
+  unsigned Threads() const;
 
   // The window index of the last trace, rebuilt only when its tables change.
   struct IndexCache;

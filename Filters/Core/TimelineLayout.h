@@ -58,10 +58,12 @@ struct TimelineIndex
 /// Throws std::invalid_argument if a state refers to a leaf >= leaves, has
 /// End < Start or a time that is not finite, or if a message refers to a
 /// leaf >= leaves or has a time that is not finite.
-/// `progress` (docs/progress.md) is called with the fraction done; returning
-/// false stops the indexing with TimelineLayoutAborted.
+/// `progress` (docs/progress.md) is called with the fraction done, from the
+/// calling thread only; returning false stops the indexing with
+/// TimelineLayoutAborted. The leaves are shared out among `threads` threads
+/// (0: every core); the index does not depend on their number.
 TimelineIndex BuildTimelineIndex(const StateRows& states, const MessageRows& messages,
-  uint32_t leaves, const std::function<bool(double)>& progress = {});
+  uint32_t leaves, const std::function<bool(double)>& progress = {}, unsigned threads = 0);
 
 /// Thrown when a progress callback asked the timeline's index or layout to stop.
 struct TimelineLayoutAborted : std::runtime_error
@@ -99,10 +101,20 @@ struct TimelineOptions
   /// (sender band, receiver band, send pixel column); more merge into one
   /// aggregated line. 0 means no limit.
   uint32_t MaxMessagesPerPixel = 1;
+  /// Density: when the window would need more than this many lines (after
+  /// the merging above), no line is drawn and every message in the window is
+  /// counted in TimelineLayout::Density instead, per pixel column of its send
+  /// time; individual lines come back when a zoom brings the lines under the
+  /// budget. 0 (default): no limit, always lines.
+  std::size_t MaxMessageLines = 0;
   bool Messages = true; ///< lay out the messages
-  /// Called with the fraction done (docs/progress.md); returning false stops
-  /// the layout with TimelineLayoutAborted. Empty: no progress.
+  /// Called with the fraction done (docs/progress.md), from the calling thread
+  /// only; returning false stops the layout with TimelineLayoutAborted.
+  /// Empty: no progress.
   std::function<bool(double)> Progress;
+  /// Threads sharing the bands out (0: every core); the layout does not
+  /// depend on their number.
+  unsigned Threads = 0;
 };
 
 /// Bits of TimelineMarks::Flags, TimelineBands::Flags and TimelineLines::Flags.
@@ -122,7 +134,10 @@ struct TimelineBands
   std::vector<uint8_t> Flags; ///< TimelineRowAggregate when it shows more than one leaf
 };
 
-/// One rectangle per mark, sorted by (band, depth, start). Mark i covers
+/// One rectangle per mark, sorted by (band, depth, start). A time aggregate
+/// holds narrow states that start in one column of MinMarkWidth pixels (the
+/// columns are aligned on the window's begin), so at full view every column
+/// of every band shows its own mode type (docs/timeline.md). Mark i covers
 /// [Start[i], End[i]] (clipped to the window) and contains the per-type
 /// times TypeTime[k] of types TypeId[k] for k in [TypeOffset[i],
 /// TypeOffset[i + 1]), sorted by type; Type[i] is the mode (the type with
@@ -162,11 +177,29 @@ struct TimelineLines
   std::size_t Size() const { return this->SendTime.size(); }
 };
 
+/// Message density, when the lines would exceed TimelineOptions::MaxMessageLines:
+/// one entry per pixel column holding the send time of at least one message
+/// in the window (sends before or after the window count in its first or
+/// last column), sorted by column. Column c covers [t0 + c / p, t0 + (c + 1)
+/// / p), p the pixels per second. Count and Bytes sum to the messages in the
+/// window and their bytes.
+struct TimelineDensity
+{
+  std::vector<int64_t> Column;
+  std::vector<uint32_t> Count;
+  std::vector<double> Bytes;
+  /// Messages per pixel column in the fullest column (0 when empty).
+  uint32_t MaxCount = 0;
+
+  std::size_t Size() const { return this->Column.size(); }
+};
+
 struct TimelineLayout
 {
   TimelineBands Bands;
   TimelineMarks Marks;
   TimelineLines Lines;
+  TimelineDensity Density; ///< empty unless the lines exceeded their budget
   double PixelsPerSecond = 0.0;
   uint32_t RowsPerBand = 1;
 };

@@ -131,6 +131,8 @@ TEST(TimelineLayout, RunOfTinyStatesMerges)
 TEST(TimelineLayout, WideStateSplitsTheAggregate)
 {
   // 1 px/s, budget 2 s: [1.5, 5] (3.5 s) stays plain between two runs.
+  // Columns of 2 s from t0: the run after it starts in two columns ([4, 6)
+  // and [6, 8)), so it gives one aggregate per column.
   States s;
   s.Add(0, 1, 0, 0.0, 1.0);
   s.Add(0, 2, 0, 1.0, 1.5);
@@ -139,12 +141,82 @@ TEST(TimelineLayout, WideStateSplitsTheAggregate)
   s.Add(0, 2, 0, 6.0, 7.5);
   const TimelineLayout layout = Layout(s, Messages(), 1, Window(0.0, 100.0, 100.0, 2.0));
   const TimelineMarks& m = layout.Marks;
-  ASSERT_EQ(m.Size(), 3u);
+  ASSERT_EQ(m.Size(), 4u);
   ExpectMark(m, 0, 0, 0, 0.0, 1.5, 1, 2, TimeAgg);
   ExpectMark(m, 1, 0, 0, 1.5, 5.0, 0, 1, 0);
-  ExpectMark(m, 2, 0, 0, 5.0, 7.5, 2, 2, TimeAgg);
+  ExpectMark(m, 2, 0, 0, 5.0, 6.0, 1, 1, TimeAgg);
+  ExpectMark(m, 3, 0, 0, 6.0, 7.5, 2, 1, TimeAgg);
   EXPECT_EQ(TypesOf(m, 0), (std::map<uint32_t, double>{ { 1, 1.0 }, { 2, 0.5 } }));
-  EXPECT_EQ(TypesOf(m, 2), (std::map<uint32_t, double>{ { 1, 1.0 }, { 2, 1.5 } }));
+}
+
+TEST(TimelineLayout, EveryColumnShowsWhatDominatesInIt)
+{
+  // Vampir's master timeline at full view: 1 px/s, budget 2 px, so columns
+  // of 2 s from t0 = 0. One leaf alternates 0.25 s of type 0 and 0.25 s of
+  // type 1 (half and half) in [0, 4), then 0.4 s of type 2 and 0.1 s of
+  // type 0 in [4, 8): the type 2 column dominates there. A single mark
+  // over [0, 8) would show type 0 or 2 everywhere.
+  States s;
+  for (int k = 0; k < 8; ++k)
+  {
+    s.Add(0, 0, 0, 0.5 * k, 0.5 * k + 0.25);
+    s.Add(0, 1, 0, 0.5 * k + 0.25, 0.5 * k + 0.5);
+  }
+  for (int k = 0; k < 8; ++k)
+  {
+    s.Add(0, 2, 0, 4.0 + 0.5 * k, 4.0 + 0.5 * k + 0.4);
+    s.Add(0, 0, 0, 4.0 + 0.5 * k + 0.4, 4.0 + 0.5 * k + 0.5);
+  }
+  const TimelineLayout layout = Layout(s, Messages(), 1, Window(0.0, 100.0, 100.0, 2.0));
+  const TimelineMarks& m = layout.Marks;
+  ASSERT_EQ(m.Size(), 4u);
+  ExpectMark(m, 0, 0, 0, 0.0, 2.0, 0, 8, TimeAgg); // tie 1 s / 1 s: smallest type
+  ExpectMark(m, 1, 0, 0, 2.0, 4.0, 0, 8, TimeAgg);
+  ExpectMark(m, 2, 0, 0, 4.0, 6.0, 2, 8, TimeAgg);
+  ExpectMark(m, 3, 0, 0, 6.0, 8.0, 2, 8, TimeAgg);
+  EXPECT_EQ(TypesOf(m, 2).size(), 2u);
+  EXPECT_NEAR(TypesOf(m, 2)[2], 1.6, 1e-12);
+  EXPECT_NEAR(TypesOf(m, 2)[0], 0.4, 1e-12);
+
+  // Columns are aligned on the window's begin: from t0 = 1, [1, 3) holds
+  // the states starting there.
+  const TimelineLayout shifted = Layout(s, Messages(), 1, Window(1.0, 101.0, 100.0, 2.0));
+  ASSERT_GE(shifted.Marks.Size(), 1u);
+  EXPECT_DOUBLE_EQ(shifted.Marks.Start[0], 1.0);
+  EXPECT_DOUBLE_EQ(shifted.Marks.End[0], 3.0);
+  EXPECT_EQ(shifted.Marks.StateCount[0], 8u);
+}
+
+TEST(TimelineLayout, ManyMessagesBecomeADensity)
+{
+  // 10 px over [0, 10): 1 px/s. 30 messages from leaf 0 to 1, three per
+  // second: 30 lines (3 per column and pair, MaxMessagesPerPixel 3). With a
+  // budget of 29 lines they become a density of 10 columns of 3; with 30
+  // they stay lines. Sends before the window count in its first column.
+  Messages msg;
+  for (int k = 0; k < 30; ++k)
+  {
+    msg.Add(0, 1, k / 3.0, k / 3.0 + 0.1, 10.0 + k);
+  }
+  msg.Add(0, 1, -0.5, 0.5, 7.0);
+  TimelineOptions o = Window(0.0, 10.0, 10.0, 1.0);
+  o.MaxMessagesPerPixel = 3;
+  o.MaxMessageLines = 31;
+  const TimelineLayout lines = Layout(States(), msg, 2, o);
+  EXPECT_EQ(lines.Lines.Size(), 31u);
+  EXPECT_EQ(lines.Density.Size(), 0u);
+  o.MaxMessageLines = 30;
+  const TimelineLayout dense = Layout(States(), msg, 2, o);
+  EXPECT_EQ(dense.Lines.Size(), 0u);
+  ASSERT_EQ(dense.Density.Size(), 10u);
+  EXPECT_EQ(dense.Density.Count[0], 4u);
+  EXPECT_DOUBLE_EQ(dense.Density.Bytes[0], 7.0 + 10.0 + 11.0 + 12.0);
+  for (std::size_t c = 1; c < 10; ++c)
+  {
+    EXPECT_EQ(dense.Density.Column[c], int64_t(c));
+    EXPECT_EQ(dense.Density.Count[c], 3u);
+  }
+  EXPECT_EQ(dense.Density.MaxCount, 4u);
 }
 
 TEST(TimelineLayout, VisibleGapSplitsTheAggregate)
@@ -490,7 +562,14 @@ void CheckInvariants(const States& s, const Messages& msg, uint32_t leaves, Time
     EXPECT_LE(m.End[i], o.WindowEnd);
     if (i > 0 && m.Band[i] == m.Band[i - 1] && m.Depth[i] == m.Depth[i - 1])
     {
-      EXPECT_GE(m.Start[i], m.End[i - 1]) << "marks " << i - 1 << " and " << i << " overlap";
+      if (layout.Bands.Flags[m.Band[i]] == 0)
+      {
+        EXPECT_GE(m.Start[i], m.End[i - 1]) << "marks " << i - 1 << " and " << i << " overlap";
+      }
+      else
+      {
+        EXPECT_GE(m.Start[i], m.Start[i - 1]);
+      }
     }
     if (i > 0)
     {
@@ -521,6 +600,54 @@ void CheckInvariants(const States& s, const Messages& msg, uint32_t leaves, Time
       }
     }
   }
+  // The master timeline, by brute force: on a band of one leaf, the time
+  // aggregates of a budget column (the column of their start) hold exactly
+  // the narrow states starting in that column, type by type; a time
+  // aggregate lies within its column and the next; its Type is the type
+  // with the most time in it (smallest id on ties).
+  if (o.MinMarkWidth > 0.0)
+  {
+    const double columnSeconds = o.MinMarkWidth / pps;
+    auto columnOf = [&](double t) {
+      return static_cast<int64_t>(std::floor((t - o.WindowBegin) / columnSeconds));
+    };
+    std::map<std::tuple<uint32_t, uint32_t, int64_t, uint32_t>, double> narrowTime, aggregated;
+    for (const Clipped& c : clipped)
+    {
+      if (layout.Bands.Flags[c.Band] == 0 && (c.End - c.Start) * pps < o.MinMarkWidth)
+      {
+        narrowTime[{ c.Band, c.Depth, columnOf(c.Start), c.Type }] += c.End - c.Start;
+      }
+    }
+    for (std::size_t i = 0; i < m.Size(); ++i)
+    {
+      if (m.Flags[i] != TimeAgg)
+      {
+        continue;
+      }
+      const int64_t column = columnOf(m.Start[i]);
+      EXPECT_LE(m.End[i], o.WindowBegin + (column + 2) * columnSeconds * (1 + 1e-12) + 1e-12);
+      double most = -1.0;
+      uint32_t mode = 0;
+      for (const auto& [type, time] : TypesOf(m, i))
+      {
+        aggregated[{ m.Band[i], m.Depth[i], column, type }] += time;
+        if (time > most)
+        {
+          most = time;
+          mode = type;
+        }
+      }
+      EXPECT_EQ(m.Type[i], mode);
+    }
+    ASSERT_EQ(narrowTime.size(), aggregated.size());
+    for (const auto& [key, time] : narrowTime)
+    {
+      ASSERT_TRUE(aggregated.count(key));
+      EXPECT_NEAR(aggregated[key], time, 1e-9 * (1.0 + time));
+    }
+  }
+
   std::size_t wide = 0, plain = 0;
   for (const Clipped& c : clipped)
   {
@@ -569,6 +696,48 @@ void CheckInvariants(const States& s, const Messages& msg, uint32_t leaves, Time
       EXPECT_EQ(l.Count[i], groups[key].first);
       EXPECT_DOUBLE_EQ(l.Bytes[i], groups[key].second);
     }
+  }
+  EXPECT_EQ(layout.Density.Size(), 0u);
+
+  // The same window with a line budget under those lines: a density that
+  // counts every message once, in the column of its send time (clamped to
+  // the window), bytes summed; no line.
+  if (expectedLines > 0)
+  {
+    o.MaxMessageLines = expectedLines - 1;
+    const TimelineLayout dense = Layout(s, msg, leaves, o);
+    EXPECT_EQ(dense.Lines.Size(), 0u);
+    std::map<int64_t, std::pair<uint32_t, double>> columns;
+    const int64_t last = static_cast<int64_t>(std::ceil(o.ViewWidth)) - 1;
+    for (std::size_t i = 0; i < msg.Sender.size(); ++i)
+    {
+      const double lo = std::min(msg.SendTime[i], msg.RecvTime[i]);
+      const double hi = std::max(msg.SendTime[i], msg.RecvTime[i]);
+      if (lo <= o.WindowEnd && hi >= o.WindowBegin)
+      {
+        const int64_t column = std::clamp<int64_t>(
+          static_cast<int64_t>(std::floor((msg.SendTime[i] - o.WindowBegin) * pps)), 0, last);
+        ++columns[column].first;
+        columns[column].second += msg.Bytes[i];
+      }
+    }
+    const auto& d = dense.Density;
+    ASSERT_EQ(d.Size(), columns.size());
+    uint32_t most = 0;
+    std::size_t k = 0;
+    for (const auto& [column, entry] : columns)
+    {
+      EXPECT_EQ(d.Column[k], column);
+      EXPECT_EQ(d.Count[k], entry.first);
+      EXPECT_NEAR(d.Bytes[k], entry.second, 1e-9 * entry.second);
+      most = std::max(most, entry.first);
+      ++k;
+    }
+    EXPECT_EQ(d.MaxCount, most);
+    EXPECT_EQ(std::accumulate(d.Count.begin(), d.Count.end(), std::size_t(0)), total);
+    // Lines come back at their budget.
+    o.MaxMessageLines = expectedLines;
+    EXPECT_EQ(Layout(s, msg, leaves, o).Lines.Size(), expectedLines);
   }
 }
 }
@@ -675,5 +844,77 @@ TEST(TimelineLayout, InputOrderDoesNotMatter)
   for (std::size_t k = 0; k < a.Marks.TypeTime.size(); ++k)
   {
     EXPECT_NEAR(a.Marks.TypeTime[k], b.Marks.TypeTime[k], 1e-12);
+  }
+}
+
+TEST(TimelineLayout, ThreadsDoNotMatter)
+{
+  // The index's leaves and the layout's bands are shared out among threads;
+  // one thread and four give the same arrays, with nested states given in
+  // Leave order (the readers' order: children before their parent).
+  std::mt19937 rng(2026);
+  const States nested = RandomStates(rng, 7, 5);
+  std::vector<std::size_t> order(nested.Size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return std::make_pair(nested.Location[x], nested.End[x]) <
+      std::make_pair(nested.Location[y], nested.End[y]);
+  });
+  States s;
+  for (std::size_t i : order)
+  {
+    s.Add(nested.Location[i], nested.Type[i], nested.Depth[i], nested.Start[i], nested.End[i]);
+  }
+  const Messages msg = RandomMessages(rng, 7, 300);
+  const TimelineIndex one = BuildTimelineIndex(s.Rows(), msg.Rows(), 7, {}, 1);
+  const TimelineIndex four = BuildTimelineIndex(s.Rows(), msg.Rows(), 7, {}, 4);
+  EXPECT_EQ(one.StateOrder, four.StateOrder);
+  EXPECT_EQ(one.MaxEnd, four.MaxEnd);
+  EXPECT_EQ(one.RunBegin, four.RunBegin);
+  EXPECT_EQ(one.RunDepth, four.RunDepth);
+  EXPECT_EQ(one.LeafRuns, four.LeafRuns);
+  for (std::size_t p = 1; p < one.StateOrder.size(); ++p)
+  {
+    const std::size_t x = one.StateOrder[p - 1], y = one.StateOrder[p];
+    if (s.Location[x] == s.Location[y])
+    {
+      EXPECT_LE(std::make_tuple(s.Depth[x], s.Start[x], s.End[x], x),
+        std::make_tuple(s.Depth[y], s.Start[y], s.End[y], y));
+    }
+  }
+  TimelineOptions o = Window(3.0, 50.0, 400.0, 2.0);
+  o.ViewHeight = 20.0;
+  o.MinRowHeight = 5.0; // bands of 2 leaves
+  o.Threads = 1;
+  const TimelineLayout a = LayoutTimeline(one, s.Rows(), msg.Rows(), o);
+  o.Threads = 4;
+  const TimelineLayout b = LayoutTimeline(four, s.Rows(), msg.Rows(), o);
+  EXPECT_GT(a.Marks.Size(), 0u);
+  EXPECT_EQ(a.Marks.Band, b.Marks.Band);
+  EXPECT_EQ(a.Marks.Start, b.Marks.Start);
+  EXPECT_EQ(a.Marks.End, b.Marks.End);
+  EXPECT_EQ(a.Marks.Type, b.Marks.Type);
+  EXPECT_EQ(a.Marks.TypeOffset, b.Marks.TypeOffset);
+  EXPECT_EQ(a.Marks.TypeTime, b.Marks.TypeTime);
+  EXPECT_EQ(a.Lines.SendTime, b.Lines.SendTime);
+}
+
+TEST(TimelineLayout, MessagesSortedOnThreadsAsOnOne)
+{
+  // Past 100,000 messages the send-time order is sorted in runs on the
+  // threads and merged: the same order as one thread's, ties by row.
+  std::mt19937 rng(99);
+  Messages msg = RandomMessages(rng, 4, 150000);
+  for (int k = 0; k < 1000; ++k)
+  {
+    msg.Add(k % 4, (k + 1) % 4, 1.5, 2.0, 1.0); // equal send times
+  }
+  const TimelineIndex one = BuildTimelineIndex(StateRows(), msg.Rows(), 4, {}, 1);
+  const TimelineIndex three = BuildTimelineIndex(StateRows(), msg.Rows(), 4, {}, 3);
+  EXPECT_EQ(one.MessageOrder, three.MessageOrder);
+  for (std::size_t p = 1; p < one.MessageOrder.size(); ++p)
+  {
+    const std::size_t x = one.MessageOrder[p - 1], y = one.MessageOrder[p];
+    ASSERT_TRUE(msg.SendTime[x] < msg.SendTime[y] || (msg.SendTime[x] == msg.SendTime[y] && x < y));
   }
 }

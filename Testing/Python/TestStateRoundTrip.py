@@ -145,7 +145,7 @@ LogicalTime(registrationName="logical", Input=reader_outputs, **settings["logica
 
 settings["timeline"] = dict(TimeWindow=[0.001, 0.002], ViewSize=[800, 400],
                             MinMarkWidth=4.5, MinRowHeight=5.0, Depth=1, ShowMessages=0,
-                            MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Mode",
+                            MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Stacked",
                             Resources=["cluster-0"], Types=["compute"])
 TimelineLayout(registrationName="timeline", Input=reader_outputs, **settings["timeline"])
 settings["statistics"] = dict(TimeWindow=[0.0005, 0.0025], Bins=33, Level=3)
@@ -219,7 +219,7 @@ displays = {
     "timelineview": ("reader", "Timeline", dict(
         label, TimeWindow=[0.0005, 0.0025], ViewSize=[700, 300], MinMarkWidth=2.5,
         MinRowHeight=6.0, Depth=0, ShowMessages=0, MaxMessagesPerPixel=2, GroupLevel=1,
-        AggregateStyle="Mode", LabelColor=[0.2, 0.3, 0.4], LabelFontSize=9,
+        AggregateStyle="Stacked", LabelColor=[0.2, 0.3, 0.4], LabelFontSize=9,
         Resources=["cluster-0"], Types=["compute"])),
     "temporalview": ("temporal", "Temporal Overview", dict(
         label, ViewSize=[610, 280], MinLayerHeight=5.5, LabelColor=[0.1, 0.6, 0.2],

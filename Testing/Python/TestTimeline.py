@@ -55,11 +55,31 @@ def type_times(marks):
     return times
 
 
-def check_conservation(marks, what):
-    got = type_times(marks)
-    for t, expected in time_of_type.items():
-        mt.check(abs(got[t] - expected) <= 1e-9 * span + 1e-9 * expected,
-                 "%s: type %d has %.12g s in the marks, %.12g s in the States" % (what, t, got[t], expected))
+def composition_times(marks):
+    """Each type's time from the per-mark composition in the field data
+    (MarkTypeOffset, MarkTypeId, MarkTypeTime), whatever the style."""
+    field = marks.GetFieldData()
+    offsets, ids, seconds = (field.GetArray(n) for n in ("MarkTypeOffset", "MarkTypeId", "MarkTypeTime"))
+    mt.check(offsets is not None and ids is not None and seconds is not None, "no per-mark composition")
+    mt.check(offsets.GetNumberOfValues() == len(set(cell_values(marks, "Mark"))) + 1,
+             "MarkTypeOffset: %d values for %d marks" % (offsets.GetNumberOfValues(), len(set(cell_values(marks, "Mark")))))
+    times = collections.Counter()
+    for k in range(ids.GetNumberOfValues()):
+        times[ids.GetValue(k)] += seconds.GetValue(k)
+    return times
+
+
+def check_conservation(marks, what, cells=True):
+    """Each type's time in the States, in the cells' TypeTime (Stacked style
+    or plain marks only) and in the per-mark composition."""
+    sources = [("composition", composition_times(marks))]
+    if cells:
+        sources.append(("cells", type_times(marks)))
+    for name, got in sources:
+        for t, expected in time_of_type.items():
+            mt.check(abs(got[t] - expected) <= 1e-9 * span + 1e-9 * expected,
+                     "%s (%s): type %d has %.12g s in the marks, %.12g s in the States"
+                     % (what, name, t, got[t], expected))
 
 
 # 1. A budget every state meets: one plain mark per state, one line per
@@ -88,12 +108,14 @@ mt.check(rows.GetComponent(0, 0) == summary["locations"] and rows.GetComponent(0
 # keep the time of every type; nothing is dropped.
 layout.ViewSize = [150, 600]
 layout.MinMarkWidth = 3
+layout.AggregateStyle = "Stacked"  # the default is Mode: checked below
 marks = output(0)
 flags = cell_values(marks, "Aggregate")
 mt.check(any(f & TIME_AGGREGATE for f in flags), "narrow view: no aggregate mark")
-mt.check(marks.GetNumberOfCells() < n_states / 2,
-         "narrow view: %d cells for %d states, the aggregation did not merge" % (marks.GetNumberOfCells(), n_states))
 mark_ids = cell_values(marks, "Mark")
+# One aggregate per budget column at most (3 px: 50 columns per row and depth).
+mt.check(len(set(mark_ids)) < n_states / 2,
+         "narrow view: %d marks for %d states, the aggregation did not merge" % (len(set(mark_ids)), n_states))
 counted = {}
 for m, c in zip(mark_ids, cell_values(marks, "StateCount")):
     counted[m] = c
@@ -126,18 +148,36 @@ layout.AggregateStyle = "Mode"
 mode_marks = output(0)
 mt.check(mode_marks.GetNumberOfCells() == len(by_mark),
          "mode style: %d cells for %d marks" % (mode_marks.GetNumberOfCells(), len(by_mark)))
-layout.AggregateStyle = "Stacked"
+layout.AggregateStyle = "Mode"  # back to the default, which the representation uses
 
 # Messages: at most one per pixel column and row pair, the rest merged into
-# red lines that count them all (20 px: several iterations per column).
+# red lines that count them all; past one line per pixel column, a density
+# strip (a quad per pixel column) that counts them all instead (20 px:
+# several iterations per column).
 layout.MaxMessagesPerPixel = 1
 layout.ViewSize = [20, 600]
 lines = output(1)
 line_flags = cell_values(lines, "Aggregate")
-mt.check(any(f & MESSAGE_AGGREGATE for f in line_flags), "narrow view: no aggregated message line")
+MESSAGE_DENSITY = 8
+mt.check(line_flags and all(f == MESSAGE_DENSITY for f in line_flags),
+         "narrow view: the messages are not a density: flags %s" % sorted(set(line_flags)))
+mt.check(lines.GetNumberOfLines() == 0 and lines.GetNumberOfCells() <= 20,
+         "narrow view: %d lines, %d cells in 20 px" % (lines.GetNumberOfLines(), lines.GetNumberOfCells()))
 mt.check(sum(cell_values(lines, "Count")) == n_messages,
-         "narrow view: the lines count %d messages, the trace has %d" % (sum(cell_values(lines, "Count")), n_messages))
-mt.check(lines.GetNumberOfLines() < n_messages, "narrow view: messages were not merged")
+         "narrow view: the density counts %d messages, the trace has %d" % (sum(cell_values(lines, "Count")), n_messages))
+mt.check(min(lines.GetBounds()[2], lines.GetBounds()[3]) > 600,
+         "narrow view: the density strip is not above the chart: %s" % (lines.GetBounds(),))
+# Many messages per pixel but few lines: merged red lines (a wider view, a
+# per-pixel limit large enough to keep the lines under the width).
+layout.ViewSize = [400, 600]
+layout.MaxMessagesPerPixel = 1
+lines = output(1)
+line_flags = cell_values(lines, "Aggregate")
+mt.check(sum(cell_values(lines, "Count")) == n_messages,
+         "the lines count %d messages, the trace has %d" % (sum(cell_values(lines, "Count")), n_messages))
+mt.check(all(f in (0, MESSAGE_AGGREGATE) for f in line_flags) or all(f == MESSAGE_DENSITY for f in line_flags),
+         "lines and density mixed: flags %s" % sorted(set(line_flags)))
+mt.check(lines.GetNumberOfCells() < n_messages, "400 px: messages were not merged")
 layout.ShowMessages = 0
 mt.check(output(1).GetNumberOfCells() == 0, "ShowMessages off still draws messages")
 layout.ShowMessages = 1
@@ -153,7 +193,7 @@ mt.check(rows.GetComponent(0, 0) == 4 and rows.GetComponent(0, 1) >= 1,
          % (rows.GetComponent(0, 0), rows.GetComponent(0, 1)))
 flags = cell_values(marks, "Aggregate")
 mt.check(all(f & ROW_AGGREGATE for f in flags), "short view: marks of merged rows are not flagged")
-check_conservation(marks, "short view")
+check_conservation(marks, "short view, mode", cells=False)
 labels = output(4)
 texts = [labels.GetPointData().GetAbstractArray("Label").GetValue(i) for i in range(labels.GetNumberOfPoints())]
 kinds = [labels.GetPointData().GetArray("LabelKind").GetValue(i) for i in range(labels.GetNumberOfPoints())]
