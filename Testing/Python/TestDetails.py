@@ -57,9 +57,18 @@ def display_box(data, cell):
     return x0, y0, x1, y1
 
 
+picks = []  # what ClientServer.Details asks again of a 2-rank pvserver
+
+
+def record(chart, details):
+    picks.append({"chart": chart, "point": list(details.chart), "kind": details.kind,
+                  "text": details.text, "rows": len(details.rows)})
+    return details
+
+
 def pick_cell(data, cell):
     x0, y0, x1, y1 = display_box(data, cell)
-    return macroscope.details_at(view, round(0.5 * (x0 + x1)), round(0.5 * (y0 + y1)), timeline)
+    return record("Timeline", macroscope.details_at(view, round(0.5 * (x0 + x1)), round(0.5 * (y0 + y1)), timeline))
 
 
 flags = cell_array(marks, "Aggregate")
@@ -126,7 +135,7 @@ for c in single:
     x, y = macroscope.chart_to_display(view, *mid)
     d = macroscope.details_at(view, round(x), round(y), timeline)
     if d.kind == "message":
-        found = (c, d)
+        found = (c, record("Timeline", d))
         break
 mt.check(found is not None, "no message could be picked at its middle")
 c, details = found
@@ -167,7 +176,7 @@ mt.check(candidates, "the overview has no part")
 cell = max(candidates, key=lambda c: (lambda b: (b[1] - b[0]) * (b[3] - b[2]))(parts.GetCell(c).GetBounds()))
 bounds = parts.GetCell(cell).GetBounds()
 x, y = macroscope.chart_to_display(view, 0.5 * (bounds[0] + bounds[1]), 0.5 * (bounds[2] + bounds[3]))
-details = macroscope.details_at(view, round(x), round(y), overview)
+details = record("Spatiotemporal Overview", macroscope.details_at(view, round(x), round(y), overview))
 print(details.text)
 mt.check(details.kind == "part", "an overview part reads as %r" % (details.kind,))
 mt.check(details.rows == [(0, part_ids[cell])], "the part's row is %s, not %d" % (details.rows, part_ids[cell]))
@@ -178,4 +187,7 @@ mt.check(("Resources: " + node_names.GetValue(cell)) in details.text, "the text 
 share = cell_array(parts, "ModeProportion")[cell]
 mt.check(("%.0f %%" % (100 * share)) in details.text or ("%.1f %%" % (100 * share)) in details.text,
          "the text does not give the mode's share %.3f" % share)
+import json
+with open(os.path.join(args.output, "picks.json"), "w") as out:
+    json.dump(picks, out, indent=1)
 print("details on demand: state, aggregate, message, part and selection checked")
