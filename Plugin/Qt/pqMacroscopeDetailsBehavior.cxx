@@ -15,6 +15,7 @@
 #include "vtkPVSession.h"
 #include "vtkSMPropertyHelper.h"
 #include "vtkSMRenderViewProxy.h"
+#include "vtkSMSelectionHelper.h"
 #include "vtkSMSession.h"
 #include "vtkSMSessionProxyManager.h"
 #include "vtkSMSourceProxy.h"
@@ -63,8 +64,14 @@ void SelectRows(pqDataRepresentation* display, vtkPVMacroscopeMarkInformation* i
   vtkSMPropertyHelper(selection, "FieldType").Set(RowField);
   vtkSMPropertyHelper(selection, "IDs").Set(ids.data(), static_cast<unsigned int>(ids.size()));
   selection->UpdateVTKObjects();
+  // As ParaView's own selections: inside an AppendSelections, which the
+  // selection manager and the Find Data panel expect.
+  vtkSmartPointer<vtkSMProxy> append;
+  append.TakeReference(vtkSMSelectionHelper::NewAppendSelectionsFromSelectionSource(
+    vtkSMSourceProxy::SafeDownCast(selection)));
   auto* sourceProxy = vtkSMSourceProxy::SafeDownCast(source->getProxy());
-  sourceProxy->SetSelectionInput(static_cast<unsigned int>(port), vtkSMSourceProxy::SafeDownCast(selection), 0);
+  sourceProxy->SetSelectionInput(
+    static_cast<unsigned int>(port), vtkSMSourceProxy::SafeDownCast(append), 0);
   if (auto* manager =
         qobject_cast<pqSelectionManager*>(pqApplicationCore::instance()->manager("SELECTION_MANAGER")))
   {
@@ -195,10 +202,7 @@ bool pqMacroscopeDetailsBehavior::eventFilter(QObject* watched, QEvent* event)
     if (mouse->button() == Qt::LeftButton &&
       (mouse->pos() - this->PressPosition).manhattanLength() <= 2)
     {
-      // Selecting the rows from here crashes ParaView 5.11's Find Data
-      // panel (pqFindDataCurrentSelectionFrame) on a table's ROW selection:
-      // the click shows the details; macroscope.pick selects (docs).
-      const QString text = describe(view, mouse->pos(), false);
+      const QString text = describe(view, mouse->pos(), true);
       if (!text.isEmpty())
       {
         QToolTip::showText(mouse->globalPos(), text, widget);

@@ -95,8 +95,20 @@ def select_rows(display, details):
     ids = []
     for rank, row in details.rows:
         ids += [rank, row]
-    selection = servermanager.sources.IDSelectionSource(IDs=ids, FieldType="ROW")
-    source.SMProxy.SetSelectionInput(port, selection.SMProxy, 0)
+    # As ParaView's own selections: an ID selection inside an
+    # AppendSelections (what the GUI's selection manager and Find Data
+    # panel expect; a bare ID selection crashed 5.11's Find Data panel).
+    from paraview.modules.vtkRemotingViews import vtkSMSelectionHelper
+    pxm = servermanager.ProxyManager()  # NewProxy hands Python its reference (VTK_NEWINSTANCE)
+    selection = pxm.NewProxy("sources", "IDSelectionSource")
+    selection.GetProperty("FieldType").SetElement(0, 6)  # vtkSelectionNode::ROW
+    selection.GetProperty("IDs").SetNumberOfElements(len(ids))
+    for i, value in enumerate(ids):
+        selection.GetProperty("IDs").SetElement(i, value)
+    selection.UpdateVTKObjects()
+    append = vtkSMSelectionHelper.NewAppendSelectionsFromSelectionSource(selection)
+    source.SMProxy.SetSelectionInput(port, append, 0)
+    append.UnRegister(None)
     return source, port
 
 

@@ -3,7 +3,8 @@
 # Timeline is shown in the Render View; xdotool moves the pointer onto a
 # known plain state and rests there: the tooltip (Qt's own QTipLabel) must
 # name the state's type, its resource and its duration, as
-# macroscope.details_at says; a click there shows the same text.
+# macroscope.details_at says; a click there shows the same text and makes
+# the state's row ParaView's selection on the reader's States.
 #
 # MACROSCOPE_SYNTH names macroscope-synth; Qt is reached through ctypes
 # (macroscope_gui_toolbar.Qt, as the other GUI tests).
@@ -112,7 +113,13 @@ try:
     qt.wait(lambda: tooltip() != text, 5)
     subprocess.check_call(["xdotool", "mousemove", str(gx), str(gy), "click", "1"])
     check(qt.wait(lambda: tooltip() == text, 10), "the click shows %r" % (tooltip(),))
-    say("GUI details test: tooltip over States row %d" % expected.rows[0][1])
+    # ... and makes the state's row ParaView's selection on the States.
+    check(qt.wait(lambda: reader.SMProxy.GetSelectionInput(0) is not None, 10),
+          "the click selected nothing")
+    ids = mt.selected_ids(reader)
+    check(set(ids) == {expected.rows[0][1]},
+          "the click selected %s, not row %d" % (ids, expected.rows[0][1]))
+    say("GUI details test: tooltip and selection of States row %d" % expected.rows[0][1])
     status = 0
 except Exception:
     say(traceback.format_exc(), 2)
