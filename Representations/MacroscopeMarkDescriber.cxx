@@ -426,6 +426,34 @@ Answer DescribeTimeline(vtkMacroscopeTimelineRepresentation* timeline, double x,
   return answer;
 }
 
+/// The rows of a Partition table whose leaves and slices lie inside the
+/// given ranges.
+std::vector<long long> PartsInside(
+  vtkTable* partition, long long firstLeaf, long long lastLeaf, long long firstSlice, long long lastSlice)
+{
+  std::vector<long long> rows;
+  auto column = [&](const char* name) {
+    return partition ? vtkArrayDownCast<vtkDataArray>(partition->GetColumnByName(name)) : nullptr;
+  };
+  vtkDataArray* leaf0 = column("FirstLeaf");
+  vtkDataArray* leaf1 = column("LastLeaf");
+  vtkDataArray* slice0 = column("FirstSlice");
+  vtkDataArray* slice1 = column("LastSlice");
+  if (!leaf0 || !leaf1 || !slice0 || !slice1)
+  {
+    return rows;
+  }
+  for (vtkIdType r = 0; r < partition->GetNumberOfRows(); ++r)
+  {
+    if (leaf0->GetComponent(r, 0) >= firstLeaf && leaf1->GetComponent(r, 0) <= lastLeaf &&
+      slice0->GetComponent(r, 0) >= firstSlice && slice1->GetComponent(r, 0) <= lastSlice)
+    {
+      rows.push_back(r);
+    }
+  }
+  return rows;
+}
+
 Answer DescribeOverview(vtkMacroscopeOverviewRepresentation* overview, double x, double y)
 {
   Answer answer;
@@ -455,6 +483,14 @@ Answer DescribeOverview(vtkMacroscopeOverviewRepresentation* overview, double x,
     part.PartCount = static_cast<long long>(Number(data, "PartCount", cell, 1));
     part.Value = Number4(Number(data, schema::Value, cell)) + " (mean of the mode type)";
     answer.Kind = part.Aggregate ? "aggregate-part" : "part";
+    if (row < 0)
+    {
+      // A visual aggregate: the parts it stands for are the Partition rows
+      // inside its leaves and slices.
+      answer.Rows = PartsInside(vtkTable::SafeDownCast(overview->GetInputDataObject(0, 0)),
+        first, last, static_cast<long long>(Number(data, "FirstSlice", cell)),
+        static_cast<long long>(Number(data, "LastSlice", cell)));
+    }
   }
   else
   {

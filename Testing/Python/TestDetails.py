@@ -187,6 +187,59 @@ mt.check(("Resources: " + node_names.GetValue(cell)) in details.text, "the text 
 share = cell_array(parts, "ModeProportion")[cell]
 mt.check(("%.0f %%" % (100 * share)) in details.text or ("%.1f %%" % (100 * share)) in details.text,
          "the text does not give the mode's share %.3f" % share)
+# A visual aggregate of the overview: the parts it stands for.
+overview.MinRowHeight = 100  # ranks (4 leaves, 90 px) give way to nodes
+olayout.MinRowHeight = 100
+Render(view)
+parts = mt.gather_points(olayout, 0)
+part_ids = cell_array(parts, "Part")
+counts = cell_array(parts, "PartCount")
+aggregates = [c for c in range(parts.GetNumberOfCells()) if part_ids[c] < 0]
+mt.check(aggregates, "the overview has no visual aggregate at MinRowHeight 100")
+cell = max(aggregates, key=lambda c: (lambda b: (b[1] - b[0]) * (b[3] - b[2]))(parts.GetCell(c).GetBounds()))
+bounds = parts.GetCell(cell).GetBounds()
+x, y = macroscope.chart_to_display(view, 0.5 * (bounds[0] + bounds[1]), 0.5 * (bounds[2] + bounds[3]))
+details = record("Spatiotemporal Overview", macroscope.details_at(view, round(x), round(y), overview))
+print(details.text)
+mt.check(details.kind == "aggregate-part", "a visual aggregate reads as %r" % (details.kind,))
+mt.check(len(details.rows) == counts[cell], "the aggregate stands for %d parts, the pick gives %d rows"
+         % (counts[cell], len(details.rows)))
+mt.check(("visual aggregate of %d parts" % counts[cell]) in details.text, "the text does not count the parts")
+table = mt.gather_table(partition, 0)
+first_leaf, last_leaf = cell_array(parts, "FirstLeaf")[cell], cell_array(parts, "LastLeaf")[cell]
+for _, r in details.rows:
+    mt.check(first_leaf <= mt.column(table, "FirstLeaf")[r] and mt.column(table, "LastLeaf")[r] <= last_leaf,
+             "part %d lies outside the aggregate's leaves" % r)
+
+# The temporal overview: a layer, its part's mode and the layer's share.
+Delete(overview)
+temporal = TemporalAggregation(Input=OutputPort(slicing, 0), Parameter=0.3)
+stacks = Show(OutputPort(temporal, 0), view, "MacroscopeTraceRepresentation")
+stacks.SetRepresentationType("Temporal Overview")
+stacks.ViewSize = [600, 360]
+Render(view)
+view.ResetCamera(True)
+Render(view)
+tlayout = TemporalOverviewLayout(Input=OutputPort(temporal, 0), ViewSize=[600, 360])
+layers = mt.gather_points(tlayout, 0)
+layer_types = cell_array(layers, "Type")
+plain = [c for c in range(layers.GetNumberOfCells()) if layer_types[c] >= 0]
+cell = max(plain, key=lambda c: (lambda b: (b[1] - b[0]) * (b[3] - b[2]))(layers.GetCell(c).GetBounds()))
+bounds = layers.GetCell(cell).GetBounds()
+x, y = macroscope.chart_to_display(view, 0.5 * (bounds[0] + bounds[1]), 0.5 * (bounds[2] + bounds[3]))
+details = record("Temporal Overview", macroscope.details_at(view, round(x), round(y), stacks))
+print(details.text)
+mt.check(details.kind == "layer", "a temporal overview layer reads as %r" % (details.kind,))
+name = layers.GetCellData().GetAbstractArray("TypeName").GetValue(cell)
+mt.check(("Value: layer " + name + ", ") in details.text, "the text names another layer")
+part = cell_array(layers, "Part")[cell]
+mt.check(details.rows == [(0, part)], "the layer's row is %s, not part %d" % (details.rows, part))
+values = cell_array(layers, "Value")
+same = [c for c in range(layers.GetNumberOfCells()) if cell_array(layers, "Part")[c] == part and layer_types[c] >= 0]
+mode = max(same, key=lambda c: values[c])
+mt.check(("Mode type: " + layers.GetCellData().GetAbstractArray("TypeName").GetValue(mode) + " (") in details.text,
+         "the text gives another mode type")
+
 import json
 with open(os.path.join(args.output, "picks.json"), "w") as out:
     json.dump(picks, out, indent=1)

@@ -42,13 +42,24 @@ displays = {"Timeline": timeline}
 
 rank_seen = set()
 for pick in picks:
-    if pick["chart"] not in displays:
+    if pick["chart"] == "Spatiotemporal Overview" and pick["chart"] not in displays:
         Hide(OutputPort(reader, 0), view)
         overview = Show(OutputPort(partition, 0), view, "MacroscopeTraceRepresentation")
         overview.SetRepresentationType("Spatiotemporal Overview")
         overview.ViewSize = [600, 360]
         Render(view)
         displays[pick["chart"]] = overview
+    if pick["chart"] == "Spatiotemporal Overview" and pick["kind"] == "aggregate-part":
+        displays[pick["chart"]].MinRowHeight = 100
+        Render(view)
+    if pick["chart"] == "Temporal Overview" and pick["chart"] not in displays:
+        Hide(OutputPort(partition, 0), view)
+        temporal = TemporalAggregation(Input=OutputPort(slicing, 0), Parameter=0.3)
+        stacks = Show(OutputPort(temporal, 0), view, "MacroscopeTraceRepresentation")
+        stacks.SetRepresentationType("Temporal Overview")
+        stacks.ViewSize = [600, 360]
+        Render(view)
+        displays[pick["chart"]] = stacks
     details = macroscope.details_at_chart(displays[pick["chart"]], *pick["point"])
     where = "%s %s at %s" % (pick["chart"], pick["kind"], pick["point"])
     mt.check(details.kind == pick["kind"], "%s: the server says %r" % (where, details.kind))
