@@ -215,99 +215,121 @@ long long BandOfY(vtkFieldData* field, double y)
   return static_cast<long long>(std::floor((top - y) / height));
 }
 
-Answer DescribeTimelineMark(vtkPolyData* marks, vtkIdType cell, const Trace& trace)
+/// What a Timeline mark's cell says of it.
+struct TimelineMark
 {
-  Answer answer;
-  vtkCellData* data = marks->GetCellData();
-  const long long band = static_cast<long long>(Number(data, "Band", cell));
-  const int depth = static_cast<int>(Number(data, schema::Depth, cell));
-  const double start = Number(data, schema::Start, cell);
-  const double end = Number(data, schema::End, cell);
-  const int flags = static_cast<int>(Number(data, "Aggregate", cell));
-  const long long type = static_cast<long long>(Number(data, schema::Type, cell));
-  const long long stateCount = static_cast<long long>(Number(data, "StateCount", cell, 1));
-  const std::vector<long long> leaves = LeavesOfBand(marks->GetFieldData(), band);
-  const std::set<long long> leafSet(leaves.begin(), leaves.end());
+  long long Band = 0;
+  int Depth = 0;
+  double Start = 0.0;
+  double End = 0.0;
+  int Flags = 0; ///< 0 plain, 1 narrow states, 2 merged rows
+  long long Type = 0;
+  long long StateCount = 1;
 
-  // The states of the band's leaves at the mark's depth that lie in it
-  // (as the core lays them out: overlapping its interior, or an instant in
-  // it), clipped to it.
-  vtkTable* states = trace.Tables.States;
-  vtkDataArray* location = states->GetColumnByName(schema::Location) ?
-    vtkArrayDownCast<vtkDataArray>(states->GetColumnByName(schema::Location)) : nullptr;
+  TimelineMark(vtkCellData* data, vtkIdType cell)
+    : Band(static_cast<long long>(Number(data, "Band", cell)))
+    , Depth(static_cast<int>(Number(data, schema::Depth, cell)))
+    , Start(Number(data, schema::Start, cell))
+    , End(Number(data, schema::End, cell))
+    , Flags(static_cast<int>(Number(data, "Aggregate", cell)))
+    , Type(static_cast<long long>(Number(data, schema::Type, cell)))
+    , StateCount(static_cast<long long>(Number(data, "StateCount", cell, 1)))
+  {
+  }
+};
+
+/// The States rows a mark holds: the states of its band's leaves at its
+/// depth that lie in it as the core lays them out (overlapping its
+/// interior, or an instant in it); for a plain mark, the one of its type
+/// whose clipped extent is the mark's. Adds each type's clipped time.
+std::vector<long long> StatesOfMark(vtkTable* states, const std::set<long long>& leaves,
+  const TimelineMark& mark, std::map<long long, double>& timeOfType)
+{
+  std::vector<long long> rows;
   auto column = [&](const char* name) {
     return vtkArrayDownCast<vtkDataArray>(states->GetColumnByName(name));
   };
+  vtkDataArray* location = column(schema::Location);
   vtkDataArray* types = column(schema::Type);
   vtkDataArray* depths = column(schema::Depth);
   vtkDataArray* starts = column(schema::Start);
   vtkDataArray* ends = column(schema::End);
-  std::map<long long, double> timeOfType;
-  if (location && types && depths && starts && ends)
+  if (!location || !types || !depths || !starts || !ends)
   {
-    for (vtkIdType row = 0; row < states->GetNumberOfRows(); ++row)
+    return rows;
+  }
+  for (vtkIdType row = 0; row < states->GetNumberOfRows(); ++row)
+  {
+    const double s = starts->GetComponent(row, 0), e = ends->GetComponent(row, 0);
+    const bool inside = s == e ? (s >= mark.Start && s <= mark.End) : (s < mark.End && e > mark.Start);
+    if (!inside || static_cast<int>(depths->GetComponent(row, 0)) != mark.Depth ||
+      !leaves.count(static_cast<long long>(location->GetComponent(row, 0))))
     {
-      const double s = starts->GetComponent(row, 0), e = ends->GetComponent(row, 0);
-      const bool inside = s == e ? (s >= start && s <= end) : (s < end && e > start);
-      if (!inside || static_cast<int>(depths->GetComponent(row, 0)) != depth ||
-        !leafSet.count(static_cast<long long>(location->GetComponent(row, 0))))
-      {
-        continue;
-      }
-      const long long rowType = static_cast<long long>(types->GetComponent(row, 0));
-      if (flags == 0 && (rowType != type || std::max(s, start) != start || std::min(e, end) != end))
-      {
-        continue; // a plain mark is one state: its type and clipped extent
-      }
-      answer.Rows.push_back(row);
-      timeOfType[rowType] += std::min(e, end) - std::max(s, start);
-      if (flags == 0)
-      {
-        break;
-      }
+      continue;
+    }
+    const long long type = static_cast<long long>(types->GetComponent(row, 0));
+    const double clippedStart = std::max(s, mark.Start), clippedEnd = std::min(e, mark.End);
+    if (mark.Flags == 0 &&
+      (type != mark.Type || clippedStart != mark.Start || clippedEnd != mark.End))
+    {
+      continue;
+    }
+    rows.push_back(row);
+    timeOfType[type] += clippedEnd - clippedStart;
+    if (mark.Flags == 0)
+    {
+      break; // a plain mark is one state
     }
   }
+  return rows;
+}
+
+Answer DescribeTimelineMark(vtkPolyData* marks, vtkIdType cell, const Trace& trace)
+{
+  const TimelineMark mark(marks->GetCellData(), cell);
+  const std::vector<long long> leaves = LeavesOfBand(marks->GetFieldData(), mark.Band);
+  std::map<long long, double> timeOfType;
+  vtkTable* states = trace.Tables.States;
+  Answer answer;
+  answer.Rows = StatesOfMark(states, { leaves.begin(), leaves.end() }, mark, timeOfType);
   answer.Found = true;
   answer.RowTable = "States";
-  if (flags == 0)
+  if (mark.Flags == 0)
   {
     macroscope::StateDetails state;
-    state.Type = trace.TypeName(type);
+    state.Type = trace.TypeName(mark.Type);
     state.Resource = leaves.size() == 1 ? trace.ResourcePath(leaves[0]) : "?";
+    state.Start = mark.Start;
+    state.End = mark.End;
     if (!answer.Rows.empty())
     {
+      // The state's own times, not clipped to the window.
       const vtkIdType row = answer.Rows[0];
-      state.Resource = trace.ResourcePath(static_cast<long long>(location->GetComponent(row, 0)));
-      state.Start = starts->GetComponent(row, 0); // unclipped: the state's own times
-      state.End = ends->GetComponent(row, 0);
+      state.Start = states->GetValueByName(row, schema::Start).ToDouble();
+      state.End = states->GetValueByName(row, schema::End).ToDouble();
     }
-    else
-    {
-      state.Start = start;
-      state.End = end;
-    }
-    state.Depth = depth;
+    state.Depth = mark.Depth;
     answer.Kind = "state";
     answer.Text = macroscope::DescribeState(state);
     return answer;
   }
   macroscope::AggregateDetails aggregate;
-  aggregate.Start = start;
-  aggregate.End = end;
-  aggregate.StateCount = stateCount;
-  aggregate.MergedStates = flags & 1;
-  aggregate.MergedRows = flags & 2;
+  aggregate.Start = mark.Start;
+  aggregate.End = mark.End;
+  aggregate.StateCount = mark.StateCount;
+  aggregate.MergedStates = mark.Flags & 1;
+  aggregate.MergedRows = mark.Flags & 2;
   for (long long leaf : leaves)
   {
     aggregate.Resources.push_back(trace.ResourcePath(leaf));
   }
-  for (const auto& [rowType, seconds] : timeOfType)
+  for (const auto& [type, seconds] : timeOfType)
   {
-    aggregate.Types.push_back({ trace.TypeName(rowType), seconds });
+    aggregate.Types.push_back({ trace.TypeName(type), seconds });
   }
   answer.Kind = "aggregate";
   answer.Text = macroscope::DescribeAggregate(aggregate);
-  if (static_cast<long long>(answer.Rows.size()) != stateCount)
+  if (static_cast<long long>(answer.Rows.size()) != mark.StateCount)
   {
     // A type selection hides some states; say what the rows hold.
     answer.Text += "\n(" + std::to_string(answer.Rows.size()) + " state rows in the trace)";
@@ -315,76 +337,100 @@ Answer DescribeTimelineMark(vtkPolyData* marks, vtkIdType cell, const Trace& tra
   return answer;
 }
 
-Answer DescribeTimelineMessage(vtkPolyData* lines, vtkIdType cell, const Trace& trace)
+/// A message line: its times, and its ends' bands where they are known.
+struct TimelineLine
 {
-  Answer answer;
-  vtkCellData* data = lines->GetCellData();
-  vtkFieldData* field = lines->GetFieldData();
-  macroscope::MessageDetails message;
-  message.SendTime = Number(data, schema::SendTime, cell);
-  message.RecvTime = Number(data, schema::RecvTime, cell);
-  message.Count = static_cast<long long>(Number(data, "Count", cell, 1));
-  message.Bytes = Number(data, schema::Bytes, cell);
-  // The ends' bands, from the line's ends where they are not clipped.
-  const double x0 = FieldNumber(field, "TimeAxis", 0), x1 = FieldNumber(field, "TimeAxis", 1);
-  const double t0 = FieldNumber(field, "TimeAxis", 2), t1 = FieldNumber(field, "TimeAxis", 3);
-  const double pps = t1 > t0 ? (x1 - x0) / (t1 - t0) : 0.0;
-  double a[3], b[3];
-  vtkCell* line = lines->GetCell(cell);
-  line->GetPoints()->GetPoint(0, a);
-  line->GetPoints()->GetPoint(1, b);
-  const auto near = [](double u, double v) { return std::abs(u - v) < 1e-6; };
-  const long long senderBand =
-    near(a[0], x0 + (message.SendTime - t0) * pps) ? BandOfY(field, a[1]) : -1;
-  const long long receiverBand =
-    near(b[0], x0 + (message.RecvTime - t0) * pps) ? BandOfY(field, b[1]) : -1;
-  vtkDataArray* leafBand = field->GetArray("LeafBand");
+  double SendTime = 0.0;
+  double RecvTime = 0.0;
+  long long Count = 1;
+  double Bytes = 0.0;
+  long long SenderBand = -1;   ///< -1: the end is clipped
+  long long ReceiverBand = -1; ///< -1: the end is clipped
+  double T0 = 0.0;             ///< window start
+  double PixelsPerSecond = 0.0;
+
+  TimelineLine(vtkPolyData* lines, vtkIdType cell)
+  {
+    vtkCellData* data = lines->GetCellData();
+    vtkFieldData* field = lines->GetFieldData();
+    this->SendTime = Number(data, schema::SendTime, cell);
+    this->RecvTime = Number(data, schema::RecvTime, cell);
+    this->Count = static_cast<long long>(Number(data, "Count", cell, 1));
+    this->Bytes = Number(data, schema::Bytes, cell);
+    const double x0 = FieldNumber(field, "TimeAxis", 0), x1 = FieldNumber(field, "TimeAxis", 1);
+    const double t0 = FieldNumber(field, "TimeAxis", 2), t1 = FieldNumber(field, "TimeAxis", 3);
+    this->T0 = t0;
+    this->PixelsPerSecond = t1 > t0 ? (x1 - x0) / (t1 - t0) : 0.0;
+    // An end drawn where its time is (not clipped) lies on its band.
+    double a[3], b[3];
+    vtkCell* line = lines->GetCell(cell);
+    line->GetPoints()->GetPoint(0, a);
+    line->GetPoints()->GetPoint(1, b);
+    auto drawnAt = [&](double x, double time) {
+      return std::abs(x - (x0 + (time - t0) * this->PixelsPerSecond)) < 1e-6;
+    };
+    this->SenderBand = drawnAt(a[0], this->SendTime) ? BandOfY(field, a[1]) : -1;
+    this->ReceiverBand = drawnAt(b[0], this->RecvTime) ? BandOfY(field, b[1]) : -1;
+  }
+
+  double Column(double send) const { return std::floor((send - this->T0) * this->PixelsPerSecond); }
+};
+
+/// The Messages rows a line stands for: the message with its times, or the
+/// group merged in its pixel column between its pair of bands. Collects the
+/// senders and receivers.
+std::vector<long long> MessagesOfLine(vtkTable* messages, vtkDataArray* leafBand,
+  const TimelineLine& line, std::set<long long>& senders, std::set<long long>& receivers)
+{
+  std::vector<long long> rows;
+  auto get = [&](const char* name) {
+    return messages ? vtkArrayDownCast<vtkDataArray>(messages->GetColumnByName(name)) : nullptr;
+  };
+  vtkDataArray* from = get(schema::Sender);
+  vtkDataArray* to = get(schema::Receiver);
+  vtkDataArray* sends = get(schema::SendTime);
+  vtkDataArray* recvs = get(schema::RecvTime);
+  if (!from || !to || !sends || !recvs)
+  {
+    return rows;
+  }
   auto bandOf = [&](long long leaf) {
     return leafBand && leaf >= 0 && leaf < leafBand->GetNumberOfTuples()
       ? static_cast<long long>(leafBand->GetComponent(leaf, 0))
       : -2;
   };
-  const double column = std::floor((message.SendTime - t0) * pps);
-  vtkTable* messages = trace.Tables.Messages;
-  auto get = [&](const char* name) {
-    return messages ? vtkArrayDownCast<vtkDataArray>(messages->GetColumnByName(name)) : nullptr;
-  };
-  vtkDataArray* senders = get(schema::Sender);
-  vtkDataArray* receivers = get(schema::Receiver);
-  vtkDataArray* sends = get(schema::SendTime);
-  vtkDataArray* recvs = get(schema::RecvTime);
-  std::set<long long> senderLeaves, receiverLeaves;
-  if (senders && receivers && sends && recvs)
+  const bool single = line.Count <= 1;
+  for (vtkIdType row = 0; row < messages->GetNumberOfRows(); ++row)
   {
-    for (vtkIdType row = 0; row < messages->GetNumberOfRows(); ++row)
+    const double send = sends->GetComponent(row, 0), recv = recvs->GetComponent(row, 0);
+    const auto sender = static_cast<long long>(from->GetComponent(row, 0));
+    const auto receiver = static_cast<long long>(to->GetComponent(row, 0));
+    const bool member = single
+      ? send == line.SendTime && recv == line.RecvTime
+      : line.Column(send) == line.Column(line.SendTime) && send >= line.SendTime &&
+        recv <= line.RecvTime && (line.SenderBand < 0 || bandOf(sender) == line.SenderBand) &&
+        (line.ReceiverBand < 0 || bandOf(receiver) == line.ReceiverBand);
+    if (member)
     {
-      const double send = sends->GetComponent(row, 0), recv = recvs->GetComponent(row, 0);
-      const long long from = static_cast<long long>(senders->GetComponent(row, 0));
-      const long long to = static_cast<long long>(receivers->GetComponent(row, 0));
-      bool member;
-      if (message.Count <= 1)
+      rows.push_back(row);
+      senders.insert(sender);
+      receivers.insert(receiver);
+      if (single)
       {
-        member = send == message.SendTime && recv == message.RecvTime;
-      }
-      else
-      {
-        // The group: same pixel column of the send and same pair of bands.
-        member = std::floor((send - t0) * pps) == column && send >= message.SendTime &&
-          recv <= message.RecvTime && (senderBand < 0 || bandOf(from) == senderBand) &&
-          (receiverBand < 0 || bandOf(to) == receiverBand);
-      }
-      if (member)
-      {
-        answer.Rows.push_back(row);
-        senderLeaves.insert(from);
-        receiverLeaves.insert(to);
-        if (message.Count <= 1)
-        {
-          break;
-        }
+        break;
       }
     }
   }
+  return rows;
+}
+
+Answer DescribeTimelineMessage(vtkPolyData* lines, vtkIdType cell, const Trace& trace)
+{
+  const TimelineLine line(lines, cell);
+  std::set<long long> senders, receivers;
+  Answer answer;
+  answer.Rows = MessagesOfLine(trace.Tables.Messages, lines->GetFieldData()->GetArray("LeafBand"),
+    line, senders, receivers);
   auto names = [&](const std::set<long long>& leaves) {
     std::vector<std::string> paths;
     for (long long leaf : leaves)
@@ -393,8 +439,13 @@ Answer DescribeTimelineMessage(vtkPolyData* lines, vtkIdType cell, const Trace& 
     }
     return paths.empty() ? std::string() : macroscope::ListNames(paths, 3);
   };
-  message.Sender = names(senderLeaves);
-  message.Receiver = names(receiverLeaves);
+  macroscope::MessageDetails message;
+  message.SendTime = line.SendTime;
+  message.RecvTime = line.RecvTime;
+  message.Count = line.Count;
+  message.Bytes = line.Bytes;
+  message.Sender = names(senders);
+  message.Receiver = names(receivers);
   answer.Found = true;
   answer.Kind = "message";
   answer.RowTable = "Messages";
@@ -454,6 +505,71 @@ std::vector<long long> PartsInside(
   return rows;
 }
 
+/// A spatiotemporal overview mark: a part, or a visual aggregate of parts
+/// (then the Partition rows inside its leaves and slices).
+void DescribeSpatiotemporalMark(
+  vtkCellData* data, vtkIdType cell, vtkTable* partition, macroscope::OverviewPartDetails& part, Answer& answer)
+{
+  part.Title = "Spatiotemporal part";
+  const long long first = static_cast<long long>(Number(data, "FirstLeaf", cell));
+  const long long last = static_cast<long long>(Number(data, "LastLeaf", cell));
+  const long long count = last - first + 1;
+  part.Resources = Text(data, "NodeName", cell) + " (" + std::to_string(count) +
+    (count == 1 ? " resource" : " resources") + ")";
+  part.ModeType = Text(data, "TypeName", cell);
+  part.ModeShare = Number(data, "ModeProportion", cell);
+  part.Aggregate = static_cast<int>(Number(data, "VisualAggregate", cell));
+  part.PartCount = static_cast<long long>(Number(data, "PartCount", cell, 1));
+  part.Value = Number4(Number(data, schema::Value, cell)) + " (mean of the mode type)";
+  answer.Kind = part.Aggregate ? "aggregate-part" : "part";
+  const long long row = static_cast<long long>(Number(data, "Part", cell, -1));
+  if (row >= 0)
+  {
+    answer.Rows.push_back(row);
+    return;
+  }
+  answer.Rows = PartsInside(partition, first, last,
+    static_cast<long long>(Number(data, "FirstSlice", cell)),
+    static_cast<long long>(Number(data, "LastSlice", cell)));
+}
+
+/// A temporal overview layer: its part's mode is the part's tallest typed
+/// layer; the layer pointed at is said with its share of the stack.
+void DescribeTemporalLayer(
+  vtkPolyData* marks, vtkIdType cell, macroscope::OverviewPartDetails& part, Answer& answer)
+{
+  vtkCellData* data = marks->GetCellData();
+  const long long row = static_cast<long long>(Number(data, "Part", cell, -1));
+  part.Title = "Temporal part";
+  part.Resources = "all";
+  double modeValue = -1.0, total = 0.0;
+  for (vtkIdType other = 0; other < marks->GetNumberOfCells(); ++other)
+  {
+    if (static_cast<long long>(Number(data, "Part", other, -1)) != row)
+    {
+      continue;
+    }
+    const double value = Number(data, schema::Value, other);
+    total += value;
+    if (Number(data, schema::Type, other, -1) >= 0 && value > modeValue)
+    {
+      modeValue = value;
+      part.ModeType = Text(data, "TypeName", other);
+    }
+  }
+  part.ModeShare = total > 0.0 ? modeValue / total : 0.0;
+  const std::string layer = Text(data, "TypeName", cell);
+  const double value = Number(data, schema::Value, cell);
+  part.Value = "layer " + (layer.empty() ? Text(data, "Contents", cell) : layer) + ", " +
+    Number4(value) + " (" + Number4(total > 0.0 ? 100.0 * value / total : 0.0) +
+    " % of the stack)";
+  answer.Kind = "layer";
+  if (row >= 0)
+  {
+    answer.Rows.push_back(row);
+  }
+}
+
 Answer DescribeOverview(vtkMacroscopeOverviewRepresentation* overview, double x, double y)
 {
   Answer answer;
@@ -467,65 +583,17 @@ Answer DescribeOverview(vtkMacroscopeOverviewRepresentation* overview, double x,
   macroscope::OverviewPartDetails part;
   part.Start = Number(data, schema::Start, cell);
   part.End = Number(data, schema::End, cell);
-  const long long row = static_cast<long long>(Number(data, "Part", cell, -1));
   if (data->GetArray("ModeProportion"))
   {
-    // Spatiotemporal: a part, or a visual aggregate of parts.
-    part.Title = "Spatiotemporal part";
-    const long long first = static_cast<long long>(Number(data, "FirstLeaf", cell));
-    const long long last = static_cast<long long>(Number(data, "LastLeaf", cell));
-    const long long count = last - first + 1;
-    part.Resources = Text(data, "NodeName", cell) + " (" + std::to_string(count) +
-      (count == 1 ? " resource" : " resources") + ")";
-    part.ModeType = Text(data, "TypeName", cell);
-    part.ModeShare = Number(data, "ModeProportion", cell);
-    part.Aggregate = static_cast<int>(Number(data, "VisualAggregate", cell));
-    part.PartCount = static_cast<long long>(Number(data, "PartCount", cell, 1));
-    part.Value = Number4(Number(data, schema::Value, cell)) + " (mean of the mode type)";
-    answer.Kind = part.Aggregate ? "aggregate-part" : "part";
-    if (row < 0)
-    {
-      // A visual aggregate: the parts it stands for are the Partition rows
-      // inside its leaves and slices.
-      answer.Rows = PartsInside(vtkTable::SafeDownCast(overview->GetInputDataObject(0, 0)),
-        first, last, static_cast<long long>(Number(data, "FirstSlice", cell)),
-        static_cast<long long>(Number(data, "LastSlice", cell)));
-    }
+    DescribeSpatiotemporalMark(
+      data, cell, vtkTable::SafeDownCast(overview->GetInputDataObject(0, 0)), part, answer);
   }
   else
   {
-    // Temporal: a layer of a part's stack; the part's mode is its tallest layer.
-    part.Title = "Temporal part";
-    part.Resources = "all";
-    double modeValue = -1.0, total = 0.0;
-    for (vtkIdType other = 0; other < marks->GetNumberOfCells(); ++other)
-    {
-      if (static_cast<long long>(Number(data, "Part", other, -1)) != row)
-      {
-        continue;
-      }
-      const double value = Number(data, schema::Value, other);
-      total += value;
-      if (Number(data, schema::Type, other, -1) >= 0 && value > modeValue)
-      {
-        modeValue = value;
-        part.ModeType = Text(data, "TypeName", other);
-      }
-    }
-    part.ModeShare = total > 0.0 ? modeValue / total : 0.0;
-    const std::string layer = Text(data, "TypeName", cell);
-    const double value = Number(data, schema::Value, cell);
-    part.Value = "layer " + (layer.empty() ? Text(data, "Contents", cell) : layer) + ", " +
-      Number4(value) + " (" + Number4(total > 0.0 ? 100.0 * value / total : 0.0) +
-      " % of the stack)";
-    answer.Kind = "layer";
+    DescribeTemporalLayer(marks, cell, part, answer);
   }
   answer.Found = true;
   answer.RowTable = "Input";
-  if (row >= 0)
-  {
-    answer.Rows.push_back(row);
-  }
   answer.Text = macroscope::DescribeOverviewPart(part);
   return answer;
 }
