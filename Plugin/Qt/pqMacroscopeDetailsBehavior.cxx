@@ -205,7 +205,16 @@ bool pqMacroscopeDetailsBehavior::eventFilter(QObject* watched, QEvent* event)
       const QString text = describe(view, mouse->pos(), true);
       if (!text.isEmpty())
       {
-        QToolTip::showText(mouse->globalPos(), text, widget);
+        // Shown once the click and the selection it made are handled: the
+        // focus and repaint events they bring would hide it at once.
+        const QPoint where = mouse->globalPos();
+        QPointer<QWidget> target = widget;
+        QTimer::singleShot(100, this, [where, text, target]() {
+          if (target)
+          {
+            QToolTip::showText(where, text, target);
+          }
+        });
       }
     }
   }
