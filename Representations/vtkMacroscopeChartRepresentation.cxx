@@ -1,6 +1,7 @@
 #include "vtkMacroscopeChartRepresentation.h"
 
 #include "MacroscopeChart.h"
+#include "MacroscopeInputCheck.h"
 
 #include "vtkActor.h"
 #include "vtkActor2D.h"
@@ -198,6 +199,15 @@ int vtkMacroscopeChartRepresentation::RequestData(
   }
   if (inputVector[0]->GetNumberOfInformationObjects() == 1)
   {
+    // Input check (docs/details-on-demand.md): a type that cannot show its
+    // input says so and draws nothing, rather than failing in its layout.
+    const std::string problem =
+      MacroscopeInputProblem(this, vtkDataObject::GetData(inputVector[0], 0));
+    if (!problem.empty())
+    {
+      vtkErrorMacro(<< problem);
+      return this->Superclass::RequestData(request, inputVector, outputVector);
+    }
     vtkAlgorithm* layout = this->Layout(inputVector);
     if (!layout)
     {

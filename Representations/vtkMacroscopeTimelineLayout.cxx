@@ -996,6 +996,30 @@ int vtkMacroscopeTimelineLayout::RequestData(
     output->GetFieldData()->AddArray(rowInfo);
     output->GetFieldData()->AddArray(axis);
   }
+  // Details on demand (docs/details-on-demand.md): which band each leaf is
+  // drawn on, and where the bands lie, so that a mark or a message end can
+  // be traced back to its locations and state rows.
+  {
+    vtkNew<vtkIntArray> leafBand;
+    leafBand->SetName("LeafBand");
+    leafBand->SetNumberOfTuples(static_cast<vtkIdType>(leaves));
+    const uint32_t rowCount = static_cast<uint32_t>(rows.RowVertex.size());
+    const uint32_t perBand = std::max<uint32_t>(layout.RowsPerBand, 1);
+    for (uint32_t leaf = 0; leaf < leaves; ++leaf)
+    {
+      const uint32_t row = rows.RowOfLeaf[leaf];
+      leafBand->SetValue(leaf, row < rowCount ? static_cast<int>(row / perBand) : -1);
+    }
+    vtkNew<vtkDoubleArray> bandGeometry; // y of the top of band 0, band height
+    bandGeometry->SetName("BandGeometry");
+    bandGeometry->SetNumberOfComponents(2);
+    bandGeometry->InsertNextTuple2(height, bandHeight);
+    for (int port : { static_cast<int>(MARKS), static_cast<int>(MESSAGES) })
+    {
+      outputs[port]->GetFieldData()->AddArray(leafBand);
+      outputs[port]->GetFieldData()->AddArray(bandGeometry);
+    }
+  }
   for (vtkAbstractArray* array :
     std::initializer_list<vtkAbstractArray*>{ legendNames, legendColors, legendTimes })
   {
