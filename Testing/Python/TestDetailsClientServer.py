@@ -34,7 +34,7 @@ view.ViewSize = [800, 500]
 timeline = Show(OutputPort(reader, 0), view, "MacroscopeTraceRepresentation")
 timeline.SetRepresentationType("Timeline")
 timeline.ViewSize = [600, 360]
-timeline.MinMarkWidth = 3
+timeline.MinMarkWidth = 6  # as Python.Details
 Render(view)
 slicing = TimeSlicing(Input=[OutputPort(reader, p) for p in range(6)], Slices=20)
 partition = SpatiotemporalAggregation(Input=OutputPort(slicing, 0), Parameter=0.3)
@@ -49,6 +49,9 @@ for pick in picks:
         overview.ViewSize = [600, 360]
         Render(view)
         displays[pick["chart"]] = overview
+    if pick["chart"] == "Timeline" and timeline.ShowMessages != pick.get("messages", 1):
+        timeline.ShowMessages = pick.get("messages", 1)  # hidden for the aggregate
+        Render(view)
     if pick["chart"] == "Spatiotemporal Overview" and pick["kind"] == "aggregate-part":
         displays[pick["chart"]].MinRowHeight = 100
         Render(view)
