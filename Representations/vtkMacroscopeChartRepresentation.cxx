@@ -6,6 +6,8 @@
 #include "vtkActor2D.h"
 #include "vtkAlgorithm.h"
 #include "vtkDataObject.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkLabeledDataMapper.h"
@@ -145,6 +147,11 @@ void vtkMacroscopeChartRepresentation::SetLabelColor(double red, double green, d
 
 void vtkMacroscopeChartRepresentation::SetLabelFontSize(int size)
 {
+  if (size != this->LabelFontSize)
+  {
+    this->LabelFontSize = size; // the layouts measure their labels at this size
+    this->MarkModified();
+  }
   for (int kind : LabelKinds)
   {
     this->LabelMapper->GetLabelTextProperty(kind)->SetFontSize(size);
@@ -210,6 +217,14 @@ int vtkMacroscopeChartRepresentation::RequestData(
     int size[2];
     this->GetChartSize(size);
     this->GetChartBounds(size, this->Bounds);
+    // A layout that placed its labels in a frame (docs/labels.md) says
+    // which bounds hold the plot, the labels and the legend: fit those.
+    auto* frame = vtkDoubleArray::SafeDownCast(
+      this->Pieces[this->LabelLayer]->GetFieldData()->GetArray("ChartBounds"));
+    if (frame && frame->GetNumberOfComponents() == 4 && frame->GetNumberOfTuples() == 1)
+    {
+      frame->GetTypedTuple(0, this->Bounds);
+    }
   }
   return this->Superclass::RequestData(request, inputVector, outputVector);
 }

@@ -58,7 +58,9 @@ constexpr RGB TickColor{ { 60, 60, 60 } };
 
 constexpr double TimeHatchSpacing = 5.0; // pixels between "/" hatch lines
 constexpr double RowHatchSpacing = 8.0;  // pixels between "\" hatch lines
-constexpr double RowLabelMinHeight = 12.0; // pixels a row label needs
+constexpr const char* AggregateKey = "aggregate of narrow states or rows";
+constexpr const char* MessageKey = "message";
+constexpr const char* MergedMessagesKey = "messages merged in one pixel";
 constexpr std::size_t LegendMaxTypes = 24;
 using MacroscopeChart::LegendRowHeight;
 using MacroscopeChart::LegendSwatch;
@@ -132,6 +134,33 @@ std::vector<std::string> RowNames(vtkTree* tree, const std::vector<vtkIdType>& r
 using MacroscopeChart::TypeLook;
 using MacroscopeChart::Geometry;
 using MacroscopeChart::NamedArray;
+
+// Room above the plot: half a row label, which is centred on its row.
+double TopMargin(const MacroscopeChart::TextMeasure& measure)
+{
+  return 0.5 * measure.Height(MacroscopeChart::ROW_LABEL) + 2.0 * MacroscopeChart::LabelGap;
+}
+
+// The chart's frame in a view of `viewSize` pixels: row names at the left,
+// the time axis below, the legend of every type that may be drawn (the
+// marks are laid out in the frame, so it cannot wait for them) and its key
+// at the right.
+MacroscopeChart::Frame TimelineFrame(const int viewSize[2], const std::vector<std::string>& rowNames,
+  const TypeLook& types, const std::vector<bool>& keepType,
+  const MacroscopeChart::TextMeasure& measure)
+{
+  std::vector<std::string> legendNames{ AggregateKey, MessageKey, MergedMessagesKey };
+  for (std::size_t type = 0; type < types.Names.size(); ++type)
+  {
+    if (keepType.empty() || (type < keepType.size() && keepType[type]))
+    {
+      legendNames.push_back(types.Names[type]);
+    }
+  }
+  return MacroscopeChart::FitFrame(viewSize, MacroscopeChart::RowLabelMargin(rowNames, measure, viewSize[0]),
+    MacroscopeChart::LegendMarginFor(legendNames, measure, viewSize[0]),
+    MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure));
+}
 
 void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
   double spacing, int slope)
@@ -346,10 +375,15 @@ int vtkMacroscopeTimelineLayout::RequestData(
     vtkErrorMacro("Timeline Layout: " << problem << ".");
     return 0;
   }
+  // The frame (docs/labels.md): the plot and the margins its text needs
+  // fill ViewSize; the rows share the plot's height.
+  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
+  MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(
+    this->ViewSize, 0.0, 0.0, MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure));
   RowPlan rows;
   try
   {
-    rows = PlanRows(parent, leafIndex, this->ViewSize[1], this->MinRowHeight, keepLeaf);
+    rows = PlanRows(parent, leafIndex, frame.Height, this->MinRowHeight, keepLeaf);
   }
   catch (const std::exception& error)
   {
@@ -436,8 +470,12 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
   this->UpdateProgress(0.5);
 
-  const double width = this->ViewSize[0];
-  const double height = this->ViewSize[1];
+  const std::vector<std::string> rowNames = RowNames(trace.Hierarchy, rows.RowVertex);
+  TypeLook types;
+  types.Fill(trace.Types, typeColors);
+  frame = TimelineFrame(this->ViewSize, rowNames, types, keepType, measure);
+  const double width = frame.Width;
+  const double height = frame.Height;
   macroscope::TimelineOptions options;
   options.WindowBegin = t0;
   options.WindowEnd = t1;
@@ -472,8 +510,6 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
   this->UpdateProgress(0.8);
 
-  TypeLook types;
-  types.Fill(trace.Types, typeColors);
   const double pps = layout.PixelsPerSecond;
   const std::size_t bands = layout.Bands.FirstRow.size();
   const double bandHeight = height / static_cast<double>(std::max<std::size_t>(bands, 1));
@@ -673,7 +709,6 @@ int vtkMacroscopeTimelineLayout::RequestData(
   };
   if (root)
   {
-    const std::vector<std::string> rowNames = RowNames(trace.Hierarchy, rows.RowVertex);
     const uint32_t rowsPerBand = layout.RowsPerBand;
     if (this->GroupLevel > 0)
     {
@@ -709,23 +744,26 @@ int vtkMacroscopeTimelineLayout::RequestData(
         row = end;
       }
     }
-    // Row labels, on every band tall enough, else on every k-th band.
-    const std::size_t every =
-      static_cast<std::size_t>(std::max(1.0, std::ceil(RowLabelMinHeight / bandHeight)));
-    for (std::size_t band = 0; band < bands; band += every)
+    // Row labels, on every band tall enough for the text, else on every
+    // k-th band.
+    std::vector<std::string> bandNames;
+    std::vector<double> bandCentres;
+    for (std::size_t band = 0; band < bands; ++band)
     {
       const uint32_t first = layout.Bands.FirstRow[band];
       const uint32_t count = layout.Bands.RowCount[band];
-      std::string text = rowNames[first];
+      bandNames.push_back(rowNames[first]);
       if (count > 1)
       {
-        text += " \xE2\x80\xA6 " + rowNames[first + count - 1];
+        bandNames.back() += " \xE2\x80\xA6 " + rowNames[first + count - 1];
       }
-      label(-6.0, bandTop(static_cast<uint32_t>(band)) - 0.5 * bandHeight, text, ROW_LABEL);
+      bandCentres.push_back(bandTop(static_cast<uint32_t>(band)) - 0.5 * bandHeight);
     }
+    MacroscopeChart::DrawRowLabels(
+      labelPoints, bandNames, bandCentres, bandHeight, frame, measure);
     // Frame, time axis and ticks.
     MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
-    MacroscopeChart::DrawTimeAxis(guides, labelPoints, t0, t1, width, TickColor);
+    MacroscopeChart::DrawTimeAxis(guides, labelPoints, t0, t1, frame, measure, TickColor);
   }
   // Hatching of the aggregates: "/" over merged states, "\\" over merged rows.
   for (const Span& span : spans)
@@ -781,31 +819,39 @@ int vtkMacroscopeTimelineLayout::RequestData(
         RGB{ { legendColors->GetValue(3 * i), legendColors->GetValue(3 * i + 1),
           legendColors->GetValue(3 * i + 2) } } });
     }
-    double y = MacroscopeChart::DrawLegend(legend, labelPoints, entries, width, height, LegendMaxTypes);
+    // Rows of the marks' key go below the types, which give way to them.
+    const std::size_t keyRows = (anyAggregate ? 1 : 0) + (options.Messages ? 2 : 0);
+    double y = MacroscopeChart::DrawLegend(
+      legend, labelPoints, entries, frame, measure, LegendMaxTypes, keyRows);
     const double x = MacroscopeChart::LegendSwatchX(width);
-    if (anyAggregate)
+    const double room = MacroscopeChart::LegendTextRoom(frame);
+    auto keyLabel = [&](const char* text) {
+      label(MacroscopeChart::LegendTextX(width), y + 0.5 * LegendSwatch,
+        measure.Elide(text, LEGEND_LABEL, room), LEGEND_LABEL);
+    };
+    const bool keyFits = MacroscopeChart::LegendRows(frame) >= keyRows;
+    if (anyAggregate && keyFits)
     {
       Hatch(hatching, x, y, x + LegendSwatch, y + LegendSwatch, 0.5, 0.3 * LegendSwatch, +1);
-      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "aggregate of narrow states or rows",
-        LEGEND_LABEL);
+      keyLabel(AggregateKey);
       y -= LegendRowHeight;
     }
-    if (options.Messages)
+    if (options.Messages && keyFits)
     {
       legend.Quad(x, y + 0.5 * LegendSwatch - 0.5, x + LegendSwatch, y + 0.5 * LegendSwatch + 0.5,
         0.5, MessageColor);
-      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "message", LEGEND_LABEL);
+      keyLabel(MessageKey);
       y -= LegendRowHeight;
       legend.Quad(x, y + 0.5 * LegendSwatch - 1.0, x + LegendSwatch, y + 0.5 * LegendSwatch + 1.0,
         0.5, MessageAggregateColor);
-      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "messages merged in one pixel",
-        LEGEND_LABEL);
+      keyLabel(MergedMessagesKey);
     }
   }
   hatching.Into(outputs[HATCHING]);
   outputs[HATCHING]->GetCellData()->SetActiveScalars(schema::Color);
   legend.Into(outputs[LEGEND]);
   outputs[LEGEND]->GetCellData()->SetActiveScalars(schema::Color);
+  labelPoints.Fit(measure, frame); // no two labels overlap, all in the frame
   labelPoints.Into(outputs[LABELS]);
 
   // Field data: the window and the rows on every output, the legend's
