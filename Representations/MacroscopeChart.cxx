@@ -151,6 +151,8 @@ void Labels::Fit(const TextMeasure& measure, const Frame& frame)
   this->Entries = std::move(placed);
   this->Fitted = true;
   this->ChartBounds = frame.Bounds();
+  this->PlotWidth = frame.Width;
+  this->PlotHeight = frame.Height;
   this->FontSize = measure.FontSize();
   this->Dpi = measure.Dpi();
 }
@@ -188,6 +190,11 @@ void Labels::Into(vtkPolyData* output)
       this->ChartBounds.Y1 };
     bounds->InsertNextTuple(tuple);
     output->GetFieldData()->AddArray(bounds);
+    vtkNew<vtkDoubleArray> plot;
+    plot->SetName("PlotSize"); // the plot's width and height, at the origin
+    plot->SetNumberOfComponents(2);
+    plot->InsertNextTuple2(this->PlotWidth, this->PlotHeight);
+    output->GetFieldData()->AddArray(plot);
     vtkNew<vtkIntArray> font;
     font->SetName("LabelFont"); // font size and DPI the boxes were measured at
     font->SetNumberOfComponents(2);
@@ -353,7 +360,7 @@ double RowLabelMargin(
   {
     widest = std::max(widest, measure.Width(name, ROW_LABEL));
   }
-  return std::min(widest + 6.0 + 2.0 * LabelGap, 0.25 * viewWidth);
+  return std::min(widest + 6.0 + 2.0 * LabelGap, 0.3 * viewWidth);
 }
 
 double LegendMarginFor(
@@ -426,8 +433,8 @@ void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, const 
 {
   const double width = frame.Width;
   guides.Line(0.0, 0.0, width, 0.0, 0.5, color);
-  // About one tick per 130 px, fewer while their labels would touch.
-  int budget = std::max(2, static_cast<int>(width / 130.0));
+  // About one tick per 100 px, fewer while their labels would touch.
+  int budget = std::max(3, static_cast<int>(width / 100.0));
   macroscope::TimeTicks ticks;
   std::vector<double> xs, widths;
   for (;;)

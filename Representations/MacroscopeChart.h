@@ -108,7 +108,7 @@ Frame FitFrame(const int view[2], double left, double right, double bottom, doub
 /// the axis title.
 double TimeAxisMargin(const TextMeasure& measure);
 /// The margin of row names at the left of the plot: the widest name, at
-/// most a quarter of the view's width (longer names are elided).
+/// most 30% of the view's width (longer names are elided).
 double RowLabelMargin(
   const std::vector<std::string>& names, const TextMeasure& measure, double viewWidth);
 /// The margin of a legend right of the plot listing `names`: one column as
@@ -172,6 +172,7 @@ struct Labels
   double Z = 1.0; ///< in front of everything drawn
   bool Fitted = false;
   macroscope::LabelRect ChartBounds;
+  double PlotWidth = 0.0, PlotHeight = 0.0;
   int FontSize = 0, Dpi = 0;
 
   void Add(double x, double y, const std::string& text, int kind);
@@ -181,7 +182,7 @@ struct Labels
   /// priority (macroscope::PlaceLabels), measured by `measure`; the output
   /// then carries each label's box ("LabelBox": x0, y0, x1, y1) and the
   /// frame's bounds (field data "ChartBounds": x0, x1, y0, y1), which the
-  /// representation fits in the view.
+  /// representation fits in the view, and "PlotSize" (width, height).
   void Fit(const TextMeasure& measure, const Frame& frame);
   void Into(vtkPolyData* output);
 };

@@ -47,9 +47,10 @@ constexpr unsigned char BorderAlpha = 255; // opaque: see the marks' colour
 constexpr double MarksZ = 0.0;
 constexpr double MarkingZ = 0.2;
 constexpr double GuidesZ = 0.5;
-constexpr const char* SameKey = "visual aggregate: same temporal partition";
-constexpr const char* DifferentKey = "visual aggregate: different temporal partitions";
-constexpr const char* OpacityKey = "opacity over white: share of the mode type";
+// Short enough for a fifth of a 960 px view (docs/labels.md).
+constexpr const char* SameKey = "aggregate: one time partition";
+constexpr const char* DifferentKey = "aggregate: mixed time partitions";
+constexpr const char* OpacityKey = "opacity: share of the mode type";
 constexpr std::size_t LegendMaxTypes = 24;
 
 // A column of the Partition table as doubles, or null when it is missing or

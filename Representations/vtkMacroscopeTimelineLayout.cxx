@@ -58,7 +58,7 @@ constexpr RGB TickColor{ { 60, 60, 60 } };
 
 constexpr double TimeHatchSpacing = 5.0; // pixels between "/" hatch lines
 constexpr double RowHatchSpacing = 8.0;  // pixels between "\" hatch lines
-constexpr const char* AggregateKey = "aggregate of narrow states or rows";
+constexpr const char* AggregateKey = "merged narrow states or rows";
 constexpr const char* MessageKey = "message";
 constexpr const char* MergedMessagesKey = "messages merged in one pixel";
 constexpr std::size_t LegendMaxTypes = 24;

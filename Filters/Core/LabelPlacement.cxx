@@ -120,7 +120,10 @@ std::vector<bool> PlaceLabels(
   std::stable_sort(order.begin(), order.end(),
     [&](std::size_t a, std::size_t b) { return labels[a].Priority > labels[b].Priority; });
   std::vector<bool> kept(labels.size(), false);
-  BoxGrid grid(bounds, 64.0);
+  // Cells of 64 px, or fewer, larger cells in a huge chart: at most 256 a side.
+  const double cell =
+    std::max({ 64.0, bounds.Width() / 256.0, bounds.Height() / 256.0 });
+  BoxGrid grid(bounds, cell);
   for (std::size_t i : order)
   {
     const LabelRect box = LabelBox(labels[i]);
