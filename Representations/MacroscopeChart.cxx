@@ -488,7 +488,7 @@ double DrawLegend(Geometry& legend, Labels& labels, const std::vector<LegendEntr
   }
   const std::size_t rows = LegendRows(frame);
   const std::size_t typeRows = rows > reserved ? rows - reserved : 0;
-  const std::string moreText = "+ " + std::to_string(entries.size()) + " more types";
+  const std::string moreText = "+ " + std::to_string(entries.size()) + " more";
   macroscope::LegendFit fit = macroscope::FitLegend(items,
     itemExtra + measure.Width(moreText, LEGEND_LABEL), LegendRowHeight,
     frame.Right - LegendMargin, typeRows * LegendRowHeight, 8.0);
@@ -521,7 +521,7 @@ double DrawLegend(Geometry& legend, Labels& labels, const std::vector<LegendEntr
     slot(shown, x, y);
     labels.Add(x + itemExtra, y + 0.5 * LegendSwatch,
       measure.Elide(
-        "+ " + std::to_string(entries.size() - shown) + " more types", LEGEND_LABEL, textRoom),
+        "+ " + std::to_string(entries.size() - shown) + " more", LEGEND_LABEL, textRoom),
       LEGEND_LABEL);
   }
   // The caller's rows go below the longest column.
