@@ -331,7 +331,7 @@ Frame FitFrame(const int view[2], double left, double right, double bottom, doub
   wanted.Right = right;
   wanted.Bottom = bottom;
   wanted.Top = top;
-  const auto margins = macroscope::FitChartMargins(view[0], view[1], wanted, 0.55);
+  const auto margins = macroscope::FitChartMargins(view[0], view[1], wanted, 0.5);
   Frame frame;
   frame.Width = margins.PlotWidth;
   frame.Height = margins.PlotHeight;
@@ -371,8 +371,13 @@ double LegendMarginFor(
   {
     widest = std::max(widest, measure.Width(name, LEGEND_LABEL));
   }
-  const double room = std::max(0.2 * viewWidth, 100.0);
+  const double room = std::max(0.25 * viewWidth, 100.0);
   return LegendTextX(0.0) + std::min(widest, room) + 2.0 * LabelGap;
+}
+
+double TitleRoom(const Frame& frame)
+{
+  return frame.Width + 2.0 * std::min(frame.Left, frame.Right) - 4.0 * LabelGap;
 }
 
 double RowLabelRoom(const Frame& frame)
@@ -433,8 +438,9 @@ void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, const 
 {
   const double width = frame.Width;
   guides.Line(0.0, 0.0, width, 0.0, 0.5, color);
-  // About one tick per 100 px, fewer while their labels would touch.
-  int budget = std::max(3, static_cast<int>(width / 100.0));
+  // About one tick per 80 px, fewer while their labels would come closer
+  // than TickLabelGap.
+  int budget = std::max(3, static_cast<int>(width / 80.0));
   macroscope::TimeTicks ticks;
   std::vector<double> xs, widths;
   for (;;)
@@ -449,11 +455,11 @@ void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, const 
       widths.push_back(measure.Width(ticks.Labels[k], TICK_LABEL));
       widest = std::max(widest, widths.back());
     }
-    if (budget <= 1 || macroscope::TickLabelsFit(xs, widths, 4.0 * LabelGap))
+    if (budget <= 1 || macroscope::TickLabelsFit(xs, widths, TickLabelGap))
     {
       break;
     }
-    budget = std::min(budget - 1, macroscope::TickLabelBudget(width, widest, 4.0 * LabelGap));
+    budget = std::min(budget - 1, macroscope::TickLabelBudget(width, widest, TickLabelGap));
   }
   for (std::size_t k = 0; k < ticks.Times.size(); ++k)
   {
@@ -465,7 +471,7 @@ void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, const 
   const std::string title = "time, " + macroscope::FormatSeconds(t0, step, magnitude) + " to " +
     macroscope::FormatSeconds(t1, step, magnitude);
   labels.Add(0.5 * width, AxisTitleY(measure),
-    measure.Elide(title, AXIS_TITLE, width + frame.Left + frame.Right - 4.0 * LabelGap),
+    measure.Elide(title, AXIS_TITLE, TitleRoom(frame)),
     AXIS_TITLE);
 }
 

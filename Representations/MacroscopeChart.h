@@ -57,6 +57,9 @@ int LabelPriority(int kind);
 
 /// Pixels between two labels, and between a label and the view's edge.
 constexpr double LabelGap = 2.0;
+/// Pixels at least between two tick labels, so that they read as separate
+/// numbers.
+constexpr double TickLabelGap = 16.0;
 
 /// Sizes of text in pixels as the representation draws it: the font size
 /// of its LabelFontSize, bold group names, italic axis titles, at `dpi`
@@ -101,7 +104,7 @@ struct Frame
 };
 
 /// The frame of a view of `view` pixels whose labels ask for these margins;
-/// margins shrink evenly to leave the plot at least 55% of each side.
+/// margins shrink evenly to leave the plot at least half of each side.
 Frame FitFrame(const int view[2], double left, double right, double bottom, double top);
 
 /// The margins the time axis needs below the plot: ticks, their labels and
@@ -112,11 +115,13 @@ double TimeAxisMargin(const TextMeasure& measure);
 double RowLabelMargin(
   const std::vector<std::string>& names, const TextMeasure& measure, double viewWidth);
 /// The margin of a legend right of the plot listing `names`: one column as
-/// wide as the widest, at most about a fifth of the view's width.
+/// wide as the widest, at most a quarter of the view's width.
 double LegendMarginFor(
   const std::vector<std::string>& names, const TextMeasure& measure, double viewWidth);
 /// The widest name a row label or legend may show in a margin of `margin`.
 double RowLabelRoom(const Frame& frame);
+/// The widest title centred on the plot that stays in the view.
+double TitleRoom(const Frame& frame);
 double LegendTextRoom(const Frame& frame);
 
 constexpr double TickLength = 6.0;

@@ -164,7 +164,7 @@ void DrawStepAxis(MacroscopeChart::Geometry& guides, MacroscopeChart::Labels& la
 {
   using namespace MacroscopeChart;
   const double width = frame.Width;
-  const double titleRoom = frame.Left + width + frame.Right - 4.0 * LabelGap;
+  const double titleRoom = TitleRoom(frame);
   guides.Line(0.0, 0.0, width, 0.0, 0.5, RGB{ { 0, 0, 0 } });
   const int64_t count = columns.Count();
   if (count <= 0)

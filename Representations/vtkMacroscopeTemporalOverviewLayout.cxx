@@ -266,7 +266,7 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
   // Centred above the chart: a horizontal title there meets no tick label.
   labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
     measure.Elide(axis.Title, MacroscopeChart::AXIS_TITLE,
-      frame.Left + width + frame.Right - 4.0 * MacroscopeChart::LabelGap),
+      MacroscopeChart::TitleRoom(frame)),
     MacroscopeChart::AXIS_TITLE);
 
   // The legend: the types drawn as layers, largest area first, then the

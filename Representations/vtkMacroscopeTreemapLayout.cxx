@@ -322,7 +322,7 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
   }
   labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
     measure.Elide(title + cutText, MacroscopeChart::AXIS_TITLE,
-      frame.Left + width + frame.Right - 4.0 * MacroscopeChart::LabelGap),
+      MacroscopeChart::TitleRoom(frame)),
     MacroscopeChart::AXIS_TITLE);
 
   // The legend: the types drawn, largest area first, then the marks.

@@ -193,7 +193,7 @@ def message_lines(layout):
 VW, VH = 800, 300
 timeline = LogicalTimelineLayout(Input=[events_source, messages_source], ViewSize=[VW, VH])
 W, H = mt.plot_size(timeline, LABELS)
-mt.check(0.55 * VW <= W < VW and 0.55 * VH <= H < VH, "a %gx%g plot in a %dx%d view" % (W, H, VW, VH))
+mt.check(0.5 * VW <= W < VW and 0.5 * VH <= H < VH, "a %gx%g plot in a %dx%d view" % (W, H, VW, VH))
 steps, w, h = check_timeline(timeline, W, H, 0, LAST, True, "whole trace")
 found, borders, in_window, omitted = message_lines(timeline)
 mt.check(borders == 4 * len(EVENTS), "spaced boxes: %d border lines, expected %d" % (borders, 4 * len(EVENTS)))

@@ -147,7 +147,7 @@ def check_layout(name, aggregation, budget):
                                           MinRowHeight=budget)
     layout.UpdatePipeline()
     W, H = mt.plot_size(layout, 3)
-    mt.check(0.55 * VW <= W < VW and 0.55 * VH <= H < VH, "%s: a %gx%g plot in a %dx%d view"
+    mt.check(0.5 * VW <= W < VW and 0.5 * VH <= H < VH, "%s: a %gx%g plot in a %dx%d view"
              % (name, W, H, VW, VH))
     partition = servermanager.Fetch(aggregation, idx=0)
     fields = partition.GetFieldData()

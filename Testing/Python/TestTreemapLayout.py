@@ -142,7 +142,7 @@ def check_geometry(table, marks, where, layout):
     values = table.GetColumnByName("Values")
     boxes, areas = rects_of(marks, rows)
     tol = 1e-9 * PW * PH
-    mt.check(PW > 0.5 * WIDTH and PH > 0.5 * HEIGHT, "%s: a %gx%g plot in a %dx%d view"
+    mt.check(PW >= 0.5 * WIDTH and PH >= 0.5 * HEIGHT, "%s: a %gx%g plot in a %dx%d view"
              % (where, PW, PH, WIDTH, HEIGHT))
     mt.check(abs(box_area(boxes[0]) - PW * PH) <= tol and boxes[0][:2] == (0.0, 0.0),
              "%s: the root %r does not fill the %gx%g plot" % (where, boxes[0], PW, PH))
