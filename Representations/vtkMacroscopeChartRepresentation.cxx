@@ -11,6 +11,7 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkLabeledDataMapper.h"
+#include "vtkMath.h"
 #include "vtkOpenGLPolyDataMapper.h"
 #include "vtkPVRenderView.h"
 #include "vtkPolyData.h"
@@ -24,6 +25,20 @@
 namespace
 {
 using namespace MacroscopeChart;
+
+// True when no output of `layout` holds a point.
+bool IsEmpty(vtkAlgorithm* layout, int layers)
+{
+  for (int layer = 0; layer < layers; ++layer)
+  {
+    auto* piece = vtkPolyData::SafeDownCast(layout->GetOutputDataObject(layer));
+    if (piece && piece->GetNumberOfPoints() > 0)
+    {
+      return false;
+    }
+  }
+  return true;
+}
 constexpr int LabelKinds[] = { TICK_LABEL, ROW_LABEL, GROUP_LABEL, AXIS_TITLE, LEGEND_LABEL,
   NODE_LABEL };
 }
@@ -225,6 +240,12 @@ int vtkMacroscopeChartRepresentation::RequestData(
     {
       frame->GetTypedTuple(0, this->Bounds);
     }
+    else if (IsEmpty(layout, this->LayerCount))
+    {
+      // A rank that draws nothing (the table lives on another rank) must
+      // not widen the bounds the drawing rank's frame gives.
+      vtkMath::UninitializeBounds(this->Bounds);
+    }
   }
   return this->Superclass::RequestData(request, inputVector, outputVector);
 }
@@ -254,7 +275,10 @@ int vtkMacroscopeChartRepresentation::ProcessViewRequest(
     // first rank renders: deliver them there.
     vtkPVRenderView::SetDeliverToClientAndRenderingProcesses(
       inInfo, this, true, false, this->LabelLayer);
-    vtkPVRenderView::SetGeometryBounds(inInfo, this, this->Bounds);
+    if (vtkMath::AreBoundsInitialized(this->Bounds))
+    {
+      vtkPVRenderView::SetGeometryBounds(inInfo, this, this->Bounds);
+    }
   }
   else if (request == vtkPVView::REQUEST_RENDER())
   {
