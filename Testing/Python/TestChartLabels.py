@@ -2,8 +2,9 @@
 and spatiotemporal overviews, the treemap and the logical timeline of the
 demo's sample trace (2 clusters x 4 nodes x 4 ranks x 2 threads, a 3D
 stencil, node 5 slowed), each rendered with its ViewSize equal to the
-view's size at 800x600, 1600x1000 and 480x320, the camera showing the
-chart's bounds pixel for pixel. For every picture:
+view's size at 800x600, 1600x1000, 480x320 and 641x517 (the view of
+issue 26), the camera showing the chart's bounds pixel for pixel. For
+every picture:
 
 - the layout's ChartBounds are the view's size;
 - the box of every label, measured here again with vtkTextRenderer at the
@@ -29,7 +30,7 @@ from vtkmodules.vtkRenderingCore import vtkTextProperty, vtkTextRenderer
 import vtkmodules.vtkRenderingFreeType  # noqa: F401 (the text renderer's engine)
 
 TICK, ROW, GROUP, TITLE, LEGEND, NODE = range(6)
-SIZES = [(800, 600), (1600, 1000), (480, 320)]
+SIZES = [(800, 600), (1600, 1000), (480, 320), (641, 517)]  # the last: the issue's view
 FONT = 12
 
 directory = os.path.join(args.output, "sample-trace")
