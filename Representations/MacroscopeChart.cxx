@@ -249,6 +249,11 @@ TextMeasure::TextMeasure(int fontSize, int dpi)
     this->Properties[kind]->SetItalic(kind == AXIS_TITLE);
     this->Properties[kind]->SetShadow(false);
   }
+  for (int kind = 0; kind < LabelKindCount; ++kind)
+  {
+    double width;
+    this->Measure("Ag", kind, width, this->Heights[kind]);
+  }
 }
 
 TextMeasure::~TextMeasure() = default;
@@ -272,16 +277,21 @@ void TextMeasure::Measure(const std::string& text, int kind, double& width, doub
 
 double TextMeasure::Width(const std::string& text, int kind) const
 {
+  const int k = kind >= 0 && kind < LabelKindCount ? kind : TICK_LABEL;
+  auto known = this->Widths[k].find(text);
+  if (known != this->Widths[k].end())
+  {
+    return known->second;
+  }
   double width, height;
-  this->Measure(text, kind, width, height);
+  this->Measure(text, k, width, height);
+  this->Widths[k].emplace(text, width);
   return width;
 }
 
 double TextMeasure::Height(int kind) const
 {
-  double width, height;
-  this->Measure("Ag", kind, width, height);
-  return height;
+  return this->Heights[kind >= 0 && kind < LabelKindCount ? kind : TICK_LABEL];
 }
 
 std::string TextMeasure::Elide(const std::string& text, int kind, double maxWidth) const

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 class vtkFieldData;
@@ -87,6 +88,10 @@ private:
   int Size;
   int DotsPerInch;
   vtkSmartPointer<vtkTextProperty> Properties[LabelKindCount];
+  // Measuring costs a FreeType layout of the string: charts repeat their
+  // texts (tick values, pie counts), so widths are kept per kind.
+  mutable std::unordered_map<std::string, double> Widths[LabelKindCount];
+  double Heights[LabelKindCount];
 };
 
 /// A chart in a view of ViewSize pixels: the plot spans [0, Width] x

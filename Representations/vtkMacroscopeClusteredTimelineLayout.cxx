@@ -231,7 +231,10 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
         measure.Elide(name, MacroscopeChart::ROW_LABEL, MacroscopeChart::RowLabelRoom(frame)),
         MacroscopeChart::ROW_LABEL);
     }
+    // Measured only where it may fit (no glyph is narrower than 0.3 em):
+    // a trace has thousands of bands, and measuring costs a FreeType layout.
     else if (band.Y1 - band.Y0 >= textHeight &&
+      band.X1 - band.X0 >= 0.3 * measure.FontSize() * static_cast<double>(name.size()) &&
       band.X1 - band.X0 >= measure.Width(name, MacroscopeChart::NODE_LABEL) + 4.0)
     {
       labels.Add(band.X0 + 2.0, band.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
