@@ -5,10 +5,13 @@
 #include "TypePalette.h"
 
 #include "vtkCellData.h"
+#include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkPointData.h"
 #include "vtkPolyData.h"
 #include "vtkTable.h"
+#include "vtkTextProperty.h"
+#include "vtkTextRenderer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -66,15 +69,12 @@ void Geometry::Into(vtkPolyData* output)
   output->GetCellData()->SetActiveScalars(macroscope::schema::Color);
 }
 
-Labels::Labels()
-{
-  this->Text->SetName("Label");
-  this->Kinds->SetName("LabelKind");
-}
-
 void Labels::Add(double x, double y, const std::string& text, int kind)
 {
-  this->AddAt(x, y, this->Z, text, kind);
+  if (!text.empty()) // a name elided to nothing: no room for it
+  {
+    this->AddAt(x, y, this->Z, text, kind);
+  }
 }
 
 void TypeLook::Fill(vtkTable* types, const macroscope::TypeColorOverrides& overrides)
@@ -113,18 +113,304 @@ RGB TypeLook::Color(uint32_t type) const
 
 void Labels::AddAt(double x, double y, double z, const std::string& text, int kind)
 {
-  const vtkIdType id = this->Anchors.Point(x, y, z);
-  this->Anchors.Verts->InsertNextCell(1, &id);
-  this->Text->InsertNextValue(text);
-  this->Kinds->InsertNextValue(kind);
+  this->Entries.push_back({ x, y, z, text, kind, {} });
+}
+
+void Labels::Fit(const TextMeasure& measure, const Frame& frame)
+{
+  std::vector<macroscope::LabelCandidate> candidates;
+  candidates.reserve(this->Entries.size());
+  for (const Entry& entry : this->Entries)
+  {
+    macroscope::LabelCandidate candidate;
+    candidate.X = entry.X;
+    candidate.Y = entry.Y;
+    candidate.Width = measure.Width(entry.Text, entry.Kind);
+    candidate.Height = measure.Height(entry.Kind);
+    candidate.Horizontal = HorizontalAlign(entry.Kind);
+    candidate.Vertical = VerticalAlign(entry.Kind);
+    candidate.Priority = LabelPriority(entry.Kind);
+    candidates.push_back(candidate);
+  }
+  // The view's edge is a neighbour too: keep LabelGap from it.
+  macroscope::LabelRect bounds = frame.Bounds();
+  bounds.X0 += LabelGap;
+  bounds.Y0 += LabelGap;
+  bounds.X1 -= LabelGap;
+  bounds.Y1 -= LabelGap;
+  const std::vector<bool> kept = macroscope::PlaceLabels(candidates, bounds, LabelGap);
+  std::vector<Entry> placed;
+  for (std::size_t i = 0; i < this->Entries.size(); ++i)
+  {
+    if (kept[i])
+    {
+      placed.push_back(this->Entries[i]);
+      placed.back().Box = macroscope::LabelBox(candidates[i]);
+    }
+  }
+  this->Entries = std::move(placed);
+  this->Fitted = true;
+  this->ChartBounds = frame.Bounds();
+  this->PlotWidth = frame.Width;
+  this->PlotHeight = frame.Height;
+  this->FontSize = measure.FontSize();
+  this->Dpi = measure.Dpi();
 }
 
 void Labels::Into(vtkPolyData* output)
 {
-  output->SetPoints(this->Anchors.Points);
-  output->SetVerts(this->Anchors.Verts);
-  output->GetPointData()->AddArray(this->Text);
-  output->GetPointData()->AddArray(this->Kinds);
+  Geometry anchors;
+  vtkNew<vtkStringArray> text;
+  text->SetName("Label");
+  vtkNew<vtkIntArray> kinds;
+  kinds->SetName("LabelKind");
+  vtkNew<vtkDoubleArray> boxes;
+  boxes->SetName("LabelBox");
+  boxes->SetNumberOfComponents(4);
+  for (const Entry& entry : this->Entries)
+  {
+    const vtkIdType id = anchors.Point(entry.X, entry.Y, entry.Z);
+    anchors.Verts->InsertNextCell(1, &id);
+    text->InsertNextValue(entry.Text);
+    kinds->InsertNextValue(entry.Kind);
+    const double box[4] = { entry.Box.X0, entry.Box.Y0, entry.Box.X1, entry.Box.Y1 };
+    boxes->InsertNextTuple(box);
+  }
+  output->SetPoints(anchors.Points);
+  output->SetVerts(anchors.Verts);
+  output->GetPointData()->AddArray(text);
+  output->GetPointData()->AddArray(kinds);
+  if (this->Fitted)
+  {
+    output->GetPointData()->AddArray(boxes);
+    vtkNew<vtkDoubleArray> bounds;
+    bounds->SetName("ChartBounds");
+    bounds->SetNumberOfComponents(4);
+    const double tuple[4] = { this->ChartBounds.X0, this->ChartBounds.X1, this->ChartBounds.Y0,
+      this->ChartBounds.Y1 };
+    bounds->InsertNextTuple(tuple);
+    output->GetFieldData()->AddArray(bounds);
+    vtkNew<vtkDoubleArray> plot;
+    plot->SetName("PlotSize"); // the plot's width and height, at the origin
+    plot->SetNumberOfComponents(2);
+    plot->InsertNextTuple2(this->PlotWidth, this->PlotHeight);
+    output->GetFieldData()->AddArray(plot);
+    vtkNew<vtkIntArray> font;
+    font->SetName("LabelFont"); // font size and DPI the boxes were measured at
+    font->SetNumberOfComponents(2);
+    const int fontTuple[2] = { this->FontSize, this->Dpi };
+    font->InsertNextTypedTuple(fontTuple);
+    output->GetFieldData()->AddArray(font);
+  }
+}
+
+macroscope::LabelAlign HorizontalAlign(int kind)
+{
+  return kind == ROW_LABEL ? macroscope::LabelAlign::End
+    : kind == TICK_LABEL || kind == AXIS_TITLE ? macroscope::LabelAlign::Centre
+                                               : macroscope::LabelAlign::Start;
+}
+
+macroscope::LabelAlign VerticalAlign(int kind)
+{
+  return kind == ROW_LABEL || kind == LEGEND_LABEL ? macroscope::LabelAlign::Centre
+                                                   : macroscope::LabelAlign::End;
+}
+
+int LabelPriority(int kind)
+{
+  switch (kind)
+  {
+    case AXIS_TITLE:
+      return 6;
+    case LEGEND_LABEL:
+      return 5;
+    case TICK_LABEL:
+      return 4;
+    case GROUP_LABEL:
+      return 3;
+    case ROW_LABEL:
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+TextMeasure::TextMeasure(int fontSize, int dpi)
+  : Size(std::max(1, fontSize))
+  , DotsPerInch(std::max(1, dpi))
+{
+  for (int kind = 0; kind < LabelKindCount; ++kind)
+  {
+    // As vtkMacroscopeChartRepresentation styles each kind.
+    this->Properties[kind] = vtkSmartPointer<vtkTextProperty>::New();
+    this->Properties[kind]->SetFontSize(this->Size);
+    this->Properties[kind]->SetBold(kind == GROUP_LABEL);
+    this->Properties[kind]->SetItalic(kind == AXIS_TITLE);
+    this->Properties[kind]->SetShadow(false);
+  }
+  for (int kind = 0; kind < LabelKindCount; ++kind)
+  {
+    double width;
+    this->Measure("Ag", kind, width, this->Heights[kind]);
+  }
+}
+
+TextMeasure::~TextMeasure() = default;
+
+void TextMeasure::Measure(const std::string& text, int kind, double& width, double& height) const
+{
+  vtkTextRenderer* renderer = vtkTextRenderer::GetInstance();
+  int box[4] = { 0, 0, 0, 0 };
+  const int k = kind >= 0 && kind < LabelKindCount ? kind : TICK_LABEL;
+  if (!renderer || !renderer->GetBoundingBox(this->Properties[k], text, box, this->DotsPerInch))
+  {
+    // No text engine in this process (none is known to lack one): a
+    // generous estimate, so that labels still never overlap.
+    width = 0.65 * this->Size * this->DotsPerInch / 72.0 * static_cast<double>(text.size());
+    height = 1.3 * this->Size * this->DotsPerInch / 72.0;
+    return;
+  }
+  width = box[1] - box[0] + 1;
+  height = box[3] - box[2] + 1;
+}
+
+double TextMeasure::Width(const std::string& text, int kind) const
+{
+  const int k = kind >= 0 && kind < LabelKindCount ? kind : TICK_LABEL;
+  auto known = this->Widths[k].find(text);
+  if (known != this->Widths[k].end())
+  {
+    return known->second;
+  }
+  double width, height;
+  this->Measure(text, k, width, height);
+  this->Widths[k].emplace(text, width);
+  return width;
+}
+
+double TextMeasure::Height(int kind) const
+{
+  return this->Heights[kind >= 0 && kind < LabelKindCount ? kind : TICK_LABEL];
+}
+
+std::string TextMeasure::Elide(const std::string& text, int kind, double maxWidth) const
+{
+  if (this->Width(text, kind) <= maxWidth)
+  {
+    return text;
+  }
+  static const std::string ellipsis = "\xE2\x80\xA6";
+  // Cut points at UTF-8 character starts only.
+  std::vector<std::size_t> cuts;
+  for (std::size_t i = 0; i < text.size(); ++i)
+  {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+    {
+      cuts.push_back(i);
+    }
+  }
+  auto prefix = [&](std::size_t characters) {
+    return text.substr(0, characters < cuts.size() ? cuts[characters] : text.size());
+  };
+  // The most characters c (fewer than all) whose prefix and "…" fit.
+  std::size_t low = 0, high = cuts.empty() ? 0 : cuts.size() - 1;
+  while (low < high)
+  {
+    const std::size_t middle = (low + high + 1) / 2;
+    if (this->Width(prefix(middle) + ellipsis, kind) <= maxWidth)
+    {
+      low = middle;
+    }
+    else
+    {
+      high = middle - 1;
+    }
+  }
+  if (low == 0)
+  {
+    return this->Width(ellipsis, kind) <= maxWidth ? ellipsis : std::string();
+  }
+  return prefix(low) + ellipsis;
+}
+
+Frame FitFrame(const int view[2], double left, double right, double bottom, double top)
+{
+  macroscope::ChartMargins wanted;
+  wanted.Left = left;
+  wanted.Right = right;
+  wanted.Bottom = bottom;
+  wanted.Top = top;
+  const auto margins = macroscope::FitChartMargins(view[0], view[1], wanted, 0.5);
+  Frame frame;
+  frame.Width = margins.PlotWidth;
+  frame.Height = margins.PlotHeight;
+  frame.Left = margins.Left;
+  frame.Right = margins.Right;
+  frame.Bottom = margins.Bottom;
+  frame.Top = margins.Top;
+  return frame;
+}
+
+double AxisTitleY(const TextMeasure& measure)
+{
+  return -TickLength - 3.0 - measure.Height(TICK_LABEL) - 2.0 * LabelGap;
+}
+
+double TimeAxisMargin(const TextMeasure& measure)
+{
+  return -AxisTitleY(measure) + measure.Height(AXIS_TITLE) + 2.0 * LabelGap;
+}
+
+double RowLabelMargin(
+  const std::vector<std::string>& names, const TextMeasure& measure, double viewWidth)
+{
+  double widest = 0.0;
+  for (const std::string& name : names)
+  {
+    widest = std::max(widest, measure.Width(name, ROW_LABEL));
+  }
+  return std::min(widest + 6.0 + 2.0 * LabelGap, 0.3 * viewWidth);
+}
+
+double LegendMarginFor(
+  const std::vector<std::string>& names, const TextMeasure& measure, double viewWidth)
+{
+  double widest = 0.0;
+  for (const std::string& name : names)
+  {
+    widest = std::max(widest, measure.Width(name, LEGEND_LABEL));
+  }
+  const double room = std::max(0.25 * viewWidth, 100.0);
+  return LegendTextX(0.0) + std::min(widest, room) + 2.0 * LabelGap;
+}
+
+double TitleRoom(const Frame& frame)
+{
+  return frame.Width + 2.0 * std::min(frame.Left, frame.Right) - 4.0 * LabelGap;
+}
+
+double RowLabelRoom(const Frame& frame)
+{
+  return frame.Left - 6.0 - 2.0 * LabelGap;
+}
+
+double LegendTextRoom(const Frame& frame)
+{
+  return frame.Width + frame.Right - LegendTextX(frame.Width) - 2.0 * LabelGap;
+}
+
+void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
+  const std::vector<double>& centres, double pitch, const Frame& frame,
+  const TextMeasure& measure)
+{
+  const std::size_t every = macroscope::RowLabelStride(
+    pitch, measure.Height(ROW_LABEL), LabelGap, centres.size());
+  const double room = RowLabelRoom(frame);
+  for (std::size_t row = 0; row < centres.size() && row < names.size(); row += every)
+  {
+    labels.Add(-6.0, centres[row], measure.Elide(names[row], ROW_LABEL, room), ROW_LABEL);
+  }
 }
 
 void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
@@ -157,43 +443,105 @@ void DrawFrame(Geometry& guides, double width, double height, RGB color)
   guides.Line(width, 0.0, width, height, 0.5, color);
 }
 
-void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, double width, RGB color)
+void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, const Frame& frame,
+  const TextMeasure& measure, RGB color)
 {
+  const double width = frame.Width;
   guides.Line(0.0, 0.0, width, 0.0, 0.5, color);
-  const auto ticks =
-    macroscope::ComputeTimeTicks(t0, t1, std::max(2, static_cast<int>(width / 130.0)));
+  // About one tick per 80 px, fewer while their labels would come closer
+  // than TickLabelGap.
+  int budget = std::max(3, static_cast<int>(width / 80.0));
+  macroscope::TimeTicks ticks;
+  std::vector<double> xs, widths;
+  for (;;)
+  {
+    ticks = macroscope::ComputeTimeTicks(t0, t1, budget);
+    xs.clear();
+    widths.clear();
+    double widest = 0.0;
+    for (std::size_t k = 0; k < ticks.Times.size(); ++k)
+    {
+      xs.push_back((ticks.Times[k] - t0) / (t1 - t0) * width);
+      widths.push_back(measure.Width(ticks.Labels[k], TICK_LABEL));
+      widest = std::max(widest, widths.back());
+    }
+    if (budget <= 1 || macroscope::TickLabelsFit(xs, widths, TickLabelGap))
+    {
+      break;
+    }
+    budget = std::min(budget - 1, macroscope::TickLabelBudget(width, widest, TickLabelGap));
+  }
   for (std::size_t k = 0; k < ticks.Times.size(); ++k)
   {
-    const double x = (ticks.Times[k] - t0) / (t1 - t0) * width;
-    guides.Line(x, 0.0, x, -TickLength, 0.5, color);
-    labels.Add(x, -TickLength - 3.0, ticks.Labels[k], TICK_LABEL);
+    guides.Line(xs[k], 0.0, xs[k], -TickLength, 0.5, color);
+    labels.Add(xs[k], -TickLength - 3.0, ticks.Labels[k], TICK_LABEL);
   }
   const double step = ticks.Step / 100.0;
   const double magnitude = std::max(std::abs(t0), std::abs(t1));
-  labels.Add(0.5 * width, -TickLength - 26.0,
-    "time, " + macroscope::FormatSeconds(t0, step, magnitude) + " to " +
-      macroscope::FormatSeconds(t1, step, magnitude),
+  const std::string title = "time, " + macroscope::FormatSeconds(t0, step, magnitude) + " to " +
+    macroscope::FormatSeconds(t1, step, magnitude);
+  labels.Add(0.5 * width, AxisTitleY(measure),
+    measure.Elide(title, AXIS_TITLE, TitleRoom(frame)),
     AXIS_TITLE);
 }
 
-double DrawLegend(Geometry& legend, Labels& labels, const std::vector<LegendEntry>& entries,
-  double width, double height, std::size_t maximum)
+std::size_t LegendRows(const Frame& frame)
 {
-  const std::size_t shown = std::min(entries.size(), maximum);
-  double y = height - LegendRowHeight;
-  const double x = LegendSwatchX(width);
-  for (std::size_t i = 0; i < shown; ++i, y -= LegendRowHeight)
+  return static_cast<std::size_t>(std::max(0.0, std::floor(frame.Height / LegendRowHeight)));
+}
+
+double DrawLegend(Geometry& legend, Labels& labels, const std::vector<LegendEntry>& entries,
+  const Frame& frame, const TextMeasure& measure, std::size_t maximum, std::size_t reserved)
+{
+  const double width = frame.Width;
+  const double textRoom = LegendTextRoom(frame);
+  const double itemExtra = LegendTextX(width) - LegendSwatchX(width);
+  const std::size_t considered = std::min(entries.size(), maximum + 1);
+  std::vector<double> items;
+  for (std::size_t i = 0; i < considered; ++i)
   {
+    items.push_back(itemExtra + std::min(textRoom, measure.Width(entries[i].Name, LEGEND_LABEL)));
+  }
+  const std::size_t rows = LegendRows(frame);
+  const std::size_t typeRows = rows > reserved ? rows - reserved : 0;
+  const std::string moreText = "+ " + std::to_string(entries.size()) + " more";
+  macroscope::LegendFit fit = macroscope::FitLegend(items,
+    itemExtra + measure.Width(moreText, LEGEND_LABEL), LegendRowHeight,
+    frame.Right - LegendMargin, typeRows * LegendRowHeight, 8.0);
+  std::size_t shown = std::min(fit.Shown, maximum);
+  if (entries.size() > maximum && shown == maximum && fit.Columns * fit.Rows == shown)
+  {
+    shown = maximum - 1; // the "+ n more" line takes the last slot
+  }
+  const bool more = entries.size() > shown;
+  const std::size_t perColumn = std::max<std::size_t>(fit.Rows, 1);
+  const double columnStep = fit.ColumnWidth + 8.0;
+  double lowest = frame.Height;
+  auto slot = [&](std::size_t i, double& x, double& y) {
+    x = LegendSwatchX(width) + static_cast<double>(i / perColumn) * columnStep;
+    y = frame.Height - LegendRowHeight * static_cast<double>(i % perColumn + 1);
+    lowest = std::min(lowest, y);
+  };
+  const double nameRoom = std::min(textRoom, fit.ColumnWidth - itemExtra);
+  for (std::size_t i = 0; i < shown; ++i)
+  {
+    double x, y;
+    slot(i, x, y);
     legend.Quad(x, y, x + LegendSwatch, y + LegendSwatch, 0.5, entries[i].Color, entries[i].Alpha);
-    labels.Add(LegendTextX(width), y + 0.5 * LegendSwatch, entries[i].Name, LEGEND_LABEL);
+    labels.Add(x + itemExtra, y + 0.5 * LegendSwatch,
+      measure.Elide(entries[i].Name, LEGEND_LABEL, nameRoom), LEGEND_LABEL);
   }
-  if (entries.size() > shown)
+  if (more && (fit.Rows > 0 || shown > 0))
   {
-    labels.Add(LegendTextX(width), y + 0.5 * LegendSwatch,
-      "+ " + std::to_string(entries.size() - shown) + " more types", LEGEND_LABEL);
-    y -= LegendRowHeight;
+    double x, y;
+    slot(shown, x, y);
+    labels.Add(x + itemExtra, y + 0.5 * LegendSwatch,
+      measure.Elide(
+        "+ " + std::to_string(entries.size() - shown) + " more", LEGEND_LABEL, textRoom),
+      LEGEND_LABEL);
   }
-  return y;
+  // The caller's rows go below the longest column.
+  return lowest - LegendRowHeight;
 }
 
 TypeStyles ReadTypeStyles(

@@ -104,15 +104,45 @@ RGB ColorOf(double metric, std::pair<double, double> range)
     std::isnan(metric) ? metric : span > 0.0 ? (metric - range.first) / span : 0.0);
 }
 
-double DrawColorBar(MacroscopeChart::Geometry& legend, MacroscopeChart::Labels& labels,
-  const std::string& name, std::pair<double, double> range, double width, double height)
+MacroscopeChart::Frame LogicalFrame(const int viewSize[2], vtkTable* events,
+  const std::vector<std::string>& keys, const MacroscopeChart::TextMeasure& measure,
+  const std::vector<std::string>& moreRowNames, const std::string& rowSuffix)
 {
   using namespace MacroscopeChart;
+  std::vector<std::string> rowNames = moreRowNames;
+  auto* names =
+    vtkStringArray::SafeDownCast(events->GetFieldData()->GetAbstractArray("LocationNames"));
+  for (vtkIdType i = 0; names && i < names->GetNumberOfValues(); ++i)
+  {
+    rowNames.push_back(names->GetValue(i) + rowSuffix);
+  }
+  if (rowNames.empty())
+  {
+    rowNames.push_back("location 00000");
+  }
+  std::vector<std::string> legendNames = keys;
+  legendNames.push_back(MetricName(events));
+  legendNames.push_back("-8.888e+88"); // the widest bound "%.4g" writes
+  return FitFrame(viewSize, RowLabelMargin(rowNames, measure, viewSize[0]),
+    LegendMarginFor(legendNames, measure, viewSize[0]), TimeAxisMargin(measure),
+    0.5 * measure.Height(ROW_LABEL) + 2.0 * LabelGap);
+}
+
+double DrawColorBar(MacroscopeChart::Geometry& legend, MacroscopeChart::Labels& labels,
+  const std::string& name, std::pair<double, double> range, const MacroscopeChart::Frame& frame,
+  const MacroscopeChart::TextMeasure& measure)
+{
+  using namespace MacroscopeChart;
+  const double width = frame.Width;
+  const double height = frame.Height;
   const double x = LegendSwatchX(width);
   double y = height - LegendRowHeight;
-  labels.Add(x, y + 0.5 * LegendSwatch, name, LEGEND_LABEL);
+  labels.Add(x, y + 0.5 * LegendSwatch,
+    measure.Elide(name, LEGEND_LABEL, frame.Width + frame.Right - x - 2.0 * LabelGap),
+    LEGEND_LABEL);
   const double top = y - 6.0;
-  const double bar = std::min(160.0, std::max(40.0, 0.4 * height));
+  // The bar gives way to the key below it in a short chart.
+  const double bar = std::min(160.0, std::max(40.0, 0.4 * height - 3.0 * LegendRowHeight));
   constexpr int Steps = 32;
   for (int k = 0; k < Steps; ++k)
   {
@@ -129,26 +159,35 @@ double DrawColorBar(MacroscopeChart::Geometry& legend, MacroscopeChart::Labels& 
 }
 
 void DrawStepAxis(MacroscopeChart::Geometry& guides, MacroscopeChart::Labels& labels,
-  const macroscope::StepColumns& columns, double width)
+  const macroscope::StepColumns& columns, const MacroscopeChart::Frame& frame,
+  const MacroscopeChart::TextMeasure& measure)
 {
   using namespace MacroscopeChart;
+  const double width = frame.Width;
+  const double titleRoom = TitleRoom(frame);
   guides.Line(0.0, 0.0, width, 0.0, 0.5, RGB{ { 0, 0, 0 } });
   const int64_t count = columns.Count();
   if (count <= 0)
   {
-    labels.Add(0.5 * width, -TickLength - 26.0, "no global step in the window", AXIS_TITLE);
+    labels.Add(0.5 * width, AxisTitleY(measure),
+      measure.Elide("no global step in the window", AXIS_TITLE, titleRoom), AXIS_TITLE);
     return;
   }
   const double w = width / static_cast<double>(count);
-  for (int64_t step : macroscope::StepTicks(columns, width, 48.0))
+  // Ticks at least as far apart as the widest step number and a gap.
+  const double widest = std::max(measure.Width(std::to_string(columns.First), TICK_LABEL),
+    measure.Width(std::to_string(columns.Last), TICK_LABEL));
+  for (int64_t step :
+    macroscope::StepTicks(columns, width, std::max(48.0, widest + 4.0 * LabelGap)))
   {
     const double x = (static_cast<double>(columns.ColumnOf(step)) + 0.5) * w;
     guides.Line(x, 0.0, x, -TickLength, 0.5, RGB{ { 0, 0, 0 } });
     labels.Add(x, -TickLength - 3.0, std::to_string(step), TICK_LABEL);
   }
-  labels.Add(0.5 * width, -TickLength - 26.0,
-    "global logical step, " + std::to_string(columns.First) + " to " +
-      std::to_string(columns.Last) + (columns.Aggregates ? "" : " (communication steps only)"),
+  labels.Add(0.5 * width, AxisTitleY(measure),
+    measure.Elide("global logical step, " + std::to_string(columns.First) + " to " +
+        std::to_string(columns.Last) + (columns.Aggregates ? "" : " (communication steps only)"),
+      AXIS_TITLE, titleRoom),
     AXIS_TITLE);
 }
 }

@@ -53,12 +53,22 @@ RGB ColorOf(double metric, std::pair<double, double> range);
 /// The colour bar right of the chart: the metric's name, a vertical ramp
 /// and its range. Returns the y of the next free legend row.
 double DrawColorBar(MacroscopeChart::Geometry& legend, MacroscopeChart::Labels& labels,
-  const std::string& name, std::pair<double, double> range, double width, double height);
+  const std::string& name, std::pair<double, double> range, const MacroscopeChart::Frame& frame,
+  const MacroscopeChart::TextMeasure& measure);
+
+/// The frame of a logical chart in a view of `viewSize` pixels
+/// (docs/labels.md): location names at the left, the step axis below, the
+/// colour bar and the key (`keys`) at the right. Row labels may also show
+/// `moreRowNames`, and location names followed by `rowSuffix`.
+MacroscopeChart::Frame LogicalFrame(const int viewSize[2], vtkTable* events,
+  const std::vector<std::string>& keys, const MacroscopeChart::TextMeasure& measure,
+  const std::vector<std::string>& moreRowNames = {}, const std::string& rowSuffix = {});
 
 /// The axis of global steps along y = 0: a tick and label at the centre of
 /// every ticked column, and a title with the window.
 void DrawStepAxis(MacroscopeChart::Geometry& guides, MacroscopeChart::Labels& labels,
-  const macroscope::StepColumns& columns, double width);
+  const macroscope::StepColumns& columns, const MacroscopeChart::Frame& frame,
+  const MacroscopeChart::TextMeasure& measure);
 }
 
 #endif

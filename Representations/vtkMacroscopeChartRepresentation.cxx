@@ -7,9 +7,12 @@
 #include "vtkActor2D.h"
 #include "vtkAlgorithm.h"
 #include "vtkDataObject.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkLabeledDataMapper.h"
+#include "vtkMath.h"
 #include "vtkOpenGLPolyDataMapper.h"
 #include "vtkPVRenderView.h"
 #include "vtkPolyData.h"
@@ -23,6 +26,20 @@
 namespace
 {
 using namespace MacroscopeChart;
+
+// True when no output of `layout` holds a point.
+bool IsEmpty(vtkAlgorithm* layout, int layers)
+{
+  for (int layer = 0; layer < layers; ++layer)
+  {
+    auto* piece = vtkPolyData::SafeDownCast(layout->GetOutputDataObject(layer));
+    if (piece && piece->GetNumberOfPoints() > 0)
+    {
+      return false;
+    }
+  }
+  return true;
+}
 constexpr int LabelKinds[] = { TICK_LABEL, ROW_LABEL, GROUP_LABEL, AXIS_TITLE, LEGEND_LABEL,
   NODE_LABEL };
 }
@@ -146,6 +163,11 @@ void vtkMacroscopeChartRepresentation::SetLabelColor(double red, double green, d
 
 void vtkMacroscopeChartRepresentation::SetLabelFontSize(int size)
 {
+  if (size != this->LabelFontSize)
+  {
+    this->LabelFontSize = size; // the layouts measure their labels at this size
+    this->MarkModified();
+  }
   for (int kind : LabelKinds)
   {
     this->LabelMapper->GetLabelTextProperty(kind)->SetFontSize(size);
@@ -220,6 +242,20 @@ int vtkMacroscopeChartRepresentation::RequestData(
     int size[2];
     this->GetChartSize(size);
     this->GetChartBounds(size, this->Bounds);
+    // A layout that placed its labels in a frame (docs/labels.md) says
+    // which bounds hold the plot, the labels and the legend: fit those.
+    auto* frame = vtkDoubleArray::SafeDownCast(
+      this->Pieces[this->LabelLayer]->GetFieldData()->GetArray("ChartBounds"));
+    if (frame && frame->GetNumberOfComponents() == 4 && frame->GetNumberOfTuples() == 1)
+    {
+      frame->GetTypedTuple(0, this->Bounds);
+    }
+    else if (IsEmpty(layout, this->LayerCount))
+    {
+      // A rank that draws nothing (the table lives on another rank) must
+      // not widen the bounds the drawing rank's frame gives.
+      vtkMath::UninitializeBounds(this->Bounds);
+    }
   }
   return this->Superclass::RequestData(request, inputVector, outputVector);
 }
@@ -249,7 +285,10 @@ int vtkMacroscopeChartRepresentation::ProcessViewRequest(
     // first rank renders: deliver them there.
     vtkPVRenderView::SetDeliverToClientAndRenderingProcesses(
       inInfo, this, true, false, this->LabelLayer);
-    vtkPVRenderView::SetGeometryBounds(inInfo, this, this->Bounds);
+    if (vtkMath::AreBoundsInitialized(this->Bounds))
+    {
+      vtkPVRenderView::SetGeometryBounds(inInfo, this, this->Bounds);
+    }
   }
   else if (request == vtkPVView::REQUEST_RENDER())
   {

@@ -63,9 +63,11 @@ public:
   void SetLabelColor(double red, double green, double blue);
 
   /**
-   * Font size of the labels in points (default 12).
+   * Font size of the labels in points (default 12). The layouts measure
+   * their labels at this size so that none overlap (docs/labels.md).
    */
   virtual void SetLabelFontSize(int size);
+  int GetLabelFontSize() const { return this->LabelFontSize; }
 
   ///@{
   /**
@@ -136,6 +138,7 @@ private:
   double Bounds[6] = { 0, 1, 0, 1, 0, 1 };
   bool ShowLabels = true;
   bool ShowLegend = true;
+  int LabelFontSize = 12;
   std::vector<std::string> TypeColors;
 };
 

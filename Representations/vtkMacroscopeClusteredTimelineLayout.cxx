@@ -30,6 +30,7 @@ constexpr RGB LineColor{ { 20, 20, 20 } };
 constexpr RGB DashColor{ { 90, 90, 90 } };
 constexpr RGB PieBackground{ { 205, 205, 205 } };
 constexpr double Pi = 3.14159265358979323846;
+constexpr const char* GlyphKey = "glyphs: top sends, bottom receives";
 
 // A convex polygon of `count` points (x, y pairs).
 void Polygon(MacroscopeChart::Geometry& geometry, const double* xy, int count, double z, RGB rgb)
@@ -147,9 +148,16 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   {
     input.PhaseMaxReceives.assign(input.PhaseId.size(), 0); // then the events' largest Receives
   }
+  // The frame (docs/labels.md): the plot and the margins its text needs
+  // fill ViewSize.
+  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
+  const std::string focusKey =
+    "focus: max and " + std::to_string(this->FocusRadius) + "-hop partners";
+  const MacroscopeChart::Frame frame = chart::LogicalFrame(this->ViewSize, tables.Events,
+    { GlyphKey, focusKey }, measure, { "p8888 c8888 (88888)" }, " (max)");
   macroscope::ClusteredTimelineOptions options;
-  options.Width = this->ViewSize[0];
-  options.Height = this->ViewSize[1];
+  options.Width = frame.Width;
+  options.Height = frame.Height;
   options.FirstStep = this->StepWindow[0];
   options.LastStep = this->StepWindow[1];
   options.ShowAggregates = this->ShowAggregates;
@@ -216,11 +224,18 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
     // phase drawn, inside the band's top left corner for the others.
     const std::string name = "p" + std::to_string(band.Phase) + " c" +
       std::to_string(band.Cluster) + " (" + std::to_string(band.Members) + ")";
-    if (band.Y1 - band.Y0 >= 14.0 && band.X0 == 0.0)
+    const double textHeight = measure.Height(MacroscopeChart::ROW_LABEL);
+    if (band.Y1 - band.Y0 >= textHeight && band.X0 == 0.0)
     {
-      labels.Add(-6.0, 0.5 * (band.Y0 + band.Y1), name, MacroscopeChart::ROW_LABEL);
+      labels.Add(-6.0, 0.5 * (band.Y0 + band.Y1),
+        measure.Elide(name, MacroscopeChart::ROW_LABEL, MacroscopeChart::RowLabelRoom(frame)),
+        MacroscopeChart::ROW_LABEL);
     }
-    else if (band.Y1 - band.Y0 >= 14.0 && band.X1 - band.X0 >= 7.0 * name.size())
+    // Measured only where it may fit (no glyph is narrower than 0.3 em):
+    // a trace has thousands of bands, and measuring costs a FreeType layout.
+    else if (band.Y1 - band.Y0 >= textHeight &&
+      band.X1 - band.X0 >= 0.3 * measure.FontSize() * static_cast<double>(name.size()) &&
+      band.X1 - band.X0 >= measure.Width(name, MacroscopeChart::NODE_LABEL) + 4.0)
     {
       labels.Add(band.X0 + 2.0, band.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
     }
@@ -318,30 +333,31 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   {
     const double bottom = focus.RowTop(static_cast<int>(focus.RowLocation.size()));
     guides.Line(0.0, bottom, width, bottom, 0.5, RGB{ { 0, 0, 0 } });
-    const int every = std::max(1, static_cast<int>(std::ceil(14.0 / focus.RowHeight)));
-    for (int row = 0; row < static_cast<int>(focus.RowLocation.size()); row += every)
+    std::vector<std::string> rowNames;
+    std::vector<double> rowCentres;
+    for (int row = 0; row < static_cast<int>(focus.RowLocation.size()); ++row)
     {
       const int32_t location = focus.RowLocation[row];
-      labels.Add(-6.0, focus.RowTop(row) - 0.5 * focus.RowHeight,
-        chart::LocationName(tables.Events, location) +
-          (location == layout.FocusCentre ? " (max)" : ""),
-        MacroscopeChart::ROW_LABEL);
+      rowNames.push_back(chart::LocationName(tables.Events, location) +
+        (location == layout.FocusCentre ? " (max)" : ""));
+      rowCentres.push_back(focus.RowTop(row) - 0.5 * focus.RowHeight);
     }
+    MacroscopeChart::DrawRowLabels(labels, rowNames, rowCentres, focus.RowHeight, frame, measure);
   }
   guides.Line(0.0, layout.ClusterTop, width, layout.ClusterTop, 0.5, RGB{ { 0, 0, 0 } });
-  chart::DrawStepAxis(guides, labels, layout.Columns, width);
+  chart::DrawStepAxis(guides, labels, layout.Columns, frame, measure);
   guides.Line(0.0, 0.0, 0.0, height, 0.5, RGB{ { 0, 0, 0 } });
   guides.Line(width, 0.0, width, height, 0.5, RGB{ { 0, 0, 0 } });
 
   // Legend: the colour bar and the key of the glyphs.
   MacroscopeChart::Geometry legend;
   const double y = chart::DrawColorBar(legend, labels, chart::MetricName(tables.Events),
-    layout.MetricRange, width, height);
+    layout.MetricRange, frame, measure);
+  const double room = MacroscopeChart::LegendTextRoom(frame);
   labels.Add(MacroscopeChart::LegendTextX(width), y,
-    "glyphs: top sends, bottom receives", MacroscopeChart::LEGEND_LABEL);
+    measure.Elide(GlyphKey, MacroscopeChart::LEGEND_LABEL, room), MacroscopeChart::LEGEND_LABEL);
   labels.Add(MacroscopeChart::LegendTextX(width), y - MacroscopeChart::LegendRowHeight,
-    "focus: max and " + std::to_string(this->FocusRadius) + "-hop partners",
-    MacroscopeChart::LEGEND_LABEL);
+    measure.Elide(focusKey, MacroscopeChart::LEGEND_LABEL, room), MacroscopeChart::LEGEND_LABEL);
 
   marks.Into(outputs[MARKS]);
   SelectNoRow(outputs[MARKS]);
@@ -361,6 +377,7 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   outputs[MARKS]->GetFieldData()->AddArray(centre);
   lines.Into(outputs[LINES]);
   guides.Into(outputs[GUIDES]);
+  labels.Fit(measure, frame); // no two labels overlap, all in the frame
   labels.Into(outputs[LABELS]);
   legend.Into(outputs[LEGEND]);
   return 1;

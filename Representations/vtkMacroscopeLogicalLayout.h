@@ -73,6 +73,17 @@ public:
 
   ///@{
   /**
+   * Font size, in points, at which the labels are measured and placed so
+   * that none overlap (default 12; the representation passes its
+   * LabelFontSize). See docs/labels.md.
+   */
+  vtkSetClampMacro(LabelFontSize, int, 1, 512);
+  vtkGetMacro(LabelFontSize, int);
+  ///@}
+
+
+  ///@{
+  /**
    * First and last global step drawn (the Metric Overview highlights
    * them). A last step below the first (default 0, -1) means every step.
    */
@@ -161,6 +172,7 @@ protected:
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
   int ViewSize[2] = { 1600, 900 };
+  int LabelFontSize = 12;
   vtkIdType StepWindow[2] = { 0, -1 };
   double TimeWindow[2] = { 0.0, 0.0 };
   bool ShowAggregates = true;

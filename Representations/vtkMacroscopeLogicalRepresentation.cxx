@@ -185,6 +185,7 @@ vtkAlgorithm* vtkMacroscopeLogicalRepresentation::Layout(vtkInformationVector** 
   {
     layout->AddInputDataObject(0, vtkTable::GetData(inputVector[0], 0));
   }
+  layout->SetLabelFontSize(this->GetLabelFontSize()); // docs/labels.md
   // A layout that cannot draw its input says why and outputs nothing.
   layout->Update();
   return layout;

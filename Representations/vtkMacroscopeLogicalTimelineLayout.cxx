@@ -26,6 +26,9 @@ using MacroscopeChart::RGB;
 constexpr RGB MessageColor{ { 20, 20, 20 } };
 constexpr RGB BorderColor{ { 70, 70, 70 } };
 constexpr RGB KeyColor{ { 190, 190, 190 } };
+constexpr const char* EventKey = "communication event";
+constexpr const char* AggregateKey = "aggregate (computation before it)";
+constexpr const char* MessageKey = "message";
 }
 
 vtkMacroscopeLogicalTimelineLayout::vtkMacroscopeLogicalTimelineLayout() = default;
@@ -51,9 +54,15 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
     return 0;
   }
   const macroscope::LogicalMessageColumns messages = chart::ReadMessages(tables.Messages);
+  // The frame (docs/labels.md): the plot and the margins its text needs
+  // fill ViewSize.
+  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
+  const MacroscopeChart::Frame frame = chart::LogicalFrame(this->ViewSize, tables.Events,
+    { EventKey, AggregateKey, MessageKey, "888888888 messages not drawn (over the budget)" },
+    measure);
   macroscope::LogicalTimelineOptions options;
-  options.Width = this->ViewSize[0];
-  options.Height = this->ViewSize[1];
+  options.Width = frame.Width;
+  options.Height = frame.Height;
   options.FirstStep = this->StepWindow[0];
   options.LastStep = this->StepWindow[1];
   options.ShowAggregates = this->ShowAggregates;
@@ -144,43 +153,44 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   MacroscopeChart::Geometry guides;
   MacroscopeChart::Labels labels;
   MacroscopeChart::DrawFrame(guides, width, height, RGB{ { 0, 0, 0 } });
-  chart::DrawStepAxis(guides, labels, layout.Columns, width);
-  const int rows = static_cast<int>(layout.RowLocation.size());
-  const int every = std::max(1, static_cast<int>(std::ceil(14.0 / std::max(1e-9, layout.RowHeight))));
-  for (int row = 0; row < rows; row += every)
+  chart::DrawStepAxis(guides, labels, layout.Columns, frame, measure);
+  std::vector<std::string> rowNames;
+  std::vector<double> rowCentres;
+  for (std::size_t row = 0; row < layout.RowLocation.size(); ++row)
   {
-    labels.Add(-6.0, layout.RowTop(row) - 0.5 * layout.RowHeight,
-      chart::LocationName(tables.Events, layout.RowLocation[row]), MacroscopeChart::ROW_LABEL);
+    rowNames.push_back(chart::LocationName(tables.Events, layout.RowLocation[row]));
+    rowCentres.push_back(layout.RowTop(static_cast<int>(row)) - 0.5 * layout.RowHeight);
   }
+  MacroscopeChart::DrawRowLabels(labels, rowNames, rowCentres, layout.RowHeight, frame, measure);
 
   // Legend: the colour bar, then the key of the marks.
   MacroscopeChart::Geometry legend;
   double y = chart::DrawColorBar(legend, labels, chart::MetricName(tables.Events),
-    layout.MetricRange, width, height);
+    layout.MetricRange, frame, measure);
+  const double room = MacroscopeChart::LegendTextRoom(frame);
+  auto key = [&](const std::string& text) {
+    labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * MacroscopeChart::LegendSwatch,
+      measure.Elide(text, MacroscopeChart::LEGEND_LABEL, room), MacroscopeChart::LEGEND_LABEL);
+  };
   const double x = MacroscopeChart::LegendSwatchX(width);
   const double swatch = MacroscopeChart::LegendSwatch;
   legend.Quad(x, y, x + swatch, y + swatch, 0.5, KeyColor);
-  labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch, "communication event",
-    MacroscopeChart::LEGEND_LABEL);
+  key(EventKey);
   y -= MacroscopeChart::LegendRowHeight;
   if (this->ShowAggregates)
   {
     legend.Quad(x, y + 0.25 * swatch, x + swatch, y + 0.75 * swatch, 0.5, KeyColor);
-    labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch,
-      "aggregate (computation before it)", MacroscopeChart::LEGEND_LABEL);
+    key(AggregateKey);
     y -= MacroscopeChart::LegendRowHeight;
   }
   if (layout.MessagesOmitted)
   {
-    labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch,
-      std::to_string(layout.MessagesInWindow) + " messages not drawn (over the budget)",
-      MacroscopeChart::LEGEND_LABEL);
+    key(std::to_string(layout.MessagesInWindow) + " messages not drawn (over the budget)");
   }
   else if (!layout.Messages.empty())
   {
     legend.Quad(x, y + 0.5 * swatch - 1.0, x + swatch, y + 0.5 * swatch + 1.0, 0.5, MessageColor);
-    labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch, "message",
-      MacroscopeChart::LEGEND_LABEL);
+    key(MessageKey);
   }
 
   marks.Into(outputs[MARKS]);
@@ -217,6 +227,7 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   omitted->InsertNextValue(layout.MessagesOmitted ? 1 : 0);
   outputs[LINES]->GetFieldData()->AddArray(omitted);
   guides.Into(outputs[GUIDES]);
+  labels.Fit(measure, frame); // no two labels overlap, all in the frame
   labels.Into(outputs[LABELS]);
   legend.Into(outputs[LEGEND]);
   return 1;

@@ -96,12 +96,6 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
       perStep[entry.first] += entry.second;
     }
   }
-  const double width = this->ViewSize[0];
-  const double height = this->ViewSize[1];
-  const std::vector<macroscope::MetricBar> bars =
-    macroscope::LayOutMetricBars(perStep, 0, width, height);
-  this->UpdateProgress(0.5);
-
   // The window, clamped to the trace: every step when unset.
   int64_t from = 0;
   int64_t to = last;
@@ -110,6 +104,31 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
     from = std::max<int64_t>(0, this->StepWindow[0]);
     to = std::min<int64_t>(last, this->StepWindow[1]);
   }
+  double largest = 0.0;
+  for (double value : perStep)
+  {
+    largest = std::max(largest, std::isfinite(value) ? value : 0.0);
+  }
+  char largestText[96];
+  std::snprintf(largestText, sizeof(largestText), "%.4g", largest);
+  const std::vector<std::string> keys{
+    "sum of " + chart::MetricName(tables.Events) + " per step, in the window",
+    "outside the window",
+    "window: steps " + std::to_string(from) + " to " + std::to_string(to)
+  };
+  // The frame (docs/labels.md): the value range at the left, the step axis
+  // below, the key at the right.
+  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
+  const MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(this->ViewSize,
+    MacroscopeChart::RowLabelMargin({ largestText, "0" }, measure, this->ViewSize[0]),
+    MacroscopeChart::LegendMarginFor(keys, measure, this->ViewSize[0]),
+    MacroscopeChart::TimeAxisMargin(measure),
+    0.5 * measure.Height(MacroscopeChart::ROW_LABEL) + 2.0 * MacroscopeChart::LabelGap);
+  const double width = frame.Width;
+  const double height = frame.Height;
+  const std::vector<macroscope::MetricBar> bars =
+    macroscope::LayOutMetricBars(perStep, 0, width, height);
+  this->UpdateProgress(0.5);
 
   MacroscopeChart::Geometry marks;
   auto stepIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("GlobalStep", bars.size() + 1);
@@ -122,10 +141,8 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
     values->InsertNextValue(0.0);
     inWindow->InsertNextValue(1);
   }
-  double largest = 0.0;
   for (const macroscope::MetricBar& bar : bars)
   {
-    largest = std::max(largest, std::isfinite(bar.Value) ? bar.Value : 0.0);
     if (!(bar.Height > 0.0))
     {
       continue;
@@ -140,19 +157,15 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   MacroscopeChart::Geometry guides;
   MacroscopeChart::Labels labels;
   MacroscopeChart::DrawFrame(guides, width, height, RGB{ { 0, 0, 0 } });
-  chart::DrawStepAxis(guides, labels, macroscope::StepColumns::Make(0, last, true), width);
-  char text[96];
-  std::snprintf(text, sizeof(text), "%.4g", largest);
-  labels.Add(-6.0, height, text, MacroscopeChart::ROW_LABEL);
+  chart::DrawStepAxis(
+    guides, labels, macroscope::StepColumns::Make(0, last, true), frame, measure);
+  labels.Add(-6.0, height, largestText, MacroscopeChart::ROW_LABEL);
   labels.Add(-6.0, 0.0, "0", MacroscopeChart::ROW_LABEL);
 
   MacroscopeChart::Geometry legend;
-  std::vector<MacroscopeChart::LegendEntry> entries{
-    { "sum of " + chart::MetricName(tables.Events) + " per step, in the window", InsideColor, 255 },
-    { "outside the window", OutsideColor, 255 },
-    { "window: steps " + std::to_string(from) + " to " + std::to_string(to), WindowColor, 255 }
-  };
-  MacroscopeChart::DrawLegend(legend, labels, entries, width, height, entries.size());
+  std::vector<MacroscopeChart::LegendEntry> entries{ { keys[0], InsideColor, 255 },
+    { keys[1], OutsideColor, 255 }, { keys[2], WindowColor, 255 } };
+  MacroscopeChart::DrawLegend(legend, labels, entries, frame, measure, entries.size());
 
   marks.Into(outputs[MARKS]);
   SelectNoRow(outputs[MARKS]);
@@ -161,6 +174,7 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
     outputs[MARKS]->GetCellData()->AddArray(array);
   }
   guides.Into(outputs[GUIDES]);
+  labels.Fit(measure, frame); // no two labels overlap, all in the frame
   labels.Into(outputs[LABELS]);
   legend.Into(outputs[LEGEND]);
   return 1;

@@ -50,6 +50,17 @@ public:
 
   ///@{
   /**
+   * Font size, in points, at which the labels are measured and placed so
+   * that none overlap (default 12; the representation passes its
+   * LabelFontSize). See docs/labels.md.
+   */
+  vtkSetClampMacro(LabelFontSize, int, 1, 512);
+  vtkGetMacro(LabelFontSize, int);
+  ///@}
+
+
+  ///@{
+  /**
    * Colours chosen for some type names, replacing the colour their data
    * carries, as pairs: name, "#rrggbb", name, "#rrggbb"... (docs/colours.md).
    * Empty (the default) keeps the data's colours; a malformed list is an
@@ -80,6 +91,7 @@ protected:
 #endif
 
   int ViewSize[2] = { 1600, 900 };
+  int LabelFontSize = 12;
   std::vector<std::string> TypeColors; ///< see AddTypeColor
   std::unique_ptr<macroscope::TypeColorOverrides> ParsedTypeColors;
 

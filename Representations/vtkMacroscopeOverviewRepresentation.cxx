@@ -88,6 +88,7 @@ vtkAlgorithm* vtkMacroscopeOverviewRepresentation::Layout(vtkInformationVector**
     : static_cast<vtkMacroscopeOverviewLayout*>(this->SpatiotemporalLayout);
   layout->SetInputDataObject(0, partition);
   layout->SetTypeColors(this->GetTypeColors());
+  layout->SetLabelFontSize(this->GetLabelFontSize()); // docs/labels.md
   // A layout that cannot draw its input says why and outputs nothing.
   layout->Update();
   return layout;

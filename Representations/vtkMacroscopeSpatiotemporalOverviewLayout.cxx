@@ -47,7 +47,10 @@ constexpr unsigned char BorderAlpha = 255; // opaque: see the marks' colour
 constexpr double MarksZ = 0.0;
 constexpr double MarkingZ = 0.2;
 constexpr double GuidesZ = 0.5;
-constexpr double RowLabelMinHeight = 12.0; // pixels between two row labels
+// Short enough for a fifth of a 960 px view (docs/labels.md).
+constexpr const char* SameKey = "aggregate: one time partition";
+constexpr const char* DifferentKey = "aggregate: mixed time partitions";
+constexpr const char* OpacityKey = "opacity: share of the mode type";
 constexpr std::size_t LegendMaxTypes = 24;
 
 // A column of the Partition table as doubles, or null when it is missing or
@@ -59,6 +62,35 @@ vtkDataArray* Column(vtkTable* table, const char* name, int components = 1)
 }
 
 // The hierarchy depth of every node of a parent array (root 0).
+// The chart's frame in a view of `viewSize` pixels: the names any row may
+// show at the left (a node's, or its parent's and its own when the name
+// repeats), the time axis below, the legend of every type and its key at
+// the right.
+template <typename NodeName>
+MacroscopeChart::Frame OverviewFrame(const int viewSize[2], const std::vector<int64_t>& parent,
+  NodeName nodeName, const std::vector<std::string>& typeNames,
+  const MacroscopeChart::TextMeasure& measure)
+{
+  std::map<std::string, int> uses;
+  for (std::size_t n = 0; n < parent.size(); ++n)
+  {
+    ++uses[nodeName(static_cast<int64_t>(n))];
+  }
+  std::vector<std::string> rowNames;
+  for (std::size_t n = 0; n < parent.size(); ++n)
+  {
+    std::string name = nodeName(static_cast<int64_t>(n));
+    rowNames.push_back(uses[name] > 1 && parent[n] >= 0 ? nodeName(parent[n]) + " / " + name : name);
+  }
+  std::vector<std::string> legendNames = typeNames;
+  legendNames.insert(legendNames.end(), { SameKey, DifferentKey, OpacityKey });
+  const double rowHalf = 0.5 * measure.Height(MacroscopeChart::ROW_LABEL);
+  return MacroscopeChart::FitFrame(viewSize,
+    MacroscopeChart::RowLabelMargin(rowNames, measure, viewSize[0]),
+    MacroscopeChart::LegendMarginFor(legendNames, measure, viewSize[0]),
+    MacroscopeChart::TimeAxisMargin(measure), rowHalf + 2.0 * MacroscopeChart::LabelGap);
+}
+
 std::vector<int> Depths(const std::vector<int64_t>& parent)
 {
   std::vector<int> depth(parent.size(), 0);
@@ -151,12 +183,23 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
       part.Mean[u] = means->GetComponent(i, u);
     }
   }
+  const MacroscopeChart::TypeStyles styles =
+    MacroscopeChart::ReadTypeStyles(fields, std::max(types, 0), this->GetTypeColorOverrides());
+  auto nodeName = [&](int64_t node) {
+    return nodeNames && node < nodeNames->GetNumberOfValues() ? nodeNames->GetValue(node)
+                                                              : "node " + std::to_string(node);
+  };
+  // The frame (docs/labels.md): the plot and the margins its text needs
+  // fill ViewSize. Any node may name a row, any type the legend.
+  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
+  const MacroscopeChart::Frame frame =
+    OverviewFrame(this->ViewSize, parent, nodeName, styles.Names, measure);
   macroscope::SpatiotemporalOverviewOptions options;
   options.Slices = slices;
   options.WindowBegin = window->GetComponent(0, 0);
   options.WindowEnd = window->GetComponent(0, 1);
-  options.PlotWidth = this->ViewSize[0];
-  options.PlotHeight = this->ViewSize[1];
+  options.PlotWidth = frame.Width;
+  options.PlotHeight = frame.Height;
   options.MinRowHeight = this->MinRowHeight;
   std::unique_ptr<macroscope::AggregationHierarchy> hierarchy;
   macroscope::SpatiotemporalOverview overview;
@@ -174,8 +217,6 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   }
   this->UpdateProgress(0.3);
 
-  const MacroscopeChart::TypeStyles styles =
-    MacroscopeChart::ReadTypeStyles(fields, std::max(types, 0), this->GetTypeColorOverrides());
   auto typeName = [&](uint32_t type) {
     return type < styles.Names.size() ? styles.Names[type] : "type " + std::to_string(type);
   };
@@ -183,14 +224,10 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     return type < styles.Colors.size() ? styles.Colors[type]
                                        : this->GetTypeColorOverrides().Resolve(typeName(type));
   };
-  auto nodeName = [&](int64_t node) {
-    return nodeNames && node < nodeNames->GetNumberOfValues() ? nodeNames->GetValue(node)
-                                                              : "node " + std::to_string(node);
-  };
 
   // Marks and their marking.
-  const double width = this->ViewSize[0];
-  const double height = this->ViewSize[1];
+  const double width = frame.Width;
+  const double height = frame.Height;
   const vtkIdType count = static_cast<vtkIdType>(overview.Marks.size());
   Geometry marks(4);
   Geometry marking(4);
@@ -295,7 +332,7 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   MacroscopeChart::Labels labels;
   MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
   MacroscopeChart::DrawTimeAxis(
-    guides, labels, options.WindowBegin, options.WindowEnd, width, TickColor);
+    guides, labels, options.WindowBegin, options.WindowEnd, frame, measure, TickColor);
   const std::vector<int> depth = Depths(parent);
   if (this->GroupLevel > 0)
   {
@@ -322,17 +359,21 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     }
   }
   // Row names, made unique by the parent's where they repeat ("Master
-  // thread"), on rows far enough below the last one named.
+  // thread"), on rows far enough below the last one named: rows may have
+  // different heights, so the rule is the distance to the last label (the
+  // row stride of docs/labels.md, measured in pixels).
   std::map<std::string, int> uses;
   for (const macroscope::OverviewRow& row : overview.Rows)
   {
     ++uses[nodeName(row.Node)];
   }
+  const double rowLabelPitch =
+    measure.Height(MacroscopeChart::ROW_LABEL) + MacroscopeChart::LabelGap;
   double lastLabel = std::numeric_limits<double>::infinity();
   for (const macroscope::OverviewRow& row : overview.Rows)
   {
     const double centre = 0.5 * (row.Y0 + row.Y1);
-    if (lastLabel - centre < RowLabelMinHeight)
+    if (lastLabel - centre < rowLabelPitch)
     {
       continue;
     }
@@ -342,7 +383,9 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     {
       text = nodeName(up) + " / " + text;
     }
-    labels.Add(-6.0, centre, text, MacroscopeChart::ROW_LABEL);
+    labels.Add(-6.0, centre,
+      measure.Elide(text, MacroscopeChart::ROW_LABEL, MacroscopeChart::RowLabelRoom(frame)),
+      MacroscopeChart::ROW_LABEL);
     lastLabel = centre;
   }
 
@@ -372,31 +415,44 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   // The marks of visual aggregation are lines on grey swatches below the
   // types; lines go in first (cell data follow VTK's order: lines, then
   // polys), so their rows are found before DrawLegend draws the types.
+  // The types give way to the three rows of the key when room runs out.
   Geometry legend(4);
-  const std::size_t shown = std::min(entries.size(), LegendMaxTypes);
+  MacroscopeChart::Geometry typeSwatches(4);
+  MacroscopeChart::Labels typeLabels;
+  const double diagonalY = MacroscopeChart::DrawLegend(
+    typeSwatches, typeLabels, entries, frame, measure, LegendMaxTypes, 3);
   const double rowStep = MacroscopeChart::LegendRowHeight;
-  const double diagonalY = height - rowStep * (1 + shown + (entries.size() > shown ? 1 : 0));
   const double crossY = diagonalY - rowStep;
   const double x = MacroscopeChart::LegendSwatchX(width);
   const double s = MacroscopeChart::LegendSwatch;
   const double lineZ = GuidesZ + 0.1; // over the swatch
-  legend.Line(x, diagonalY, x + s, diagonalY + s, lineZ, AggregateMarkColor);
-  legend.Line(x, crossY, x + s, crossY + s, lineZ, AggregateMarkColor);
-  legend.Line(x, crossY + s, x + s, crossY, lineZ, AggregateMarkColor);
-  MacroscopeChart::DrawLegend(legend, labels, entries, width, height, LegendMaxTypes);
-  legend.Quad(x, diagonalY, x + s, diagonalY + s, GuidesZ, LegendBackground);
-  labels.Add(MacroscopeChart::LegendTextX(width), diagonalY + 0.5 * s,
-    "visual aggregate: same temporal partition", MacroscopeChart::LEGEND_LABEL);
-  legend.Quad(x, crossY, x + s, crossY + s, GuidesZ, LegendBackground);
-  labels.Add(MacroscopeChart::LegendTextX(width), crossY + 0.5 * s,
-    "visual aggregate: different temporal partitions", MacroscopeChart::LEGEND_LABEL);
-  labels.Add(MacroscopeChart::LegendTextX(width), crossY - rowStep + 0.5 * s,
-    "opacity over white: share of the mode type", MacroscopeChart::LEGEND_LABEL);
+  const bool keyFits = MacroscopeChart::LegendRows(frame) >= 3;
+  if (keyFits)
+  {
+    legend.Line(x, diagonalY, x + s, diagonalY + s, lineZ, AggregateMarkColor);
+    legend.Line(x, crossY, x + s, crossY + s, lineZ, AggregateMarkColor);
+    legend.Line(x, crossY + s, x + s, crossY, lineZ, AggregateMarkColor);
+  }
+  MacroscopeChart::DrawLegend(legend, labels, entries, frame, measure, LegendMaxTypes, 3);
+  if (keyFits)
+  {
+    const double room = MacroscopeChart::LegendTextRoom(frame);
+    auto key = [&](double y, const char* text) {
+      labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * s,
+        measure.Elide(text, MacroscopeChart::LEGEND_LABEL, room), MacroscopeChart::LEGEND_LABEL);
+    };
+    legend.Quad(x, diagonalY, x + s, diagonalY + s, GuidesZ, LegendBackground);
+    key(diagonalY, SameKey);
+    legend.Quad(x, crossY, x + s, crossY + s, GuidesZ, LegendBackground);
+    key(crossY, DifferentKey);
+    key(crossY - rowStep, OpacityKey);
+  }
 
   marking.Into(outputs[MARKING]);
   outputs[MARKING]->GetCellData()->AddArray(markOfLine);
   outputs[MARKING]->GetCellData()->AddArray(lineKinds);
   guides.Into(outputs[GUIDES]);
+  labels.Fit(measure, frame); // no two labels overlap, all in the frame
   labels.Into(outputs[LABELS]);
   legend.Into(outputs[LEGEND]);
   for (vtkAbstractArray* array :

@@ -42,6 +42,13 @@ constexpr RGB TickColor{ { 60, 60, 60 } };
 constexpr double HatchSpacing = 5.0; // pixels between "/" hatch lines
 constexpr double MarkingZ = 0.2;
 constexpr std::size_t LegendMaxTypes = 24;
+
+std::string MergedKey(double minLayerHeight)
+{
+  char budget[32];
+  std::snprintf(budget, sizeof(budget), "%g", minLayerHeight);
+  return std::string("visually aggregated: layers under ") + budget + " px";
+}
 }
 
 vtkMacroscopeTemporalOverviewLayout::vtkMacroscopeTemporalOverviewLayout()
@@ -121,25 +128,59 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
       parts.Amplitude.push_back(amplitudes->GetComponent(row, u));
     }
   }
-  const double width = this->ViewSize[0];
-  const double height = this->ViewSize[1];
+  auto* metric = vtkStringArray::SafeDownCast(fields->GetAbstractArray("Metric"));
+  auto* extensive = vtkDataArray::SafeDownCast(fields->GetAbstractArray("Extensive"));
+  auto* sliceWidth = vtkDataArray::SafeDownCast(fields->GetAbstractArray("SliceWidth"));
+  const macroscope::AmplitudeAxis axis = macroscope::DescribeAmplitudeAxis(
+    metric && metric->GetNumberOfValues() > 0 ? metric->GetValue(0) : std::string(),
+    extensive && extensive->GetNumberOfTuples() > 0 && extensive->GetComponent(0, 0) != 0.0,
+    sliceWidth && sliceWidth->GetNumberOfTuples() > 0 ? sliceWidth->GetComponent(0, 0) : 0.0);
+  auto tickText = [&](const macroscope::TemporalOverview& laid, double value) {
+    return macroscope::FormatAmplitude(value, laid.ValueStep, laid.MaxTotal, axis.Seconds);
+  };
+
+  // The frame (docs/labels.md): value labels at the left, the time axis
+  // below, the axis title above, the legend of every type at the right.
+  // The value ticks depend on the height only, so a first layout at the
+  // final height gives the labels whose width sets the left margin.
+  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
+  const double below = MacroscopeChart::TimeAxisMargin(measure);
+  const double above = measure.Height(MacroscopeChart::AXIS_TITLE) + 3.0 * MacroscopeChart::LabelGap;
+  std::vector<std::string> keyNames = names;
+  keyNames.push_back(MergedKey(this->MinLayerHeight));
+  const double right = MacroscopeChart::LegendMarginFor(keyNames, measure, this->ViewSize[0]);
+  MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(this->ViewSize, 0.0, right, below, above);
   macroscope::TemporalOverviewOptions options;
   options.WindowBegin = window->GetComponent(0, 0);
   options.WindowEnd = window->GetComponent(0, 1);
-  options.Width = width;
-  options.Height = height;
   options.MinLayerHeight = this->MinLayerHeight;
   macroscope::TemporalOverview chart;
   try
   {
-    chart = macroscope::LayoutTemporalOverview(
-      parts, options, std::max(2, static_cast<int>(height / 120.0)));
+    for (int pass = 0; pass < 2; ++pass)
+    {
+      options.Width = frame.Width;
+      options.Height = frame.Height;
+      chart = macroscope::LayoutTemporalOverview(
+        parts, options, std::max(2, static_cast<int>(frame.Height / 120.0)));
+      std::vector<std::string> valueLabels;
+      for (double value : chart.ValueTicks)
+      {
+        valueLabels.push_back(tickText(chart, value));
+      }
+      const double left =
+        MacroscopeChart::RowLabelMargin(valueLabels, measure, this->ViewSize[0]) +
+        MacroscopeChart::TickLength;
+      frame = MacroscopeChart::FitFrame(this->ViewSize, left, right, below, above);
+    }
   }
   catch (const std::invalid_argument& error)
   {
     vtkErrorMacro("Temporal Overview Layout cannot draw this partition: " << error.what() << ".");
     return 0;
   }
+  const double width = frame.Width;
+  const double height = frame.Height;
   this->UpdateProgress(0.5);
 
   // Marks: one quad per layer.
@@ -214,24 +255,19 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
   MacroscopeChart::Labels labels;
   MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
   MacroscopeChart::DrawTimeAxis(
-    guides, labels, options.WindowBegin, options.WindowEnd, width, TickColor);
-  auto* metric = vtkStringArray::SafeDownCast(fields->GetAbstractArray("Metric"));
-  auto* extensive = vtkDataArray::SafeDownCast(fields->GetAbstractArray("Extensive"));
-  auto* sliceWidth = vtkDataArray::SafeDownCast(fields->GetAbstractArray("SliceWidth"));
-  const macroscope::AmplitudeAxis axis = macroscope::DescribeAmplitudeAxis(
-    metric && metric->GetNumberOfValues() > 0 ? metric->GetValue(0) : std::string(),
-    extensive && extensive->GetNumberOfTuples() > 0 && extensive->GetComponent(0, 0) != 0.0,
-    sliceWidth && sliceWidth->GetNumberOfTuples() > 0 ? sliceWidth->GetComponent(0, 0) : 0.0);
+    guides, labels, options.WindowBegin, options.WindowEnd, frame, measure, TickColor);
   for (double value : chart.ValueTicks)
   {
     const double y = value * chart.Scale;
     guides.Line(0.0, y, -MacroscopeChart::TickLength, y, 0.5, TickColor);
-    labels.Add(-MacroscopeChart::TickLength - 3.0, y,
-      macroscope::FormatAmplitude(value, chart.ValueStep, chart.MaxTotal, axis.Seconds),
+    labels.Add(-MacroscopeChart::TickLength - 3.0, y, tickText(chart, value),
       MacroscopeChart::ROW_LABEL); // right-aligned and centred on the tick, as a row label
   }
   // Centred above the chart: a horizontal title there meets no tick label.
-  labels.Add(0.5 * width, height + 22.0, axis.Title, MacroscopeChart::AXIS_TITLE);
+  labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
+    measure.Elide(axis.Title, MacroscopeChart::AXIS_TITLE,
+      MacroscopeChart::TitleRoom(frame)),
+    MacroscopeChart::AXIS_TITLE);
 
   // The legend: the types drawn as layers, largest area first, then the
   // merged layers.
@@ -253,8 +289,9 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
     legendValues->InsertNextValue(chart.TypeArea[u]);
   }
   MacroscopeChart::Geometry legend(4);
-  double y = MacroscopeChart::DrawLegend(legend, labels, entries, width, height, LegendMaxTypes);
-  if (anyMerged)
+  double y = MacroscopeChart::DrawLegend(
+    legend, labels, entries, frame, measure, LegendMaxTypes, anyMerged ? 1 : 0);
+  if (anyMerged && MacroscopeChart::LegendRows(frame) >= 1)
   {
     const double x = MacroscopeChart::LegendSwatchX(width);
     const double swatch = MacroscopeChart::LegendSwatch;
@@ -266,10 +303,9 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
     {
       markingParts->InsertNextValue(-1);
     }
-    char budget[32];
-    std::snprintf(budget, sizeof(budget), "%g", this->MinLayerHeight);
     labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch,
-      std::string("visually aggregated: layers under ") + budget + " px",
+      measure.Elide(MergedKey(this->MinLayerHeight), MacroscopeChart::LEGEND_LABEL,
+        MacroscopeChart::LegendTextRoom(frame)),
       MacroscopeChart::LEGEND_LABEL);
   }
 
@@ -282,6 +318,7 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
   marking.Into(outputs[MARKING]);
   outputs[MARKING]->GetCellData()->AddArray(markingParts);
   guides.Into(outputs[GUIDES]);
+  labels.Fit(measure, frame); // no two labels overlap, all in the frame
   labels.Into(outputs[LABELS]);
   legend.Into(outputs[LEGEND]);
   for (vtkAbstractArray* array :

@@ -75,7 +75,10 @@ constexpr double DensityHeight = 10.0;
 constexpr double DensityLightest = 225.0;
 constexpr double DensityDarkest = 20.0;
 constexpr double RowHatchSpacing = 8.0;  // pixels between "\" hatch lines
-constexpr double RowLabelMinHeight = 12.0; // pixels a row label needs
+constexpr const char* AggregateKey = "merged narrow states or rows";
+constexpr const char* MessageKey = "message";
+constexpr const char* MergedMessagesKey = "messages merged in one pixel";
+constexpr const char* DensityKey = "messages sent per pixel (top strip)";
 constexpr std::size_t LegendMaxTypes = 24;
 using MacroscopeChart::LegendRowHeight;
 using MacroscopeChart::LegendSwatch;
@@ -149,6 +152,33 @@ std::vector<std::string> RowNames(vtkTree* tree, const std::vector<vtkIdType>& r
 using MacroscopeChart::TypeLook;
 using MacroscopeChart::Geometry;
 using MacroscopeChart::NamedArray;
+
+// Room above the plot: half a row label, which is centred on its row.
+double TopMargin(const MacroscopeChart::TextMeasure& measure)
+{
+  return 0.5 * measure.Height(MacroscopeChart::ROW_LABEL) + 2.0 * MacroscopeChart::LabelGap;
+}
+
+// The chart's frame in a view of `viewSize` pixels: row names at the left,
+// the time axis below, the legend of every type that may be drawn (the
+// marks are laid out in the frame, so it cannot wait for them) and its key
+// at the right.
+MacroscopeChart::Frame TimelineFrame(const int viewSize[2], const std::vector<std::string>& rowNames,
+  const TypeLook& types, const std::vector<bool>& keepType,
+  const MacroscopeChart::TextMeasure& measure)
+{
+  std::vector<std::string> legendNames{ AggregateKey, MessageKey, MergedMessagesKey, DensityKey };
+  for (std::size_t type = 0; type < types.Names.size(); ++type)
+  {
+    if (keepType.empty() || (type < keepType.size() && keepType[type]))
+    {
+      legendNames.push_back(types.Names[type]);
+    }
+  }
+  return MacroscopeChart::FitFrame(viewSize, MacroscopeChart::RowLabelMargin(rowNames, measure, viewSize[0]),
+    MacroscopeChart::LegendMarginFor(legendNames, measure, viewSize[0]),
+    MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure));
+}
 
 void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
   double spacing, int slope)
@@ -378,10 +408,15 @@ int vtkMacroscopeTimelineLayout::RequestData(
     vtkErrorMacro("Timeline Layout: " << problem << ".");
     return 0;
   }
+  // The frame (docs/labels.md): the plot and the margins its text needs
+  // fill ViewSize; the rows share the plot's height.
+  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
+  MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(
+    this->ViewSize, 0.0, 0.0, MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure));
   RowPlan rows;
   try
   {
-    rows = PlanRows(parent, leafIndex, this->ViewSize[1], this->MinRowHeight, keepLeaf);
+    rows = PlanRows(parent, leafIndex, frame.Height, this->MinRowHeight, keepLeaf);
   }
   catch (const std::exception& error)
   {
@@ -469,8 +504,12 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
   this->UpdateProgress(0.5);
 
-  const double width = this->ViewSize[0];
-  const double height = this->ViewSize[1];
+  const std::vector<std::string> rowNames = RowNames(trace.Hierarchy, rows.RowVertex);
+  TypeLook types;
+  types.Fill(trace.Types, typeColors);
+  frame = TimelineFrame(this->ViewSize, rowNames, types, keepType, measure);
+  const double width = frame.Width;
+  const double height = frame.Height;
   macroscope::TimelineOptions options;
   options.WindowBegin = t0;
   options.WindowEnd = t1;
@@ -508,8 +547,6 @@ int vtkMacroscopeTimelineLayout::RequestData(
   }
   this->UpdateProgress(0.8);
 
-  TypeLook types;
-  types.Fill(trace.Types, typeColors);
   const double pps = layout.PixelsPerSecond;
   const std::size_t bands = layout.Bands.FirstRow.size();
   // Locations drawn on each band: an aggregate's time can fill at most its
@@ -820,7 +857,6 @@ int vtkMacroscopeTimelineLayout::RequestData(
   };
   if (root)
   {
-    const std::vector<std::string> rowNames = RowNames(trace.Hierarchy, rows.RowVertex);
     const uint32_t rowsPerBand = layout.RowsPerBand;
     if (this->GroupLevel > 0)
     {
@@ -856,23 +892,26 @@ int vtkMacroscopeTimelineLayout::RequestData(
         row = end;
       }
     }
-    // Row labels, on every band tall enough, else on every k-th band.
-    const std::size_t every =
-      static_cast<std::size_t>(std::max(1.0, std::ceil(RowLabelMinHeight / bandHeight)));
-    for (std::size_t band = 0; band < bands; band += every)
+    // Row labels, on every band tall enough for the text, else on every
+    // k-th band.
+    std::vector<std::string> bandNames;
+    std::vector<double> bandCentres;
+    for (std::size_t band = 0; band < bands; ++band)
     {
       const uint32_t first = layout.Bands.FirstRow[band];
       const uint32_t count = layout.Bands.RowCount[band];
-      std::string text = rowNames[first];
+      bandNames.push_back(rowNames[first]);
       if (count > 1)
       {
-        text += " \xE2\x80\xA6 " + rowNames[first + count - 1];
+        bandNames.back() += " \xE2\x80\xA6 " + rowNames[first + count - 1];
       }
-      label(-6.0, bandTop(static_cast<uint32_t>(band)) - 0.5 * bandHeight, text, ROW_LABEL);
+      bandCentres.push_back(bandTop(static_cast<uint32_t>(band)) - 0.5 * bandHeight);
     }
+    MacroscopeChart::DrawRowLabels(
+      labelPoints, bandNames, bandCentres, bandHeight, frame, measure);
     // Frame, time axis and ticks.
     MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
-    MacroscopeChart::DrawTimeAxis(guides, labelPoints, t0, t1, width, TickColor);
+    MacroscopeChart::DrawTimeAxis(guides, labelPoints, t0, t1, frame, measure, TickColor);
   }
   // Hatching of the aggregates: "/" over merged states, "\\" over merged rows.
   for (const Span& span : spans)
@@ -928,24 +967,32 @@ int vtkMacroscopeTimelineLayout::RequestData(
         RGB{ { legendColors->GetValue(3 * i), legendColors->GetValue(3 * i + 1),
           legendColors->GetValue(3 * i + 2) } } });
     }
-    double y = MacroscopeChart::DrawLegend(legend, labelPoints, entries, width, height, LegendMaxTypes);
+    // Rows of the marks' key go below the types, which give way to them.
+    const std::size_t keyRows = (anyAggregate ? 1 : 0) + (options.Messages ? 2 : 0);
+    double y = MacroscopeChart::DrawLegend(
+      legend, labelPoints, entries, frame, measure, LegendMaxTypes, keyRows);
     const double x = MacroscopeChart::LegendSwatchX(width);
-    if (anyAggregate)
+    const double room = MacroscopeChart::LegendTextRoom(frame);
+    auto keyLabel = [&](const char* text) {
+      label(MacroscopeChart::LegendTextX(width), y + 0.5 * LegendSwatch,
+        measure.Elide(text, LEGEND_LABEL, room), LEGEND_LABEL);
+    };
+    const bool keyFits = MacroscopeChart::LegendRows(frame) >= keyRows;
+    if (anyAggregate && keyFits)
     {
       Hatch(hatching, x, y, x + LegendSwatch, y + LegendSwatch, 0.5, 0.3 * LegendSwatch, +1);
-      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "aggregate of narrow states or rows",
-        LEGEND_LABEL);
+      keyLabel(AggregateKey);
       y -= LegendRowHeight;
     }
-    if (options.Messages)
+    if (options.Messages && keyFits)
     {
       legend.Quad(x, y + 0.5 * LegendSwatch - 0.5, x + LegendSwatch, y + 0.5 * LegendSwatch + 0.5,
         0.5, MessageColor);
-      label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "message", LEGEND_LABEL);
+      keyLabel(MessageKey);
       y -= LegendRowHeight;
       if (layout.Density.Size() > 0)
       {
-        // (scale helper) the density strip's entry: light to dark grey.
+        // The density strip's entry: light to dark grey.
         for (int part = 0; part < 3; ++part)
         {
           const auto grey = static_cast<unsigned char>(
@@ -953,15 +1000,13 @@ int vtkMacroscopeTimelineLayout::RequestData(
           legend.Quad(x + part * LegendSwatch / 3.0, y, x + (part + 1) * LegendSwatch / 3.0,
             y + LegendSwatch, 0.5, RGB{ { grey, grey, grey } });
         }
-        label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "messages sent per pixel (top strip)",
-          LEGEND_LABEL);
+        keyLabel(DensityKey);
       }
       else
       {
         legend.Quad(x, y + 0.5 * LegendSwatch - 1.0, x + LegendSwatch,
           y + 0.5 * LegendSwatch + 1.0, 0.5, MessageAggregateColor);
-        label(x + LegendSwatch + 6.0, y + 0.5 * LegendSwatch, "messages merged in one pixel",
-          LEGEND_LABEL);
+        keyLabel(MergedMessagesKey);
       }
     }
   }
@@ -969,6 +1014,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   outputs[HATCHING]->GetCellData()->SetActiveScalars(schema::Color);
   legend.Into(outputs[LEGEND]);
   outputs[LEGEND]->GetCellData()->SetActiveScalars(schema::Color);
+  labelPoints.Fit(measure, frame); // no two labels overlap, all in the frame
   labelPoints.Into(outputs[LABELS]);
 
   // Field data: the window and the rows on every output, the legend's

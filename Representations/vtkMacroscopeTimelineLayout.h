@@ -116,6 +116,17 @@ public:
 
   ///@{
   /**
+   * Font size, in points, at which the labels are measured and placed so
+   * that none overlap (default 12; the representation passes its
+   * LabelFontSize). See docs/labels.md.
+   */
+  vtkSetClampMacro(LabelFontSize, int, 1, 512);
+  vtkGetMacro(LabelFontSize, int);
+  ///@}
+
+
+  ///@{
+  /**
    * Horizontal pixel budget (default 2): states narrower than this merge
    * into aggregates. 0 turns the aggregation off.
    */
@@ -235,6 +246,7 @@ private:
 
   double TimeWindow[2] = { 0.0, 0.0 };
   int ViewSize[2] = { 1600, 900 };
+  int LabelFontSize = 12;
   double MinMarkWidth = 2.0;
   double MinRowHeight = 3.0;
   int Depth = -1;

@@ -95,6 +95,7 @@ vtkAlgorithm* vtkMacroscopeTimelineRepresentation::Layout(vtkInformationVector**
       0, trace->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT()));
   }
   this->TimelineLayout->SetTypeColors(this->GetTypeColors());
+  this->TimelineLayout->SetLabelFontSize(this->GetLabelFontSize()); // docs/labels.md
   this->TimelineLayout->Update();
   return this->TimelineLayout;
 }

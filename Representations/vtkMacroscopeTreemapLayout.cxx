@@ -38,8 +38,8 @@ constexpr RGB MarkingColor{ { 40, 40, 40 } };
 constexpr std::size_t LegendMaxTypes = 24;
 // Text extent per point of font size (a proportional sans font, averaged):
 // enough to decide whether a name fits, not to place glyphs.
-constexpr double CharWidthPerPoint = 0.62;
-constexpr double LineHeightPerPoint = 1.25;
+constexpr const char* NoValueKey = "no value in this window";
+constexpr const char* AggregateKey = "aggregate of several resources";
 
 // Frames get lighter with depth, so that nesting reads on any background.
 RGB FrameColor(int depth)
@@ -153,8 +153,17 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
     parent[row] = static_cast<int64_t>(parents->GetComponent(row, 0));
     size[row] = sizes->GetComponent(row, 0);
   }
-  const double width = this->ViewSize[0];
-  const double height = this->ViewSize[1];
+  // The frame (docs/labels.md): the title above, the legend of every type
+  // and its key at the right; node names inside their rectangles.
+  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
+  std::vector<std::string> keyNames = typeName;
+  keyNames.insert(keyNames.end(), { NoValueKey, AggregateKey });
+  const double edge = 2.0 * MacroscopeChart::LabelGap;
+  const MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(this->ViewSize, edge,
+    MacroscopeChart::LegendMarginFor(keyNames, measure, this->ViewSize[0]), edge,
+    measure.Height(MacroscopeChart::AXIS_TITLE) + 3.0 * MacroscopeChart::LabelGap);
+  const double width = frame.Width;
+  const double height = frame.Height;
   macroscope::TreemapOptions options;
   options.Algorithm = this->Algorithm == SQUARIFIED ? macroscope::TreemapAlgorithm::Squarified
                                                     : macroscope::TreemapAlgorithm::SliceAndDice;
@@ -199,10 +208,11 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
     cellValues->InsertNextValue(value);
     cellShares->InsertNextValue(share);
   };
-  const double fontPoints = this->LabelFontSize;
-  const double lineHeight = LineHeightPerPoint * fontPoints;
+  // Node names are measured as drawn: a name shows only where its
+  // rectangle holds it.
+  const double lineHeight = measure.Height(MacroscopeChart::NODE_LABEL);
   auto textWidth = [&](const std::string& text) {
-    return CharWidthPerPoint * fontPoints * static_cast<double>(text.size());
+    return measure.Width(text, MacroscopeChart::NODE_LABEL);
   };
   std::vector<double> typeArea(static_cast<std::size_t>(types), 0.0);
   bool anyNoValue = false;
@@ -310,7 +320,10 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
       std::snprintf(cutText, sizeof(cutText), "   level %d", level);
     }
   }
-  labels.Add(0.5 * width, height + 22.0, title + cutText, MacroscopeChart::AXIS_TITLE);
+  labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
+    measure.Elide(title + cutText, MacroscopeChart::AXIS_TITLE,
+      MacroscopeChart::TitleRoom(frame)),
+    MacroscopeChart::AXIS_TITLE);
 
   // The legend: the types drawn, largest area first, then the marks.
   std::vector<int> order(static_cast<std::size_t>(types));
@@ -331,18 +344,21 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
   }
   if (anyNoValue)
   {
-    entries.push_back({ "no value in this window", NoValueColor, 255 });
+    entries.push_back({ NoValueKey, NoValueColor, 255 });
   }
   MacroscopeChart::Geometry legend(4);
-  double y = MacroscopeChart::DrawLegend(legend, labels, entries, width, height, LegendMaxTypes);
-  if (anyAggregate)
+  double y = MacroscopeChart::DrawLegend(
+    legend, labels, entries, frame, measure, LegendMaxTypes, anyAggregate ? 1 : 0);
+  if (anyAggregate && MacroscopeChart::LegendRows(frame) >= 1)
   {
     const double x = MacroscopeChart::LegendSwatchX(width);
     const double swatch = MacroscopeChart::LegendSwatch;
     legend.Quad(x, y, x + swatch, y + swatch, 0.5, FrameColor(3));
     marking.Line(x, y, x + swatch, y + swatch, 0.6, MarkingColor);
     labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch,
-      "aggregate of several resources", MacroscopeChart::LEGEND_LABEL);
+      measure.Elide(AggregateKey, MacroscopeChart::LEGEND_LABEL,
+        MacroscopeChart::LegendTextRoom(frame)),
+      MacroscopeChart::LEGEND_LABEL);
   }
 
   marks.Into(outputs[MARKS]);
@@ -353,6 +369,7 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
   }
   marking.Into(outputs[MARKING]);
   guides.Into(outputs[GUIDES]);
+  labels.Fit(measure, frame); // no two labels overlap, all in the frame
   labels.Into(outputs[LABELS]);
   legend.Into(outputs[LEGEND]);
   outputs[LEGEND]->GetFieldData()->AddArray(legendNames);

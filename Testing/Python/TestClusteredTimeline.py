@@ -135,6 +135,10 @@ layout.FocusRadius = 1
 layout.UpdatePipeline()
 all_cells = cells(servermanager.Fetch(layout, idx=MARKS))
 _, focus = focus_of(1)
+# The plot: what the labels and legend leave of the view (docs/labels.md).
+PW, PH = mt.plot_size(layout, LABELS)
+mt.check(0.5 * W <= PW < W and 0.5 * H <= PH < H, "a %gx%g plot in a %dx%d view" % (PW, PH, W, H))
+W, H = PW, PH
 cluster_top = H - bmin(22.0 * len(focus), 0.35 * H) - 12.0
 members = {}
 for p, l, c in CLUSTERS:

@@ -379,7 +379,7 @@ else:
     # from its times (the chart spans [0, width] for the whole trace), its pixels
     # through the camera.
     t_lo, t_hi = axis[2], axis[3]
-    width = timeline.ViewSize[0]
+    width = axis[1] - axis[0]  # the plot's, what the labels leave of ViewSize (docs/labels.md)
     candidates = sorted(range(len(columns["Start"])), key=lambda i: -(columns["End"][i] - columns["Start"][i]))
     state = next(i for i in candidates if columns["Start"][i] > t_lo + 0.1 * (t_hi - t_lo)
                  and columns["End"][i] < t_hi - 0.1 * (t_hi - t_lo))
@@ -388,13 +388,13 @@ else:
 
 
     def pixel_of(x):
-        renderer.SetWorldPoint(x, 0.5 * timeline.ViewSize[1], 0.0, 1.0)
+        renderer.SetWorldPoint(x, 0.25 * timeline.ViewSize[1], 0.0, 1.0)  # within the plot
         renderer.WorldToDisplay()
         return renderer.GetDisplayPoint()
 
 
-    x_s = (s - t_lo) / (t_hi - t_lo) * width
-    x_e = (e - t_lo) / (t_hi - t_lo) * width
+    x_s = axis[0] + (s - t_lo) / (t_hi - t_lo) * width
+    x_e = axis[0] + (e - t_lo) / (t_hi - t_lo) * width
     p0, p1 = pixel_of(x_s), pixel_of(x_e)
     mt.check(0 < p0[0] < p1[0] < view.ViewSize[0], "the state's bar is off the view: %r %r" % (p0, p1))
     window = macroscope.select_time_range(view, [p0[0], p0[1] - 5, p1[0], p1[1] + 5])

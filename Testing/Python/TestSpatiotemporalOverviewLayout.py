@@ -23,7 +23,8 @@ mt.synthesize(args, directory, "--clusters", 2, "--nodes-per-cluster", 4, "--ran
 reader = OTF2TraceReader(FileName=os.path.join(directory, "traces.otf2"))
 SLICES = 24
 slicing = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=SLICES)
-W, H = 480, 256
+VW, VH = 960, 512  # the view; W, H: its plot, what the labels leave of it (docs/labels.md)
+W, H = None, None
 LEAVES = 64  # 2 clusters x 4 nodes x 4 ranks x 2 threads
 
 
@@ -141,9 +142,13 @@ def expected_marks(partition, budget):
 
 
 def check_layout(name, aggregation, budget):
-    layout = SpatiotemporalOverviewLayout(Input=OutputPort(aggregation, 0), ViewSize=[W, H],
+    global W, H
+    layout = SpatiotemporalOverviewLayout(Input=OutputPort(aggregation, 0), ViewSize=[VW, VH],
                                           MinRowHeight=budget)
     layout.UpdatePipeline()
+    W, H = mt.plot_size(layout, 3)
+    mt.check(0.5 * VW <= W < VW and 0.5 * VH <= H < VH, "%s: a %gx%g plot in a %dx%d view"
+             % (name, W, H, VW, VH))
     partition = servermanager.Fetch(aggregation, idx=0)
     fields = partition.GetFieldData()
     colors = values(fields.GetArray("TypeColor"))
@@ -173,7 +178,7 @@ def check_layout(name, aggregation, budget):
                  "%s: mark %d has colour %s, expected %s (the mode's colour at opacity %g over white)"
                  % (name, i, rgba, expected, share))
     mt.check(all(c == 1 for line in cover for c in line), "%s: the marks do not tile the model once" % name)
-    mt.check(abs(area - W * H) < 1e-6, "%s: marks cover %g pixels, the plot %d" % (name, area, W * H))
+    mt.check(abs(area - W * H) < 1e-6, "%s: marks cover %g pixels, the plot %g" % (name, area, W * H))
 
     # Against the brute force from the Partition table.
     expected, rows = expected_marks(partition, budget)
@@ -214,7 +219,7 @@ def check_layout(name, aggregation, budget):
     labels = servermanager.Fetch(layout, idx=3)
     text = values(labels.GetPointData().GetAbstractArray("Label"))
     label_kinds = values(labels.GetPointData().GetArray("LabelKind"))
-    mt.check(label_kinds.count(0) >= 2 and label_kinds.count(3) == 1, "%s: no time axis labels" % name)
+    mt.check(label_kinds.count(0) >= 2 and label_kinds.count(3) == 1, "%s: no time axis labels in %s" % (name, list(zip(text, label_kinds))))
     node_names = set(values(fields.GetAbstractArray("NodeName")))
     row_labels = [t for t, k in zip(text, label_kinds) if k == 1]
     mt.check(0 < len(row_labels) <= rows and all(t.split(" / ")[-1] in node_names for t in row_labels),
@@ -227,8 +232,8 @@ def check_layout(name, aggregation, budget):
     mt.check(all(t in text for t in legend_names), "%s: legend names are not labelled" % name)
     # A swatch per type, two grey swatches with the diagonal and the cross.
     mt.check(legend.GetNumberOfPolys() == len(legend_names) + 2 and legend.GetNumberOfLines() == 3 and
-             "visual aggregate: same temporal partition" in text and
-             "visual aggregate: different temporal partitions" in text,
+             "aggregate: one time partition" in text and
+             "aggregate: mixed time partitions" in text,
              "%s: the legend does not show the types and the two aggregate marks" % name)
     Delete(layout)
     return a, rows
@@ -263,7 +268,7 @@ for n in reversed(range(len(parent))):
     depth[n] = 0 if parent[n] < 0 else depth[parent[n]] + 1
 names = values(partition.GetFieldData().GetAbstractArray("NodeName"))
 for level, expected in ((1, sorted(names[n] for n in range(len(parent)) if depth[n] == 1)), (4, [])):
-    layout = SpatiotemporalOverviewLayout(Input=OutputPort(aggregation, 0), ViewSize=[W, H],
+    layout = SpatiotemporalOverviewLayout(Input=OutputPort(aggregation, 0), ViewSize=[VW, VH],
                                           MinRowHeight=30.0, GroupLevel=level)
     labels = servermanager.Fetch(layout, idx=3)
     groups = sorted(t for t, k in zip(values(labels.GetPointData().GetAbstractArray("Label")),

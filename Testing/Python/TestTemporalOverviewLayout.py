@@ -71,6 +71,8 @@ def check_overview(p, budget):
     layout.UpdatePipeline()
     rows, (t0, t1), names = partition_rows(servermanager.Fetch(aggregation, idx=0))
     marks = servermanager.Fetch(layout, idx=MARKS)
+    # The plot: what the labels leave of the view (docs/labels.md).
+    WIDTH, HEIGHT = mt.plot_size(layout, LABELS)
     scale = marks.GetFieldData().GetArray("AmplitudeScale").GetValue(0)
     totals = [sum(a) for _, _, a in rows]
     mt.check(max(totals) > 0, where + ": the model is empty")

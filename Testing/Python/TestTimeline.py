@@ -183,9 +183,12 @@ mt.check(output(1).GetNumberOfCells() == 0, "ShowMessages off still draws messag
 layout.ShowMessages = 1
 
 # 3. Rows that do not fit give way to a hierarchy level (seed 001 III-C): 8
-# locations in 20 px at 4 px per row become the 4 ranks; rows flagged.
-layout.ViewSize = [300, 20]
-layout.MinRowHeight = 4
+# locations in a plot of 5 rows become the 4 ranks; rows flagged.
+# The plot is what the labels leave of the view (docs/labels.md): the row
+# budget is a fifth of its height, room for 4 rows but not 8.
+layout.ViewSize = [500, 80]
+plot_height = output(4).GetFieldData().GetArray("PlotSize").GetComponent(0, 1)
+layout.MinRowHeight = plot_height / 5.0
 marks = output(0)
 rows = marks.GetFieldData().GetArray("Rows")
 mt.check(rows.GetComponent(0, 0) == 4 and rows.GetComponent(0, 1) >= 1,

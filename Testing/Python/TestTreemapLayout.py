@@ -132,16 +132,20 @@ def box_area(box):
     return (box[2] - box[0]) * (box[3] - box[1])
 
 
-def check_geometry(table, marks, where):
+def check_geometry(table, marks, where, layout):
+    # The plot: what the title and legend leave of the view (docs/labels.md).
+    PW, PH = mt.plot_size(layout, LABELS)
     rows = table.GetNumberOfRows()
     parent = mt.column(table, "Parent")
     size = mt.column(table, "Size")
     cut = mt.column(table, "Cut")
     values = table.GetColumnByName("Values")
     boxes, areas = rects_of(marks, rows)
-    tol = 1e-9 * WIDTH * HEIGHT
-    mt.check(abs(box_area(boxes[0]) - WIDTH * HEIGHT) <= tol and boxes[0][:2] == (0.0, 0.0),
-             "%s: the root %r does not fill the %dx%d view" % (where, boxes[0], WIDTH, HEIGHT))
+    tol = 1e-9 * PW * PH
+    mt.check(PW >= 0.5 * WIDTH and PH >= 0.5 * HEIGHT, "%s: a %gx%g plot in a %dx%d view"
+             % (where, PW, PH, WIDTH, HEIGHT))
+    mt.check(abs(box_area(boxes[0]) - PW * PH) <= tol and boxes[0][:2] == (0.0, 0.0),
+             "%s: the root %r does not fill the %gx%g plot" % (where, boxes[0], PW, PH))
     for r in range(rows):
         if size[r] <= 0:
             mt.check(r not in boxes, "%s: row %d has size 0 but is drawn" % (where, r))
@@ -185,7 +189,7 @@ hand = make_source(HAND, HAND_SIZES)
 layout = TreemapLayout(Input=hand, ViewSize=[WIDTH, HEIGHT], Margin=MARGIN, Header=HEADER)
 layout.UpdatePipeline()
 table = servermanager.Fetch(hand)
-boxes = check_geometry(table, servermanager.Fetch(layout, idx=MARKS), "hand-made")
+boxes = check_geometry(table, servermanager.Fetch(layout, idx=MARKS), "hand-made", layout)
 marking = servermanager.Fetch(layout, idx=MARKING)
 # Diagonals: node-0 (4 resources), cluster-1 (8), and the legend's swatch.
 mt.check(marking.GetNumberOfCells() == 3,
@@ -207,12 +211,13 @@ _, areas = rects_of(servermanager.Fetch(layout, idx=MARKS), table.GetNumberOfRow
 size = mt.column(table, "Size")
 cut = mt.column(table, "Cut")
 total = size[0]
+PW, PH = mt.plot_size(layout, LABELS)
 for r in range(table.GetNumberOfRows()):
     if cut[r] and size[r] > 0:
         got = bsum(areas[r].values())
-        mt.check(abs(got - WIDTH * HEIGHT * size[r] / total) <= 1e-9 * WIDTH * HEIGHT,
+        mt.check(abs(got - PW * PH * size[r] / total) <= 1e-9 * PW * PH,
                  "no margins: row %d covers %r, expected %r"
-                 % (r, got, WIDTH * HEIGHT * size[r] / total))
+                 % (r, got, PW * PH * size[r] / total))
 layout.Margin = MARGIN
 layout.Header = HEADER
 
@@ -235,7 +240,7 @@ for algorithm in ("Squarified", "Slice and Dice"):
                            Algorithm=algorithm)
     trial.UpdatePipeline()
     boxes = check_geometry(servermanager.Fetch(mixed), servermanager.Fetch(trial, idx=MARKS),
-                           algorithm)
+                           algorithm, trial)
     cut = mt.column(servermanager.Fetch(mixed), "Cut")
     aspects = [bmax(b[2] - b[0], b[3] - b[1]) / bmin(b[2] - b[0], b[3] - b[1])
                for r, b in boxes.items() if cut[r]]
@@ -273,7 +278,7 @@ plain = ProgrammableSource(OutputDataSetType="vtkTable", Script=(
     "self.GetTableOutput().AddColumn(x)\n"))
 expect_error(TreemapLayout(Input=plain), "needs the Treemap output of Resource Treemap")
 layout.UpdatePipeline()
-check_geometry(table, servermanager.Fetch(layout, idx=MARKS), "after errors")
+check_geometry(table, servermanager.Fetch(layout, idx=MARKS), "after errors", layout)
 
 # 4. The Treemap display, and picking a node in it.
 

@@ -260,3 +260,15 @@ def selected_ids(source):
               "the pick gave a %s, not an ID selection" % part.GetXMLName())
         ids.update(list(part.IDs)[1::2])
     return sorted(ids)
+
+
+def plot_size(layout, labels_port):
+    """The width and height of a chart layout's plot: what its labels,
+    axis and legend leave of its ViewSize (field data PlotSize of its
+    Labels output, docs/labels.md)."""
+    from paraview import servermanager
+    labels = servermanager.Fetch(layout, idx=labels_port)
+    size = labels.GetFieldData().GetArray("PlotSize")
+    check(size is not None and size.GetNumberOfComponents() == 2,
+          "the Labels output has no PlotSize field data")
+    return size.GetComponent(0, 0), size.GetComponent(0, 1)
