@@ -165,8 +165,10 @@ mt.check(lines.GetNumberOfLines() == 0 and lines.GetNumberOfCells() <= 20,
          "narrow view: %d lines, %d cells in 20 px" % (lines.GetNumberOfLines(), lines.GetNumberOfCells()))
 mt.check(sum(cell_values(lines, "Count")) == n_messages,
          "narrow view: the density counts %d messages, the trace has %d" % (sum(cell_values(lines, "Count")), n_messages))
-mt.check(min(lines.GetBounds()[2], lines.GetBounds()[3]) > 600,
-         "narrow view: the density strip is not above the chart: %s" % (lines.GetBounds(),))
+narrow_plot_height = output(4).GetFieldData().GetArray("PlotSize").GetComponent(0, 1)
+mt.check(min(lines.GetBounds()[2], lines.GetBounds()[3]) > narrow_plot_height,
+         "narrow view: the density strip is not above the %g px plot: %s"
+         % (narrow_plot_height, lines.GetBounds()))
 # Many messages per pixel but few lines: merged red lines (a wider view, a
 # per-pixel limit large enough to keep the lines under the width).
 layout.ViewSize = [400, 600]
