@@ -63,7 +63,8 @@ constexpr RGB TickColor{ { 60, 60, 60 } };
 // a few pixels wide.
 constexpr double TimeHatchSpacing = 12.0;
 // The mode colour of an aggregate is blended towards this grey by the share
-// of time the mode does not hold (seed 001's transparency by the mode's
+// of time the mode does not hold (Dosimont et al., "Combining Data and Visual Aggregation Techniques to Build a
+// Coherent Spatiotemporal Overview", 2014: transparency by the mode's
 // proportion, without translucent geometry): at least ModeMinWeight of the
 // colour is kept.
 constexpr RGB ModeBlendColor{ { 232, 232, 232 } };
