@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -141,28 +144,56 @@ struct SweepScratch
 };
 inline thread_local SweepScratch Scratch;
 
-/// Calls body(i) for i in [0, count), index i on thread i % threads: the
-/// callers' rows shrink with i, and interleaving balances them.
-template <typename Body>
-void ParallelFor(std::size_t count, unsigned threads, Body body)
+/// Calls body(i) for every i in [0, count) on `threads` threads, each one
+/// taking the next index when it is done with one: rows that shrink with i
+/// stay balanced, and a thread the system pauses holds back one index only.
+/// The progress observers run on the calling thread alone, so while the
+/// others finish their last indices it calls waiting() every 20 ms: without
+/// it a busy machine left the progress bar still for seconds.
+template <typename Body, typename Waiting>
+void ParallelFor(std::size_t count, unsigned threads, Body body, Waiting waiting)
 {
   threads = InsideParallelSweep ? 1u : ThreadCount(threads, count);
-  auto run = [&](unsigned first) {
-    for (std::size_t i = first; i < count; i += threads)
+  std::atomic<std::size_t> next{ 0 };
+  auto run = [&]() {
+    for (std::size_t i = next.fetch_add(1); i < count; i = next.fetch_add(1))
     {
       body(i);
     }
   };
+  std::mutex mutex;
+  std::condition_variable finished;
+  unsigned running = threads - 1;
   std::vector<std::thread> pool;
   for (unsigned k = 1; k < threads; ++k)
   {
-    pool.emplace_back(run, k);
+    pool.emplace_back([&]() {
+      run();
+      std::lock_guard<std::mutex> lock(mutex);
+      --running;
+      finished.notify_one();
+    });
   }
-  run(0);
+  run();
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (!finished.wait_for(lock, std::chrono::milliseconds(20), [&]() { return running == 0; }))
+    {
+      lock.unlock();
+      waiting();
+      lock.lock();
+    }
+  }
   for (auto& thread : pool)
   {
     thread.join();
   }
+}
+
+template <typename Body>
+void ParallelFor(std::size_t count, unsigned threads, Body body)
+{
+  ParallelFor(count, threads, std::move(body), []() {});
 }
 
 }
