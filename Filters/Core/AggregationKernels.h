@@ -144,19 +144,18 @@ struct SweepScratch
 };
 inline thread_local SweepScratch Scratch;
 
-/// Calls body(i) for every i in [0, count) on `threads` threads, each one
-/// taking the next index when it is done with one: rows that shrink with i
-/// stay balanced, and a thread the system pauses holds back one index only.
-/// The progress observers run on the calling thread alone, so while the
-/// others finish their last indices it calls waiting() every 20 ms: without
-/// it a busy machine left the progress bar still for seconds.
+/// Calls body(i) for i in [0, count), index i on thread i % threads: the
+/// callers' rows shrink with i, and interleaving balances them; the calling
+/// thread's indices come evenly, so progress it reports between them does
+/// too. Progress observers run on the calling thread alone: once done with
+/// its indices, it calls waiting() every 20 ms until the others are done
+/// with theirs (a busy machine may pause one for seconds).
 template <typename Body, typename Waiting>
 void ParallelFor(std::size_t count, unsigned threads, Body body, Waiting waiting)
 {
   threads = InsideParallelSweep ? 1u : ThreadCount(threads, count);
-  std::atomic<std::size_t> next{ 0 };
-  auto run = [&]() {
-    for (std::size_t i = next.fetch_add(1); i < count; i = next.fetch_add(1))
+  auto run = [&](unsigned first) {
+    for (std::size_t i = first; i < count; i += threads)
     {
       body(i);
     }
@@ -167,14 +166,14 @@ void ParallelFor(std::size_t count, unsigned threads, Body body, Waiting waiting
   std::vector<std::thread> pool;
   for (unsigned k = 1; k < threads; ++k)
   {
-    pool.emplace_back([&]() {
-      run();
+    pool.emplace_back([&, k]() {
+      run(k);
       std::lock_guard<std::mutex> lock(mutex);
       --running;
       finished.notify_one();
     });
   }
-  run();
+  run(0);
   {
     std::unique_lock<std::mutex> lock(mutex);
     while (!finished.wait_for(lock, std::chrono::milliseconds(20), [&]() { return running == 0; }))
