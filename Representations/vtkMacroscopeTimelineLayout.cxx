@@ -63,9 +63,10 @@ constexpr RGB TickColor{ { 60, 60, 60 } };
 // a few pixels wide.
 constexpr double TimeHatchSpacing = 12.0;
 // The mode colour of an aggregate is blended towards this grey by the share
-// of time the mode does not hold (seed 001's transparency by the mode's
-// proportion, without translucent geometry): at least ModeMinWeight of the
-// colour is kept.
+// of time the mode does not hold: the transparency by the mode's proportion
+// of Dosimont et al., "Combining Data and Visual Aggregation Techniques to
+// Build a Coherent Spatiotemporal Overview" (2014), without translucent
+// geometry. At least ModeMinWeight of the colour is kept.
 constexpr RGB ModeBlendColor{ { 232, 232, 232 } };
 constexpr double ModeMinWeight = 0.35;
 // The message density strip, above the chart: its gap to the chart and its

@@ -411,6 +411,18 @@ int vtkMacroscopeTopologyScene::RequestData(
   }
   auto selectedProcess = [&keepLeaf](std::size_t p) { return keepLeaf.empty() || keepLeaf[p]; };
 
+  // Every stage reports (docs/progress.md), and hears an abort between two
+  // reports. (GetAbortExecute, not CheckAbort: CheckAbort marks the outputs
+  // aborted, and the pipeline then runs the filter again for each port.)
+  const std::function<bool(double)> report = [this](double fraction) {
+    this->UpdateProgress(fraction);
+    return !this->GetAbortExecute();
+  };
+  auto within = [&report](double lo, double hi) {
+    return std::function<bool(double)>(
+      [&report, lo, hi](double fraction) { return report(lo + (hi - lo) * fraction); });
+  };
+
   // This rank's states and messages, as the core takes them.
   MacroscopeColumnStore store;
   vtkTable* statesTable = trace.States;
@@ -426,8 +438,13 @@ int vtkMacroscopeTopologyScene::RequestData(
     return 0;
   }
   std::vector<macroscope::TracedState> traced;
+  macroscope::ProgressSpan stateSpan(report, 0.0, 0.08, statesTable->GetNumberOfRows());
   for (vtkIdType row = 0; row < statesTable->GetNumberOfRows(); ++row)
   {
+    if (!stateSpan.At(static_cast<std::size_t>(row)))
+    {
+      break; // heard below, after the collective calls every rank makes
+    }
     if (start[row] < t1 && end[row] > t0 && location[row] < count)
     {
       traced.push_back({ row, location[row], static_cast<int>(type[row]),
@@ -449,8 +466,13 @@ int vtkMacroscopeTopologyScene::RequestData(
                     "Receiver, SendTime, RecvTime (see docs/architecture.md).");
       return 0;
     }
+    macroscope::ProgressSpan messageSpan(report, 0.08, 0.12, table->GetNumberOfRows());
     for (vtkIdType row = 0; row < table->GetNumberOfRows(); ++row)
     {
+      if (!messageSpan.At(static_cast<std::size_t>(row)))
+      {
+        break;
+      }
       if (sender[row] < count && receiver[row] < count)
       {
         messages.push_back({ sender[row], receiver[row], bytes ? bytes[row] : 0.0, sendTime[row],
@@ -468,7 +490,7 @@ int vtkMacroscopeTopologyScene::RequestData(
   std::vector<double> sizes(count, 1.0);
   try
   {
-    drawn = macroscope::DrawnStates(traced, this->Depth, drawnRows);
+    drawn = macroscope::DrawnStates(std::move(traced), this->Depth, drawnRows, within(0.12, 0.22));
     const macroscope::CommunicationGraph mine =
       macroscope::CommunicationEdges(count, messages, t0, t1);
     const std::vector<int64_t> source = AllGathered(this->Controller, mine.Source);
@@ -633,7 +655,7 @@ int vtkMacroscopeTopologyScene::RequestData(
   macroscope::TopologySceneGeometry scene;
   try
   {
-    scene = macroscope::BuildTopologyScene(x, y, drawn, flights, options);
+    scene = macroscope::BuildTopologyScene(x, y, drawn, flights, options, within(0.24, 0.36));
   }
   catch (const std::exception& error)
   {
@@ -645,16 +667,8 @@ int vtkMacroscopeTopologyScene::RequestData(
     std::min(AxisCorner, 0.0) - 0.02, 1.02, std::min(0.0, options.Offset) - 0.01,
     std::max(top, options.Offset) };
   std::copy(sceneBounds, sceneBounds + 6, this->SceneBounds);
-  this->UpdateProgress(0.36);
   // The boxes and segments are most of the work on a large window (two
-  // thirds of it on 4M events, the stages above a ninth each): progress
-  // spreads over them, and an abort is heard between two reports.
-  // (GetAbortExecute, not CheckAbort: CheckAbort marks the outputs aborted,
-  // and the pipeline then runs the filter again for each of its ports.)
-  const std::function<bool(double)> report = [this](double fraction) {
-    this->UpdateProgress(fraction);
-    return !this->GetAbortExecute();
-  };
+  // thirds of it on 4M events, the stages above a ninth each).
   auto aborted = [this, &outputs]() {
     for (vtkPolyData* output : outputs)
     {
@@ -663,6 +677,11 @@ int vtkMacroscopeTopologyScene::RequestData(
     vtkWarningMacro("Topology-Time Scene aborted.");
     return 1;
   };
+  if (this->GetAbortExecute())
+  {
+    return aborted();
+  }
+  this->UpdateProgress(0.36);
 
   // Output 0: a box per drawn state, 6 faces on 8 corners.
   MacroscopeChart::TypeLook look;

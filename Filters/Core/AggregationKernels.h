@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -142,9 +145,13 @@ struct SweepScratch
 inline thread_local SweepScratch Scratch;
 
 /// Calls body(i) for i in [0, count), index i on thread i % threads: the
-/// callers' rows shrink with i, and interleaving balances them.
-template <typename Body>
-void ParallelFor(std::size_t count, unsigned threads, Body body)
+/// callers' rows shrink with i, and interleaving balances them; the calling
+/// thread's indices come evenly, so progress it reports between them does
+/// too. Progress observers run on the calling thread alone: once done with
+/// its indices, it calls waiting() every 20 ms until the others are done
+/// with theirs (a busy machine may pause one for seconds).
+template <typename Body, typename Waiting>
+void ParallelFor(std::size_t count, unsigned threads, Body body, Waiting waiting)
 {
   threads = InsideParallelSweep ? 1u : ThreadCount(threads, count);
   auto run = [&](unsigned first) {
@@ -153,16 +160,39 @@ void ParallelFor(std::size_t count, unsigned threads, Body body)
       body(i);
     }
   };
+  std::mutex mutex;
+  std::condition_variable finished;
+  unsigned running = threads - 1;
   std::vector<std::thread> pool;
   for (unsigned k = 1; k < threads; ++k)
   {
-    pool.emplace_back(run, k);
+    pool.emplace_back([&, k]() {
+      run(k);
+      std::lock_guard<std::mutex> lock(mutex);
+      --running;
+      finished.notify_one();
+    });
   }
   run(0);
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (!finished.wait_for(lock, std::chrono::milliseconds(20), [&]() { return running == 0; }))
+    {
+      lock.unlock();
+      waiting();
+      lock.lock();
+    }
+  }
   for (auto& thread : pool)
   {
     thread.join();
   }
+}
+
+template <typename Body>
+void ParallelFor(std::size_t count, unsigned threads, Body body)
+{
+  ParallelFor(count, threads, std::move(body), []() {});
 }
 
 }

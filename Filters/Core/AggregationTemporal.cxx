@@ -3,6 +3,7 @@
 #include "AggregationKernels.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <stdexcept>
 #include <utility>
@@ -111,10 +112,13 @@ TemporalAggregation::TemporalAggregation(
   }
 
   this->Qualities.resize(std::size_t(slices) * (slices + 1) / 2);
-  aggregation::ParallelFor(std::size_t(slices), threads, [&](std::size_t row) {
-    // Row i costs T - i: rows 0..i are 1 - (1 - i/T)^2 of the work.
-    const double left = 1.0 - double(row) / slices;
-    if (!this->Continue(1.0 - left * left))
+  // Progress is the share of intervals done (row i holds T - i of them), so
+  // that the calling thread can go on reporting while others end their rows.
+  const double intervals = double(this->Qualities.size());
+  std::atomic<std::size_t> done{ 0 };
+  auto doneShare = [&]() { return double(done.load(std::memory_order_relaxed)) / intervals; };
+  auto computeRow = [&](std::size_t row) {
+    if (!this->Continue(doneShare()))
     {
       return;
     }
@@ -132,7 +136,10 @@ TemporalAggregation::TemporalAggregation(
       this->Qualities[this->Index(first, last)] = aggregation::PartQuality(
         sumXLogX, entityXLogX, total, double(last - first + 1), uniform);
     }
-  });
+    done.fetch_add(std::size_t(slices) - row, std::memory_order_relaxed);
+  };
+  aggregation::ParallelFor(
+    std::size_t(slices), threads, computeRow, [&]() { this->Continue(doneShare()); });
   this->ThrowIfStopped();
   this->Full = this->Qualities[this->Index(0, slices - 1)];
 }

@@ -1,6 +1,9 @@
 #include "TopologyScene.h"
 
+#include "ProgressSpan.h"
+
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -10,7 +13,8 @@ namespace macroscope
 
 TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
   const std::vector<double>& y, const std::vector<SceneState>& states,
-  const std::vector<SceneMessage>& messages, const SceneOptions& options)
+  const std::vector<SceneMessage>& messages, const SceneOptions& options,
+  const std::function<bool(double)>& report)
 {
   const double t0 = options.WindowStart, t1 = options.WindowEnd;
   if (!std::isfinite(t0) || !std::isfinite(t1) || !(t0 < t1))
@@ -35,27 +39,37 @@ TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
     throw std::invalid_argument("topology scene: base x and y differ in size");
   }
   const auto processes = static_cast<int64_t>(x.size());
-  auto checkProcess = [processes](int64_t p, const std::string& what)
+  // The message names the record ("state 12"): built only when thrown, as
+  // millions of records are checked.
+  auto checkProcess = [processes](int64_t p, const char* kind, std::size_t index)
   {
     if (p < 0 || p >= processes)
     {
-      throw std::invalid_argument("topology scene: " + what + " names process " +
-        std::to_string(p) + ", outside [0, " + std::to_string(processes) + ")");
+      throw std::invalid_argument("topology scene: " + std::string(kind) + " " +
+        std::to_string(index) + " names process " + std::to_string(p) + ", outside [0, " +
+        std::to_string(processes) + ")");
     }
   };
 
   TopologySceneGeometry scene;
   scene.Axis = SceneTimeAxis{ options.Offset, options.Scale, t0 };
   const double half = options.BoxSize / 2.0;
+  // Progress by records: the boxes, then the flights.
+  const double boxShare = double(states.size()) / std::max<double>(1.0, double(states.size() + messages.size()));
+  ProgressSpan span(report, 0.0, boxShare, states.size());
+  ProgressSpan messageSpan(report, boxShare, 1.0, messages.size());
   for (std::size_t s = 0; s < states.size(); ++s)
   {
+    if (!span.At(s))
+    {
+      return {};
+    }
     const SceneState& state = states[s];
-    const std::string what = "state " + std::to_string(s);
-    checkProcess(state.Process, what);
+    checkProcess(state.Process, "state", s);
     if (!std::isfinite(state.Start) || !std::isfinite(state.End) || state.End < state.Start)
     {
-      throw std::invalid_argument("topology scene: " + what + " has a non-finite time or ends "
-                                                             "before it starts");
+      throw std::invalid_argument("topology scene: state " + std::to_string(s) +
+        " has a non-finite time or ends before it starts");
     }
     const double start = std::max(state.Start, t0), end = std::min(state.End, t1);
     if (!(start < end))
@@ -69,13 +83,17 @@ TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
 
   for (std::size_t m = 0; m < messages.size(); ++m)
   {
+    if (!messageSpan.At(m))
+    {
+      return {};
+    }
     const SceneMessage& msg = messages[m];
-    const std::string what = "message " + std::to_string(m);
-    checkProcess(msg.Sender, what);
-    checkProcess(msg.Receiver, what);
+    checkProcess(msg.Sender, "message", m);
+    checkProcess(msg.Receiver, "message", m);
     if (!std::isfinite(msg.SendTime) || !std::isfinite(msg.RecvTime))
     {
-      throw std::invalid_argument("topology scene: " + what + " has a non-finite time");
+      throw std::invalid_argument(
+        "topology scene: message " + std::to_string(m) + " has a non-finite time");
     }
     const double first = std::min(msg.SendTime, msg.RecvTime);
     const double last = std::max(msg.SendTime, msg.RecvTime);
@@ -113,8 +131,41 @@ TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
   return scene;
 }
 
-std::vector<SceneState> DrawnStates(
-  std::vector<TracedState> states, int depth, std::vector<int64_t>& rows)
+namespace
+{
+
+/// Groups the states by process (a counting sort, O(n)), keeping their order
+/// within a process.
+void SortByProcess(std::vector<TracedState>& states)
+{
+  int64_t processes = 0;
+  for (const TracedState& s : states)
+  {
+    if (s.Process < 0)
+    {
+      throw std::invalid_argument("topology scene: state of row " + std::to_string(s.Row) +
+        " names process " + std::to_string(s.Process));
+    }
+    processes = std::max(processes, s.Process + 1);
+  }
+  std::vector<std::size_t> begin(static_cast<std::size_t>(processes) + 1, 0);
+  for (const TracedState& s : states)
+  {
+    ++begin[static_cast<std::size_t>(s.Process) + 1];
+  }
+  std::partial_sum(begin.begin(), begin.end(), begin.begin());
+  std::vector<TracedState> grouped(states.size());
+  for (const TracedState& s : states)
+  {
+    grouped[begin[static_cast<std::size_t>(s.Process)]++] = s;
+  }
+  states.swap(grouped);
+}
+
+}
+
+std::vector<SceneState> DrawnStates(std::vector<TracedState> states, int depth,
+  std::vector<int64_t>& rows, const std::function<bool(double)>& report)
 {
   if (depth < -1)
   {
@@ -142,18 +193,36 @@ std::vector<SceneState> DrawnStates(
     return drawn;
   }
 
-  // Callers before their callees: by process, start, depth, longest first.
-  std::sort(states.begin(), states.end(),
-    [](const TracedState& a, const TracedState& b)
-    {
-      if (a.Process != b.Process)
-        return a.Process < b.Process;
-      if (a.Start != b.Start)
-        return a.Start < b.Start;
-      if (a.Depth != b.Depth)
-        return a.Depth < b.Depth;
+  // Callers before their callees: by process, start, depth, longest first
+  // (then by row, so that equal states keep one order). Grouped by process
+  // first, then each process sorted: the sort reports between processes.
+  SortByProcess(states);
+  const auto key = [](const TracedState& a, const TracedState& b)
+  {
+    if (a.Start != b.Start)
+      return a.Start < b.Start;
+    if (a.Depth != b.Depth)
+      return a.Depth < b.Depth;
+    if (a.End != b.End)
       return a.End > b.End;
-    });
+    return a.Row < b.Row;
+  };
+  ProgressSpan sortSpan(report, 0.0, 0.6, states.size());
+  for (std::size_t first = 0; first < states.size();)
+  {
+    if (!sortSpan.At(first))
+    {
+      rows.clear();
+      return {};
+    }
+    std::size_t last = first;
+    while (last < states.size() && states[last].Process == states[first].Process)
+    {
+      ++last;
+    }
+    std::sort(states.begin() + first, states.begin() + last, key);
+    first = last;
+  }
   // The open callers, each with the time from which it shows again.
   struct Open
   {
@@ -168,8 +237,14 @@ std::vector<SceneState> DrawnStates(
     stack.pop_back();
     emit(*top.State, top.ShowsFrom, top.End);
   };
+  ProgressSpan sweepSpan(report, 0.6, 1.0, states.size());
   for (std::size_t i = 0; i < states.size(); ++i)
   {
+    if (!sweepSpan.At(i))
+    {
+      rows.clear();
+      return {};
+    }
     const TracedState& s = states[i];
     if (i > 0 && states[i - 1].Process != s.Process)
     {

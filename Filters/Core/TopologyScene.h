@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace macroscope
@@ -88,10 +89,12 @@ struct TopologySceneGeometry
 /// segment keeps its slope. Ticks come from ComputeTimeTicks. Throws
 /// std::invalid_argument for a bad window, scale, box size or tick count,
 /// mismatched x/y, a process out of range, a non-finite time or a state
-/// ending before it starts.
+/// ending before it starts. `report` (optional) hears the fraction done,
+/// and an empty scene is returned once it returns false.
 TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
   const std::vector<double>& y, const std::vector<SceneState>& states,
-  const std::vector<SceneMessage>& messages, const SceneOptions& options);
+  const std::vector<SceneMessage>& messages, const SceneOptions& options,
+  const std::function<bool(double)>& report = {});
 
 /// A state as the trace has it: its row, process, type, call depth and times.
 struct TracedState
@@ -112,9 +115,10 @@ struct TracedState
 /// callees gives up to k + 1 pieces. Nesting is read from the times (a
 /// state ending after its caller is cut at the caller's end), so a trace
 /// with gaps in its depths still stacks. Throws std::invalid_argument for a
-/// depth below -1.
-std::vector<SceneState> DrawnStates(
-  std::vector<TracedState> states, int depth, std::vector<int64_t>& rows);
+/// depth below -1. `report` (optional) hears the fraction done, and nothing
+/// is returned once it returns false.
+std::vector<SceneState> DrawnStates(std::vector<TracedState> states, int depth,
+  std::vector<int64_t>& rows, const std::function<bool(double)>& report = {});
 
 }
 

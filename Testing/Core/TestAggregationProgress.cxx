@@ -4,9 +4,13 @@
 // after an abort gives what a run never aborted gives. The sweep's cost is
 // counted in DP runs: at most two per envelope partition.
 #include "Aggregation.h"
+#include "AggregationKernels.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <random>
 #include <set>
@@ -169,8 +173,11 @@ TEST(AggregationProgress, SpatiotemporalReportsOnTheCallingThreadAndStops)
 TEST(AggregationProgress, TemporalAndSpatialStop)
 {
   const RandomModel model = MakeModel(700, 8, 2, 5);
+  // On one thread the share of intervals done grows by a row at a time; on
+  // two it grows by what both did between the calling thread's reports,
+  // which the system's scheduling decides (TemporalQualitiesOnTwoThreads).
   Recorder qualities;
-  TemporalAggregation temporal(model.View, 2, qualities.Hook());
+  TemporalAggregation temporal(model.View, 1, qualities.Hook());
   qualities.ExpectEvenReports("temporal qualities");
   const Partition reference = TemporalAggregation(model.View, 2).Best(0.3);
 
@@ -201,6 +208,67 @@ TEST(AggregationProgress, TemporalAndSpatialStop)
   stopSpatial.StopAt = 10;
   EXPECT_THROW(SpatialAggregation(wide.View, hierarchy, stopSpatial.Hook()), AggregationAborted);
   EXPECT_EQ(stopSpatial.Fractions.size(), 10u);
+}
+
+// Two threads: reports on the calling thread only, never decreasing, up
+// to the whole; the qualities equal those computed on one thread.
+TEST(AggregationProgress, TemporalQualitiesOnTwoThreads)
+{
+  const RandomModel model = MakeModel(700, 8, 2, 5);
+  Recorder qualities;
+  TemporalAggregation temporal(model.View, 2, qualities.Hook());
+  ASSERT_FALSE(qualities.Fractions.empty());
+  EXPECT_TRUE(std::is_sorted(qualities.Fractions.begin(), qualities.Fractions.end()));
+  EXPECT_LE(qualities.Fractions.back(), 1.0);
+  ASSERT_EQ(qualities.Threads.size(), 1u);
+  EXPECT_EQ(*qualities.Threads.begin(), std::this_thread::get_id());
+  const TemporalAggregation single(model.View, 1);
+  for (int first = 0; first < 700; first += 37)
+  {
+    for (int last = first; last < 700; last += 53)
+    {
+      EXPECT_EQ(temporal.IntervalQuality(first, last).Gain, single.IntervalQuality(first, last).Gain);
+      EXPECT_EQ(temporal.IntervalQuality(first, last).Loss, single.IntervalQuality(first, last).Loss);
+    }
+  }
+}
+
+// While another thread ends a slow index (its first, index 1), the calling
+// thread, done with its own, is not idle:
+// it calls waiting() (where the aggregations report progress), and every
+// index runs once.
+TEST(AggregationProgress, ParallelForCallsWaitingWhileOthersWork)
+{
+  std::vector<std::atomic<int>> runs(50);
+  std::set<std::thread::id> waitedOn;
+  int waits = 0;
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<bool> slept{ false };
+  aggregation::ParallelFor(
+    runs.size(), 2,
+    [&](std::size_t i) {
+      ++runs[i];
+      if (std::this_thread::get_id() == caller)
+      {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+      else if (!slept.exchange(true))
+      {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      }
+    },
+    [&]() {
+      ++waits;
+      waitedOn.insert(std::this_thread::get_id());
+    });
+  for (const auto& count : runs)
+  {
+    EXPECT_EQ(count.load(), 1);
+  }
+  ASSERT_TRUE(slept.load()) << "the other thread ran no index";
+  EXPECT_GE(waits, 5); // about 275 ms at one call each 20 ms, with room for a busy machine
+  ASSERT_EQ(waitedOn.size(), 1u);
+  EXPECT_EQ(*waitedOn.begin(), std::this_thread::get_id());
 }
 
 // AllPartitions runs one DP at each end and one per pair searched; a pair

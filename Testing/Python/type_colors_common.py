@@ -85,19 +85,46 @@ def mark_colors(display, type_names):
     else:
         names = mark_names(marks, type_names)
     shares = marks.GetCellData().GetArray("ModeProportion")
+    # The Timeline in its default Mode style shades an aggregate's mode colour
+    # towards grey by the share of the mark the mode does not fill.
+    flags = marks.GetCellData().GetArray("Aggregate") \
+        if rtype(display) == "Timeline" and display.AggregateStyle == "Mode" else None
     out = []
     for i in range(marks.GetNumberOfCells()):
         drawn = rgb(colors, i)
         if shares is not None and names[i] is not None:
             drawn = ("blend", drawn, shares.GetValue(i))
+        elif flags is not None and flags.GetValue(i) != 0 and names[i] is not None:
+            drawn = ("shade", drawn)
         out.append((names[i], drawn))
     return out
+
+
+# The Timeline's Mode shading (vtkMacroscopeTimelineLayout.cxx, ModeShade):
+# weight w in [0.35, 1] of the colour, the rest this grey.
+MODE_GREY = (232, 232, 232)
+MODE_MIN_WEIGHT = 0.35
+
+
+def shaded_from(drawn, color):
+    """Whether `drawn` is `color` shaded towards MODE_GREY by one weight."""
+    channels = [c for c in range(3) if color[c] != MODE_GREY[c]]
+    if not channels:
+        return tuple(drawn) == tuple(color)
+    # Least squares: a channel where colour and grey are close says little.
+    w = sum((drawn[c] - MODE_GREY[c]) * (color[c] - MODE_GREY[c]) for c in channels) / \
+        sum((color[c] - MODE_GREY[c]) ** 2 for c in channels)
+    if not MODE_MIN_WEIGHT - 0.02 <= w <= 1.0 + 0.02:
+        return False
+    return all(abs(drawn[c] - (w * color[c] + (1 - w) * MODE_GREY[c])) <= 1.5 for c in range(3))
 
 
 def same_colour(drawn, color):
     """Whether a mark_colors colour is `color` (blended or not)."""
     if isinstance(drawn, tuple) and len(drawn) == 3 and drawn and drawn[0] == "blend":
         return drawn[1] == blend(color, drawn[2])
+    if isinstance(drawn, tuple) and len(drawn) == 2 and drawn[0] == "shade":
+        return shaded_from(drawn[1], color)
     return drawn == color
 
 
