@@ -6,6 +6,8 @@
 #include "vtkActor2D.h"
 #include "vtkAlgorithm.h"
 #include "vtkDataObject.h"
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkLabeledDataMapper.h"
@@ -22,6 +24,11 @@
 namespace
 {
 using namespace MacroscopeChart;
+// The size laid out when neither the property nor a chart view gives one
+// (a plain Render View): the former default of ViewSize.
+constexpr int FallbackSize[2] = { 1600, 900 };
+// The smallest chart an automatic size yields, for tiny views.
+constexpr int MinAutoSize = 64;
 constexpr int LabelKinds[] = { TICK_LABEL, ROW_LABEL, GROUP_LABEL, AXIS_TITLE, LEGEND_LABEL,
   NODE_LABEL };
 }
@@ -84,6 +91,67 @@ void vtkMacroscopeChartRepresentation::AddTypeColor(const char* entry)
 {
   this->TypeColors.emplace_back(entry ? entry : "");
   this->MarkModified();
+}
+
+void vtkMacroscopeChartRepresentation::SetViewSize(int width, int height)
+{
+  if (width != this->RequestedViewSize[0] || height != this->RequestedViewSize[1])
+  {
+    this->RequestedViewSize[0] = width;
+    this->RequestedViewSize[1] = height;
+    this->MarkModified();
+  }
+}
+
+void vtkMacroscopeChartRepresentation::SetViewPixelSize(int width, int height)
+{
+  if (width != this->ViewPixelSize[0] || height != this->ViewPixelSize[1])
+  {
+    this->ViewPixelSize[0] = width;
+    this->ViewPixelSize[1] = height;
+    // Only an automatic size depends on the view's.
+    if (this->RequestedViewSize[0] <= 0 || this->RequestedViewSize[1] <= 0)
+    {
+      this->MarkModified();
+    }
+  }
+}
+
+void vtkMacroscopeChartRepresentation::ChartSizeForView(const int view[2], int size[2])
+{
+  // Inverse of the default GetChartBounds: width 1.16 w + 260, height 1.09 h.
+  size[0] = static_cast<int>((view[0] - 260.0) / 1.16);
+  size[1] = static_cast<int>(view[1] / 1.09);
+}
+
+bool vtkMacroscopeChartRepresentation::GetTraceSpan(double*)
+{
+  return false;
+}
+
+void vtkMacroscopeChartRepresentation::GetChartRegion(double bounds[6])
+{
+  std::copy(this->Bounds, this->Bounds + 6, bounds);
+}
+
+bool vtkMacroscopeChartRepresentation::GetTimeNavigation(double axis[4], double span[2])
+{
+  vtkDataObject* labels = this->LabelMapper->GetInput();
+  if (!labels || this->LabelLayer < 0)
+  {
+    return false;
+  }
+  auto* timeAxis = vtkDoubleArray::SafeDownCast(labels->GetFieldData()->GetArray("TimeAxis"));
+  auto* traceSpan = vtkDoubleArray::SafeDownCast(labels->GetFieldData()->GetArray("TraceSpan"));
+  if (!timeAxis || !traceSpan || timeAxis->GetNumberOfComponents() != 4 ||
+    traceSpan->GetNumberOfComponents() != 2 || timeAxis->GetNumberOfTuples() < 1 ||
+    traceSpan->GetNumberOfTuples() < 1)
+  {
+    return false;
+  }
+  timeAxis->GetTypedTuple(0, axis);
+  traceSpan->GetTypedTuple(0, span);
+  return axis[1] > axis[0] && axis[3] > axis[2];
 }
 
 void vtkMacroscopeChartRepresentation::SetLayers(int count, int labels, int legend, int guides)
@@ -153,6 +221,14 @@ void vtkMacroscopeChartRepresentation::SetLabelFontSize(int size)
 
 vtkDataObject* vtkMacroscopeChartRepresentation::GetRenderedDataObject(int port)
 {
+  if (port >= 0 && port == this->LabelLayer && this->Pieces[port]->GetNumberOfPoints() == 0)
+  {
+    // A client of a server computes no layout: the labels it was delivered.
+    if (vtkDataObject* delivered = this->LabelMapper->GetInput())
+    {
+      return delivered;
+    }
+  }
   return port >= 0 && port < std::max(this->LayerCount, 1) ? this->Pieces[port].Get() : nullptr;
 }
 
@@ -198,6 +274,9 @@ int vtkMacroscopeChartRepresentation::RequestData(
   }
   if (inputVector[0]->GetNumberOfInformationObjects() == 1)
   {
+    int size[2];
+    this->ResolveLayoutSize(size);
+    this->SetLayoutSize(size[0], size[1]);
     vtkAlgorithm* layout = this->Layout(inputVector);
     if (!layout)
     {
@@ -207,11 +286,53 @@ int vtkMacroscopeChartRepresentation::RequestData(
     {
       this->Pieces[layer]->ShallowCopy(layout->GetOutputDataObject(layer));
     }
-    int size[2];
     this->GetChartSize(size);
     this->GetChartBounds(size, this->Bounds);
+    this->AddNavigationFields();
   }
   return this->Superclass::RequestData(request, inputVector, outputVector);
+}
+
+void vtkMacroscopeChartRepresentation::ResolveLayoutSize(int size[2])
+{
+  if (this->RequestedViewSize[0] > 0 && this->RequestedViewSize[1] > 0)
+  {
+    std::copy(this->RequestedViewSize, this->RequestedViewSize + 2, size);
+  }
+  else if (this->ViewPixelSize[0] > 0 && this->ViewPixelSize[1] > 0)
+  {
+    this->ChartSizeForView(this->ViewPixelSize, size);
+    size[0] = std::max(size[0], MinAutoSize);
+    size[1] = std::max(size[1], MinAutoSize);
+  }
+  else
+  {
+    std::copy(FallbackSize, FallbackSize + 2, size);
+  }
+}
+
+void vtkMacroscopeChartRepresentation::AddNavigationFields()
+{
+  if (this->LabelLayer < 0)
+  {
+    return;
+  }
+  vtkFieldData* fields = this->Pieces[this->LabelLayer]->GetFieldData();
+  // The chart region and the view size it was made for (tests, docs/views.md).
+  vtkNew<vtkDoubleArray> region;
+  region->SetName("ChartRegion");
+  region->SetNumberOfComponents(6);
+  region->InsertNextTuple(this->Bounds);
+  fields->AddArray(region);
+  double span[2];
+  if (this->GetTraceSpan(span))
+  {
+    vtkNew<vtkDoubleArray> traceSpan;
+    traceSpan->SetName("TraceSpan");
+    traceSpan->SetNumberOfComponents(2);
+    traceSpan->InsertNextTuple(span);
+    fields->AddArray(traceSpan);
+  }
 }
 
 void vtkMacroscopeChartRepresentation::GetChartBounds(const int size[2], double bounds[6])

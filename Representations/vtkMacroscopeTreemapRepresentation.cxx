@@ -26,10 +26,16 @@ void vtkMacroscopeTreemapRepresentation::PrintSelf(ostream& os, vtkIndent indent
   os << indent << "TreemapLayout: " << this->TreemapLayout.GetPointer() << "\n";
 }
 
-void vtkMacroscopeTreemapRepresentation::SetViewSize(int width, int height)
+void vtkMacroscopeTreemapRepresentation::SetLayoutSize(int width, int height)
 {
   this->TreemapLayout->SetViewSize(width, height);
-  this->MarkModified();
+}
+
+void vtkMacroscopeTreemapRepresentation::ChartSizeForView(const int view[2], int size[2])
+{
+  // Inverse of GetChartBounds: width w + 270, height h + 44.
+  size[0] = view[0] - 270;
+  size[1] = view[1] - 44;
 }
 
 void vtkMacroscopeTreemapRepresentation::SetAlgorithm(int algorithm)

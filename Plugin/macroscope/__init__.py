@@ -10,3 +10,4 @@ from .links import link_views, unlink_views, set_window, set_selection, link_sel
 from .colors import link_type_colors, palette_color, reset_type_color, set_type_color, type_colors  # noqa: F401
 from .progress import watch_progress, ProgressWatch  # noqa: F401
 from .overview import overview, streamed_model, estimate, describe, Overview  # noqa: F401
+from . import navigation  # noqa: F401  (zoom, pan, chart_view of the Macroscope Chart View)
