@@ -107,13 +107,27 @@ def _zoom_window(window, span, factor, pivot):
     return _fit(at - share * new_width, at - share * new_width + new_width, span)
 
 
-def _apply(view, displays, window, span):
+def _as_property(window, span):
     tolerance = 1e-6 * (span[1] - span[0])
     if window[0] <= span[0] + tolerance and window[1] >= span[1] - tolerance:
-        window = [0.0, 0.0]  # the whole trace, as the property writes it
-    for display, _ in displays:
-        display.TimeWindow = list(window)
+        return [0.0, 0.0]  # the whole trace, as the property writes it
+    return list(window)
+
+
+def _apply(view, window):
+    """`window` into the TimeWindow of every Timeline display of `view`."""
+    for display in view.Representations:
+        if (display.GetXMLName() == "MacroscopeTraceRepresentation" and display.Visibility
+                and display.Representation == "Timeline"):
+            display.TimeWindow = list(window)
     return window
+
+
+def _agreed(compute):
+    # pvbatch --symmetric: every rank runs this, only the first drew the
+    # labels; its window goes to all so that the properties agree.
+    from .links import _agreed as agreed
+    return agreed(compute)
 
 
 def zoom(view, factor, x=None):
@@ -121,24 +135,26 @@ def zoom(view, factor, x=None):
     > 1 out) around the time under display abscissa `x` (pixels; None: the
     window's centre), within the trace. Returns the window set ((0, 0) for
     the whole trace)."""
-    displays = _time_displays(view)
-    fields = displays[0][1]
-    ax0, ax1, t0, t1 = fields["TimeAxis"]
-    pivot = 0.5 * (t0 + t1) if x is None else t0 + (chart_x(view, x) - ax0) * (t1 - t0) / (ax1 - ax0)
-    return _apply(view, displays, _zoom_window([t0, t1], fields["TraceSpan"], factor, pivot),
-                  fields["TraceSpan"])
+    def compute():
+        fields = _time_displays(view)[0][1]
+        ax0, ax1, t0, t1 = fields["TimeAxis"]
+        pivot = 0.5 * (t0 + t1) if x is None else t0 + (chart_x(view, x) - ax0) * (t1 - t0) / (ax1 - ax0)
+        return _as_property(_zoom_window([t0, t1], fields["TraceSpan"], factor, pivot),
+                            fields["TraceSpan"])
+    return _apply(view, _agreed(compute))
 
 
 def pan(view, dx):
     """Moves the time window of the Timelines of `view` as a drag of `dx`
     pixels would (positive: the chart follows the mouse right, showing
     earlier times), within the trace. Returns the window set."""
-    displays = _time_displays(view)
-    fields = displays[0][1]
-    ax0, ax1, t0, t1 = fields["TimeAxis"]
-    offset = -(chart_x(view, dx) - chart_x(view, 0.0)) * (t1 - t0) / (ax1 - ax0)
-    return _apply(view, displays, _fit(t0 + offset, t1 + offset, fields["TraceSpan"]),
-                  fields["TraceSpan"])
+    def compute():
+        fields = _time_displays(view)[0][1]
+        ax0, ax1, t0, t1 = fields["TimeAxis"]
+        offset = -(chart_x(view, dx) - chart_x(view, 0.0)) * (t1 - t0) / (ax1 - ax0)
+        return _as_property(_fit(t0 + offset, t1 + offset, fields["TraceSpan"]),
+                            fields["TraceSpan"])
+    return _apply(view, _agreed(compute))
 
 
 def wheel(view, steps, x=None):
