@@ -7,6 +7,8 @@
 #include "vtkAlgorithm.h"
 #include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
+#include "vtkPointData.h"
+#include "vtkStringArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
@@ -20,6 +22,7 @@
 #include "vtkTextProperty.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace
 {
@@ -213,6 +216,7 @@ void vtkMacroscopeChartRepresentation::SetLabelColor(double red, double green, d
 
 void vtkMacroscopeChartRepresentation::SetLabelFontSize(int size)
 {
+  this->FontSize = size;
   for (int kind : LabelKinds)
   {
     this->LabelMapper->GetLabelTextProperty(kind)->SetFontSize(size);
@@ -275,39 +279,114 @@ int vtkMacroscopeChartRepresentation::RequestData(
   if (inputVector[0]->GetNumberOfInformationObjects() == 1)
   {
     int size[2];
-    this->ResolveLayoutSize(size);
-    this->SetLayoutSize(size[0], size[1]);
-    vtkAlgorithm* layout = this->Layout(inputVector);
-    if (!layout)
+    const bool automatic = this->ResolveLayoutSize(size);
+    // An automatic size fills the view: when what is drawn around the chart
+    // (labels, legend) needs more room than GetChartBounds leaves, the chart
+    // shrinks by the excess and is laid out once more; the excess is kept
+    // for the next resize, so that one layout is the rule.
+    for (int pass = 0; pass < 3; ++pass)
     {
-      return 0;
+      this->SetLayoutSize(size[0], size[1]);
+      vtkAlgorithm* layout = this->Layout(inputVector);
+      if (!layout)
+      {
+        return 0;
+      }
+      for (int layer = 0; layer < this->LayerCount; ++layer)
+      {
+        this->Pieces[layer]->ShallowCopy(layout->GetOutputDataObject(layer));
+      }
+      this->GetChartSize(size);
+      this->GetChartBounds(size, this->Bounds);
+      if (!automatic)
+      {
+        break; // an explicit or fallback size keeps its former framing (image tests)
+      }
+      this->AddContentBounds(this->Bounds);
+      const int excess[2] = { static_cast<int>(std::ceil(this->Bounds[1] - this->Bounds[0])) -
+          this->ViewPixelSize[0],
+        static_cast<int>(std::ceil(this->Bounds[3] - this->Bounds[2])) - this->ViewPixelSize[1] };
+      if ((excess[0] <= 0 && excess[1] <= 0) || pass == 2)
+      {
+        break;
+      }
+      for (int axis = 0; axis < 2; ++axis)
+      {
+        this->Excess[axis] += std::max(excess[axis], 0);
+        size[axis] = std::max(size[axis] - std::max(excess[axis], 0), MinAutoSize);
+      }
     }
-    for (int layer = 0; layer < this->LayerCount; ++layer)
+    if (automatic)
     {
-      this->Pieces[layer]->ShallowCopy(layout->GetOutputDataObject(layer));
+      // The region is the view: the room left over goes right and up.
+      this->Bounds[1] = std::max(this->Bounds[1], this->Bounds[0] + this->ViewPixelSize[0]);
+      this->Bounds[3] = std::max(this->Bounds[3], this->Bounds[2] + this->ViewPixelSize[1]);
     }
-    this->GetChartSize(size);
-    this->GetChartBounds(size, this->Bounds);
     this->AddNavigationFields();
   }
   return this->Superclass::RequestData(request, inputVector, outputVector);
 }
 
-void vtkMacroscopeChartRepresentation::ResolveLayoutSize(int size[2])
+bool vtkMacroscopeChartRepresentation::ResolveLayoutSize(int size[2])
 {
   if (this->RequestedViewSize[0] > 0 && this->RequestedViewSize[1] > 0)
   {
     std::copy(this->RequestedViewSize, this->RequestedViewSize + 2, size);
+    return false;
   }
-  else if (this->ViewPixelSize[0] > 0 && this->ViewPixelSize[1] > 0)
+  if (this->ViewPixelSize[0] > 0 && this->ViewPixelSize[1] > 0)
   {
     this->ChartSizeForView(this->ViewPixelSize, size);
-    size[0] = std::max(size[0], MinAutoSize);
-    size[1] = std::max(size[1], MinAutoSize);
+    size[0] = std::max(size[0] - this->Excess[0], MinAutoSize);
+    size[1] = std::max(size[1] - this->Excess[1], MinAutoSize);
+    return true;
   }
-  else
+  std::copy(FallbackSize, FallbackSize + 2, size);
+  return false;
+}
+
+void vtkMacroscopeChartRepresentation::AddContentBounds(double bounds[6]) const
+{
+  auto grow = [bounds](double x0, double x1, double y0, double y1) {
+    bounds[0] = std::min(bounds[0], x0);
+    bounds[1] = std::max(bounds[1], x1);
+    bounds[2] = std::min(bounds[2], y0);
+    bounds[3] = std::max(bounds[3], y1);
+  };
+  for (int layer = 0; layer < this->LayerCount; ++layer)
   {
-    std::copy(FallbackSize, FallbackSize + 2, size);
+    vtkPolyData* piece = this->Pieces[layer];
+    if (layer == this->LabelLayer || piece->GetNumberOfPoints() == 0)
+    {
+      continue;
+    }
+    const double* b = piece->GetBounds();
+    grow(b[0], b[1], b[2], b[3]);
+  }
+  // Text is drawn in pixels around its anchor: an estimate of each label's
+  // box (average glyph 0.6 em wide, lines 1.2 em high), placed as the text
+  // properties of the constructor justify it.
+  vtkPolyData* labels = this->LabelLayer >= 0 ? this->Pieces[this->LabelLayer].Get() : nullptr;
+  auto* texts = labels ? vtkStringArray::SafeDownCast(labels->GetPointData()->GetAbstractArray("Label")) : nullptr;
+  auto* kinds = labels ? vtkDataArray::SafeDownCast(labels->GetPointData()->GetAbstractArray("LabelKind")) : nullptr;
+  if (!texts || !kinds)
+  {
+    return;
+  }
+  const double em = this->FontSize;
+  for (vtkIdType i = 0; i < labels->GetNumberOfPoints(); ++i)
+  {
+    double at[3];
+    labels->GetPoint(i, at);
+    const int kind = static_cast<int>(kinds->GetTuple1(i));
+    const double width = 0.6 * em * texts->GetValue(i).size();
+    const double height = 1.2 * em;
+    const double x0 = kind == ROW_LABEL ? at[0] - width
+      : kind == TICK_LABEL || kind == AXIS_TITLE ? at[0] - 0.5 * width
+                                                 : at[0];
+    const double y1 =
+      kind == ROW_LABEL || kind == LEGEND_LABEL ? at[1] + 0.5 * height : at[1];
+    grow(x0, x0 + width, y1 - height, y1);
   }
 }
 

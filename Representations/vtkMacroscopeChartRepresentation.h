@@ -168,8 +168,11 @@ private:
 
   void UpdateVisibilities();
   /// The size to lay out for: the explicit ViewSize, else the view's, else
-  /// the fallback.
-  void ResolveLayoutSize(int size[2]);
+  /// the fallback. True for the view's (automatic) size.
+  bool ResolveLayoutSize(int size[2]);
+  /// Grows `bounds` to hold every layer drawn and the estimated boxes of
+  /// the label texts.
+  void AddContentBounds(double bounds[6]) const;
   /// ChartRegion and TraceSpan on the labels, which reach the client.
   void AddNavigationFields();
   bool IsDrawn(int layer) const { return layer < this->LayerCount && layer != this->LabelLayer; }
@@ -191,6 +194,8 @@ private:
   std::vector<std::string> TypeColors;
   int RequestedViewSize[2] = { 0, 0 };
   int ViewPixelSize[2] = { 0, 0 };
+  int Excess[2] = { 0, 0 }; // pixels the labels needed beyond GetChartBounds
+  int FontSize = 12;
 };
 
 #endif
