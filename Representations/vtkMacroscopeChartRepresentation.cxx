@@ -280,12 +280,14 @@ int vtkMacroscopeChartRepresentation::RequestData(
   {
     int size[2];
     const bool automatic = this->ResolveLayoutSize(size);
-    // An automatic size fills the view: when what is drawn around the chart
-    // (labels, legend) needs more room than GetChartBounds leaves, the chart
-    // shrinks by the excess and is laid out once more; the excess is kept
-    // for the next resize, so that one layout is the rule.
+    // An automatic size fills the view: the chart gets what the labels,
+    // axis and legend of the last layout left (ResolveLayoutSize); when they
+    // need more room now, the chart shrinks by the excess and is laid out
+    // again (at most twice more). One layout is the rule after the first.
+    this->LayoutPasses = 0;
     for (int pass = 0; pass < 3; ++pass)
     {
+      ++this->LayoutPasses;
       this->SetLayoutSize(size[0], size[1]);
       vtkAlgorithm* layout = this->Layout(inputVector);
       if (!layout)
@@ -302,6 +304,13 @@ int vtkMacroscopeChartRepresentation::RequestData(
       {
         break; // an explicit or fallback size keeps its former framing (image tests)
       }
+      // Automatic: the chart and what is drawn around it, with a small
+      // border, instead of GetChartBounds' proportional guess.
+      const double border = 8.0;
+      this->Bounds[0] = -border;
+      this->Bounds[1] = size[0] + border;
+      this->Bounds[2] = -border;
+      this->Bounds[3] = size[1] + border;
       this->AddContentBounds(this->Bounds);
       const int excess[2] = { static_cast<int>(std::ceil(this->Bounds[1] - this->Bounds[0])) -
           this->ViewPixelSize[0],
@@ -312,12 +321,16 @@ int vtkMacroscopeChartRepresentation::RequestData(
       }
       for (int axis = 0; axis < 2; ++axis)
       {
-        this->Excess[axis] += std::max(excess[axis], 0);
         size[axis] = std::max(size[axis] - std::max(excess[axis], 0), MinAutoSize);
       }
     }
     if (automatic)
     {
+      this->GetChartSize(size);
+      const double margins[4] = { -this->Bounds[0], this->Bounds[1] - size[0], -this->Bounds[2],
+        this->Bounds[3] - size[1] };
+      std::copy(margins, margins + 4, this->Margins);
+      this->HasMargins = true;
       // The region is the view: the room left over goes right and up.
       this->Bounds[1] = std::max(this->Bounds[1], this->Bounds[0] + this->ViewPixelSize[0]);
       this->Bounds[3] = std::max(this->Bounds[3], this->Bounds[2] + this->ViewPixelSize[1]);
@@ -336,9 +349,19 @@ bool vtkMacroscopeChartRepresentation::ResolveLayoutSize(int size[2])
   }
   if (this->ViewPixelSize[0] > 0 && this->ViewPixelSize[1] > 0)
   {
-    this->ChartSizeForView(this->ViewPixelSize, size);
-    size[0] = std::max(size[0] - this->Excess[0], MinAutoSize);
-    size[1] = std::max(size[1] - this->Excess[1], MinAutoSize);
+    if (this->HasMargins)
+    {
+      // What the last layout drew around its chart, in pixels (row labels,
+      // axis, legend): the room left for the chart in a view of this size.
+      size[0] = static_cast<int>(this->ViewPixelSize[0] - this->Margins[0] - this->Margins[1]);
+      size[1] = static_cast<int>(this->ViewPixelSize[1] - this->Margins[2] - this->Margins[3]);
+    }
+    else
+    {
+      this->ChartSizeForView(this->ViewPixelSize, size);
+    }
+    size[0] = std::max(size[0], MinAutoSize);
+    size[1] = std::max(size[1], MinAutoSize);
     return true;
   }
   std::copy(FallbackSize, FallbackSize + 2, size);
@@ -403,6 +426,11 @@ void vtkMacroscopeChartRepresentation::AddNavigationFields()
   region->SetNumberOfComponents(6);
   region->InsertNextTuple(this->Bounds);
   fields->AddArray(region);
+  // How many layouts the last update made (1 unless labels needed room).
+  vtkNew<vtkDoubleArray> passes;
+  passes->SetName("LayoutPasses");
+  passes->InsertNextValue(this->LayoutPasses);
+  fields->AddArray(passes);
   double span[2];
   if (this->GetTraceSpan(span))
   {

@@ -194,8 +194,12 @@ private:
   std::vector<std::string> TypeColors;
   int RequestedViewSize[2] = { 0, 0 };
   int ViewPixelSize[2] = { 0, 0 };
-  int Excess[2] = { 0, 0 }; // pixels the labels needed beyond GetChartBounds
+  // Left, right, bottom and top room the last automatic layout drew around
+  // its chart (labels, axis, legend), in pixels.
+  double Margins[4] = { 0, 0, 0, 0 };
+  bool HasMargins = false;
   int FontSize = 12;
+  int LayoutPasses = 0;
 };
 
 #endif
