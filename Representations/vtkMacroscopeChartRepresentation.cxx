@@ -13,6 +13,8 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkLabeledDataMapper.h"
+#include "vtkMultiProcessController.h"
+#include "vtkCommunicator.h"
 #include "vtkOpenGLPolyDataMapper.h"
 #include "vtkPVRenderView.h"
 #include "vtkPolyData.h"
@@ -32,6 +34,24 @@ using namespace MacroscopeChart;
 constexpr int FallbackSize[2] = { 1600, 900 };
 // The smallest chart an automatic size yields, for tiny views.
 constexpr int MinAutoSize = 64;
+
+// x0, x1, y0, y1 of `bounds`: the union over the ranks of the global
+// controller (every rank must call this).
+void AllReduceBounds(double bounds[6])
+{
+  vtkMultiProcessController* controller = vtkMultiProcessController::GetGlobalController();
+  if (!controller || controller->GetNumberOfProcesses() < 2)
+  {
+    return;
+  }
+  const double mine[4] = { bounds[0], -bounds[1], bounds[2], -bounds[3] };
+  double all[4];
+  controller->AllReduce(mine, all, 4, vtkCommunicator::MIN_OP);
+  bounds[0] = all[0];
+  bounds[1] = -all[1];
+  bounds[2] = all[2];
+  bounds[3] = -all[3];
+}
 constexpr int LabelKinds[] = { TICK_LABEL, ROW_LABEL, GROUP_LABEL, AXIS_TITLE, LEGEND_LABEL,
   NODE_LABEL };
 }
@@ -312,6 +332,10 @@ int vtkMacroscopeChartRepresentation::RequestData(
       this->Bounds[2] = -border;
       this->Bounds[3] = size[1] + border;
       this->AddContentBounds(this->Bounds);
+      // Every rank draws its piece of the marks: the union of the ranks'
+      // bounds, so that all decide alike to lay out again (the layouts are
+      // collective) and keep the same margins.
+      AllReduceBounds(this->Bounds);
       const int excess[2] = { static_cast<int>(std::ceil(this->Bounds[1] - this->Bounds[0])) -
           this->ViewPixelSize[0],
         static_cast<int>(std::ceil(this->Bounds[3] - this->Bounds[2])) - this->ViewPixelSize[1] };
