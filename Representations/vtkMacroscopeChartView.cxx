@@ -2,6 +2,7 @@
 
 #include "vtkCamera.h"
 #include "vtkObjectFactory.h"
+#include "vtkRenderWindow.h"
 #include "vtkRenderer.h"
 
 #include <algorithm>
@@ -68,6 +69,17 @@ void vtkMacroscopeChartView::FitCamera()
 
 void vtkMacroscopeChartView::Render(bool interactive, bool skip_rendering)
 {
-  this->FitCamera();
+  int tiles[2] = { 1, 1 };
+  if (vtkRenderWindow* window = this->GetRenderWindow())
+  {
+    window->GetTileScale(tiles);
+  }
+  // A screenshot larger than the window renders tiles, each through a
+  // camera the capture derives from the fitted one: keep it (the proxy
+  // keeps the layout too, so both stay those of the last plain render).
+  if (tiles[0] <= 1 && tiles[1] <= 1)
+  {
+    this->FitCamera();
+  }
   this->Superclass::Render(interactive, skip_rendering);
 }

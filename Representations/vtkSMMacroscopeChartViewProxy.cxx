@@ -10,10 +10,12 @@
 #include "vtkCommand.h"
 #include "vtkCompositeRepresentation.h"
 #include "vtkObjectFactory.h"
+#include "vtkRenderWindow.h"
 #include "vtkRenderWindowInteractor.h"
 #include "vtkSMPropertyHelper.h"
 #include "vtkSMSessionProxyManager.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -92,6 +94,18 @@ void vtkSMMacroscopeChartViewProxy::PushViewSize()
   }
   int size[2];
   vtkSMPropertyHelper(this, "ViewSize").Get(size, 2);
+  // A screenshot larger than the window renders the view in tiles (the
+  // window's tile scale) through the camera of the last plain render: the
+  // layout stays the one that camera was fitted to, magnified.
+  if (vtkRenderWindow* window = this->GetRenderWindow())
+  {
+    int scale[2];
+    window->GetTileScale(scale);
+    if (scale[0] > 1 || scale[1] > 1)
+    {
+      return;
+    }
+  }
   vtkSMPropertyHelper displays(this, "Representations");
   for (unsigned int i = 0; i < displays.GetNumberOfElements(); ++i)
   {
