@@ -334,6 +334,48 @@ std::string TextMeasure::Elide(const std::string& text, int kind, double maxWidt
   return prefix(low) + ellipsis;
 }
 
+std::string TextMeasure::ElideMiddle(const std::string& text, int kind, double maxWidth) const
+{
+  if (this->Width(text, kind) <= maxWidth)
+  {
+    return text;
+  }
+  static const std::string ellipsis = "\xE2\x80\xA6";
+  std::vector<std::size_t> cuts; // UTF-8 character starts
+  for (std::size_t i = 0; i < text.size(); ++i)
+  {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+    {
+      cuts.push_back(i);
+    }
+  }
+  cuts.push_back(text.size());
+  const std::size_t characters = cuts.size() - 1;
+  // `kept` characters: the first ceil(kept / 2) and the last floor(kept / 2).
+  auto elided = [&](std::size_t kept) {
+    const std::size_t head = (kept + 1) / 2, tail = kept / 2;
+    return text.substr(0, cuts[head]) + ellipsis + text.substr(cuts[characters - tail]);
+  };
+  std::size_t low = 0, high = characters - 1;
+  while (low < high)
+  {
+    const std::size_t middle = (low + high + 1) / 2;
+    if (this->Width(elided(middle), kind) <= maxWidth)
+    {
+      low = middle;
+    }
+    else
+    {
+      high = middle - 1;
+    }
+  }
+  if (low == 0)
+  {
+    return this->Width(ellipsis, kind) <= maxWidth ? ellipsis : std::string();
+  }
+  return elided(low);
+}
+
 Frame FitFrame(const int view[2], double left, double right, double bottom, double top)
 {
   macroscope::ChartMargins wanted;
@@ -407,9 +449,10 @@ void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
   const std::size_t every = macroscope::RowLabelStride(
     pitch, measure.Height(ROW_LABEL), LabelGap, centres.size());
   const double room = RowLabelRoom(frame);
-  for (std::size_t row = 0; row < centres.size() && row < names.size(); row += every)
+  const std::vector<std::string> shown = macroscope::DropCommonLeadingPath(names, " / ");
+  for (std::size_t row = 0; row < centres.size() && row < shown.size(); row += every)
   {
-    labels.Add(-6.0, centres[row], measure.Elide(names[row], ROW_LABEL, room), ROW_LABEL);
+    labels.Add(-6.0, centres[row], measure.ElideMiddle(shown[row], ROW_LABEL, room), ROW_LABEL);
   }
 }
 

@@ -80,6 +80,10 @@ public:
   /// `text`, or its longest start followed by "…" that is at most
   /// `maxWidth` pixels wide ("" when not even "…" fits).
   std::string Elide(const std::string& text, int kind, double maxWidth) const;
+  /// `text`, or its start and end around "…", as many characters of each
+  /// (the end's count within one of the start's) as fit in `maxWidth`:
+  /// row names differ at their end as often as at their start.
+  std::string ElideMiddle(const std::string& text, int kind, double maxWidth) const;
   int FontSize() const { return this->Size; }
   int Dpi() const { return this->DotsPerInch; }
 
@@ -228,7 +232,8 @@ double AxisTitleY(const TextMeasure& measure);
 
 /// Row names at the left of the plot, centred on `centres` (one per row,
 /// from the top): every k-th row when the rows are thinner than the text
-/// (macroscope::RowLabelStride), names elided to the margin.
+/// (macroscope::RowLabelStride), without the leading path all share
+/// (macroscope::DropCommonLeadingPath), elided in the middle to the margin.
 void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
   const std::vector<double>& centres, double pitch, const Frame& frame,
   const TextMeasure& measure);

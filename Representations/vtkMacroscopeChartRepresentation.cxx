@@ -22,6 +22,7 @@
 #include "vtkTextProperty.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace
 {
@@ -40,6 +41,13 @@ bool IsEmpty(vtkAlgorithm* layout, int layers)
   }
   return true;
 }
+
+// The size laid out when neither the property nor a chart view gives one
+// (a plain Render View): the former default of ViewSize.
+constexpr int FallbackSize[2] = { 1600, 900 };
+// The smallest size an automatic layout gets, for tiny views.
+constexpr int MinAutoSize = 64;
+
 constexpr int LabelKinds[] = { TICK_LABEL, ROW_LABEL, GROUP_LABEL, AXIS_TITLE, LEGEND_LABEL,
   NODE_LABEL };
 }
@@ -102,6 +110,60 @@ void vtkMacroscopeChartRepresentation::AddTypeColor(const char* entry)
 {
   this->TypeColors.emplace_back(entry ? entry : "");
   this->MarkModified();
+}
+
+void vtkMacroscopeChartRepresentation::SetViewSize(int width, int height)
+{
+  if (width != this->RequestedViewSize[0] || height != this->RequestedViewSize[1])
+  {
+    this->RequestedViewSize[0] = width;
+    this->RequestedViewSize[1] = height;
+    this->MarkModified();
+  }
+}
+
+void vtkMacroscopeChartRepresentation::SetViewPixelSize(int width, int height)
+{
+  if (width != this->ViewPixelSize[0] || height != this->ViewPixelSize[1])
+  {
+    this->ViewPixelSize[0] = width;
+    this->ViewPixelSize[1] = height;
+    // Only an automatic size depends on the view's.
+    if (this->RequestedViewSize[0] <= 0 || this->RequestedViewSize[1] <= 0)
+    {
+      this->MarkModified();
+    }
+  }
+}
+
+bool vtkMacroscopeChartRepresentation::GetTraceSpan(double*)
+{
+  return false;
+}
+
+void vtkMacroscopeChartRepresentation::GetChartRegion(double bounds[6])
+{
+  std::copy(this->Bounds, this->Bounds + 6, bounds);
+}
+
+bool vtkMacroscopeChartRepresentation::GetTimeNavigation(double axis[4], double span[2])
+{
+  vtkDataObject* labels = this->LabelMapper->GetInput();
+  if (!labels || this->LabelLayer < 0)
+  {
+    return false;
+  }
+  auto* timeAxis = vtkDoubleArray::SafeDownCast(labels->GetFieldData()->GetArray("TimeAxis"));
+  auto* traceSpan = vtkDoubleArray::SafeDownCast(labels->GetFieldData()->GetArray("TraceSpan"));
+  if (!timeAxis || !traceSpan || timeAxis->GetNumberOfComponents() != 4 ||
+    traceSpan->GetNumberOfComponents() != 2 || timeAxis->GetNumberOfTuples() < 1 ||
+    traceSpan->GetNumberOfTuples() < 1)
+  {
+    return false;
+  }
+  timeAxis->GetTypedTuple(0, axis);
+  traceSpan->GetTypedTuple(0, span);
+  return axis[1] > axis[0] && axis[3] > axis[2];
 }
 
 void vtkMacroscopeChartRepresentation::SetLayers(int count, int labels, int legend, int guides)
@@ -176,6 +238,14 @@ void vtkMacroscopeChartRepresentation::SetLabelFontSize(int size)
 
 vtkDataObject* vtkMacroscopeChartRepresentation::GetRenderedDataObject(int port)
 {
+  if (port >= 0 && port == this->LabelLayer && this->Pieces[port]->GetNumberOfPoints() == 0)
+  {
+    // A client of a server computes no layout: the labels it was delivered.
+    if (vtkDataObject* delivered = this->LabelMapper->GetInput())
+    {
+      return delivered;
+    }
+  }
   return port >= 0 && port < std::max(this->LayerCount, 1) ? this->Pieces[port].Get() : nullptr;
 }
 
@@ -221,6 +291,9 @@ int vtkMacroscopeChartRepresentation::RequestData(
   }
   if (inputVector[0]->GetNumberOfInformationObjects() == 1)
   {
+    int size[2];
+    this->ResolveLayoutSize(size);
+    this->SetLayoutSize(size[0], size[1]);
     // Input check (docs/details-on-demand.md): a type that cannot show its
     // input says so and draws nothing, rather than failing in its layout.
     const std::string problem =
@@ -239,11 +312,12 @@ int vtkMacroscopeChartRepresentation::RequestData(
     {
       this->Pieces[layer]->ShallowCopy(layout->GetOutputDataObject(layer));
     }
-    int size[2];
     this->GetChartSize(size);
     this->GetChartBounds(size, this->Bounds);
     // A layout that placed its labels in a frame (docs/labels.md) says
-    // which bounds hold the plot, the labels and the legend: fit those.
+    // which bounds hold the plot, the labels and the legend: fit those. Its
+    // frame is the size it was given, text included, so that a chart laid
+    // out for its view fills it (docs/views.md).
     auto* frame = vtkDoubleArray::SafeDownCast(
       this->Pieces[this->LabelLayer]->GetFieldData()->GetArray("ChartBounds"));
     if (frame && frame->GetNumberOfComponents() == 4 && frame->GetNumberOfTuples() == 1)
@@ -256,8 +330,52 @@ int vtkMacroscopeChartRepresentation::RequestData(
       // not widen the bounds the drawing rank's frame gives.
       vtkMath::UninitializeBounds(this->Bounds);
     }
+    this->AddNavigationFields();
   }
   return this->Superclass::RequestData(request, inputVector, outputVector);
+}
+
+bool vtkMacroscopeChartRepresentation::ResolveLayoutSize(int size[2])
+{
+  if (this->RequestedViewSize[0] > 0 && this->RequestedViewSize[1] > 0)
+  {
+    std::copy(this->RequestedViewSize, this->RequestedViewSize + 2, size);
+    return false;
+  }
+  if (this->ViewPixelSize[0] > 0 && this->ViewPixelSize[1] > 0)
+  {
+    // The layouts fit their labels, axis and legend inside the size they
+    // are given (docs/labels.md): the view's size is the size to lay out.
+    size[0] = std::max(this->ViewPixelSize[0], MinAutoSize);
+    size[1] = std::max(this->ViewPixelSize[1], MinAutoSize);
+    return true;
+  }
+  std::copy(FallbackSize, FallbackSize + 2, size);
+  return false;
+}
+
+void vtkMacroscopeChartRepresentation::AddNavigationFields()
+{
+  if (this->LabelLayer < 0)
+  {
+    return;
+  }
+  vtkFieldData* fields = this->Pieces[this->LabelLayer]->GetFieldData();
+  // The chart region and the view size it was made for (tests, docs/views.md).
+  vtkNew<vtkDoubleArray> region;
+  region->SetName("ChartRegion");
+  region->SetNumberOfComponents(6);
+  region->InsertNextTuple(this->Bounds);
+  fields->AddArray(region);
+  double span[2];
+  if (this->GetTraceSpan(span))
+  {
+    vtkNew<vtkDoubleArray> traceSpan;
+    traceSpan->SetName("TraceSpan");
+    traceSpan->SetNumberOfComponents(2);
+    traceSpan->InsertNextTuple(span);
+    fields->AddArray(traceSpan);
+  }
 }
 
 void vtkMacroscopeChartRepresentation::GetChartBounds(const int size[2], double bounds[6])

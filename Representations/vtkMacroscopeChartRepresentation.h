@@ -43,7 +43,10 @@ public:
   /**
    * The layout's output `port` as this process computed it: port 0, the
    * marks, for the Information panel; the others (legend, labels...) for
-   * tests, which read the colours drawn. Null for a port out of range.
+   * tests, which read the colours drawn. Null for a port out of range. On a
+   * client of a server, which lays nothing out, the labels port gives the
+   * labels delivered for drawing (with the ChartRegion, TimeAxis and
+   * TraceSpan field data scripts navigate with).
    */
   vtkDataObject* GetRenderedDataObject(int port) override;
 
@@ -80,6 +83,39 @@ public:
   void AddTypeColor(const char* entry);
   ///@}
 
+  /**
+   * The size in pixels the chart is laid out for, as an explicit override
+   * (scripted pictures, old state files). 0 0, the default, means "the
+   * view's": the size the Macroscope Chart View pushes (SetViewPixelSize),
+   * or 1600 x 900 in a view that pushes none (a plain Render View).
+   * docs/views.md.
+   */
+  void SetViewSize(int width, int height);
+
+  /**
+   * The pixel size of the view the representation is shown in, pushed by
+   * vtkSMMacroscopeChartViewProxy before every update (a property, so that
+   * it reaches every rank and re-runs the layout when it changes).
+   */
+  void SetViewPixelSize(int width, int height);
+
+  /**
+   * The size the last layout was made for (the layout's ViewSize), and the
+   * region the camera must show (chart plus labels, legend and axis).
+   */
+  void GetLaidOutChartSize(int size[2]) { this->GetChartSize(size); }
+  void GetChartRegion(double bounds[6]);
+
+  /**
+   * Time navigation of the chart as last drawn on this process (the
+   * client, or the first rank): x of the window start and end in chart
+   * units, the window [t0, t1] and the trace's span [s0, s1], read from the
+   * delivered labels' field data (TimeAxis, TraceSpan). False when the
+   * chart has no time axis (overviews, treemap, logical views) or nothing
+   * was drawn yet.
+   */
+  bool GetTimeNavigation(double axis[4], double span[2]);
+
 protected:
   vtkMacroscopeChartRepresentation();
   ~vtkMacroscopeChartRepresentation() override;
@@ -102,6 +138,13 @@ protected:
   /// The chart's size in pixels (the layout's ViewSize).
   virtual void GetChartSize(int size[2]) = 0;
 
+  /// Hands the size the chart is laid out for to the subclass's layouts.
+  virtual void SetLayoutSize(int width, int height) = 0;
+
+  /// The trace's time span [s0, s1] in seconds, for charts along time
+  /// (collective: every rank calls it in RequestData). False by default.
+  virtual bool GetTraceSpan(double span[2]);
+
   /// The region the camera fits: the chart of `size` pixels plus room for
   /// what lies around it (by default row labels at the left, the time axis
   /// below and the legend at the right).
@@ -122,6 +165,11 @@ private:
   void operator=(const vtkMacroscopeChartRepresentation&) = delete;
 
   void UpdateVisibilities();
+  /// The size to lay out for: the explicit ViewSize, else the view's, else
+  /// the fallback. True for the view's (automatic) size.
+  bool ResolveLayoutSize(int size[2]);
+  /// ChartRegion and TraceSpan on the labels, which reach the client.
+  void AddNavigationFields();
   bool IsDrawn(int layer) const { return layer < this->LayerCount && layer != this->LabelLayer; }
 
   static constexpr int MaxLayers = 8;
@@ -140,6 +188,8 @@ private:
   bool ShowLegend = true;
   int LabelFontSize = 12;
   std::vector<std::string> TypeColors;
+  int RequestedViewSize[2] = { 0, 0 };
+  int ViewPixelSize[2] = { 0, 0 };
 };
 
 #endif

@@ -105,9 +105,12 @@ void vtkMacroscopeLogicalRepresentation::SetView(int view)
   this->OverviewLayout->call;                                                                      \
   this->MarkModified()
 
-void vtkMacroscopeLogicalRepresentation::SetViewSize(int width, int height)
+void vtkMacroscopeLogicalRepresentation::SetLayoutSize(int width, int height)
 {
-  MACROSCOPE_FORWARD_ALL(SetViewSize(width, height));
+  // Called from RequestData: the layouts only, not this representation.
+  this->TimelineLayout->SetViewSize(width, height);
+  this->ClusteredLayout->SetViewSize(width, height);
+  this->OverviewLayout->SetViewSize(width, height);
 }
 
 void vtkMacroscopeLogicalRepresentation::SetStepWindow(vtkIdType first, vtkIdType last)

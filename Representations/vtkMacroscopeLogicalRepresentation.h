@@ -50,7 +50,6 @@ public:
    * Forwarded to every layout (see vtkMacroscopeLogicalLayout and
    * vtkMacroscopeClusteredTimelineLayout).
    */
-  void SetViewSize(int width, int height);
   void SetStepWindow(vtkIdType first, vtkIdType last);
   void SetTimeWindow(double start, double end);
   void SetShowAggregates(bool show);
@@ -73,6 +72,7 @@ protected:
 
   vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
   void GetChartSize(int size[2]) override;
+  void SetLayoutSize(int width, int height) override;
 
 private:
   vtkMacroscopeLogicalRepresentation(const vtkMacroscopeLogicalRepresentation&) = delete;

@@ -39,11 +39,10 @@ void vtkMacroscopeOverviewRepresentation::SetOverview(int overview)
   }
 }
 
-void vtkMacroscopeOverviewRepresentation::SetViewSize(int width, int height)
+void vtkMacroscopeOverviewRepresentation::SetLayoutSize(int width, int height)
 {
   this->TemporalLayout->SetViewSize(width, height);
   this->SpatiotemporalLayout->SetViewSize(width, height);
-  this->MarkModified();
 }
 
 void vtkMacroscopeOverviewRepresentation::SetMinLayerHeight(double pixels)

@@ -49,7 +49,6 @@ public:
    * temporal overview's layer budget, and the spatiotemporal overview's row
    * budget and group level.
    */
-  void SetViewSize(int width, int height);
   void SetMinLayerHeight(double pixels);
   void SetMinRowHeight(double pixels);
   void SetGroupLevel(int level);
@@ -69,6 +68,7 @@ protected:
 
   vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
   void GetChartSize(int size[2]) override;
+  void SetLayoutSize(int width, int height) override;
 
 private:
   vtkMacroscopeOverviewRepresentation(const vtkMacroscopeOverviewRepresentation&) = delete;

@@ -1,11 +1,13 @@
 #include "vtkMacroscopeTimelineRepresentation.h"
 
+#include "MacroscopeTraceInputs.h"
 #include "MacroscopeTraceLookup.h"
 #include "vtkMacroscopeTimelineLayout.h"
 
 #include "vtkDataObject.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
+#include "vtkMultiProcessController.h"
 #include "vtkObjectFactory.h"
 
 #include <string>
@@ -67,10 +69,16 @@ void vtkMacroscopeTimelineRepresentation::SetTimeWindow(double start, double end
   this->MarkModified();
 }
 
-void vtkMacroscopeTimelineRepresentation::SetViewSize(int width, int height)
+void vtkMacroscopeTimelineRepresentation::SetLayoutSize(int width, int height)
 {
   this->TimelineLayout->SetViewSize(width, height);
-  this->MarkModified();
+}
+
+bool vtkMacroscopeTimelineRepresentation::GetTraceSpan(double span[2])
+{
+  span[0] = this->TraceSpan[0];
+  span[1] = this->TraceSpan[1];
+  return this->HasTraceSpan;
 }
 
 void vtkMacroscopeTimelineRepresentation::GetChartSize(int size[2])
@@ -97,5 +105,14 @@ vtkAlgorithm* vtkMacroscopeTimelineRepresentation::Layout(vtkInformationVector**
   this->TimelineLayout->SetTypeColors(this->GetTypeColors());
   this->TimelineLayout->SetLabelFontSize(this->GetLabelFontSize()); // docs/labels.md
   this->TimelineLayout->Update();
+  // The span zoom and pan stay in (docs/views.md); collective, as the
+  // layout's own window resolution.
+  MacroscopeTraceInputs inputs;
+  std::string problem;
+  this->HasTraceSpan = inputs.Collect(trace, problem);
+  if (this->HasTraceSpan)
+  {
+    inputs.TimeBounds(this->TraceSpan, this->TimelineLayout->GetController());
+  }
   return this->TimelineLayout;
 }

@@ -37,7 +37,6 @@ public:
    * Forwarded to vtkMacroscopeTimelineLayout (see there).
    */
   void SetTimeWindow(double start, double end);
-  void SetViewSize(int width, int height);
   void SetMinMarkWidth(double pixels);
   void SetMinRowHeight(double pixels);
   void SetDepth(int depth);
@@ -62,12 +61,16 @@ protected:
 
   vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
   void GetChartSize(int size[2]) override;
+  void SetLayoutSize(int width, int height) override;
+  bool GetTraceSpan(double span[2]) override;
 
 private:
   vtkMacroscopeTimelineRepresentation(const vtkMacroscopeTimelineRepresentation&) = delete;
   void operator=(const vtkMacroscopeTimelineRepresentation&) = delete;
 
   vtkNew<vtkMacroscopeTimelineLayout> TimelineLayout;
+  double TraceSpan[2] = { 0.0, 0.0 };
+  bool HasTraceSpan = false;
 };
 
 #endif

@@ -60,6 +60,7 @@ protected:
 
   vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
   void GetChartSize(int size[2]) override;
+  void SetLayoutSize(int, int) override {} // a 3D scene has no pixel size
   /// The scene's own bounds: the base, the axis and the window's height.
   void GetChartBounds(const int size[2], double bounds[6]) override;
 

@@ -26,10 +26,9 @@ void vtkMacroscopeTreemapRepresentation::PrintSelf(ostream& os, vtkIndent indent
   os << indent << "TreemapLayout: " << this->TreemapLayout.GetPointer() << "\n";
 }
 
-void vtkMacroscopeTreemapRepresentation::SetViewSize(int width, int height)
+void vtkMacroscopeTreemapRepresentation::SetLayoutSize(int width, int height)
 {
   this->TreemapLayout->SetViewSize(width, height);
-  this->MarkModified();
 }
 
 void vtkMacroscopeTreemapRepresentation::SetAlgorithm(int algorithm)

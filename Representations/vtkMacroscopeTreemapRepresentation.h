@@ -31,7 +31,6 @@ public:
    * Forwarded to the layout (see vtkMacroscopeTreemapLayout): the treemap's
    * size in pixels, its algorithm, the margins and header of inner nodes.
    */
-  void SetViewSize(int width, int height);
   void SetAlgorithm(int algorithm);
   void SetMargin(double pixels);
   void SetHeader(double pixels);
@@ -53,6 +52,7 @@ protected:
 
   vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
   void GetChartSize(int size[2]) override;
+  void SetLayoutSize(int width, int height) override;
   /// No axes nor row labels: the treemap, its title above, the legend.
   void GetChartBounds(const int size[2], double bounds[6]) override;
 

@@ -18,7 +18,9 @@ packages=(
   # build and test tooling
   cmake g++ pkg-config libgtest-dev xvfb xauth openmpi-bin
   # screenshots of the GUI test's display (xwd, GUI.Repaint)
-  x11-apps xdotool
+  x11-apps
+  # mouse wheel and drags sent to the GUI under test (GUI.ChartView)
+  xdotool
   # Pajé traces: SimGrid SMPI (smpicc, smpirun) and pajeng (pj_dump) for the cross-check
   pajeng libsimgrid-dev time
   # real tracers' archives: EZTrace traces small MPI/OpenMP programs into OTF2

@@ -234,4 +234,36 @@ ChartMargins FitChartMargins(double viewWidth, double viewHeight, ChartMargins w
   return margins;
 }
 
+std::vector<std::string> DropCommonLeadingPath(
+  const std::vector<std::string>& names, const std::string& separator)
+{
+  if (names.size() < 2 || separator.empty())
+  {
+    return names; // a lone row keeps its whole name: nothing to tell it from
+  }
+  // The length of the shared start that ends just after a separator, and
+  // leaves every name something after it.
+  std::size_t shared = 0;
+  for (std::size_t at = names[0].find(separator); at != std::string::npos;
+       at = names[0].find(separator, at + separator.size()))
+  {
+    const std::size_t end = at + separator.size();
+    const bool common = std::all_of(names.begin(), names.end(), [&](const std::string& name) {
+      return name.size() > end && name.compare(0, end, names[0], 0, end) == 0;
+    });
+    if (!common)
+    {
+      break;
+    }
+    shared = end;
+  }
+  std::vector<std::string> kept;
+  kept.reserve(names.size());
+  for (const std::string& name : names)
+  {
+    kept.push_back(name.substr(shared));
+  }
+  return kept;
+}
+
 }

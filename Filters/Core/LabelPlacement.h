@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace macroscope
@@ -110,5 +111,14 @@ struct ChartMargins
 };
 ChartMargins FitChartMargins(double viewWidth, double viewHeight, ChartMargins wanted,
   double minPlotFraction);
+
+/// Row names without the leading path components every one of them shares
+/// ("cluster / node 3 / rank 0" and "cluster / node 3 / rank 1" become
+/// "rank 0" and "rank 1"): what no row differs in tells no row apart, and
+/// the room it took goes to what does. Components are separated by
+/// `separator`; a name keeps at least its last component. A lone name
+/// stays whole.
+std::vector<std::string> DropCommonLeadingPath(
+  const std::vector<std::string>& names, const std::string& separator);
 
 }

@@ -75,23 +75,24 @@ def _trace_end(source):
 
 
 def chart_view(size):
-    """A new Render View set up for a Macroscope chart of `size` pixels:
-    white background, no orientation axes, parallel projection, 2D
-    interaction. Scripts that save chart pictures start from it."""
-    view = simple.CreateView("RenderView")
+    """A new Macroscope Chart View (docs/views.md) of `size` pixels, white
+    background: 2D, its charts laid out for the view's own size. Scripts
+    that save chart pictures start from it."""
+    view = simple.CreateView("MacroscopeChartView")
     view.ViewSize = list(size)
     view.OrientationAxesVisibility = 0
     view.UseColorPaletteForBackground = 0
     view.Background = [1, 1, 1]
-    view.CameraParallelProjection = 1
-    view.InteractionMode = "2D"
     return view
 
 
-def _show_chart(port, view, kind, chart_size):
+def _show_chart(port, view, kind, chart_size=None):
+    """`port` shown as `kind` in `view`: laid out for the view's size, or
+    for `chart_size` pixels when given (an explicit ViewSize)."""
     display = simple.Show(port, view, "MacroscopeTraceRepresentation")
     display.SetRepresentationType(kind)
-    display.ViewSize = list(chart_size)
+    if chart_size is not None:
+        display.ViewSize = list(chart_size)
     display.LabelColor = [0.1, 0.1, 0.1]
     return display
 
@@ -141,16 +142,13 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     for cell, source in zip((3, 4), sources):
         view = chart_view((width // 2, top))
         simple.AssignViewToLayout(view=view, layout=layout, hint=cell)
-        # The chart leaves room in its view for the row labels on its left
-        # and the legend on its right, which are drawn outside its size.
-        displays.append(_show_chart(simple.OutputPort(source, 0), view, "Timeline",
-                                    (int(width * 0.33), int(top * 0.8))))
+        # Laid out for the view's own size, labels and legend included.
+        displays.append(_show_chart(simple.OutputPort(source, 0), view, "Timeline"))
         views.append(view)
     difference_view = chart_view((width, height - top))
     simple.AssignViewToLayout(view=difference_view, layout=layout, hint=2)
     difference_display = _show_chart(simple.OutputPort(aggregation, 0), difference_view,
-                                      "Spatiotemporal Overview",
-                                      (int(width * 0.7), int((height - top) * 0.8)))
+                                      "Spatiotemporal Overview")
     layout.SetSize(width, height)
 
     from . import links

@@ -152,10 +152,11 @@ try:
     # Apply, as the GUI does it (pqApplyBehavior::showData): every output port
     # goes to its preferred view through the rendering pipeline controller,
     # which honours the reader's Hints, given the active view; views it creates
-    # join the active layout. The active view is a new Render View in a tab of
+    # join the active layout. The active view is a new Macroscope Chart View
+    # (the charts' preferred view, docs/views.md) in a tab of
     # its own, so that the Timeline is all it draws.
     tab = CreateLayout("Timeline")
-    timeline_view = CreateView("RenderView")
+    timeline_view = CreateView("MacroscopeChartView")
     AssignViewToLayout(timeline_view, tab)
     SetActiveView(timeline_view)
     SetActiveSource(reader)
@@ -175,7 +176,7 @@ try:
 
     # 1. The States are in the Render View as a Macroscope trace, drawn as a Timeline.
     if states_view is None or states_view.GetGlobalID() != timeline_view.SMProxy.GetGlobalID():
-        raise RuntimeError("Apply showed the States in %s, not in the active Render View"
+        raise RuntimeError("Apply showed the States in %s, not in the active Macroscope Chart View"
                            % (states_view.GetXMLName() if states_view else "no view"))
     display = GetDisplayProperties(OutputPort(reader, 0), timeline_view)
     if display.GetXMLName() != "MacroscopeTraceRepresentation":
@@ -234,14 +235,14 @@ try:
     model = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=4, ResourceLevel=3)
     treemap = ResourceTreemap(Input=OutputPort(model, 0), Cut="Level", Level=2)
     treemap_tab = CreateLayout("Treemap")
-    treemap_view = CreateView("RenderView")
+    treemap_view = CreateView("MacroscopeChartView")
     AssignViewToLayout(treemap_view, treemap_tab)
     SetActiveView(treemap_view)
     SetActiveSource(treemap)
     shown_in = controller.ShowInPreferredView(treemap.SMProxy, 0, treemap_view.SMProxy)
     if shown_in is None or shown_in.GetGlobalID() != treemap_view.SMProxy.GetGlobalID():
         raise RuntimeError("Apply on Resource Treemap showed its Treemap in %s, not the active "
-                           "Render View" % (shown_in.GetXMLName() if shown_in else "no view"))
+                           "Macroscope Chart View" % (shown_in.GetXMLName() if shown_in else "no view"))
     treemap_display = GetDisplayProperties(OutputPort(treemap, 0), treemap_view)
     if treemap_display.Representation != "Treemap":
         raise RuntimeError("the Treemap is shown as %r" % treemap_display.Representation)
@@ -265,7 +266,7 @@ try:
     # filter's hints), which the selector shows, and draws marks.
     logical = LogicalTime(Input=[OutputPort(reader, i) for i in range(6)])
     logical_tab = CreateLayout("Logical Timeline")
-    logical_view = CreateView("RenderView")
+    logical_view = CreateView("MacroscopeChartView")
     AssignViewToLayout(logical_view, logical_tab)
     SetActiveView(logical_view)
     SetActiveSource(logical)
@@ -280,7 +281,7 @@ try:
     SetActiveSource(logical)
     if events_view is None or events_view.GetGlobalID() != logical_view.SMProxy.GetGlobalID():
         raise RuntimeError("Apply on Logical Time showed its Logical Events in %s, not the active "
-                           "Render View" % (events_view.GetXMLName() if events_view else "no view"))
+                           "Macroscope Chart View" % (events_view.GetXMLName() if events_view else "no view"))
     logical_display = GetDisplayProperties(OutputPort(logical, 0), logical_view)
     if logical_display.GetXMLName() != "MacroscopeTraceRepresentation" or \
             logical_display.Representation != "Logical Timeline":

@@ -114,14 +114,16 @@ for port in (1, 2):
     mt.check(rows == 0, "output %d holds %d rows after UpdatePipeline()" % (port, rows))
 mt.check(aggregation.GetDataInformation(0).GetNumberOfRows() > 1, "the Partition is empty")
 
-# (b) Apply's display step: each output to its preferred view.
-render_view = CreateView("RenderView")
+# (b) Apply's display step: each output to its preferred view. The
+# Partition's is the Macroscope Chart View (docs/views.md), the view a
+# Timeline of the trace is in when the user applies.
+render_view = CreateView("MacroscopeChartView")
 before = views()
 controller = servermanager.ParaViewPipelineController()
 shown = [controller.ShowInPreferredView(aggregation.SMProxy, port, render_view.SMProxy) for port in range(3)]
 Render(render_view)
 mt.check(shown[0] is not None and shown[0].GetGlobalID() == render_view.GetGlobalID(),
-         "the Partition was not shown in the active Render View")
+         "the Partition was not shown in the active Macroscope Chart View")
 mt.check(shown[1] is None and shown[2] is None and views() == before,
          "Apply opened views for the curves: %s -> %s" % (before, views()))
 mt.check(counters(aggregation) == [1, 1, 0], "Apply's display step swept: %s" % counters(aggregation))
@@ -175,7 +177,7 @@ for proxy in (TemporalAggregation, SpatialAggregation, SpatiotemporalAggregation
     instance = proxy(Input=OutputPort(model, 0))
     kinds = [hints.GetPreferredViewType(instance.SMProxy, port) for port in range(3)]
     icons = [hints.GetPipelineIcon(instance.SMProxy, port) for port in (1, 2)]
-    mt.check(kinds == ["RenderView", "None", "None"] and icons == ["SpreadSheetView", "XYChartView"],
+    mt.check(kinds == ["MacroscopeChartView", "None", "None"] and icons == ["SpreadSheetView", "XYChartView"],
              "%s: preferred views %s, icons %s" % (proxy.__name__, kinds, icons))
     Delete(instance)
 

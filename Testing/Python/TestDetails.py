@@ -21,20 +21,20 @@ reader = OTF2TraceReader(FileName=os.path.join(directory, "traces.otf2"))
 reader.UpdatePipeline()
 
 view = CreateView("RenderView")
-view.ViewSize = [800, 500]
+view.ViewSize = [1100, 600]
 view.OrientationAxesVisibility = 0
 view.CameraParallelProjection = 1
 view.InteractionMode = "2D"
 timeline = Show(OutputPort(reader, 0), view, "MacroscopeTraceRepresentation")
 timeline.SetRepresentationType("Timeline")
-timeline.ViewSize = [600, 360]
+timeline.ViewSize = [1000, 500]  # text included: a plot of about 700 x 440
 timeline.MinMarkWidth = 6  # aggregates are one MinMarkWidth column wide: room to aim
 Render(view)
 view.ResetCamera(True)
 Render(view)
 
 # The marks as the representation lays them out, from the same layout filter.
-layout = TimelineLayout(Input=[OutputPort(reader, p) for p in range(6)], ViewSize=[600, 360],
+layout = TimelineLayout(Input=[OutputPort(reader, p) for p in range(6)], ViewSize=[1000, 500],
                         MinMarkWidth=6)
 marks = mt.gather_points(layout, 0)
 lines = mt.gather_points(layout, 1)
@@ -83,8 +83,20 @@ def big_enough(cell, pixels=4):
     return x1 - x0 >= pixels and y1 - y0 >= pixels
 
 
+def on_top(cell):
+    """No other mark is drawn over the centre of `cell` (deeper states lie
+    above their callers, at a larger z): the pick there must find it."""
+    b = marks.GetCell(cell).GetBounds()
+    x, y = 0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3])
+    for other in range(marks.GetNumberOfCells()):
+        o = marks.GetCell(other).GetBounds()
+        if other != cell and o[4] > b[4] and o[0] <= x <= o[1] and o[2] <= y <= o[3]:
+            return False
+    return True
+
+
 # A plain state: its type, resource and times, and its row in States.
-plain = [c for c in range(marks.GetNumberOfCells()) if flags[c] == 0 and big_enough(c, 6)]
+plain = [c for c in range(marks.GetNumberOfCells()) if flags[c] == 0 and big_enough(c, 6) and on_top(c)]
 mt.check(plain, "the Timeline has no plain mark wide enough to pick")
 cell = plain[len(plain) // 2]
 details = pick_cell(marks, cell)
@@ -104,7 +116,8 @@ mt.check(resource and resource[0] != "Resource: ?" and "/" in resource[0],
 mt.check("\nDuration: " in details.text, "the text gives no duration")
 
 # An aggregate: its span, its states (as many rows as StateCount) and its composition.
-aggregates = [c for c in range(marks.GetNumberOfCells()) if flags[c] & 1 and counts[c] > 2 and big_enough(c, 3)]
+aggregates = [c for c in range(marks.GetNumberOfCells())
+              if flags[c] & 1 and counts[c] > 2 and big_enough(c, 3) and on_top(c)]
 mt.check(aggregates, "the Timeline has no aggregate to pick")
 # What is drawn in front wins the pick: message lines, and deeper states
 # inset in their callers. The aggregates are one column wide, crossed by

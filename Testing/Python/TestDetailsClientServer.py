@@ -30,10 +30,10 @@ mt.check(len(picks) >= 4, "Python.Details recorded %d picks" % len(picks))
 
 reader = OTF2TraceReader(FileName=os.path.join(serial, "trace", "traces.otf2"))
 view = CreateView("RenderView")
-view.ViewSize = [800, 500]
+view.ViewSize = [1100, 600]
 timeline = Show(OutputPort(reader, 0), view, "MacroscopeTraceRepresentation")
 timeline.SetRepresentationType("Timeline")
-timeline.ViewSize = [600, 360]
+timeline.ViewSize = [1000, 500]  # text included: a plot of about 700 x 440
 timeline.MinMarkWidth = 6  # as Python.Details
 Render(view)
 slicing = TimeSlicing(Input=[OutputPort(reader, p) for p in range(6)], Slices=20)

@@ -137,7 +137,11 @@ try:
     reader = OTF2TraceReader(FileName=os.path.join(trace, "traces.otf2"))
     model = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=SLICES)
     model.UpdatePipeline()
-    view = GetActiveViewOrCreate("RenderView")
+    # The view a user has the trace's Timeline in: a Macroscope Chart View,
+    # the Partition's preferred view (docs/views.md), so Apply shows the
+    # overview there without opening another.
+    view = CreateView("MacroscopeChartView")
+    AssignViewToLayout(view=view, layout=GetLayout(GetActiveView()), hint=0)
     SetActiveView(view)
     SetActiveSource(model)
     views_before = sorted(v.GetXMLName() for v in GetViews())

@@ -66,8 +66,14 @@ try:
                            "--threads-per-rank", "2", "--iterations", "40", "--quiet"])
     reader = OpenDataFile(os.path.join(trace, "traces.otf2"))
     reader.UpdatePipeline()
-    view = GetActiveViewOrCreate("RenderView")
-    view.InteractionMode = "2D"
+    # The chart view (docs/views.md): the Timeline laid out for its pixels.
+    # It replaces the GUI's first Render View, so that its widget is the only one.
+    first = GetActiveView()
+    layout = GetLayout(first) if first else None
+    if first:
+        Delete(first)
+    view = CreateView("MacroscopeChartView")
+    AssignViewToLayout(view, layout, 0) if layout else AssignViewToLayout(view)
     timeline = Show(OutputPort(reader, 0), view, "MacroscopeTraceRepresentation")
     timeline.SetRepresentationType("Timeline")
     Render(view)
@@ -76,7 +82,7 @@ try:
     qt.wait(lambda: False, 1)
 
     layout = TimelineLayout(Input=[OutputPort(reader, p) for p in range(6)],
-                            ViewSize=list(timeline.ViewSize), MinMarkWidth=timeline.MinMarkWidth)
+                            ViewSize=list(timeline.ViewPixelSize), MinMarkWidth=timeline.MinMarkWidth)
     marks = mt.gather_points(layout, 0)
     flags = marks.GetCellData().GetArray("Aggregate")
     best = None

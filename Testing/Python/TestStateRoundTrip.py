@@ -217,29 +217,30 @@ FindSource("layout").UpdatePipeline()
 label = dict(ShowLabels=0, ShowLegend=0, Visibility=0)
 displays = {
     "timelineview": ("reader", "Timeline", dict(
-        label, TimeWindow=[0.0005, 0.0025], ViewSize=[700, 300], MinMarkWidth=2.5,
+        label, TimeWindow=[0.0005, 0.0025], ViewSize=[700, 300], ViewPixelSize=[711, 307],
+        MinMarkWidth=2.5,
         MinRowHeight=6.0, Depth=0, ShowMessages=0, MaxMessagesPerPixel=2, GroupLevel=1,
         AggregateStyle="Stacked", LabelColor=[0.2, 0.3, 0.4], LabelFontSize=9,
         Resources=["cluster-0"], Types=["compute"])),
     "temporalview": ("temporal", "Temporal Overview", dict(
-        label, ViewSize=[610, 280], MinLayerHeight=5.5, LabelColor=[0.1, 0.6, 0.2],
+        label, ViewSize=[610, 280], ViewPixelSize=[621, 287], MinLayerHeight=5.5, LabelColor=[0.1, 0.6, 0.2],
         LabelFontSize=10)),
     "stview": ("partition", "Spatiotemporal Overview", dict(
-        label, ViewSize=[620, 290], MinRowHeight=4.5, GroupLevel=1, LabelColor=[0.6, 0.1, 0.2],
+        label, ViewSize=[620, 290], ViewPixelSize=[631, 297], MinRowHeight=4.5, GroupLevel=1, LabelColor=[0.6, 0.1, 0.2],
         LabelFontSize=13)),
     "treemapview": ("treemap", "Treemap", dict(
-        label, ViewSize=[500, 400], Algorithm="Slice and Dice", Margin=6.5, Header=12.5,
+        label, ViewSize=[500, 400], ViewPixelSize=[511, 407], Algorithm="Slice and Dice", Margin=6.5, Header=12.5,
         LabelColor=[0.3, 0.2, 0.1], LabelFontSize=8)),
     "logicalview": ("logicalevents", "Logical Timeline", dict(
-        label, ViewSize=[530, 310], StepWindow=[2, 8], ShowAggregates=0, MaxMessages=19, TimeWindow=[0.0015, 0.0025],
+        label, ViewSize=[530, 310], ViewPixelSize=[541, 317], StepWindow=[2, 8], ShowAggregates=0, MaxMessages=19, TimeWindow=[0.0015, 0.0025],
         FocusRadius=4, LabelColor=[0.7, 0.7, 0.1], LabelFontSize=14,
         Resources=["node-0"], Types=["MPI_Send"])),
     "clusteredview": ("logicalevents", "Clustered Logical Timeline", dict(
-        label, ViewSize=[520, 300], StepWindow=[3, 9], ShowAggregates=0, MaxMessages=17, TimeWindow=[0.001, 0.0025],
+        label, ViewSize=[520, 300], ViewPixelSize=[531, 307], StepWindow=[3, 9], ShowAggregates=0, MaxMessages=17, TimeWindow=[0.001, 0.0025],
         FocusRadius=2, LabelColor=[0.1, 0.7, 0.7], LabelFontSize=11,
         Resources=["node-1"], Types=["MPI_Recv"])),
     "metricview": ("logicalevents", "Metric Overview", dict(
-        label, ViewSize=[540, 320], StepWindow=[0, 5], ShowAggregates=0, MaxMessages=23, TimeWindow=[0.0005, 0.002],
+        label, ViewSize=[540, 320], ViewPixelSize=[551, 327], StepWindow=[0, 5], ShowAggregates=0, MaxMessages=23, TimeWindow=[0.0005, 0.002],
         FocusRadius=5, LabelColor=[0.7, 0.1, 0.7], LabelFontSize=16,
         Resources=["cluster-0"], Types=["MPI_Wait"])),
     "topologyview": ("reader", "Topology-Time 3D", dict(

@@ -1,0 +1,163 @@
+"""Time zoom and pan of Macroscope charts from scripts, as the mouse does
+in a Macroscope Chart View (docs/views.md).
+
+The wheel over a chart view zooms its Timelines' time window around the
+time under the pointer, a left drag pans it, a right drag zooms it; these
+functions do the same from pvpython, pvbatch or the GUI's shell, so a
+script can follow a workflow step by step. They change the TimeWindow of
+the Timeline displays shown in the view (linked views follow, see
+macroscope.links); the next Render lays them out again at the new scale.
+The arithmetic is that of Filters/Core/TimeNavigation.h, which the view's
+C++ mouse handling uses.
+"""
+import math
+
+from paraview import simple
+
+# One wheel step: 20 % narrower (in) or 25 % wider (out).
+WHEEL_ZOOM_IN = 0.8
+
+
+def chart_view(size=None):
+    """A new Macroscope Chart View (2D, its charts laid out for its size);
+    `size` sets its ViewSize, e.g. [1600, 1000]."""
+    view = simple.CreateView("MacroscopeChartView")
+    if size is not None:
+        view.ViewSize = list(size)
+    return view
+
+
+def _field(data, name, components):
+    array = data.GetFieldData().GetArray(name) if data is not None else None
+    if array is None or array.GetNumberOfComponents() != components or array.GetNumberOfTuples() < 1:
+        return None
+    return [array.GetComponent(0, k) for k in range(components)]
+
+
+def chart_fields(display):
+    """The navigation fields of a display's chart as drawn: a dict with
+    'ChartRegion' (x0, x1, y0, y1, z0, z1 of what the camera fits),
+    'TimeAxis' (x of t0, x of t1, t0, t1) and 'TraceSpan' (s0, s1) when the
+    chart has them, read from the labels this process drew (also on the
+    client of a server). Empty before the first render."""
+    composite = display.GetClientSideObject()
+    active = composite.GetActiveRepresentation() if composite is not None else None
+    if active is None:
+        return {}
+    for port in range(8):
+        data = active.GetRenderedDataObject(port)
+        region = _field(data, "ChartRegion", 6)
+        if region is not None:
+            fields = {"ChartRegion": region}
+            for name, size in (("TimeAxis", 4), ("TraceSpan", 2)):
+                value = _field(data, name, size)
+                if value is not None:
+                    fields[name] = value
+            return fields
+    return {}
+
+
+def _time_displays(view):
+    found = []
+    for display in view.Representations:
+        if display.GetXMLName() != "MacroscopeTraceRepresentation" or not display.Visibility:
+            continue
+        fields = chart_fields(display)
+        if "TimeAxis" in fields and "TraceSpan" in fields:
+            found.append((display, fields))
+    if not found:
+        raise ValueError("the view shows no chart along time that was drawn (show a Timeline "
+                         "and render the view first)")
+    return found
+
+
+def drawn_window(view):
+    """[t0, t1], the time window the first Timeline of `view` drew."""
+    return _time_displays(view)[0][1]["TimeAxis"][2:4]
+
+
+def trace_span(view):
+    """[s0, s1], the time span of the trace of the first Timeline of `view`."""
+    return _time_displays(view)[0][1]["TraceSpan"]
+
+
+def chart_x(view, display_x):
+    """The chart abscissa under display abscissa `display_x` (pixels from the
+    view's left), from the fitted camera."""
+    camera = view.GetActiveCamera()
+    width, height = view.ViewSize
+    half_width = camera.GetParallelScale() * width / float(height)
+    return camera.GetFocalPoint()[0] - half_width + 2.0 * half_width * display_x / float(width)
+
+
+def _fit(start, end, span):
+    width = min(end - start, span[1] - span[0])
+    start = min(max(start, span[0]), span[1] - width)
+    return [start, start + width]
+
+
+def _zoom_window(window, span, factor, pivot):
+    if not (math.isfinite(factor) and factor > 0):
+        raise ValueError("zoom: the factor must be finite and positive, not %r" % factor)
+    width = window[1] - window[0]
+    minimum = max((span[1] - span[0]) * 1e-6, 1e-9)
+    new_width = min(max(width * factor, minimum), span[1] - span[0])
+    share = min(max((pivot - window[0]) / width, 0.0), 1.0) if width > 0 else 0.5
+    at = min(max(pivot, window[0]), window[1])
+    return _fit(at - share * new_width, at - share * new_width + new_width, span)
+
+
+def _as_property(window, span):
+    tolerance = 1e-6 * (span[1] - span[0])
+    if window[0] <= span[0] + tolerance and window[1] >= span[1] - tolerance:
+        return [0.0, 0.0]  # the whole trace, as the property writes it
+    return list(window)
+
+
+def _apply(view, window):
+    """`window` into the TimeWindow of every Timeline display of `view`."""
+    for display in view.Representations:
+        if (display.GetXMLName() == "MacroscopeTraceRepresentation" and display.Visibility
+                and display.Representation == "Timeline"):
+            display.TimeWindow = list(window)
+    return window
+
+
+def _agreed(compute):
+    # pvbatch --symmetric: every rank runs this, only the first drew the
+    # labels; its window goes to all so that the properties agree.
+    from .links import _agreed as agreed
+    return agreed(compute)
+
+
+def zoom(view, factor, x=None):
+    """Zooms the time window of the Timelines of `view` by `factor` (< 1 in,
+    > 1 out) around the time under display abscissa `x` (pixels; None: the
+    window's centre), within the trace. Returns the window set ((0, 0) for
+    the whole trace)."""
+    def compute():
+        fields = _time_displays(view)[0][1]
+        ax0, ax1, t0, t1 = fields["TimeAxis"]
+        pivot = 0.5 * (t0 + t1) if x is None else t0 + (chart_x(view, x) - ax0) * (t1 - t0) / (ax1 - ax0)
+        return _as_property(_zoom_window([t0, t1], fields["TraceSpan"], factor, pivot),
+                            fields["TraceSpan"])
+    return _apply(view, _agreed(compute))
+
+
+def pan(view, dx):
+    """Moves the time window of the Timelines of `view` as a drag of `dx`
+    pixels would (positive: the chart follows the mouse right, showing
+    earlier times), within the trace. Returns the window set."""
+    def compute():
+        fields = _time_displays(view)[0][1]
+        ax0, ax1, t0, t1 = fields["TimeAxis"]
+        offset = -(chart_x(view, dx) - chart_x(view, 0.0)) * (t1 - t0) / (ax1 - ax0)
+        return _as_property(_fit(t0 + offset, t1 + offset, fields["TraceSpan"]),
+                            fields["TraceSpan"])
+    return _apply(view, _agreed(compute))
+
+
+def wheel(view, steps, x=None):
+    """`steps` wheel steps over display abscissa `x` (positive: forward,
+    zoom in), as the mouse does."""
+    return zoom(view, WHEEL_ZOOM_IN ** steps, x)

@@ -1,0 +1,102 @@
+/**
+ * @class vtkSMMacroscopeChartViewProxy
+ * @brief Server-manager proxy of the Macroscope Chart View: pushes the
+ * view's pixel size to its charts and turns the mouse into time zoom and pan.
+ *
+ * vtkSMViewProxy::Update runs a representation's pipeline only when a
+ * property change marked it dirty, so a resize alone would never lay a
+ * chart out again. Before every update this proxy copies the view's
+ * ViewSize into the ViewPixelSize property of each representation that has
+ * one: a property push, which reaches the representation on every rank
+ * (client/server, pvbatch under MPI) and re-runs its layout only when the
+ * size changed (docs/views.md).
+ *
+ * Mouse (when the view is in 2D interaction mode): the wheel zooms the time
+ * window around the time under the pointer, a left drag pans it, a right
+ * drag zooms it (up: in), always inside the trace's span
+ * (Filters/Core/TimeNavigation.h). The window is the TimeWindow property of
+ * the Timeline displays shown, so linked views (macroscope.links) follow
+ * and state files keep it. ZoomTime and PanTime do the same from scripts.
+ */
+#ifndef vtkSMMacroscopeChartViewProxy_h
+#define vtkSMMacroscopeChartViewProxy_h
+
+#include "MacroscopeRepresentationsModule.h" // for export macro
+#include "vtkSMRenderViewProxy.h"
+
+#include "vtkSmartPointer.h" // for vtkSmartPointer
+
+#include <memory> // for std::unique_ptr
+
+class vtkCallbackCommand;
+
+class MACROSCOPEREPRESENTATIONS_EXPORT vtkSMMacroscopeChartViewProxy : public vtkSMRenderViewProxy
+{
+public:
+  static vtkSMMacroscopeChartViewProxy* New();
+  vtkTypeMacro(vtkSMMacroscopeChartViewProxy, vtkSMRenderViewProxy);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  void Update() override;
+  void SetupInteractor(vtkRenderWindowInteractor* iren) override;
+
+  /**
+   * Pushes the view's size to the representations now (Update does it).
+   */
+  void PushViewSize();
+
+  /**
+   * Zooms the time window of the charts shown by `factor` (< 1 in, > 1
+   * out) around the time under display abscissa `displayX` (pixels from the
+   * view's left; negative: the window's centre). False, with nothing
+   * changed, when the view shows no chart along time or none was drawn yet.
+   */
+  bool ZoomTime(double factor, double displayX);
+
+  /**
+   * Moves the time window by the time `displayDx` pixels stand for
+   * (positive: the chart follows the mouse to the right, showing earlier
+   * times). False as ZoomTime.
+   */
+  bool PanTime(double displayDx);
+
+  /**
+   * The time window [t0, t1] the first chart along time drew, and the
+   * trace's span (for scripts and tests). False as ZoomTime.
+   */
+  bool GetDrawnTimeWindow(double window[2]);
+  bool GetTraceSpan(double span[2]);
+
+  /**
+   * Chart abscissa under display abscissa x.
+   */
+  double ChartXAt(double displayX);
+
+protected:
+  vtkSMMacroscopeChartViewProxy();
+  ~vtkSMMacroscopeChartViewProxy() override;
+
+  void CreateVTKObjects() override;
+
+private:
+  vtkSMMacroscopeChartViewProxy(const vtkSMMacroscopeChartViewProxy&) = delete;
+  void operator=(const vtkSMMacroscopeChartViewProxy&) = delete;
+
+  struct Navigation;
+  /// The time axis of the first visible chart along time; false if none.
+  bool FindNavigation(Navigation& navigation);
+  /// Writes `window` (whole span: (0, 0)) into every chart along time shown.
+  void ApplyWindow(const Navigation& navigation, double start, double end);
+  static void OnMouse(vtkObject* caller, unsigned long event, void* self, void* data);
+  void HandleMouse(unsigned long event);
+  /// Renders this view and every other view whose displays a link changed.
+  void RenderChangedViews();
+
+  struct Drag;
+  std::unique_ptr<Drag> Dragging;
+  vtkSmartPointer<vtkCallbackCommand> MouseCommand;
+  unsigned long ObserverTags[8] = {};
+  vtkRenderWindowInteractor* ObservedInteractor = nullptr;
+};
+
+#endif

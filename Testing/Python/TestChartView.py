@@ -1,0 +1,271 @@
+"""The Macroscope Chart View (docs/views.md) from scripts: the charts are
+laid out for the view's pixel size and again when ViewSize changes, every
+layer lies inside the region the camera fits, the camera never rotates,
+scripted zoom and pan (macroscope.navigation) narrow and move the Timeline's
+TimeWindow within the trace and re-aggregate (more single-state marks, fewer
+aggregates), an explicit ViewSize still overrides, the plain Render View
+keeps its 1600 x 900 layout, and the automatic size round-trips through a
+state file.
+
+Runs in the builtin session (pvpython), under pvbatch --symmetric on 2 MPI
+ranks, and, with --port, first builtin then as the client of a pvserver of
+2 ranks (RunClientServer.py): the windows after the same zoom and pan must
+be the same in both sessions."""
+import argparse
+import os
+
+import macroscope_testing as mt
+
+args = mt.parse_args()
+port = argparse.ArgumentParser()
+port.add_argument("--port", type=int, default=0)
+port = port.parse_known_args()[0].port
+
+from paraview.simple import *  # noqa: E402
+from paraview import servermanager  # noqa: E402
+from vtkmodules.vtkParallelCore import vtkMultiProcessController  # noqa: E402
+
+controller = vtkMultiProcessController.GetGlobalController()
+rank = controller.GetLocalProcessId() if controller else 0
+directory = os.path.join(args.output, "trace")
+if rank == 0:
+    # The demo's sample (64 locations): aggregates at full view.
+    mt.synthesize(args, directory, "--clusters", 2, "--nodes-per-cluster", 4, "--ranks-per-node", 4,
+                  "--threads-per-rank", 2, "--iterations", 100, "--pattern", "stencil3d")
+if controller and controller.GetNumberOfProcesses() > 1:
+    controller.Barrier()
+trace = os.path.join(directory, "traces.otf2")
+
+
+def fields(display):
+    from macroscope import navigation as nav
+    return nav.chart_fields(display)
+
+
+def check_fits(view, display, what):
+    """The chart region equals the view's size (one unit per pixel) and the
+    camera shows exactly that region, looking down -z with y up."""
+    found = fields(display)
+    if not found:
+        mt.check(rank > 0, "%s: the display drew no ChartRegion" % what)
+        return None
+    x0, x1, y0, y1 = found["ChartRegion"][:4]
+    width, height = view.ViewSize
+    mt.check(width - 2.0 <= x1 - x0 <= width and height - 2.0 <= y1 - y0 <= height,
+             "%s: chart region %.1f x %.1f in a view of %d x %d" % (what, x1 - x0, y1 - y0, width, height))
+    camera = view.GetActiveCamera()
+    mt.check(camera.GetParallelProjection() == 1, "%s: perspective camera" % what)
+    mt.check(abs(2.0 * camera.GetParallelScale() - height) <= 2.0,
+             "%s: camera shows %.1f units over %d pixels" % (what, 2 * camera.GetParallelScale(), height))
+    up, direction = camera.GetViewUp(), camera.GetDirectionOfProjection()
+    mt.check(max(abs(a - b) for a, b in zip(up, (0, 1, 0))) < 1e-9 and
+             max(abs(a - b) for a, b in zip(direction, (0, 0, -1))) < 1e-9,
+             "%s: the camera turned: view up %s, direction %s" % (what, up, direction))
+    return found
+
+
+def check_inside(display, region, what):
+    """Every layer this process drew lies inside the chart region."""
+    active = display.GetClientSideObject().GetActiveRepresentation()
+    for port in range(8):
+        data = active.GetRenderedDataObject(port)
+        if data is None or not data.IsA("vtkPolyData") or data.GetNumberOfPoints() == 0:
+            continue
+        b = data.GetBounds()
+        mt.check(b[0] >= region[0] - 0.5 and b[1] <= region[1] + 0.5 and
+                 b[2] >= region[2] - 0.5 and b[3] <= region[3] + 0.5,
+                 "%s: layer %d spans x %.1f..%.1f y %.1f..%.1f, outside the region %s"
+                 % (what, port, b[0], b[1], b[2], b[3], [round(v, 1) for v in region[:4]]))
+
+
+def mark_counts(display, window=None):
+    """(single-state marks, aggregate marks) this process drew, only those
+    whose middle falls in the time `window` if given; None on a client of a
+    server (it draws from the server's image)."""
+    marks = display.GetClientSideObject().GetActiveRepresentation().GetRenderedDataObject(0)
+    flags = marks.GetCellData().GetArray("Aggregate") if marks is not None else None
+    if flags is None or marks.GetNumberOfCells() == 0:
+        return None
+    axis = fields(display)["TimeAxis"]
+    plain = aggregates = 0
+    bounds = [0.0] * 6
+    for i in range(marks.GetNumberOfCells()):
+        if window is not None:
+            marks.GetCellBounds(i, bounds)
+            middle = axis[2] + (0.5 * (bounds[0] + bounds[1]) - axis[0]) * (axis[3] - axis[2]) / (axis[1] - axis[0])
+            if not window[0] <= middle <= window[1]:
+                continue
+        if flags.GetValue(i):
+            aggregates += 1
+        else:
+            plain += 1
+    return plain, aggregates
+
+
+def run(session):
+    from macroscope import navigation as nav
+    results = {}
+    reader = OTF2TraceReader(FileName=trace)
+    view = nav.chart_view([800, 600])
+    mt.check(view.GetXMLName() == "MacroscopeChartView", "chart_view made a %s" % view.GetXMLName())
+    display = Show(reader, view)
+    mt.check(display.GetXMLName() == "MacroscopeTraceRepresentation" and display.Representation == "Timeline",
+             "%s: the States show as %s %r" % (session, display.GetXMLName(), display.Representation))
+    mt.check(list(display.ViewSize) == [0, 0], "ViewSize defaults to %s, not automatic (0 0)" % list(display.ViewSize))
+    Render(view)
+    small = check_fits(view, display, session + " 800x600")
+    if small:
+        check_inside(display, small["ChartRegion"], session + " 800x600")
+
+    view.ViewSize = [1600, 1000]
+    Render(view)
+    large = check_fits(view, display, session + " 1600x1000")
+    if large:
+        check_inside(display, large["ChartRegion"], session + " 1600x1000")
+        mt.check(small["ChartRegion"] != large["ChartRegion"], "resizing the view did not lay out again")
+    if rank == 0:
+        results["axis"] = large["TimeAxis"]
+    counts_full_marks = None
+    if mark_counts(display) is not None:
+        # A copy of the full view's marks, counted once the window is known.
+        from vtkmodules.vtkCommonDataModel import vtkPolyData
+        saved = vtkPolyData()
+        saved.DeepCopy(display.GetClientSideObject().GetActiveRepresentation().GetRenderedDataObject(0))
+        saved_axis = fields(display)["TimeAxis"]
+
+        def counts_full_marks(window):
+            flags = saved.GetCellData().GetArray("Aggregate")
+            plain = aggregates = 0
+            bounds = [0.0] * 6
+            a = saved_axis
+            for i in range(saved.GetNumberOfCells()):
+                saved.GetCellBounds(i, bounds)
+                middle = a[2] + (0.5 * (bounds[0] + bounds[1]) - a[0]) * (a[3] - a[2]) / (a[1] - a[0])
+                if window[0] <= middle <= window[1]:
+                    aggregates += 1 if flags.GetValue(i) else 0
+                    plain += 0 if flags.GetValue(i) else 1
+            return plain, aggregates
+
+    # Three wheel steps over the chart's middle, then a drag of 150 pixels.
+    span = nav.trace_span(view) if rank == 0 else None
+    middle = 0.5 * 1600
+    window = nav.wheel(view, 3, middle)
+    Render(view)
+    results["zoomed"] = list(display.TimeWindow)
+    mt.check(list(display.TimeWindow) == list(window), "the wheel's window was not set")
+    if rank == 0:
+        drawn = nav.drawn_window(view)
+        mt.check(abs(drawn[0] - window[0]) < 1e-12 and abs(drawn[1] - window[1]) < 1e-12,
+                 "drew %s after setting %s" % (drawn, window))
+        width = window[1] - window[0]
+        mt.check(abs(width - 0.8 ** 3 * (span[1] - span[0])) <= 1e-9 * span[1],
+                 "three wheel steps gave a window of %g s out of %g s" % (width, span[1] - span[0]))
+        mt.check(span[0] <= window[0] < window[1] <= span[1], "window %s outside the trace %s" % (window, span))
+        check_fits(view, display, session + " zoomed")
+    counts_zoomed = mark_counts(display)
+    if counts_full_marks is not None and counts_zoomed:
+        # The same time range at full view, from the marks drawn then.
+        counts_full = counts_full_marks(window)
+        mt.check(counts_zoomed[0] > counts_full[0] and counts_zoomed[1] < counts_full[1],
+                 "%s: zoom gave %d single-state marks and %d aggregates in %s, %d and %d there at "
+                 "full view" % (session, counts_zoomed[0], counts_zoomed[1], window, counts_full[0],
+                                counts_full[1]))
+        print("%s: in %s, %d single-state marks and %d aggregates at full view, %d and %d zoomed"
+              % (session, window, counts_full[0], counts_full[1], counts_zoomed[0], counts_zoomed[1]))
+    units = (results.get("axis") or [0, 1])[1] - (results.get("axis") or [0, 1])[0]
+    before = list(display.TimeWindow)
+    moved = nav.pan(view, 150)
+    Render(view)
+    results["panned"] = list(display.TimeWindow)
+    if rank == 0:
+        width = before[1] - before[0]
+        mt.check(abs((moved[1] - moved[0]) - width) <= 1e-9 * width, "the pan changed the width")
+        shift = before[0] - moved[0]
+        expected = 150.0 * width / units
+        mt.check(abs(shift - expected) <= 0.02 * expected,
+                 "a 150-pixel pan moved the window by %g s, expected %g s" % (shift, expected))
+        check_fits(view, display, session + " panned")
+
+    # 3D interaction is refused: the view stays 2D.
+    view.InteractionMode = "3D"
+    Render(view)
+    client_view = view.GetClientSideObject()
+    mt.check(client_view.GetInteractionMode() == 1, "the chart view went to 3D interaction")
+    view.InteractionMode = "2D"
+
+    # The spatiotemporal overview in a chart view of its own.
+    model = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=100)
+    aggregation = SpatiotemporalAggregation(Input=model)
+    overview_view = nav.chart_view([800, 600])
+    overview = Show(aggregation, overview_view)
+    mt.check(overview.Representation == "Spatiotemporal Overview",
+             "the aggregation shows as %r" % overview.Representation)
+    Render(overview_view)
+    found = check_fits(overview_view, overview, session + " overview 800x600")
+    if found:
+        check_inside(overview, found["ChartRegion"], session + " overview")
+    overview_view.ViewSize = [1600, 1000]
+    Render(overview_view)
+    check_fits(overview_view, overview, session + " overview 1600x1000")
+
+    # An explicit ViewSize still rules (scripted pictures, old state files).
+    display.ViewSize = [1600, 900]
+    view.ViewSize = [800, 600]
+    Render(view)
+    if rank == 0:
+        region = fields(display)["ChartRegion"]
+        mt.check(abs((region[1] - region[0]) - 1600) < 1.0 and abs((region[3] - region[2]) - 900) < 1.0,
+                 "an explicit ViewSize 1600 900 (text included) gave a region %s" % region[:4])
+    display.ViewSize = [0, 0]
+
+    # The plain Render View: no size pushed, the former 1600 x 900 layout.
+    render_view = CreateView("RenderView")
+    render_view.ViewSize = [700, 500]
+    plain = Show(reader, render_view, "MacroscopeTraceRepresentation")
+    Render(render_view)
+    if rank == 0:
+        region = fields(plain)["ChartRegion"]
+        mt.check(abs((region[1] - region[0]) - 1600) < 1.0 and abs((region[3] - region[2]) - 900) < 1.0,
+                 "in a Render View the chart was laid out for %s, not 1600 x 900" % region[:4])
+
+    # The automatic size round-trips through a state file.
+    Render(view)
+    state = os.path.join(args.output, "chart-view-%s.pvsm" % session)
+    SaveState(state)
+    if rank == 0:
+        text = open(state).read()
+        mt.check('type="MacroscopeChartView"' in text or "MacroscopeChartView" in text,
+                 "the state file has no Macroscope Chart View")
+    if session != "builtin":
+        return results  # a reset would reconnect to the server: loaded in the builtin run
+    ResetSession()
+    mt.load_plugin(args, globals())
+    LoadState(state)
+    views = [v for v in GetViews() if v.GetXMLName() == "MacroscopeChartView"]
+    mt.check(len(views) == 2, "%d chart views after loading the state" % len(views))
+    for v in views:
+        for d in v.Representations:
+            if d.GetXMLName() == "MacroscopeTraceRepresentation" and d.Representation == "Timeline":
+                mt.check(list(d.ViewSize) == [0, 0], "the state gave back ViewSize %s" % list(d.ViewSize))
+                v.ViewSize = [900, 700]
+                Render(v)
+                check_fits(v, d, session + " after the state")
+                mt.check(list(d.TimeWindow) == results["panned"],
+                         "the state gave back TimeWindow %s, not %s" % (list(d.TimeWindow), results["panned"]))
+    ResetSession()
+    return results
+
+
+mt.load_plugin(args, globals())
+builtin = run("builtin")
+print("builtin: zoomed %s, panned %s" % (builtin["zoomed"], builtin["panned"]))
+if port:
+    Connect("localhost", port)
+    mt.load_plugin(args, globals())
+    remote = run("client-server")
+    print("client/server: zoomed %s, panned %s" % (remote["zoomed"], remote["panned"]))
+    for key in ("zoomed", "panned"):
+        mt.check(max(abs(a - b) for a, b in zip(builtin[key], remote[key])) <= 1e-12 * max(1.0, abs(builtin[key][1])),
+                 "%s window: %s builtin, %s client/server" % (key, builtin[key], remote[key]))
+    Disconnect()
+print("OK")

@@ -1,0 +1,314 @@
+# Runs inside the ParaView GUI (paraview --script=...), like TestGUIApply.py:
+# the Macroscope Chart View as a user meets it (issue 26, docs/views.md).
+#
+# On the demo's sample (64 locations), with the main window at 800 x 600 and
+# then 1600 x 1000: the OTF2 reader's States shown in a Macroscope Chart View
+# of the layout are a Timeline (the view's representation hint); it is laid out
+# for the view's own pixel size (its region equals the view, the camera shows
+# one unit per pixel) and every layer (marks, legend, axis, labels) lies
+# inside it; resizing the window lays it out again. Then, with real X events
+# sent by xdotool to the view's widget: three wheel steps over the Timeline
+# narrow its TimeWindow around the pointer's time and, in that time range,
+# give more single-state marks and fewer aggregates than the full view; a
+# left drag of 200 pixels pans the window by 200 pixels' worth of time; the
+# camera's view-up and direction never change (no rotation). Finally the
+# spatiotemporal overview of Spatiotemporal Aggregation is shown in a second
+# chart view of the layout and both fit their views at both window sizes.
+# Screenshots of the whole display (xwd) are saved for each size.
+#
+# MACROSCOPE_SYNTH names macroscope-synth. The verdict goes to the process's
+# stdout/stderr and the exit code.
+import ctypes
+import os
+import subprocess
+import sys
+import time
+import traceback
+
+
+def say(text, fd=1):
+    os.write(fd, (text + "\n").encode())
+
+
+def check(condition, message):
+    if not condition:
+        raise RuntimeError(message)
+
+
+class QPoint(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int)]
+
+
+class Qt(object):
+    """The exported Qt functions this test needs (x86-64 Itanium ABI: a
+    QString or QList returned by value goes to a hidden first argument; a
+    QPoint, two ints, comes back in a register)."""
+
+    P = ctypes.c_void_p
+
+    def __init__(self):
+        self.lib = ctypes.PyDLL(None)
+        P = self.P
+        self.all_widgets = self.function("_ZN12QApplication10allWidgetsEv", P, P)
+        self.cast = self.function("_ZNK11QMetaObject4castEP7QObject", P, P, P)
+        self.object_name = self.function("_ZNK7QObject10objectNameEv", P, P, P)
+        self.button_text = self.function("_ZNK15QAbstractButton4textEv", P, P, P)
+        self.click = self.function("_ZN15QAbstractButton5clickEv", None, P)
+        self.resize = self.function("_ZN7QWidget6resizeERK5QSize", None, P, ctypes.POINTER(QPoint))
+        self.map_to_global = self.function("_ZNK7QWidget11mapToGlobalERK6QPoint", ctypes.c_uint64,
+                                           P, ctypes.POINTER(QPoint))
+        self.is_visible = self.function("_ZNK7QWidget9isVisibleEv", ctypes.c_bool, P) \
+            if hasattr(self.lib, "_ZNK7QWidget9isVisibleEv") else None
+        self.process_events = self.function(
+            "_ZN16QCoreApplication13processEventsE6QFlagsIN10QEventLoop17ProcessEventsFlagEE",
+            None, ctypes.c_int)
+
+    def function(self, symbol, restype, *argtypes):
+        f = getattr(self.lib, symbol)
+        f.restype = restype
+        f.argtypes = list(argtypes)
+        return f
+
+    def meta(self, class_name):
+        symbol = "_ZN%d%s16staticMetaObjectE" % (len(class_name), class_name)
+        return ctypes.addressof(ctypes.c_char.in_dll(self.lib, symbol))
+
+    @staticmethod
+    def pointers(qlist):
+        d = ctypes.c_void_p.from_address(qlist).value
+        begin = ctypes.c_int.from_address(d + 8).value
+        end = ctypes.c_int.from_address(d + 12).value
+        return [ctypes.c_void_p.from_address(d + 16 + 8 * i).value for i in range(begin, end)]
+
+    @staticmethod
+    def text(qstring):
+        d = ctypes.c_void_p.from_address(qstring).value
+        size = ctypes.c_int.from_address(d + 4).value
+        offset = ctypes.c_int64.from_address(d + 16).value
+        return ctypes.string_at(d + offset, 2 * size).decode("utf-16-le")
+
+    def string_of(self, getter, obj):
+        result = (self.P * 1)()
+        getter(result, obj)
+        return self.text(ctypes.addressof(result))
+
+    def widgets(self, class_name):
+        result = (self.P * 1)()
+        self.all_widgets(result)
+        meta = self.meta(class_name)
+        return [w for w in self.pointers(ctypes.addressof(result)) if self.cast(meta, w)]
+
+    def global_position(self, widget):
+        packed = self.map_to_global(widget, ctypes.byref(QPoint(0, 0)))
+        x = ctypes.c_int32(packed & 0xFFFFFFFF).value
+        y = ctypes.c_int32(packed >> 32).value
+        return x, y
+
+    def wait(self, condition, seconds=30):
+        deadline = time.time() + seconds
+        while not condition() and time.time() < deadline:
+            self.process_events(0)
+            time.sleep(0.05)
+        return condition()
+
+
+def xdotool(*arguments):
+    done = subprocess.run(["xdotool"] + [str(a) for a in arguments], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    check(done.returncode == 0, "xdotool %s failed: %s" % (" ".join(map(str, arguments)), done.stdout))
+
+
+status = 1
+try:
+    from paraview.simple import *
+    from paraview import servermanager
+    plugin = os.environ["MACROSCOPE_PLUGIN"]
+    output = os.environ["MACROSCOPE_OUTPUT"]
+    synth = os.environ["MACROSCOPE_SYNTH"]
+    os.makedirs(output, exist_ok=True)
+    LoadPlugin(plugin, remote=False, ns=globals())
+    import macroscope
+    from macroscope import navigation as nav
+    qt = Qt()
+
+    trace = os.path.join(output, "trace")
+    command = [synth, "--output", trace, "--force", "--quiet", "--clusters", "2",
+               "--nodes-per-cluster", "4", "--ranks-per-node", "4", "--threads-per-rank", "2",
+               "--iterations", "100", "--pattern", "stencil3d"]
+    made = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    check(made.returncode == 0, "%s failed:\n%s" % (" ".join(command), made.stdout))
+
+    windows = qt.widgets("QMainWindow")
+    check(len(windows) >= 1, "no main window")
+    main_window = windows[0]
+
+    def resize_window(width, height):
+        qt.resize(main_window, ctypes.byref(QPoint(width, height)))
+        qt.wait(lambda: False, 1.5)
+
+    def screenshot(name):
+        path = os.path.join(output, name + ".xwd")
+        with open(path, "wb") as f:
+            subprocess.run(["xwd", "-root", "-silent"], stdout=f, check=True)
+        say("screenshot: " + path)
+
+    def fits(view, display, what, strict=True):
+        """The chart region equals the view (one unit per pixel) and the
+        camera shows it exactly; every layer lies inside. Not `strict`: a
+        view too small for the labels and legend at one unit per pixel may
+        show a larger region, scaled down, but whole."""
+        Render(view)
+        found = nav.chart_fields(display)
+        check("ChartRegion" in found, "%s: no chart region drawn" % what)
+        x0, x1, y0, y1 = found["ChartRegion"][:4]
+        width, height = view.ViewSize
+        camera = view.GetActiveCamera()
+        shown = (2 * camera.GetParallelScale() * width / float(height), 2 * camera.GetParallelScale())
+        if strict or (x1 - x0 <= width + 1 and y1 - y0 <= height + 1):
+            check(width - 2 <= x1 - x0 <= width and height - 2 <= y1 - y0 <= height,
+                  "%s: chart region %.1f x %.1f in a view of %d x %d" % (what, x1 - x0, y1 - y0, width, height))
+            check(abs(shown[1] - height) <= 2,
+                  "%s: the camera shows %.1f units over %d pixels" % (what, shown[1], height))
+        else:
+            check(shown[0] >= x1 - x0 - 1 and shown[1] >= y1 - y0 - 1,
+                  "%s: the camera shows %.0f x %.0f of a %.0f x %.0f region"
+                  % (what, shown[0], shown[1], x1 - x0, y1 - y0))
+            say("%s: the labels need %.0f x %.0f pixels, the view has %d x %d: scaled by %.2f"
+                % (what, x1 - x0, y1 - y0, width, height, min(width / (x1 - x0), height / (y1 - y0))))
+        active = display.GetClientSideObject().GetActiveRepresentation()
+        for port in range(8):
+            data = active.GetRenderedDataObject(port)
+            if data is None or not data.IsA("vtkPolyData") or data.GetNumberOfPoints() == 0:
+                continue
+            b = data.GetBounds()
+            check(b[0] >= x0 - 0.5 and b[1] <= x1 + 0.5 and b[2] >= y0 - 0.5 and b[3] <= y1 + 0.5,
+                  "%s: layer %d (x %.0f..%.0f, y %.0f..%.0f) leaves the view's region" %
+                  (what, port, b[0], b[1], b[2], b[3]))
+        say("%s: view %d x %d, chart region %.1f x %.1f" % (what, width, height, x1 - x0, y1 - y0))
+        return found
+
+    def counts(display, window, saved=None):
+        marks = saved or display.GetClientSideObject().GetActiveRepresentation().GetRenderedDataObject(0)
+        axis = (saved_axis if saved else nav.chart_fields(display)["TimeAxis"])
+        flags = marks.GetCellData().GetArray("Aggregate")
+        plain = aggregates = 0
+        bounds = [0.0] * 6
+        for i in range(marks.GetNumberOfCells()):
+            marks.GetCellBounds(i, bounds)
+            t = axis[2] + (0.5 * (bounds[0] + bounds[1]) - axis[0]) * (axis[3] - axis[2]) / (axis[1] - axis[0])
+            if window[0] <= t <= window[1]:
+                if flags.GetValue(i):
+                    aggregates += 1
+                else:
+                    plain += 1
+        return plain, aggregates
+
+    # 800 x 600: the reader's States in a Macroscope Chart View of the
+    # layout, in place of the start-up Render View.
+    resize_window(800, 600)
+    reader = OTF2TraceReader(FileName=os.path.join(trace, "traces.otf2"))
+    start_view = GetActiveView()
+    layout = GetLayout(start_view)
+    Delete(start_view)
+    view = CreateView("MacroscopeChartView")
+    AssignViewToLayout(view=view, layout=layout, hint=0)
+    SetActiveView(view)
+    Show(OutputPort(reader, 0), view)
+    qt.wait(lambda: False, 1.5)
+    timeline = GetDisplayProperties(OutputPort(reader, 0), view)
+    check(timeline.Representation == "Timeline" and timeline.Visibility == 1,
+          "the States show as %r" % timeline.Representation)
+    check(list(timeline.ViewSize) == [0, 0], "ViewSize is %s, not automatic" % list(timeline.ViewSize))
+    widgets = qt.widgets("pqQVTKWidget")
+    check(len(widgets) >= 1, "the chart view has no pqQVTKWidget (no pqRenderView)")
+    small = fits(view, timeline, "800x600 Timeline", strict=False)
+    screenshot("timeline-800x600")
+
+    # 1600 x 1000: laid out again.
+    resize_window(1600, 1000)
+    large = fits(view, timeline, "1600x1000 Timeline")
+    check(large["ChartRegion"][1] - large["ChartRegion"][0] > small["ChartRegion"][1] - small["ChartRegion"][0] + 100,
+          "the window grew but the chart did not: %s then %s" % (small["ChartRegion"][:4], large["ChartRegion"][:4]))
+    camera = view.GetActiveCamera()
+    up, direction = camera.GetViewUp(), camera.GetDirectionOfProjection()
+
+    from vtkmodules.vtkCommonDataModel import vtkPolyData
+    saved = vtkPolyData()
+    saved.DeepCopy(timeline.GetClientSideObject().GetActiveRepresentation().GetRenderedDataObject(0))
+    saved_axis = large["TimeAxis"]
+    span = large["TraceSpan"]
+
+    # Three wheel steps over the chart's middle (real X events).
+    widget = [w for w in qt.widgets("pqQVTKWidget")][0]
+    left, top = qt.global_position(widget)
+    width, height = view.ViewSize
+    ax0, ax1, t0, t1 = large["TimeAxis"]
+    chart_middle = 0.5 * (ax0 + ax1)
+    region = large["ChartRegion"]
+    x = int(round((chart_middle - region[0]) / (region[1] - region[0]) * width))
+    y = int(round(height * 0.5))
+    pointer_time = t0 + (nav.chart_x(view, x) - ax0) * (t1 - t0) / (ax1 - ax0)
+    xdotool("mousemove", left + x, top + y)
+    qt.wait(lambda: False, 0.5)
+    for step in range(3):
+        xdotool("click", 4)
+        qt.wait(lambda: False, 0.7)
+    check(qt.wait(lambda: list(timeline.TimeWindow) != [0.0, 0.0], 10),
+          "three wheel steps over the Timeline left TimeWindow at %s" % list(timeline.TimeWindow))
+    qt.wait(lambda: False, 1)
+    window = list(timeline.TimeWindow)
+    zoomed = fits(view, timeline, "1600x1000 zoomed")
+    check(window[1] - window[0] < 0.6 * (span[1] - span[0]),
+          "the wheel narrowed the window only to %s of %s" % (window, span))
+    check(window[0] <= pointer_time <= window[1], "the pointer's time %g left the window %s" % (pointer_time, window))
+    before = counts(timeline, window, saved)
+    after = counts(timeline, window)
+    say("wheel: TimeWindow %s; in it %d single-state marks and %d aggregates at full view, %d and %d zoomed"
+        % (window, before[0], before[1], after[0], after[1]))
+    check(after[0] > before[0] and after[1] < before[1],
+          "zooming gave %d single-state marks and %d aggregates, %d and %d at full view" % (after + before))
+
+    # A left drag of 200 pixels to the right: earlier times.
+    units = zoomed["TimeAxis"][1] - zoomed["TimeAxis"][0]
+    seconds_per_pixel = (window[1] - window[0]) / units
+    xdotool("mousedown", 1)
+    for dx in range(20, 201, 20):
+        xdotool("mousemove", left + x + dx, top + y)
+        qt.wait(lambda: False, 0.15)
+    xdotool("mouseup", 1)
+    qt.wait(lambda: False, 1.5)
+    panned = list(timeline.TimeWindow)
+    shift = window[0] - panned[0]
+    say("drag: TimeWindow %s -> %s (%.3g s for 200 px)" % (window, panned, shift))
+    check(abs(shift - 200 * seconds_per_pixel) <= 0.05 * 200 * seconds_per_pixel,
+          "a 200-pixel drag moved the window by %g s, not %g s" % (shift, 200 * seconds_per_pixel))
+    check(abs((panned[1] - panned[0]) - (window[1] - window[0])) <= 1e-9 * span[1], "the drag changed the width")
+    fits(view, timeline, "1600x1000 panned")
+    camera = view.GetActiveCamera()
+    check(camera.GetViewUp() == up and camera.GetDirectionOfProjection() == direction,
+          "the drag turned the camera: view up %s -> %s, direction %s -> %s"
+          % (up, camera.GetViewUp(), direction, camera.GetDirectionOfProjection()))
+    screenshot("timeline-1600x1000-zoomed")
+
+    # The spatiotemporal overview in a second chart view of the layout.
+    model = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=100)
+    aggregation = SpatiotemporalAggregation(Input=model)
+    overview_view = CreateView("MacroscopeChartView")
+    AssignViewToLayout(view=overview_view, layout=GetLayout(view), hint=0)
+    overview = Show(aggregation, overview_view)
+    check(overview.Representation == "Spatiotemporal Overview", "the overview shows as %r" % overview.Representation)
+    qt.wait(lambda: False, 1.5)
+    fits(view, timeline, "1600x1000 Timeline beside the overview", strict=False)
+    fits(overview_view, overview, "1600x1000 overview", strict=False)
+    screenshot("both-1600x1000")
+    resize_window(800, 600)
+    fits(view, timeline, "800x600 Timeline beside the overview", strict=False)
+    fits(overview_view, overview, "800x600 overview", strict=False)
+    screenshot("both-800x600")
+    status = 0
+    say("OK")
+except Exception:
+    say(traceback.format_exc(), 2)
+sys.stdout.flush()
+sys.stderr.flush()
+os._exit(status)
