@@ -12,6 +12,8 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkLabeledDataMapper.h"
+#include "vtkCommunicator.h"
+#include "vtkMultiProcessController.h"
 #include "vtkMath.h"
 #include "vtkOpenGLPolyDataMapper.h"
 #include "vtkPVRenderView.h"
@@ -23,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace
 {
@@ -40,6 +43,37 @@ bool IsEmpty(vtkAlgorithm* layout, int layers)
     }
   }
   return true;
+}
+
+// x0, x1, y0, y1 of `bounds`: their union over the ranks of the global
+// controller, where a rank without bounds (uninitialized) adds nothing.
+// Every rank must call this.
+void AllReduceBounds(double bounds[6])
+{
+  vtkMultiProcessController* controller = vtkMultiProcessController::GetGlobalController();
+  if (!controller || controller->GetNumberOfProcesses() < 2)
+  {
+    return;
+  }
+  const double none = std::numeric_limits<double>::max();
+  const bool valid = vtkMath::AreBoundsInitialized(bounds);
+  const double mine[4] = { valid ? bounds[0] : none, valid ? -bounds[1] : none,
+    valid ? bounds[2] : none, valid ? -bounds[3] : none };
+  double all[4];
+  controller->AllReduce(mine, all, 4, vtkCommunicator::MIN_OP);
+  if (all[0] == none)
+  {
+    return; // no rank drew anything
+  }
+  bounds[0] = all[0];
+  bounds[1] = -all[1];
+  bounds[2] = all[2];
+  bounds[3] = -all[3];
+  if (!valid)
+  {
+    bounds[4] = -1.0;
+    bounds[5] = 8.0;
+  }
 }
 
 // The size laid out when neither the property nor a chart view gives one
@@ -330,6 +364,9 @@ int vtkMacroscopeChartRepresentation::RequestData(
       // not widen the bounds the drawing rank's frame gives.
       vtkMath::UninitializeBounds(this->Bounds);
     }
+    // Every rank knows the region the drawing ranks framed (tests, the
+    // navigation fields; the view's camera takes ParaView's own union).
+    AllReduceBounds(this->Bounds);
     this->AddNavigationFields();
   }
   return this->Superclass::RequestData(request, inputVector, outputVector);

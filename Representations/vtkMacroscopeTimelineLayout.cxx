@@ -154,10 +154,14 @@ using MacroscopeChart::TypeLook;
 using MacroscopeChart::Geometry;
 using MacroscopeChart::NamedArray;
 
-// Room above the plot: half a row label, which is centred on its row.
-double TopMargin(const MacroscopeChart::TextMeasure& measure)
+// Room above the plot: half a row label, which is centred on its row, and
+// the message density strip when messages are shown (whether it is drawn is
+// known only after the layout, which the frame must precede).
+double TopMargin(const MacroscopeChart::TextMeasure& measure, bool messages)
 {
-  return 0.5 * measure.Height(MacroscopeChart::ROW_LABEL) + 2.0 * MacroscopeChart::LabelGap;
+  const double label =
+    0.5 * measure.Height(MacroscopeChart::ROW_LABEL) + 2.0 * MacroscopeChart::LabelGap;
+  return messages ? std::max(label, DensityGap + DensityHeight + 1.0) : label;
 }
 
 // The chart's frame in a view of `viewSize` pixels: row names at the left,
@@ -166,7 +170,7 @@ double TopMargin(const MacroscopeChart::TextMeasure& measure)
 // at the right.
 MacroscopeChart::Frame TimelineFrame(const int viewSize[2], const std::vector<std::string>& rowNames,
   const TypeLook& types, const std::vector<bool>& keepType,
-  const MacroscopeChart::TextMeasure& measure)
+  const MacroscopeChart::TextMeasure& measure, bool messages)
 {
   std::vector<std::string> legendNames{ AggregateKey, MessageKey, MergedMessagesKey, DensityKey };
   for (std::size_t type = 0; type < types.Names.size(); ++type)
@@ -178,7 +182,7 @@ MacroscopeChart::Frame TimelineFrame(const int viewSize[2], const std::vector<st
   }
   return MacroscopeChart::FitFrame(viewSize, MacroscopeChart::RowLabelMargin(rowNames, measure, viewSize[0]),
     MacroscopeChart::LegendMarginFor(legendNames, measure, viewSize[0]),
-    MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure));
+    MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure, messages));
 }
 
 void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
@@ -413,7 +417,8 @@ int vtkMacroscopeTimelineLayout::RequestData(
   // fill ViewSize; the rows share the plot's height.
   const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
   MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(
-    this->ViewSize, 0.0, 0.0, MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure));
+    this->ViewSize, 0.0, 0.0, MacroscopeChart::TimeAxisMargin(measure),
+    TopMargin(measure, this->ShowMessages != 0));
   RowPlan rows;
   try
   {
@@ -508,7 +513,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   const std::vector<std::string> rowNames = RowNames(trace.Hierarchy, rows.RowVertex);
   TypeLook types;
   types.Fill(trace.Types, typeColors);
-  frame = TimelineFrame(this->ViewSize, rowNames, types, keepType, measure);
+  frame = TimelineFrame(this->ViewSize, rowNames, types, keepType, measure, this->ShowMessages != 0);
   const double width = frame.Width;
   const double height = frame.Height;
   macroscope::TimelineOptions options;
