@@ -450,9 +450,25 @@ void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
     pitch, measure.Height(ROW_LABEL), LabelGap, centres.size());
   const double room = RowLabelRoom(frame);
   const std::vector<std::string> shown = macroscope::DropCommonLeadingPath(names, " / ");
+  // Names cut at their end, or in their middle when that tells more of the
+  // labelled rows apart ("MPI Rank 10 / Mas…" and "MPI Rank 11 / Mas…", but
+  // "Node 3 / Core …ad 0" and "Node 3 / Core …ad 1").
+  std::vector<std::size_t> drawn;
+  std::vector<std::string> atEnd, inMiddle;
   for (std::size_t row = 0; row < centres.size() && row < shown.size(); row += every)
   {
-    labels.Add(-6.0, centres[row], measure.ElideMiddle(shown[row], ROW_LABEL, room), ROW_LABEL);
+    drawn.push_back(row);
+    atEnd.push_back(measure.Elide(shown[row], ROW_LABEL, room));
+    inMiddle.push_back(measure.ElideMiddle(shown[row], ROW_LABEL, room));
+  }
+  auto distinct = [](std::vector<std::string> texts) {
+    std::sort(texts.begin(), texts.end());
+    return std::unique(texts.begin(), texts.end()) - texts.begin();
+  };
+  const std::vector<std::string>& texts = distinct(inMiddle) > distinct(atEnd) ? inMiddle : atEnd;
+  for (std::size_t i = 0; i < drawn.size(); ++i)
+  {
+    labels.Add(-6.0, centres[drawn[i]], texts[i], ROW_LABEL);
   }
 }
 

@@ -233,7 +233,8 @@ double AxisTitleY(const TextMeasure& measure);
 /// Row names at the left of the plot, centred on `centres` (one per row,
 /// from the top): every k-th row when the rows are thinner than the text
 /// (macroscope::RowLabelStride), without the leading path all share
-/// (macroscope::DropCommonLeadingPath), elided in the middle to the margin.
+/// (macroscope::DropCommonLeadingPath), elided to the margin at their end,
+/// or in their middle when that keeps more of them apart.
 void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
   const std::vector<double>& centres, double pitch, const Frame& frame,
   const TextMeasure& measure);
