@@ -10,6 +10,7 @@
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
+#include "vtkIntArray.h"
 #include "vtkInformationVector.h"
 #include "vtkLabeledDataMapper.h"
 #include "vtkCommunicator.h"
@@ -198,6 +199,26 @@ bool vtkMacroscopeChartRepresentation::GetTimeNavigation(double axis[4], double 
   timeAxis->GetTypedTuple(0, axis);
   traceSpan->GetTypedTuple(0, span);
   return axis[1] > axis[0] && axis[3] > axis[2];
+}
+
+bool vtkMacroscopeChartRepresentation::GetRowNavigation(int rows[3], double& plotHeight)
+{
+  vtkDataObject* labels = this->LabelMapper->GetInput();
+  if (!labels || this->LabelLayer < 0)
+  {
+    return false;
+  }
+  auto* window = vtkIntArray::SafeDownCast(labels->GetFieldData()->GetArray("RowWindow"));
+  auto* plot = vtkDoubleArray::SafeDownCast(labels->GetFieldData()->GetArray("PlotSize"));
+  if (!window || !plot || window->GetNumberOfComponents() != 3 ||
+    plot->GetNumberOfComponents() != 2 || window->GetNumberOfTuples() < 1 ||
+    plot->GetNumberOfTuples() < 1)
+  {
+    return false;
+  }
+  window->GetTypedTuple(0, rows);
+  plotHeight = plot->GetComponent(0, 1);
+  return rows[2] > 0 && rows[1] >= rows[0] && plotHeight > 0.0;
 }
 
 void vtkMacroscopeChartRepresentation::SetLayers(int count, int labels, int legend, int guides)

@@ -116,6 +116,14 @@ public:
    */
   bool GetTimeNavigation(double axis[4], double span[2]);
 
+  /**
+   * Row navigation of the chart as last drawn on this process: the first
+   * and last location drawn of how many (the RowWindow field data) and the
+   * plot's height in chart units (PlotSize; the plot starts at y = 0).
+   * False when the chart has no zoom across rows (all but the Timeline).
+   */
+  bool GetRowNavigation(int rows[3], double& plotHeight);
+
 protected:
   vtkMacroscopeChartRepresentation();
   ~vtkMacroscopeChartRepresentation() override;

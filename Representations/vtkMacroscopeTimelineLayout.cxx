@@ -6,6 +6,7 @@
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "ResourceHierarchy.h"
+#include "TimeNavigation.h"
 #include "TimeAxis.h"
 #include "TimelineLayout.h"
 #include "TraceSchema.h"
@@ -91,6 +92,32 @@ struct RowPlan
   std::vector<vtkIdType> RowVertex;
   int Level = -1; // -1: one row per location; k: the vertices of depth k
 };
+
+// The zoom across rows: keeps the locations window[0]..window[1] of those
+// `keep` holds (top to bottom), all when window[1] < window[0]; `drawn` gets
+// the first and last kept and how many there were to choose from.
+void KeepRowWindow(const std::vector<int64_t>& parent, const std::vector<int64_t>& leafIndex,
+  const int window[2], std::vector<bool>& keep, int drawn[3])
+{
+  const auto full = macroscope::BuildResourceHierarchy(parent, leafIndex, -1, keep);
+  const int total = static_cast<int>(full.Resources);
+  const macroscope::RowWindow wanted{ window[0], window[1] };
+  const bool all = wanted.Last < wanted.First;
+  drawn[0] = all ? 0 : std::clamp(wanted.First, 0, std::max(total - 1, 0));
+  drawn[1] = all ? total - 1 : std::clamp(wanted.Last, drawn[0], std::max(total - 1, 0));
+  drawn[2] = total;
+  if (all)
+  {
+    return;
+  }
+  keep.assign(full.ResourceOfLeaf.size(), false);
+  for (std::size_t leaf = 0; leaf < full.ResourceOfLeaf.size(); ++leaf)
+  {
+    const uint32_t row = full.ResourceOfLeaf[leaf];
+    keep[leaf] = row != macroscope::NoResource && static_cast<int>(row) >= drawn[0] &&
+      static_cast<int>(row) <= drawn[1];
+  }
+}
 
 RowPlan PlanRows(const std::vector<int64_t>& parent, const std::vector<int64_t>& leafIndex,
   double viewHeight, double minRowHeight, const std::vector<bool>& keepLeaf)
@@ -275,6 +302,7 @@ void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
+  os << indent << "RowWindow: " << this->RowWindow[0] << " " << this->RowWindow[1] << "\n";
   os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
   os << indent << "MinMarkWidth: " << this->MinMarkWidth << "\n";
   os << indent << "MinRowHeight: " << this->MinRowHeight << "\n";
@@ -411,6 +439,16 @@ int vtkMacroscopeTimelineLayout::RequestData(
     !MacroscopeModelPlan::SelectTypes(trace.Types, this->Types, keepType, problem))
   {
     vtkErrorMacro("Timeline Layout: " << problem << ".");
+    return 0;
+  }
+  int drawnRows[3] = { 0, 0, 0 };
+  try
+  {
+    KeepRowWindow(parent, leafIndex, this->RowWindow, keepLeaf, drawnRows);
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Timeline Layout: the Hierarchy cannot be used: " << error.what());
     return 0;
   }
   // The frame (docs/labels.md): the plot and the margins its text needs
@@ -1035,6 +1073,11 @@ int vtkMacroscopeTimelineLayout::RequestData(
   const int rowTuple[4] = { static_cast<int>(rows.RowVertex.size()), rows.Level,
     static_cast<int>(bands), static_cast<int>(layout.RowsPerBand) };
   rowInfo->InsertNextTypedTuple(rowTuple);
+  // The zoom across rows: first and last location drawn, of how many.
+  vtkNew<vtkIntArray> rowWindowInfo;
+  rowWindowInfo->SetName("RowWindow");
+  rowWindowInfo->SetNumberOfComponents(3);
+  rowWindowInfo->InsertNextTypedTuple(drawnRows);
   // The time axis for picking a range with the mouse (macroscope.links):
   // x of t0 and of t1 in chart pixels, then t0 and t1.
   vtkNew<vtkDoubleArray> axis;
@@ -1046,6 +1089,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   {
     output->GetFieldData()->AddArray(window);
     output->GetFieldData()->AddArray(rowInfo);
+    output->GetFieldData()->AddArray(rowWindowInfo);
     output->GetFieldData()->AddArray(axis);
   }
   // Details on demand (docs/details-on-demand.md): which band each leaf is

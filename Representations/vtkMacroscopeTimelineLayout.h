@@ -107,6 +107,18 @@ public:
 
   ///@{
   /**
+   * The zoom across rows: the locations First..Last (0-based, top to bottom
+   * among those the Resources selection keeps) get the whole plot, so that
+   * fewer rows merge (docs/views.md). Last < First, the default (0, -1),
+   * shows every location. The output's RowWindow field data gives the
+   * window drawn and the number of locations it is taken from.
+   */
+  vtkSetVector2Macro(RowWindow, int);
+  vtkGetVector2Macro(RowWindow, int);
+  ///@}
+
+  ///@{
+  /**
    * Width and height, in pixels, of the view the budgets refer to (default
    * 1600 x 900); the chart is drawn in these units.
    */
@@ -245,6 +257,7 @@ private:
   void operator=(const vtkMacroscopeTimelineLayout&) = delete;
 
   double TimeWindow[2] = { 0.0, 0.0 };
+  int RowWindow[2] = { 0, -1 };
   int ViewSize[2] = { 1600, 900 };
   int LabelFontSize = 12;
   double MinMarkWidth = 2.0;

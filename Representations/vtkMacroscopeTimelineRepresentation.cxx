@@ -69,6 +69,12 @@ void vtkMacroscopeTimelineRepresentation::SetTimeWindow(double start, double end
   this->MarkModified();
 }
 
+void vtkMacroscopeTimelineRepresentation::SetRowWindow(int first, int last)
+{
+  this->TimelineLayout->SetRowWindow(first, last);
+  this->MarkModified();
+}
+
 void vtkMacroscopeTimelineRepresentation::SetLayoutSize(int width, int height)
 {
   this->TimelineLayout->SetViewSize(width, height);

@@ -37,6 +37,7 @@ public:
    * Forwarded to vtkMacroscopeTimelineLayout (see there).
    */
   void SetTimeWindow(double start, double end);
+  void SetRowWindow(int first, int last);
   void SetMinMarkWidth(double pixels);
   void SetMinRowHeight(double pixels);
   void SetDepth(int depth);

@@ -190,6 +190,55 @@ double vtkSMMacroscopeChartViewProxy::ChartXAt(double displayX)
   return region[0] + (displayX / size[0]) * (region[1] - region[0]);
 }
 
+double vtkSMMacroscopeChartViewProxy::ChartYAt(double displayY)
+{
+  auto* view = vtkMacroscopeChartView::SafeDownCast(this->GetClientSideObject());
+  int size[2];
+  vtkSMPropertyHelper(this, "ViewSize").Get(size, 2);
+  if (!view || size[1] < 1)
+  {
+    return displayY;
+  }
+  double region[6];
+  view->GetFittedRegion(region);
+  return region[2] + (displayY / size[1]) * (region[3] - region[2]);
+}
+
+bool vtkSMMacroscopeChartViewProxy::ZoomRows(double factor, double displayY)
+{
+  if (!(factor > 0.0) || !std::isfinite(factor) || !this->ObjectsCreated)
+  {
+    return false;
+  }
+  vtkSMPropertyHelper displays(this, "Representations");
+  bool changed = false;
+  for (unsigned int i = 0; i < displays.GetNumberOfElements(); ++i)
+  {
+    vtkSMProxy* display = displays.GetAsProxy(i);
+    vtkMacroscopeChartRepresentation* chart = display ? ChartOf(display) : nullptr;
+    int rows[3];
+    double plotHeight = 0.0;
+    if (!chart || !display->GetProperty("RowWindow") ||
+      vtkSMPropertyHelper(display, "Visibility", true).GetAsInt() == 0 ||
+      !chart->GetRowNavigation(rows, plotHeight))
+    {
+      continue;
+    }
+    // Rows run from the plot's top (y = plotHeight) down to y = 0.
+    const macroscope::RowWindow drawn{ rows[0], rows[1] };
+    const double y = displayY < 0.0 ? 0.5 * plotHeight : this->ChartYAt(displayY);
+    const double share = std::min(std::max(1.0 - y / plotHeight, 0.0), 1.0);
+    const double pivot = drawn.First + share * drawn.Count();
+    const macroscope::RowWindow zoomed = macroscope::AsProperty(
+      macroscope::ZoomRows(drawn, rows[2], factor, pivot), rows[2]);
+    const int window[2] = { zoomed.First, zoomed.Last };
+    vtkSMPropertyHelper(display, "RowWindow").Set(window, 2);
+    display->UpdateVTKObjects();
+    changed = true;
+  }
+  return changed;
+}
+
 bool vtkSMMacroscopeChartViewProxy::ZoomTime(double factor, double displayX)
 {
   Navigation navigation;
@@ -292,9 +341,14 @@ void vtkSMMacroscopeChartViewProxy::HandleMouse(unsigned long event)
   {
     case vtkCommand::MouseWheelForwardEvent:
     case vtkCommand::MouseWheelBackwardEvent:
-      changed = this->ZoomTime(
-        event == vtkCommand::MouseWheelForwardEvent ? WheelZoomIn : 1.0 / WheelZoomIn, position[0]);
+    {
+      const double factor =
+        event == vtkCommand::MouseWheelForwardEvent ? WheelZoomIn : 1.0 / WheelZoomIn;
+      // Ctrl + wheel: across rows; the wheel alone: along time.
+      changed = iren->GetControlKey() ? this->ZoomRows(factor, position[1])
+                                      : this->ZoomTime(factor, position[0]);
       break;
+    }
     case vtkCommand::LeftButtonPressEvent:
     case vtkCommand::RightButtonPressEvent:
     {

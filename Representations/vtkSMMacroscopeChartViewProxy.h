@@ -68,9 +68,19 @@ public:
   bool GetTraceSpan(double span[2]);
 
   /**
-   * Chart abscissa under display abscissa x.
+   * The zoom across rows: the RowWindow of the Timelines shown scaled by
+   * `factor` (< 1: fewer locations, taller rows) around the row under
+   * display ordinate `displayY` (pixels from the view's bottom; negative:
+   * the window's middle). False, with nothing changed, when no Timeline was
+   * drawn. Ctrl + wheel does this.
+   */
+  bool ZoomRows(double factor, double displayY);
+
+  /**
+   * Chart abscissa under display abscissa x, ordinate under display y.
    */
   double ChartXAt(double displayX);
+  double ChartYAt(double displayY);
 
 protected:
   vtkSMMacroscopeChartViewProxy();

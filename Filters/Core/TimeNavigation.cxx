@@ -83,4 +83,34 @@ TimeWindow AsProperty(const TimeWindow& window, const TimeWindow& span)
   return window;
 }
 
+RowWindow ZoomRows(const RowWindow& window, int total, double factor, double pivot)
+{
+  if (total < 1 || !std::isfinite(factor) || !(factor > 0.0) || !std::isfinite(pivot))
+  {
+    throw std::invalid_argument("row zoom: needs rows, a positive factor and a finite pivot");
+  }
+  const RowWindow whole{ 0, total - 1 };
+  const RowWindow from = window.Last < window.First ? whole : window;
+  const double first = std::max(0, from.First);
+  const double count = std::min(from.Last, total - 1) - first + 1.0;
+  const double share = std::clamp((pivot - first) / count, 0.0, 1.0);
+  const double scaled = std::clamp(std::round(count * factor), 1.0, double(total));
+  // A step that rounds back to the same count still moves by one row.
+  const double rows = scaled == count && factor != 1.0
+    ? std::clamp(count + (factor < 1.0 ? -1.0 : 1.0), 1.0, double(total))
+    : scaled;
+  double start = std::round(pivot - share * rows);
+  start = std::clamp(start, 0.0, double(total) - rows);
+  return RowWindow{ static_cast<int>(start), static_cast<int>(start + rows) - 1 };
+}
+
+RowWindow AsProperty(const RowWindow& window, int total)
+{
+  if (window.Last < window.First || (window.First <= 0 && window.Last >= total - 1))
+  {
+    return RowWindow{ 0, -1 };
+  }
+  return window;
+}
+
 }

@@ -48,4 +48,25 @@ TimeWindow PanWindow(const TimeWindow& window, const TimeWindow& span, double of
 /// when it covers the span within a millionth of the span.
 TimeWindow AsProperty(const TimeWindow& window, const TimeWindow& span);
 
+/// Rows First..Last (0-based, top to bottom) of the locations a Timeline
+/// shows: the window of its zoom across rows.
+struct RowWindow
+{
+  int First = 0;
+  int Last = -1;
+  int Count() const { return this->Last - this->First + 1; }
+};
+
+/// `window` of a chart of `total` rows scaled by `factor` (< 1 zooms in)
+/// around `pivot`, a position in rows from the top (row r spans [r, r + 1)),
+/// which keeps its relative place; at least one row, at most `total`, and
+/// inside [0, total). A window with Last < First stands for every row.
+/// Throws std::invalid_argument for a non-positive or non-finite factor or
+/// pivot, or total < 1.
+RowWindow ZoomRows(const RowWindow& window, int total, double factor, double pivot);
+
+/// The window as a RowWindow property writes it: (0, -1), every row, when
+/// it covers all `total`.
+RowWindow AsProperty(const RowWindow& window, int total);
+
 }

@@ -37,8 +37,9 @@ def _field(data, name, components):
 def chart_fields(display):
     """The navigation fields of a display's chart as drawn: a dict with
     'ChartRegion' (x0, x1, y0, y1, z0, z1 of what the camera fits),
-    'TimeAxis' (x of t0, x of t1, t0, t1) and 'TraceSpan' (s0, s1) when the
-    chart has them, read from the labels this process drew (also on the
+    'TimeAxis' (x of t0, x of t1, t0, t1), 'TraceSpan' (s0, s1), 'PlotSize'
+    (width, height) and 'RowWindow' (first and last location drawn, of how
+    many) when the chart has them, read from the labels this process drew (also on the
     client of a server). Empty before the first render."""
     composite = display.GetClientSideObject()
     active = composite.GetActiveRepresentation() if composite is not None else None
@@ -49,10 +50,15 @@ def chart_fields(display):
         region = _field(data, "ChartRegion", 6)
         if region is not None:
             fields = {"ChartRegion": region}
-            for name, size in (("TimeAxis", 4), ("TraceSpan", 2)):
+            for name, size in (("TimeAxis", 4), ("TraceSpan", 2), ("PlotSize", 2)):
                 value = _field(data, name, size)
                 if value is not None:
                     fields[name] = value
+            for port_data in (active.GetRenderedDataObject(p) for p in range(8)):
+                rows = _field(port_data, "RowWindow", 3)
+                if rows is not None:
+                    fields["RowWindow"] = [int(v) for v in rows]
+                    break
             return fields
     return {}
 
@@ -161,3 +167,56 @@ def wheel(view, steps, x=None):
     """`steps` wheel steps over display abscissa `x` (positive: forward,
     zoom in), as the mouse does."""
     return zoom(view, WHEEL_ZOOM_IN ** steps, x)
+
+
+def _zoom_rows(first, last, total, factor, pivot):
+    """The arithmetic of macroscope::ZoomRows (Filters/Core/TimeNavigation)."""
+    if total < 1 or not (math.isfinite(factor) and factor > 0) or not math.isfinite(pivot):
+        raise ValueError("zoom_rows: needs rows, a positive factor and a finite pivot")
+    if last < first:
+        first, last = 0, total - 1
+    first, last = max(0, first), min(last, total - 1)
+    count = last - first + 1.0
+    share = min(max((pivot - first) / count, 0.0), 1.0)
+    # C's round: halves away from zero (Python's round() rounds them to even).
+    c_round = lambda v: math.floor(v + 0.5) if v >= 0 else -math.floor(-v + 0.5)
+    rows = min(max(c_round(count * factor), 1.0), float(total))
+    if rows == count and factor != 1.0:
+        rows = min(max(count + (-1.0 if factor < 1.0 else 1.0), 1.0), float(total))
+    start = min(max(c_round(pivot - share * rows), 0.0), total - rows)
+    first, last = int(start), int(start + rows) - 1
+    return [0, -1] if first <= 0 and last >= total - 1 else [first, last]
+
+
+def chart_y(view, display_y):
+    """The chart ordinate under display ordinate `display_y` (pixels from the
+    view's bottom), from the fitted camera."""
+    camera = view.GetActiveCamera()
+    height = view.ViewSize[1]
+    scale = camera.GetParallelScale()
+    return camera.GetFocalPoint()[1] - scale + 2.0 * scale * display_y / float(height)
+
+
+def zoom_rows(view, factor, y=None):
+    """Zooms across rows: the RowWindow of the Timelines of `view` scaled by
+    `factor` (< 1: fewer locations, taller rows, fewer merged) around the row
+    under display ordinate `y` (pixels from the bottom; None: the middle), as
+    Ctrl + wheel does. Returns the RowWindow set ((0, -1): every row)."""
+    def compute():
+        for display in view.Representations:
+            if (display.GetXMLName() == "MacroscopeTraceRepresentation" and display.Visibility
+                    and display.Representation == "Timeline"):
+                fields = chart_fields(display)
+                if "RowWindow" in fields and "PlotSize" in fields:
+                    first, last, total = fields["RowWindow"]
+                    height = fields["PlotSize"][1]
+                    at = 0.5 * height if y is None else chart_y(view, y)
+                    share = min(max(1.0 - at / height, 0.0), 1.0)
+                    return _zoom_rows(first, last, total, factor, first + share * (last - first + 1))
+        raise ValueError("zoom_rows: the view shows no Timeline that was drawn")
+    window = [int(v) for v in _agreed(compute)]
+    for display in view.Representations:
+        if (display.GetXMLName() == "MacroscopeTraceRepresentation" and display.Visibility
+                and display.Representation == "Timeline"):
+            display.RowWindow = window
+    return window

@@ -118,3 +118,38 @@ TEST(TimeNavigation, BadArgumentsThrow)
   EXPECT_THROW(ZoomWindow(Span, TimeWindow{ 3.0, 3.0 }, 0.5, 1.0), std::invalid_argument);
   EXPECT_THROW(PanWindow(Span, Span, std::nan("")), std::invalid_argument);
 }
+
+TEST(TimeNavigation, RowZoomKeepsThePivotRowAndStaysInside)
+{
+  using macroscope::RowWindow;
+  // 64 rows, all shown: halving around row 40.5 keeps it at the same share.
+  RowWindow w = macroscope::ZoomRows(RowWindow{ 0, -1 }, 64, 0.5, 40.5);
+  EXPECT_EQ(w.Count(), 32);
+  EXPECT_LE(w.First, 40);
+  EXPECT_GE(w.Last, 40);
+  EXPECT_NEAR((40.5 - w.First) / w.Count(), 40.5 / 64.0, 1.0 / 32.0);
+  // Zooming in to one row and no further; out to all rows and no further.
+  for (int step = 0; step < 20; ++step)
+  {
+    w = macroscope::ZoomRows(w, 64, 0.8, w.First + 0.5);
+  }
+  EXPECT_EQ(w.Count(), 1);
+  EXPECT_EQ(macroscope::ZoomRows(w, 64, 0.8, w.First + 0.5).Count(), 1);
+  for (int step = 0; step < 40; ++step)
+  {
+    w = macroscope::ZoomRows(w, 64, 1.25, 63.5);
+    EXPECT_GE(w.First, 0);
+    EXPECT_LE(w.Last, 63);
+  }
+  EXPECT_EQ(w.Count(), 64);
+  const RowWindow whole = macroscope::AsProperty(w, 64);
+  EXPECT_EQ(whole.First, 0);
+  EXPECT_EQ(whole.Last, -1);
+  // A small window's step still moves by a row; a window at the bottom stays inside.
+  EXPECT_EQ(macroscope::ZoomRows(RowWindow{ 10, 12 }, 64, 0.8, 11.5).Count(), 2);
+  const RowWindow bottom = macroscope::ZoomRows(RowWindow{ 60, 63 }, 64, 1.25, 63.9);
+  EXPECT_EQ(bottom.Last, 63);
+  EXPECT_EQ(bottom.Count(), 5);
+  EXPECT_THROW(macroscope::ZoomRows(RowWindow{}, 0, 0.5, 0.0), std::invalid_argument);
+  EXPECT_THROW(macroscope::ZoomRows(RowWindow{}, 8, 0.0, 0.0), std::invalid_argument);
+}

@@ -102,6 +102,16 @@ def mark_counts(display, window=None):
     return plain, aggregates
 
 
+def rows_drawn(display):
+    """(rows, level, bands, rows per band) of the Timeline this process drew
+    (the Rows field data), None where it drew no marks."""
+    marks = display.GetClientSideObject().GetActiveRepresentation().GetRenderedDataObject(0)
+    rows = marks.GetFieldData().GetArray("Rows") if marks is not None else None
+    if rows is None or marks.GetNumberOfCells() == 0:
+        return None
+    return [int(rows.GetComponent(0, k)) for k in range(4)]
+
+
 def run(session):
     from macroscope import navigation as nav
     results = {}
@@ -185,6 +195,32 @@ def run(session):
         mt.check(abs(shift - expected) <= 0.02 * expected,
                  "a 150-pixel pan moved the window by %g s, expected %g s" % (shift, expected))
         check_fits(view, display, session + " panned")
+
+    # Across rows (Ctrl + wheel, docs/views.md): with 20-pixel rows the 64
+    # locations merge into their ranks; a quarter of them get a row each.
+    display.MinRowHeight = 20
+    Render(view)
+    merged = rows_drawn(display)
+    rows = nav.zoom_rows(view, 0.25)
+    Render(view)
+    results["rows"] = list(display.RowWindow)
+    mt.check(list(display.RowWindow) == list(rows), "zoom_rows' window was not set")
+    unmerged = rows_drawn(display)
+    if rank == 0:
+        first, last, total = fields(display)["RowWindow"]
+        mt.check(total == 64 and [first, last] == list(rows) and last - first + 1 == 16,
+                 "%s: a quarter of 64 rows drew rows %d..%d of %d (set %s)" % (session, first, last, total, rows))
+        check_fits(view, display, session + " rows zoomed")
+    if merged and unmerged:
+        mt.check(merged[1] >= 0 and unmerged == [16, -1, 16, 1],
+                 "%s: rows %s at full height, %s zoomed (rows, level, bands, rows per band)"
+                 % (session, merged, unmerged))
+    # (The mouse's path, vtkSMMacroscopeChartViewProxy::ZoomRows, is
+    # GUI.ChartView's: Ctrl + wheel as X events.)
+    mt.check(nav.zoom_rows(view, 4.0) == [0, -1] and list(display.RowWindow) == [0, -1],
+             "zooming out by 4 left rows %s" % list(display.RowWindow))
+    display.MinRowHeight = 3
+    Render(view)
 
     # 3D interaction is refused: the view stays 2D.
     view.InteractionMode = "3D"

@@ -290,6 +290,41 @@ try:
           % (up, camera.GetViewUp(), direction, camera.GetDirectionOfProjection()))
     screenshot("timeline-1600x1000-zoomed")
 
+    # Across rows: with rows of at least 20 pixels the 64 locations merge
+    # into their ranks; three Ctrl + wheel steps over the plot's middle keep
+    # about half of the locations, each on its own row again.
+    def rows_of(display):
+        marks = display.GetClientSideObject().GetActiveRepresentation().GetRenderedDataObject(0)
+        rows = marks.GetFieldData().GetArray("Rows")
+        return [int(rows.GetComponent(0, k)) for k in range(4)]  # rows, level, bands, rows per band
+    timeline.MinRowHeight = 20
+    Render(view)
+    merged = rows_of(timeline)
+    whole = nav.chart_fields(timeline)["RowWindow"]
+    check(merged[1] >= 0 and merged[0] < whole[2],
+          "with 20-pixel rows the %d locations still have a row each: %s" % (whole[2], merged))
+    xdotool("mousemove", left + x, top + y)
+    xdotool("keydown", "ctrl")
+    for step in range(3):
+        xdotool("click", 4)
+        qt.wait(lambda: False, 0.7)
+    xdotool("keyup", "ctrl")
+    check(qt.wait(lambda: list(timeline.RowWindow) != [0, -1], 10),
+          "three Ctrl + wheel steps left RowWindow at %s" % list(timeline.RowWindow))
+    qt.wait(lambda: False, 1)
+    Render(view)
+    rows = list(timeline.RowWindow)
+    unmerged = rows_of(timeline)
+    drawn = nav.chart_fields(timeline)["RowWindow"]
+    say("ctrl+wheel: RowWindow %s of %d locations; rows %s before, %s after" % (rows, whole[2], merged, unmerged))
+    check(rows[1] - rows[0] + 1 <= 0.6 * whole[2] and drawn[:2] == rows,
+          "three steps kept rows %s (drawn %s) of %d" % (rows, drawn, whole[2]))
+    check(unmerged[1] == -1 and unmerged[0] == rows[1] - rows[0] + 1,
+          "the zoomed rows still merge: %s" % unmerged)
+    check(list(timeline.TimeWindow) == panned, "Ctrl + wheel changed the time window")
+    fits(view, timeline, "1600x1000 rows zoomed")
+    screenshot("timeline-1600x1000-rows-zoomed")
+
     # The spatiotemporal overview in a second chart view of the layout.
     model = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=100)
     aggregation = SpatiotemporalAggregation(Input=model)

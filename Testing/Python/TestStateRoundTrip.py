@@ -143,7 +143,7 @@ settings["logical"] = dict(PhaseBoundaries=[0.001, 0.0025], MergeByEnclosingCall
                            TimeWindow=[0.001, 0.002])
 LogicalTime(registrationName="logical", Input=reader_outputs, **settings["logical"])
 
-settings["timeline"] = dict(TimeWindow=[0.001, 0.002], ViewSize=[800, 400],
+settings["timeline"] = dict(TimeWindow=[0.001, 0.002], RowWindow=[1, 3], ViewSize=[800, 400],
                             MinMarkWidth=4.5, MinRowHeight=5.0, Depth=1, ShowMessages=0,
                             MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Stacked",
                             Resources=["cluster-0"], Types=["compute"])
@@ -217,8 +217,8 @@ FindSource("layout").UpdatePipeline()
 label = dict(ShowLabels=0, ShowLegend=0, Visibility=0)
 displays = {
     "timelineview": ("reader", "Timeline", dict(
-        label, TimeWindow=[0.0005, 0.0025], ViewSize=[700, 300], ViewPixelSize=[711, 307],
-        MinMarkWidth=2.5,
+        label, TimeWindow=[0.0005, 0.0025], RowWindow=[0, 2], ViewSize=[700, 300],
+        ViewPixelSize=[711, 307], MinMarkWidth=2.5,
         MinRowHeight=6.0, Depth=0, ShowMessages=0, MaxMessagesPerPixel=2, GroupLevel=1,
         AggregateStyle="Stacked", LabelColor=[0.2, 0.3, 0.4], LabelFontSize=9,
         Resources=["cluster-0"], Types=["compute"])),
