@@ -273,7 +273,8 @@ OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
 {
   this->count(RecordKind::Leave);
   this->touch(ticks);
-  if (this->Stack.empty() || this->Stack.back().Region != region)
+  if (this->Stack.empty() ||
+    (this->Stack.back().Region != region && !this->sameState(this->Stack.back().Region, region)))
   {
     this->leaveMisnested(ticks, region);
     return OTF2_CALLBACK_SUCCESS;
@@ -284,10 +285,23 @@ OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
   return OTF2_CALLBACK_SUCCESS;
 }
 
+bool EventDecoder::sameState(uint64_t a, uint64_t b) const
+{
+  // Regions named alike share a state type (OTF2Definitions): EZTrace
+  // defines "OpenMP For" once per thread, and a thread may leave through
+  // another's definition. They pair as otf2-print's names do.
+  if (a == b)
+  {
+    return true;
+  }
+  const int64_t typeA = this->Defs.RegionTypes.find(a);
+  return typeA >= 0 && typeA == this->Defs.RegionTypes.find(b);
+}
+
 void EventDecoder::leaveMisnested(uint64_t ticks, OTF2_RegionRef region)
 {
   const auto open = std::find_if(this->Stack.rbegin(), this->Stack.rend(),
-    [region](const Frame& frame) { return frame.Region == region; });
+    [this, region](const Frame& frame) { return this->sameState(frame.Region, region); });
   if (open == this->Stack.rend())
   {
     this->leaveUnpaired(region);
@@ -314,7 +328,8 @@ void EventDecoder::leaveMisnested(uint64_t ticks, OTF2_RegionRef region)
 
 void EventDecoder::leaveUnpaired(OTF2_RegionRef region)
 {
-  const auto early = std::find(this->ClosedEarly.rbegin(), this->ClosedEarly.rend(), region);
+  const auto early = std::find_if(this->ClosedEarly.rbegin(), this->ClosedEarly.rend(),
+    [this, region](uint64_t closed) { return this->sameState(closed, region); });
   if (early != this->ClosedEarly.rend())
   {
     // Its state was closed, and counted, at the enclosing region's Leave.

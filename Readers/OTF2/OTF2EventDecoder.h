@@ -106,6 +106,9 @@ private:
 #if defined(__GNUC__)
   __attribute__((noinline, cold))
 #endif
+  /// Whether a Leave of region `b` closes an Enter of region `a`: the
+  /// same region, or regions of one state type (named alike).
+  bool sameState(uint64_t a, uint64_t b) const;
   void leaveMisnested(uint64_t ticks, OTF2_RegionRef region);
   /// A Leave of no open region: the late Leave of a state closed early, or
   /// one whose Enter was not recorded.

@@ -444,9 +444,11 @@ std::string writeRanks(const std::filesystem::path& directory, uint32_t ranks, W
       "Location");
     members.push_back(rank);
   }
-  for (OTF2_RegionRef region : { 0u, 1u })
+  // Region 2 is a second definition of "main", as EZTrace writes one per
+  // thread.
+  for (OTF2_RegionRef region : { 0u, 1u, 2u })
   {
-    const OTF2_StringRef name = writer.string(region == 0 ? "main" : "inner");
+    const OTF2_StringRef name = writer.string(region == 1 ? "inner" : "main");
     check(OTF2_GlobalDefWriter_WriteRegion(d, region, name, name, empty,
             OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, empty, 0, 0),
       "Region");
@@ -485,6 +487,32 @@ TEST(OTF2Pitfalls, LeaveWithoutEnterIsCountedAndSkipped)
   ASSERT_EQ(trace.States.size(), 1u);
   EXPECT_DOUBLE_EQ(trace.States.Start[0], ms(2));
   EXPECT_DOUBLE_EQ(trace.States.End[0], ms(3));
+}
+
+// Regions named alike are one state type, and pair across their
+// definitions: an Enter of one "main" closes at a Leave of the other, as
+// otf2-print's names pair them (EZTrace's OpenMP threads do this).
+TEST(OTF2Pitfalls, RegionsNamedAlikePairAcrossDefinitions)
+{
+  ScratchDirectory scratch;
+  const std::string anchor = writeRanks(scratch.path(), 1, [](ArchiveWriter& writer) {
+    OTF2_EvtWriter* w = writer.events(0);
+    check(OTF2_EvtWriter_Enter(w, nullptr, at(1), 0), "Enter");
+    check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 1), "Enter");
+    check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 1), "Leave");
+    check(OTF2_EvtWriter_Leave(w, nullptr, at(4), 2), "Leave"); // the other "main"
+    check(OTF2_EvtWriter_Enter(w, nullptr, at(5), 2), "Enter");
+    check(OTF2_EvtWriter_Enter(w, nullptr, at(6), 1), "Enter");
+    check(OTF2_EvtWriter_Leave(w, nullptr, at(7), 0), "Leave"); // misnested, through the alias
+    check(OTF2_EvtWriter_Leave(w, nullptr, at(8), 1), "Leave"); // inner's late Leave
+  });
+  const TraceData trace = readTrace(anchor);
+  EXPECT_EQ(trace.States.Type, (Column<uint32_t>{ 1, 0, 1, 0 }));
+  EXPECT_EQ(trace.States.Start, (Column<double>{ ms(2), ms(1), ms(6), ms(5) }));
+  EXPECT_EQ(trace.States.End, (Column<double>{ ms(3), ms(4), ms(7), ms(7) }));
+  EXPECT_EQ(trace.Report.LeavesWithoutEnter, 0u);
+  EXPECT_EQ(trace.Report.MisnestedLeaves, 1u);
+  EXPECT_EQ(trace.Report.StatesClosedEarly, 1u);
 }
 
 // A Leave of an enclosing region closes the regions opened inside it at
