@@ -91,7 +91,7 @@ gantt.CameraParallelProjection = 1
 gantt.InteractionMode = "2D"
 timeline = Show(OutputPort(reader, 0), gantt, "MacroscopeTraceRepresentation")
 timeline.SetRepresentationType("Timeline")
-timeline.ViewSize = [1150, 880]
+timeline.ViewSize = [1560, 960]  # the picture, text included
 timeline.GroupLevel = 2
 timeline.LabelColor = [0.1, 0.1, 0.1]
 timeline.LabelFontSize = 11
@@ -109,7 +109,7 @@ timeline_counts = {}
 for label, window in (("whole trace", [0, 0]), ("zoom", zoom_window)):
     gantt_layout = TimelineLayout(registrationName="TimelineLayout",
                                   Input=[OutputPort(reader, i) for i in range(6)],
-                                  ViewSize=[1150, 880], GroupLevel=2, TimeWindow=window)
+                                  ViewSize=[1560, 960], GroupLevel=2, TimeWindow=window)
     gantt_layout.UpdatePipeline()
     marks = servermanager.Fetch(gantt_layout, idx=0)
     lines_data = servermanager.Fetch(gantt_layout, idx=1)
@@ -290,7 +290,7 @@ def overview_view(size):
 def show_overview(source, view, kind):
     display = Show(OutputPort(source, 0), view, "MacroscopeTraceRepresentation")
     display.SetRepresentationType(kind)
-    display.ViewSize = [1150, 620]
+    display.ViewSize = [1560, 860]
     display.LabelColor = [0.1, 0.1, 0.1]
     display.LabelFontSize = 11
     Render(view)
@@ -414,7 +414,7 @@ for label in ("perturbed", "normal"):
     view_t = overview_view([800, 700])
     AssignViewToLayout(view=view_t, layout=treemap_layout, hint=0)
     display_t = Show(OutputPort(treemaps[label], 0), view_t, "MacroscopeTraceRepresentation")
-    display_t.ViewSize = [560, 600]
+    display_t.ViewSize = [770, 670]
     display_t.LabelColor = [0.1, 0.1, 0.1]
     display_t.LabelFontSize = 11
     Render(view_t)
@@ -432,7 +432,7 @@ animated = ResourceTreemap(registrationName="AnimatedTreemap", Input=OutputPort(
 animated.UpdatePipelineInformation()
 animation_view = overview_view([900, 700])
 animated_display = Show(OutputPort(animated, 0), animation_view, "MacroscopeTraceRepresentation")
-animated_display.ViewSize = [560, 600]
+animated_display.ViewSize = [870, 670]
 animated_display.LabelColor = [0.1, 0.1, 0.1]
 animated_display.LabelFontSize = 11
 scene = GetAnimationScene()
@@ -460,7 +460,7 @@ logical.UpdatePropertyInformation()
 logical_steps = list(logical.GetProperty("StepsOfTimeWindow"))
 logical_view = overview_view([1600, 1000])
 logical_display = Show(OutputPort(logical, 0), logical_view, "MacroscopeTraceRepresentation")
-logical_display.ViewSize = [1450, 900]
+logical_display.ViewSize = [1560, 960]
 logical_display.StepWindow = logical_steps
 logical_display.LabelColor = [0.1, 0.1, 0.1]
 logical_display.LabelFontSize = 11
@@ -554,7 +554,7 @@ SaveScreenshot(os.path.join(output, "smpi-spatiotemporal-overview.png"), smpi_vi
 smpi_gantt = overview_view([1600, 900])
 smpi_timeline = Show(OutputPort(paje, 0), smpi_gantt, "MacroscopeTraceRepresentation")
 smpi_timeline.SetRepresentationType("Timeline")
-smpi_timeline.ViewSize = [1150, 780]
+smpi_timeline.ViewSize = [1560, 860]
 smpi_timeline.GroupLevel = 2
 smpi_timeline.LabelColor = [0.1, 0.1, 0.1]
 smpi_timeline.LabelFontSize = 11
@@ -631,7 +631,7 @@ report = states.GetFieldData()
 lines.append("  unmatched sends/receives: %d/%d" % (report.GetArray("UnmatchedSends").GetValue(0),
                                                    report.GetArray("UnmatchedReceives").GetValue(0)))
 lines.append("")
-lines.append("Timeline (Gantt) at 1150 x 880 px, states under 2 px aggregated:")
+lines.append("Timeline (Gantt) at 1560 x 960 px, labels and legend included, states under 2 px aggregated:")
 for label, (marks_count, aggregate_count, line_count, merged_count) in timeline_counts.items():
     lines.append("  %-12s %6d marks (%d aggregates, hatched), %d message lines (%d merged)"
                  % (label + ":", marks_count, aggregate_count, line_count, merged_count))
