@@ -393,23 +393,23 @@ int vtkMacroscopeChartRepresentation::RequestData(
   return this->Superclass::RequestData(request, inputVector, outputVector);
 }
 
-bool vtkMacroscopeChartRepresentation::ResolveLayoutSize(int size[2])
+void vtkMacroscopeChartRepresentation::ResolveLayoutSize(int size[2])
 {
   if (this->RequestedViewSize[0] > 0 && this->RequestedViewSize[1] > 0)
   {
     std::copy(this->RequestedViewSize, this->RequestedViewSize + 2, size);
-    return false;
   }
-  if (this->ViewPixelSize[0] > 0 && this->ViewPixelSize[1] > 0)
+  else if (this->ViewPixelSize[0] > 0 && this->ViewPixelSize[1] > 0)
   {
     // The layouts fit their labels, axis and legend inside the size they
     // are given (docs/labels.md): the view's size is the size to lay out.
     size[0] = std::max(this->ViewPixelSize[0], MinAutoSize);
     size[1] = std::max(this->ViewPixelSize[1], MinAutoSize);
-    return true;
   }
-  std::copy(FallbackSize, FallbackSize + 2, size);
-  return false;
+  else
+  {
+    std::copy(FallbackSize, FallbackSize + 2, size);
+  }
 }
 
 void vtkMacroscopeChartRepresentation::AddNavigationFields()

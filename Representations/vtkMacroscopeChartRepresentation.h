@@ -174,8 +174,8 @@ private:
 
   void UpdateVisibilities();
   /// The size to lay out for: the explicit ViewSize, else the view's, else
-  /// the fallback. True for the view's (automatic) size.
-  bool ResolveLayoutSize(int size[2]);
+  /// the fallback.
+  void ResolveLayoutSize(int size[2]);
   /// ChartRegion and TraceSpan on the labels, which reach the client.
   void AddNavigationFields();
   bool IsDrawn(int layer) const { return layer < this->LayerCount && layer != this->LabelLayer; }
