@@ -616,7 +616,7 @@ int vtkMacroscopePartitionFilter::RequestData(
   // What a representation needs to draw the parts without the model: the
   // hierarchy, the types and their colours, the window and the metric.
   for (const char* described : { "NodeName", "NodeKind", "NodeParent", "TypeName", "TypeId",
-         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow", "ResourceSelection" })
+         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow", "TraceSpan", "ResourceSelection" })
   {
     if (vtkAbstractArray* array = fields->GetAbstractArray(described))
     {

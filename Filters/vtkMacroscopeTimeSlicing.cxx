@@ -552,6 +552,7 @@ bool vtkMacroscopeTimeSlicing::CheckModelMemory(
 
 bool vtkMacroscopeTimeSlicing::ResolveWindow(const double bounds[2], double& begin, double& end)
 {
+  std::copy(bounds, bounds + 2, this->TraceSpan);
   begin = this->TimeWindow[0];
   end = this->TimeWindow[1] == 0.0 ? bounds[1] : this->TimeWindow[1];
   if (!(end > begin) || !std::isfinite(begin) || !std::isfinite(end) || begin < 0.0)
@@ -659,6 +660,13 @@ void vtkMacroscopeTimeSlicing::KeepModel(macroscope::MicroscopicModel& model,
   window->SetNumberOfComponents(2);
   window->InsertNextTuple2(begin, end);
   fields->AddArray(window);
+  // The trace's span, within which the mouse zooms and pans this window
+  // from an overview (docs/views.md).
+  vtkNew<vtkDoubleArray> span;
+  span->SetName("TraceSpan");
+  span->SetNumberOfComponents(2);
+  span->InsertNextTuple(this->TraceSpan);
+  fields->AddArray(span);
   // What part of the system the model shows: the Resources names, none
   // for all of it.
   vtkNew<vtkStringArray> selection;

@@ -164,8 +164,9 @@ protected:
   int DescribeModel(vtkTree* tree, vtkTable* types, vtkInformationVector* outputVector);
   // Whether the kept model is newer than every property.
   bool IsModelCurrent() const;
-  // The sliced window from TimeWindow and the trace's time bounds; false
-  // (error reported) when it is not a window of the trace.
+  // The sliced window from TimeWindow and the trace's time bounds (kept for
+  // the model's TraceSpan field data); false (error reported) when it is
+  // not a window of the trace.
   bool ResolveWindow(const double bounds[2], double& begin, double& end);
   // Whether every model of `models` fits in the memory available now, each
   // held twice (the kept model and the output image; docs/time-slicing.md).
@@ -191,6 +192,7 @@ private:
 
   int Slices = 100;
   double TimeWindow[2] = { 0.0, 0.0 };
+  double TraceSpan[2] = { 0.0, 0.0 }; // the bounds ResolveWindow was given
   int Metric = STATE_DURATION;
   bool Normalize = false;
   int Depth = -1;

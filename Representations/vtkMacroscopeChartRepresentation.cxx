@@ -221,6 +221,23 @@ bool vtkMacroscopeChartRepresentation::GetRowNavigation(int rows[3], double& plo
   return rows[2] > 0 && rows[1] >= rows[0] && plotHeight > 0.0;
 }
 
+bool vtkMacroscopeChartRepresentation::GetStepNavigation(double navigation[7])
+{
+  vtkDataObject* labels = this->LabelMapper->GetInput();
+  if (!labels || this->LabelLayer < 0)
+  {
+    return false;
+  }
+  auto* steps = vtkDoubleArray::SafeDownCast(labels->GetFieldData()->GetArray("StepNavigation"));
+  if (!steps || steps->GetNumberOfComponents() != 7 || steps->GetNumberOfTuples() < 1)
+  {
+    return false;
+  }
+  steps->GetTypedTuple(0, navigation);
+  return navigation[1] > navigation[0] && navigation[3] >= navigation[2] &&
+    navigation[6] >= navigation[5] && navigation[4] >= 1.0;
+}
+
 void vtkMacroscopeChartRepresentation::SetLayers(int count, int labels, int legend, int guides)
 {
   this->LayerCount = std::min(count, static_cast<int>(MaxLayers));

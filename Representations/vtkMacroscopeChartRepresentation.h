@@ -124,6 +124,16 @@ public:
    */
   bool GetRowNavigation(int rows[3], double& plotHeight);
 
+  /**
+   * Step navigation of a logical view as last drawn on this process (the
+   * StepNavigation field data): x of the first column's left and of the
+   * last column's right, the first and last global step drawn, the steps
+   * per column, the trace's first and last global step. False when the
+   * chart has no step axis of its own (all but the logical and clustered
+   * timelines).
+   */
+  bool GetStepNavigation(double navigation[7]);
+
 protected:
   vtkMacroscopeChartRepresentation();
   ~vtkMacroscopeChartRepresentation() override;

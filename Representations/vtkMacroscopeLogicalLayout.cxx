@@ -16,11 +16,13 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkIdList.h"
+#include "vtkNew.h"
 #include "vtkPolyData.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
 #include "vtkTree.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -234,6 +236,11 @@ int vtkMacroscopeLogicalLayout::RequestData(
   {
     return 0;
   }
+  if (auto* stepColumn =
+        vtkArrayDownCast<vtkDataArray>(tables.Events->GetColumnByName("GlobalStep")))
+  {
+    stepColumn->GetRange(this->TraceSteps, 0);
+  }
   // The selection after the window: the steps of a time window are those
   // of every event, so that the columns do not move with the selection.
   Tables selected = tables;
@@ -266,6 +273,23 @@ int vtkMacroscopeLogicalLayout::RequestData(
   outputs[MARKS]->GetFieldData()->AddArray(window);
   this->UpdateProgress(1.0);
   return status;
+}
+
+void vtkMacroscopeLogicalLayout::AddStepNavigation(vtkPolyData* outputs[NUMBER_OF_OUTPUTS],
+  int64_t firstStep, int64_t lastStep, int stride, double columnWidth) const
+{
+  vtkNew<vtkDoubleArray> navigation;
+  navigation->SetName("StepNavigation");
+  navigation->SetNumberOfComponents(7);
+  const double columns = static_cast<double>((lastStep - firstStep) / std::max(stride, 1) + 1);
+  const double tuple[7] = { 0.0, columns * columnWidth, static_cast<double>(firstStep),
+    static_cast<double>(lastStep), static_cast<double>(stride), this->TraceSteps[0],
+    this->TraceSteps[1] };
+  navigation->InsertNextTuple(tuple);
+  for (int i = 0; i < NUMBER_OF_OUTPUTS; ++i)
+  {
+    outputs[i]->GetFieldData()->AddArray(navigation);
+  }
 }
 
 bool vtkMacroscopeLogicalLayout::StepsOfTime(vtkTable* events, vtkIdType steps[2])

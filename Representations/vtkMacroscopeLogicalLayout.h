@@ -163,6 +163,14 @@ protected:
   /// reporting an error.
   virtual int Draw(const Tables& tables, vtkPolyData* outputs[NUMBER_OF_OUTPUTS]) = 0;
 
+  /// The zoom along steps (docs/views.md): puts on every output the
+  /// "StepNavigation" field data the mouse reads — x of the first column's
+  /// left and of the last column's right, the first and last global step
+  /// drawn, the steps per column (1, or 2 without aggregates) and the
+  /// trace's first and last global step.
+  void AddStepNavigation(vtkPolyData* outputs[NUMBER_OF_OUTPUTS], int64_t firstStep,
+    int64_t lastStep, int stride, double columnWidth) const;
+
   /// The row of Logical Events (resp. Logical Messages) that row `row` of
   /// the tables given to Draw is: they differ when a selection is active.
   vtkIdType EventRow(vtkIdType row) const;
@@ -179,6 +187,9 @@ protected:
   vtkIdType MaxMessages = 5000;
   std::vector<std::string> Resources;
   std::vector<std::string> Types;
+  /// First and last global step of every event, selected or not (set
+  /// before Draw).
+  double TraceSteps[2] = { 0.0, -1.0 };
 
 private:
   /// Tables holding the rows of the selection, into `selected` (which keeps

@@ -230,5 +230,7 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   labels.Fit(measure, frame); // no two labels overlap, all in the frame
   labels.Into(outputs[LABELS]);
   legend.Into(outputs[LEGEND]);
+  this->AddStepNavigation(outputs, layout.Columns.First, layout.Columns.Last,
+    layout.Columns.Aggregates ? 1 : 2, layout.ColumnWidth);
   return 1;
 }

@@ -3,8 +3,11 @@
 #include "MacroscopeChart.h"
 #include "TypeColorOverrides.h"
 
+#include "vtkDoubleArray.h"
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
+#include "vtkNew.h"
 #include "vtkPolyData.h"
 #include "vtkTable.h"
 
@@ -61,6 +64,25 @@ int vtkMacroscopeOverviewLayout::RequestData(
     return 0;
   }
   return this->Draw(vtkTable::GetData(inputVector[0], 0), outputs);
+}
+
+void vtkMacroscopeOverviewLayout::AddTimeNavigation(vtkTable* model,
+  vtkPolyData* outputs[NUMBER_OF_OUTPUTS], double width, double begin, double end)
+{
+  vtkNew<vtkDoubleArray> axis;
+  axis->SetName("TimeAxis");
+  axis->SetNumberOfComponents(4);
+  const double tuple[4] = { 0.0, width, begin, end };
+  axis->InsertNextTuple(tuple);
+  vtkAbstractArray* span = model ? model->GetFieldData()->GetAbstractArray("TraceSpan") : nullptr;
+  for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
+  {
+    outputs[port]->GetFieldData()->AddArray(axis);
+    if (span)
+    {
+      outputs[port]->GetFieldData()->AddArray(span);
+    }
+  }
 }
 
 void vtkMacroscopeOverviewLayout::ClearTypeColors()

@@ -82,6 +82,13 @@ protected:
   /// the ViewSize has been checked. Returns 0 after reporting an error.
   virtual int Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS]) = 0;
 
+  /// The zoom and pan in time from an overview (docs/views.md): puts on
+  /// every output the TimeAxis field data the mouse reads (x of the
+  /// window's start and end in chart units, then the window) and the
+  /// trace's span when `model` carries it (Time Slicing's TraceSpan).
+  static void AddTimeNavigation(vtkTable* model, vtkPolyData* outputs[NUMBER_OF_OUTPUTS],
+    double width, double begin, double end);
+
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 

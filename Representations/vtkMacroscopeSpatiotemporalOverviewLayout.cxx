@@ -476,6 +476,7 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     outputs[port]->GetFieldData()->AddArray(rowCount);
     outputs[port]->GetFieldData()->AddArray(aggregateCount);
   }
+  AddTimeNavigation(input, outputs, width, options.WindowBegin, options.WindowEnd);
   this->UpdateProgress(1.0);
   return 1;
 }

@@ -344,6 +344,7 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
     outputs[port]->GetFieldData()->AddArray(scale);
     outputs[port]->GetFieldData()->AddArray(pixelsPerSecond);
   }
+  AddTimeNavigation(input, outputs, width, options.WindowBegin, options.WindowEnd);
   this->UpdateProgress(1.0);
   return 1;
 }

@@ -101,10 +101,9 @@ void KeepRowWindow(const std::vector<int64_t>& parent, const std::vector<int64_t
 {
   const auto full = macroscope::BuildResourceHierarchy(parent, leafIndex, -1, keep);
   const int total = static_cast<int>(full.Resources);
-  const macroscope::RowWindow wanted{ window[0], window[1] };
-  const bool all = wanted.Last < wanted.First;
-  drawn[0] = all ? 0 : std::clamp(wanted.First, 0, std::max(total - 1, 0));
-  drawn[1] = all ? total - 1 : std::clamp(wanted.Last, drawn[0], std::max(total - 1, 0));
+  const bool all = window[1] < window[0];
+  drawn[0] = all ? 0 : std::clamp(window[0], 0, std::max(total - 1, 0));
+  drawn[1] = all ? total - 1 : std::clamp(window[1], drawn[0], std::max(total - 1, 0));
   drawn[2] = total;
   if (all)
   {

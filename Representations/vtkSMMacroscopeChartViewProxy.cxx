@@ -13,10 +13,13 @@
 #include "vtkRenderWindow.h"
 #include "vtkRenderWindowInteractor.h"
 #include "vtkSMPropertyHelper.h"
+#include "vtkSMPropertyLink.h"
 #include "vtkSMSessionProxyManager.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <string>
 #include <stdexcept>
 #include <vector>
 
@@ -42,13 +45,129 @@ vtkMacroscopeChartRepresentation* ChartOf(vtkSMProxy* display)
   }
   return vtkMacroscopeChartRepresentation::SafeDownCast(object);
 }
+
+bool IsVisible(vtkSMProxy* display)
+{
+  return vtkSMPropertyHelper(display, "Visibility", true).GetAsInt() != 0;
+}
+
+// The Time Slicing (or Streamed Time Slicing) upstream of an overview
+// display: the proxy whose TimeWindow chooses the window the overview's
+// model is sliced in. Null when there is none (e.g. a difference model).
+vtkSMProxy* UpstreamSlicing(vtkSMProxy* display)
+{
+  vtkSMProxy* proxy =
+    display->GetProperty("Input") ? vtkSMPropertyHelper(display, "Input").GetAsProxy(0) : nullptr;
+  for (int depth = 0; proxy && depth < 32; ++depth)
+  {
+    const std::string vtkClass = proxy->GetVTKClassName() ? proxy->GetVTKClassName() : "";
+    if (vtkClass == "vtkMacroscopeTimeSlicing" || vtkClass == "vtkMacroscopeStreamedTimeSlicing")
+    {
+      return proxy->GetProperty("TimeWindow") ? proxy : nullptr;
+    }
+    proxy = proxy->GetProperty("Input") ? vtkSMPropertyHelper(proxy, "Input").GetAsProxy(0)
+                                        : nullptr;
+  }
+  return nullptr;
+}
+
+// The proxy whose TimeWindow a display along time draws: the display
+// itself for a Timeline, the upstream Time Slicing for an overview.
+vtkSMProxy* TimeWindowOwner(vtkSMProxy* display)
+{
+  const char* shown = display->GetProperty("Representation")
+    ? vtkSMPropertyHelper(display, "Representation").GetAsString()
+    : nullptr;
+  const std::string type = shown ? shown : "";
+  if (type == "Temporal Overview" || type == "Spatiotemporal Overview")
+  {
+    return UpstreamSlicing(display);
+  }
+  return display->GetProperty("TimeWindow") ? display : nullptr;
+}
+
+// A logical view that follows a shared time window draws that window's
+// steps (its TimeWindow overrides its StepWindow): a zoom of its own steps
+// sets its TimeWindow to (0, 0) with the links holding it paused, so that
+// the views linked to it keep their window.
+void FreeFromSharedWindow(vtkSMProxy* display, vtkSMSessionProxyManager* manager)
+{
+  if (!display->GetProperty("TimeWindow"))
+  {
+    return;
+  }
+  vtkSMPropertyHelper window(display, "TimeWindow");
+  if (window.GetAsDouble(0) == 0.0 && window.GetAsDouble(1) == 0.0)
+  {
+    return;
+  }
+  std::vector<vtkSMLink*> paused;
+  for (int i = 0; manager && i < manager->GetNumberOfLinks(); ++i)
+  {
+    auto* link = vtkSMPropertyLink::SafeDownCast(
+      manager->GetRegisteredLink(manager->GetLinkName(i)));
+    for (unsigned int k = 0; link && link->GetEnabled() && k < link->GetNumberOfLinkedObjects(); ++k)
+    {
+      const char* name = link->GetLinkedPropertyName(static_cast<int>(k));
+      if (link->GetLinkedProxy(static_cast<int>(k)) == display && name &&
+        std::string(name) == "TimeWindow")
+      {
+        link->SetEnabled(false);
+        paused.push_back(link);
+        break;
+      }
+    }
+  }
+  const double whole[2] = { 0.0, 0.0 };
+  window.Set(whole, 2);
+  display->UpdateVTKObjects();
+  for (vtkSMLink* link : paused)
+  {
+    link->SetEnabled(true);
+  }
+}
 }
 
 struct vtkSMMacroscopeChartViewProxy::Navigation
 {
   macroscope::TimeAxisMap Axis;
   macroscope::TimeWindow Span;
-  std::vector<vtkSMProxy*> Displays; // the charts along time shown
+  // The proxies whose TimeWindow the charts along time shown draw: the
+  // Timeline displays, and the Time Slicing upstream of the overviews.
+  std::vector<vtkSMProxy*> Targets;
+};
+
+// One index axis as drawn: a Timeline's rows (top to bottom) or a logical
+// view's global steps (left to right), indices counted from 0.
+struct vtkSMMacroscopeChartViewProxy::IndexAxis
+{
+  vtkSMProxy* Display = nullptr;
+  const char* Property = nullptr; // "RowWindow" or "StepWindow"
+  macroscope::IndexWindow Drawn;
+  int64_t Total = 0;
+  int64_t Base = 0;           // the property's value for index 0
+  double Origin = 0.0;        // the chart coordinate where Drawn.First starts
+  double UnitsPerIndex = 1.0; // chart units per index (negative for rows)
+
+  double PositionAt(double chart) const
+  {
+    return static_cast<double>(this->Drawn.First) + (chart - this->Origin) / this->UnitsPerIndex;
+  }
+
+  void Write(const macroscope::IndexWindow& window) const
+  {
+    const macroscope::IndexWindow written = macroscope::AsProperty(window, this->Total);
+    const bool all = written.Last < written.First;
+    const vtkIdType first = all ? 0 : written.First + this->Base;
+    const vtkIdType last = all ? -1 : written.Last + this->Base;
+    vtkSMPropertyHelper property(this->Display, this->Property);
+    if (property.GetAsIdType(0) != first || property.GetAsIdType(1) != last)
+    {
+      property.Set(0, first);
+      property.Set(1, last);
+      this->Display->UpdateVTKObjects();
+    }
+  }
 };
 
 struct vtkSMMacroscopeChartViewProxy::Drag
@@ -56,7 +175,10 @@ struct vtkSMMacroscopeChartViewProxy::Drag
   bool Zoom = false; // right button: zoom; left: pan
   int Start[2] = { 0, 0 };
   double PivotTime = 0.0;
+  double ChartStart[2] = { 0.0, 0.0 }; // the press in chart units
   Navigation AtPress;
+  std::vector<IndexAxis> StepsAtPress;
+  std::vector<IndexAxis> RowsAtPress;
 };
 
 vtkStandardNewMacro(vtkSMMacroscopeChartViewProxy);
@@ -131,7 +253,7 @@ void vtkSMMacroscopeChartViewProxy::Update()
 
 bool vtkSMMacroscopeChartViewProxy::FindNavigation(Navigation& navigation)
 {
-  navigation.Displays.clear();
+  navigation.Targets.clear();
   if (!this->ObjectsCreated)
   {
     return false;
@@ -140,27 +262,32 @@ bool vtkSMMacroscopeChartViewProxy::FindNavigation(Navigation& navigation)
   for (unsigned int i = 0; i < displays.GetNumberOfElements(); ++i)
   {
     vtkSMProxy* display = displays.GetAsProxy(i);
-    if (!display || !display->GetProperty("TimeWindow") ||
-      vtkSMPropertyHelper(display, "Visibility", true).GetAsInt() == 0)
-    {
-      continue;
-    }
-    vtkMacroscopeChartRepresentation* chart = ChartOf(display);
+    vtkMacroscopeChartRepresentation* chart = display ? ChartOf(display) : nullptr;
     double axis[4], span[2];
-    if (!chart || !chart->GetTimeNavigation(axis, span) || !(span[1] > span[0]))
+    if (!chart || !IsVisible(display) || !chart->GetTimeNavigation(axis, span) ||
+      !(span[1] > span[0]))
     {
       continue;
     }
-    if (navigation.Displays.empty())
+    vtkSMProxy* target = TimeWindowOwner(display);
+    if (!target)
+    {
+      continue;
+    }
+    if (navigation.Targets.empty())
     {
       navigation.Axis.X0 = axis[0];
       navigation.Axis.X1 = axis[1];
       navigation.Axis.Window = { axis[2], axis[3] };
       navigation.Span = { span[0], span[1] };
     }
-    navigation.Displays.push_back(display);
+    if (std::find(navigation.Targets.begin(), navigation.Targets.end(), target) ==
+      navigation.Targets.end())
+    {
+      navigation.Targets.push_back(target);
+    }
   }
-  return !navigation.Displays.empty();
+  return !navigation.Targets.empty();
 }
 
 void vtkSMMacroscopeChartViewProxy::ApplyWindow(
@@ -169,11 +296,85 @@ void vtkSMMacroscopeChartViewProxy::ApplyWindow(
   const macroscope::TimeWindow written =
     macroscope::AsProperty(macroscope::TimeWindow{ start, end }, navigation.Span);
   const double window[2] = { written.Start, written.End };
-  for (vtkSMProxy* display : navigation.Displays)
+  for (vtkSMProxy* target : navigation.Targets)
   {
-    vtkSMPropertyHelper(display, "TimeWindow").Set(window, 2);
-    display->UpdateVTKObjects();
+    vtkSMPropertyHelper(target, "TimeWindow").Set(window, 2);
+    target->UpdateVTKObjects();
   }
+}
+
+std::vector<vtkSMMacroscopeChartViewProxy::IndexAxis>
+vtkSMMacroscopeChartViewProxy::FindIndexAxes(const char* property)
+{
+  std::vector<IndexAxis> axes;
+  if (!this->ObjectsCreated)
+  {
+    return axes;
+  }
+  const bool rows = std::string(property) == "RowWindow";
+  vtkSMPropertyHelper displays(this, "Representations");
+  for (unsigned int i = 0; i < displays.GetNumberOfElements(); ++i)
+  {
+    vtkSMProxy* display = displays.GetAsProxy(i);
+    vtkMacroscopeChartRepresentation* chart = display ? ChartOf(display) : nullptr;
+    if (!chart || !display->GetProperty(property) || !IsVisible(display))
+    {
+      continue;
+    }
+    IndexAxis axis;
+    axis.Display = display;
+    axis.Property = property;
+    int drawnRows[3];
+    double plotHeight = 0.0;
+    double steps[7];
+    if (rows && chart->GetRowNavigation(drawnRows, plotHeight))
+    {
+      // Rows run from the plot's top (y = plotHeight) down to y = 0.
+      axis.Drawn = { drawnRows[0], drawnRows[1] };
+      axis.Total = drawnRows[2];
+      axis.Origin = plotHeight;
+      axis.UnitsPerIndex = -plotHeight / static_cast<double>(axis.Drawn.Count());
+    }
+    else if (!rows && chart->GetStepNavigation(steps))
+    {
+      // steps: x0, x1, first and last step drawn, steps per column, trace's first and last.
+      axis.Base = static_cast<int64_t>(steps[5]);
+      axis.Drawn = { static_cast<int64_t>(steps[2]) - axis.Base,
+        static_cast<int64_t>(steps[3]) - axis.Base };
+      axis.Total = static_cast<int64_t>(steps[6]) - axis.Base + 1;
+      axis.Origin = steps[0];
+      axis.UnitsPerIndex = (steps[1] - steps[0]) / (steps[3] - steps[2] + steps[4]);
+    }
+    else
+    {
+      continue;
+    }
+    axes.push_back(axis);
+  }
+  return axes;
+}
+
+bool vtkSMMacroscopeChartViewProxy::ZoomIndexAxes(
+  const std::vector<IndexAxis>& axes, double factor, double pivot)
+{
+  for (const IndexAxis& axis : axes)
+  {
+    const double at = std::isnan(pivot)
+      ? static_cast<double>(axis.Drawn.First) + 0.5 * static_cast<double>(axis.Drawn.Count())
+      : axis.PositionAt(pivot);
+    axis.Write(macroscope::ZoomIndices(axis.Drawn, axis.Total, factor, at));
+  }
+  return !axes.empty();
+}
+
+bool vtkSMMacroscopeChartViewProxy::PanIndexAxes(const std::vector<IndexAxis>& axes, double delta)
+{
+  for (const IndexAxis& axis : axes)
+  {
+    // The chart follows the pointer: the indices move against it.
+    axis.Write(macroscope::PanIndices(axis.Drawn, axis.Total, -delta / axis.UnitsPerIndex));
+  }
+  return !axes.empty();
 }
 
 double vtkSMMacroscopeChartViewProxy::ChartXAt(double displayX)
@@ -206,37 +407,49 @@ double vtkSMMacroscopeChartViewProxy::ChartYAt(double displayY)
 
 bool vtkSMMacroscopeChartViewProxy::ZoomRows(double factor, double displayY)
 {
-  if (!(factor > 0.0) || !std::isfinite(factor) || !this->ObjectsCreated)
+  if (!(factor > 0.0) || !std::isfinite(factor))
   {
     return false;
   }
-  vtkSMPropertyHelper displays(this, "Representations");
-  bool changed = false;
-  for (unsigned int i = 0; i < displays.GetNumberOfElements(); ++i)
+  const double pivot =
+    displayY < 0.0 ? std::numeric_limits<double>::quiet_NaN() : this->ChartYAt(displayY);
+  return ZoomIndexAxes(this->FindIndexAxes("RowWindow"), factor, pivot);
+}
+
+bool vtkSMMacroscopeChartViewProxy::PanRows(double displayDy)
+{
+  return std::isfinite(displayDy) &&
+    PanIndexAxes(this->FindIndexAxes("RowWindow"), this->ChartYAt(displayDy) - this->ChartYAt(0.0));
+}
+
+bool vtkSMMacroscopeChartViewProxy::ZoomSteps(double factor, double displayX)
+{
+  if (!(factor > 0.0) || !std::isfinite(factor))
   {
-    vtkSMProxy* display = displays.GetAsProxy(i);
-    vtkMacroscopeChartRepresentation* chart = display ? ChartOf(display) : nullptr;
-    int rows[3];
-    double plotHeight = 0.0;
-    if (!chart || !display->GetProperty("RowWindow") ||
-      vtkSMPropertyHelper(display, "Visibility", true).GetAsInt() == 0 ||
-      !chart->GetRowNavigation(rows, plotHeight))
-    {
-      continue;
-    }
-    // Rows run from the plot's top (y = plotHeight) down to y = 0.
-    const macroscope::RowWindow drawn{ rows[0], rows[1] };
-    const double y = displayY < 0.0 ? 0.5 * plotHeight : this->ChartYAt(displayY);
-    const double share = std::min(std::max(1.0 - y / plotHeight, 0.0), 1.0);
-    const double pivot = drawn.First + share * drawn.Count();
-    const macroscope::RowWindow zoomed = macroscope::AsProperty(
-      macroscope::ZoomRows(drawn, rows[2], factor, pivot), rows[2]);
-    const int window[2] = { zoomed.First, zoomed.Last };
-    vtkSMPropertyHelper(display, "RowWindow").Set(window, 2);
-    display->UpdateVTKObjects();
-    changed = true;
+    return false;
   }
-  return changed;
+  const std::vector<IndexAxis> axes = this->FindIndexAxes("StepWindow");
+  for (const IndexAxis& axis : axes)
+  {
+    FreeFromSharedWindow(axis.Display, this->GetSessionProxyManager());
+  }
+  const double pivot =
+    displayX < 0.0 ? std::numeric_limits<double>::quiet_NaN() : this->ChartXAt(displayX);
+  return ZoomIndexAxes(axes, factor, pivot);
+}
+
+bool vtkSMMacroscopeChartViewProxy::PanSteps(double displayDx)
+{
+  if (!std::isfinite(displayDx))
+  {
+    return false;
+  }
+  const std::vector<IndexAxis> axes = this->FindIndexAxes("StepWindow");
+  for (const IndexAxis& axis : axes)
+  {
+    FreeFromSharedWindow(axis.Display, this->GetSessionProxyManager());
+  }
+  return PanIndexAxes(axes, this->ChartXAt(displayDx) - this->ChartXAt(0.0));
 }
 
 bool vtkSMMacroscopeChartViewProxy::ZoomTime(double factor, double displayX)
@@ -344,44 +557,31 @@ void vtkSMMacroscopeChartViewProxy::HandleMouse(unsigned long event)
     {
       const double factor =
         event == vtkCommand::MouseWheelForwardEvent ? WheelZoomIn : 1.0 / WheelZoomIn;
-      // Ctrl + wheel: across rows; the wheel alone: along time.
-      changed = iren->GetControlKey() ? this->ZoomRows(factor, position[1])
-                                      : this->ZoomTime(factor, position[0]);
+      // Ctrl + wheel: across rows; the wheel alone: along time, or steps.
+      if (iren->GetControlKey())
+      {
+        changed = this->ZoomRows(factor, position[1]);
+      }
+      else
+      {
+        const bool time = this->ZoomTime(factor, position[0]);
+        const bool steps = this->ZoomSteps(factor, position[0]);
+        changed = time || steps;
+      }
       break;
     }
     case vtkCommand::LeftButtonPressEvent:
     case vtkCommand::RightButtonPressEvent:
-    {
-      auto drag = std::make_unique<Drag>();
-      if (this->FindNavigation(drag->AtPress))
-      {
-        drag->Zoom = event == vtkCommand::RightButtonPressEvent;
-        drag->Start[0] = position[0];
-        drag->Start[1] = position[1];
-        drag->PivotTime = drag->AtPress.Axis.TimeAt(this->ChartXAt(position[0]));
-        this->Dragging = std::move(drag);
-      }
+      this->StartDrag(event == vtkCommand::RightButtonPressEvent, position);
       break;
-    }
     case vtkCommand::MouseMoveEvent:
       if (!this->Dragging)
       {
         handled = false; // hover: for the others (tooltips)
         break;
       }
-      else
-      {
-        const Drag& drag = *this->Dragging;
-        const auto& at = drag.AtPress;
-        const auto window = drag.Zoom
-          ? macroscope::ZoomWindow(at.Axis.Window, at.Span,
-              std::pow(DragZoomPerPixel, position[1] - drag.Start[1]), drag.PivotTime)
-          : macroscope::PanWindow(at.Axis.Window, at.Span,
-              -(this->ChartXAt(position[0]) - this->ChartXAt(drag.Start[0])) /
-                at.Axis.UnitsPerSecond());
-        this->ApplyWindow(at, window.Start, window.End);
-        changed = true;
-      }
+      this->MoveDrag(position);
+      changed = true;
       break;
     case vtkCommand::LeftButtonReleaseEvent:
     case vtkCommand::RightButtonReleaseEvent:
@@ -400,6 +600,63 @@ void vtkSMMacroscopeChartViewProxy::HandleMouse(unsigned long event)
     // Keep the interactor style from moving the camera.
     this->MouseCommand->SetAbortFlag(1);
   }
+}
+
+void vtkSMMacroscopeChartViewProxy::StartDrag(bool zoom, const int position[2])
+{
+  auto drag = std::make_unique<Drag>();
+  this->FindNavigation(drag->AtPress);
+  drag->StepsAtPress = this->FindIndexAxes("StepWindow");
+  // A right drag zooms along the horizontal axes only.
+  if (!zoom)
+  {
+    drag->RowsAtPress = this->FindIndexAxes("RowWindow");
+  }
+  if (drag->AtPress.Targets.empty() && drag->StepsAtPress.empty() && drag->RowsAtPress.empty())
+  {
+    return;
+  }
+  for (const IndexAxis& axis : drag->StepsAtPress)
+  {
+    FreeFromSharedWindow(axis.Display, this->GetSessionProxyManager());
+  }
+  drag->Zoom = zoom;
+  drag->Start[0] = position[0];
+  drag->Start[1] = position[1];
+  drag->ChartStart[0] = this->ChartXAt(position[0]);
+  drag->ChartStart[1] = this->ChartYAt(position[1]);
+  if (!drag->AtPress.Targets.empty())
+  {
+    drag->PivotTime = drag->AtPress.Axis.TimeAt(drag->ChartStart[0]);
+  }
+  this->Dragging = std::move(drag);
+}
+
+void vtkSMMacroscopeChartViewProxy::MoveDrag(const int position[2])
+{
+  const Drag& drag = *this->Dragging;
+  const auto& at = drag.AtPress;
+  const double dx = this->ChartXAt(position[0]) - drag.ChartStart[0];
+  const double dy = this->ChartYAt(position[1]) - drag.ChartStart[1];
+  if (drag.Zoom)
+  {
+    const double factor = std::pow(DragZoomPerPixel, position[1] - drag.Start[1]);
+    if (!at.Targets.empty())
+    {
+      const auto window = macroscope::ZoomWindow(at.Axis.Window, at.Span, factor, drag.PivotTime);
+      this->ApplyWindow(at, window.Start, window.End);
+    }
+    ZoomIndexAxes(drag.StepsAtPress, factor, drag.ChartStart[0]);
+    return;
+  }
+  if (!at.Targets.empty())
+  {
+    const auto window =
+      macroscope::PanWindow(at.Axis.Window, at.Span, -dx / at.Axis.UnitsPerSecond());
+    this->ApplyWindow(at, window.Start, window.End);
+  }
+  PanIndexAxes(drag.StepsAtPress, dx);
+  PanIndexAxes(drag.RowsAtPress, dy);
 }
 
 void vtkSMMacroscopeChartViewProxy::RenderChangedViews()

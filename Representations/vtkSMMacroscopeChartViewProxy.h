@@ -15,8 +15,13 @@
  * window around the time under the pointer, a left drag pans it, a right
  * drag zooms it (up: in), always inside the trace's span
  * (Filters/Core/TimeNavigation.h). The window is the TimeWindow property of
- * the Timeline displays shown, so linked views (macroscope.links) follow
- * and state files keep it. ZoomTime and PanTime do the same from scripts.
+ * the Timeline displays shown, and of the Time Slicing an overview is
+ * computed from (the model is sliced again in the new window, as Ocelotl
+ * does), so linked views (macroscope.links) follow and state files keep it.
+ * Over a logical view the same gestures move its StepWindow; Ctrl + wheel
+ * and the vertical part of a left drag move a Timeline's RowWindow.
+ * ZoomTime, PanTime, ZoomSteps, PanSteps, ZoomRows and PanRows do the same
+ * from scripts.
  */
 #ifndef vtkSMMacroscopeChartViewProxy_h
 #define vtkSMMacroscopeChartViewProxy_h
@@ -27,6 +32,7 @@
 #include "vtkSmartPointer.h" // for vtkSmartPointer
 
 #include <memory> // for std::unique_ptr
+#include <vector> // for std::vector
 
 class vtkCallbackCommand;
 
@@ -77,6 +83,30 @@ public:
   bool ZoomRows(double factor, double displayY);
 
   /**
+   * Moves the RowWindow of the Timelines shown by the rows `displayDy`
+   * pixels stand for (positive: the rows follow the pointer up, showing
+   * rows further down). False when no Timeline was drawn.
+   */
+  bool PanRows(double displayDy);
+
+  /**
+   * The zoom along steps: the StepWindow of the logical views shown scaled
+   * by `factor` around the step under display abscissa `displayX`
+   * (negative: the window's middle). A logical view that follows a shared
+   * TimeWindow (whose steps override its StepWindow) is freed from it: its
+   * own TimeWindow becomes (0, 0), the linked views keep theirs. False, with
+   * nothing changed, when no logical view was drawn. The wheel does this.
+   */
+  bool ZoomSteps(double factor, double displayX);
+
+  /**
+   * Moves the StepWindow of the logical views shown by the steps
+   * `displayDx` pixels stand for (positive: earlier steps). False as
+   * ZoomSteps.
+   */
+  bool PanSteps(double displayDx);
+
+  /**
    * Chart abscissa under display abscissa x, ordinate under display y.
    */
   double ChartXAt(double displayX);
@@ -97,8 +127,22 @@ private:
   bool FindNavigation(Navigation& navigation);
   /// Writes `window` (whole span: (0, 0)) into every chart along time shown.
   void ApplyWindow(const Navigation& navigation, double start, double end);
+
+  struct IndexAxis;
+  /// The row axes ("RowWindow": the Timelines) or step axes ("StepWindow":
+  /// the logical views) of the visible displays.
+  std::vector<IndexAxis> FindIndexAxes(const char* property);
+  /// Zooms every axis by `factor` around chart coordinate `pivot` (NaN:
+  /// the middle of its window); true when one was drawn.
+  static bool ZoomIndexAxes(const std::vector<IndexAxis>& axes, double factor, double pivot);
+  /// Pans every axis by `delta` chart units; true when one was drawn.
+  static bool PanIndexAxes(const std::vector<IndexAxis>& axes, double delta);
   static void OnMouse(vtkObject* caller, unsigned long event, void* self, void* data);
   void HandleMouse(unsigned long event);
+  /// A press of the left (pan) or right (zoom) button: keeps the axes as
+  /// drawn, which the drag then moves from; nothing when none is drawn.
+  void StartDrag(bool zoom, const int position[2]);
+  void MoveDrag(const int position[2]);
   /// Renders this view and every other view whose displays a link changed.
   void RenderChangedViews();
 

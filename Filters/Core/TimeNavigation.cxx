@@ -83,32 +83,47 @@ TimeWindow AsProperty(const TimeWindow& window, const TimeWindow& span)
   return window;
 }
 
-RowWindow ZoomRows(const RowWindow& window, int total, double factor, double pivot)
+IndexWindow ZoomIndices(const IndexWindow& window, int64_t total, double factor, double pivot)
 {
   if (total < 1 || !std::isfinite(factor) || !(factor > 0.0) || !std::isfinite(pivot))
   {
-    throw std::invalid_argument("row zoom: needs rows, a positive factor and a finite pivot");
+    throw std::invalid_argument("index zoom: needs indices, a positive factor and a finite pivot");
   }
-  const RowWindow whole{ 0, total - 1 };
-  const RowWindow from = window.Last < window.First ? whole : window;
-  const double first = std::max(0, from.First);
-  const double count = std::min(from.Last, total - 1) - first + 1.0;
+  const double all = static_cast<double>(total);
+  const IndexWindow whole{ 0, total - 1 };
+  const IndexWindow from = window.Last < window.First ? whole : window;
+  const double first = static_cast<double>(std::clamp<int64_t>(from.First, 0, total - 1));
+  const double count = static_cast<double>(std::min(from.Last, total - 1)) - first + 1.0;
   const double share = std::clamp((pivot - first) / count, 0.0, 1.0);
-  const double scaled = std::clamp(std::round(count * factor), 1.0, double(total));
-  // A step that rounds back to the same count still moves by one row.
-  const double rows = scaled == count && factor != 1.0
-    ? std::clamp(count + (factor < 1.0 ? -1.0 : 1.0), 1.0, double(total))
+  const double scaled = std::clamp(std::round(count * factor), 1.0, all);
+  // A step that rounds back to the same count still moves by one index.
+  const double kept = scaled == count && factor != 1.0
+    ? std::clamp(count + (factor < 1.0 ? -1.0 : 1.0), 1.0, all)
     : scaled;
-  double start = std::round(pivot - share * rows);
-  start = std::clamp(start, 0.0, double(total) - rows);
-  return RowWindow{ static_cast<int>(start), static_cast<int>(start + rows) - 1 };
+  const double start = std::clamp(std::round(pivot - share * kept), 0.0, all - kept);
+  return IndexWindow{ static_cast<int64_t>(start), static_cast<int64_t>(start + kept) - 1 };
 }
 
-RowWindow AsProperty(const RowWindow& window, int total)
+IndexWindow PanIndices(const IndexWindow& window, int64_t total, double offset)
+{
+  if (total < 1 || !std::isfinite(offset))
+  {
+    throw std::invalid_argument("index pan: needs indices and a finite offset");
+  }
+  const IndexWindow from = window.Last < window.First ? IndexWindow{ 0, total - 1 } : window;
+  const int64_t first = std::clamp<int64_t>(from.First, 0, total - 1);
+  const int64_t count = std::min(from.Last, total - 1) - first + 1;
+  const double moved = std::round(static_cast<double>(first) + offset);
+  const int64_t start = static_cast<int64_t>(
+    std::clamp(moved, 0.0, static_cast<double>(total - count)));
+  return IndexWindow{ start, start + count - 1 };
+}
+
+IndexWindow AsProperty(const IndexWindow& window, int64_t total)
 {
   if (window.Last < window.First || (window.First <= 0 && window.Last >= total - 1))
   {
-    return RowWindow{ 0, -1 };
+    return IndexWindow{ 0, -1 };
   }
   return window;
 }

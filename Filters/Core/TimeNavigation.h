@@ -4,6 +4,8 @@
 // layout re-aggregates the data already read at the new scale.
 #pragma once
 
+#include <cstdint>
+
 namespace macroscope
 {
 
@@ -48,25 +50,31 @@ TimeWindow PanWindow(const TimeWindow& window, const TimeWindow& span, double of
 /// when it covers the span within a millionth of the span.
 TimeWindow AsProperty(const TimeWindow& window, const TimeWindow& span);
 
-/// Rows First..Last (0-based, top to bottom) of the locations a Timeline
-/// shows: the window of its zoom across rows.
-struct RowWindow
+/// Indices First..Last of a chart's rows or columns: the locations a
+/// Timeline shows (its zoom across rows, 0-based from the top) or the
+/// global steps a logical view shows (its zoom along steps).
+struct IndexWindow
 {
-  int First = 0;
-  int Last = -1;
-  int Count() const { return this->Last - this->First + 1; }
+  int64_t First = 0;
+  int64_t Last = -1;
+  int64_t Count() const { return this->Last - this->First + 1; }
 };
 
-/// `window` of a chart of `total` rows scaled by `factor` (< 1 zooms in)
-/// around `pivot`, a position in rows from the top (row r spans [r, r + 1)),
-/// which keeps its relative place; at least one row, at most `total`, and
-/// inside [0, total). A window with Last < First stands for every row.
+/// `window` of a chart of `total` indices scaled by `factor` (< 1 zooms in)
+/// around `pivot`, a position in indices (index i spans [i, i + 1)), which
+/// keeps its relative place; at least one index, at most `total`, and
+/// inside [0, total). A window with Last < First stands for all of them.
 /// Throws std::invalid_argument for a non-positive or non-finite factor or
 /// pivot, or total < 1.
-RowWindow ZoomRows(const RowWindow& window, int total, double factor, double pivot);
+IndexWindow ZoomIndices(const IndexWindow& window, int64_t total, double factor, double pivot);
 
-/// The window as a RowWindow property writes it: (0, -1), every row, when
-/// it covers all `total`.
-RowWindow AsProperty(const RowWindow& window, int total);
+/// `window` (Last < First: all) moved by `offset` indices, rounded to the
+/// nearest, stopped at 0 and at `total` - 1 with its count kept. Throws
+/// std::invalid_argument for a non-finite offset or total < 1.
+IndexWindow PanIndices(const IndexWindow& window, int64_t total, double offset);
+
+/// The window as a RowWindow or StepWindow property writes it: (0, -1),
+/// all, when it covers all `total`.
+IndexWindow AsProperty(const IndexWindow& window, int64_t total);
 
 }

@@ -119,11 +119,11 @@ TEST(TimeNavigation, BadArgumentsThrow)
   EXPECT_THROW(PanWindow(Span, Span, std::nan("")), std::invalid_argument);
 }
 
-TEST(TimeNavigation, RowZoomKeepsThePivotRowAndStaysInside)
+TEST(TimeNavigation, IndexZoomKeepsThePivotRowAndStaysInside)
 {
-  using macroscope::RowWindow;
+  using macroscope::IndexWindow;
   // 64 rows, all shown: halving around row 40.5 keeps it at the same share.
-  RowWindow w = macroscope::ZoomRows(RowWindow{ 0, -1 }, 64, 0.5, 40.5);
+  IndexWindow w = macroscope::ZoomIndices(IndexWindow{ 0, -1 }, 64, 0.5, 40.5);
   EXPECT_EQ(w.Count(), 32);
   EXPECT_LE(w.First, 40);
   EXPECT_GE(w.Last, 40);
@@ -131,25 +131,55 @@ TEST(TimeNavigation, RowZoomKeepsThePivotRowAndStaysInside)
   // Zooming in to one row and no further; out to all rows and no further.
   for (int step = 0; step < 20; ++step)
   {
-    w = macroscope::ZoomRows(w, 64, 0.8, w.First + 0.5);
+    w = macroscope::ZoomIndices(w, 64, 0.8, w.First + 0.5);
   }
   EXPECT_EQ(w.Count(), 1);
-  EXPECT_EQ(macroscope::ZoomRows(w, 64, 0.8, w.First + 0.5).Count(), 1);
+  EXPECT_EQ(macroscope::ZoomIndices(w, 64, 0.8, w.First + 0.5).Count(), 1);
   for (int step = 0; step < 40; ++step)
   {
-    w = macroscope::ZoomRows(w, 64, 1.25, 63.5);
+    w = macroscope::ZoomIndices(w, 64, 1.25, 63.5);
     EXPECT_GE(w.First, 0);
     EXPECT_LE(w.Last, 63);
   }
   EXPECT_EQ(w.Count(), 64);
-  const RowWindow whole = macroscope::AsProperty(w, 64);
+  const IndexWindow whole = macroscope::AsProperty(w, 64);
   EXPECT_EQ(whole.First, 0);
   EXPECT_EQ(whole.Last, -1);
   // A small window's step still moves by a row; a window at the bottom stays inside.
-  EXPECT_EQ(macroscope::ZoomRows(RowWindow{ 10, 12 }, 64, 0.8, 11.5).Count(), 2);
-  const RowWindow bottom = macroscope::ZoomRows(RowWindow{ 60, 63 }, 64, 1.25, 63.9);
+  EXPECT_EQ(macroscope::ZoomIndices(IndexWindow{ 10, 12 }, 64, 0.8, 11.5).Count(), 2);
+  const IndexWindow bottom = macroscope::ZoomIndices(IndexWindow{ 60, 63 }, 64, 1.25, 63.9);
   EXPECT_EQ(bottom.Last, 63);
   EXPECT_EQ(bottom.Count(), 5);
-  EXPECT_THROW(macroscope::ZoomRows(RowWindow{}, 0, 0.5, 0.0), std::invalid_argument);
-  EXPECT_THROW(macroscope::ZoomRows(RowWindow{}, 8, 0.0, 0.0), std::invalid_argument);
+  EXPECT_THROW(macroscope::ZoomIndices(IndexWindow{}, 0, 0.5, 0.0), std::invalid_argument);
+  EXPECT_THROW(macroscope::ZoomIndices(IndexWindow{}, 8, 0.0, 0.0), std::invalid_argument);
+}
+
+TEST(TimeNavigation, IndexPanKeepsTheCountAndStopsAtTheEnds)
+{
+  using macroscope::IndexWindow;
+  using macroscope::PanIndices;
+  // Steps 10..19 of 100 moved by 4.4 columns: 14..23; back by 30: stops at 0.
+  IndexWindow w = PanIndices(IndexWindow{ 10, 19 }, 100, 4.4);
+  EXPECT_EQ(w.First, 14);
+  EXPECT_EQ(w.Last, 23);
+  w = PanIndices(w, 100, -30.0);
+  EXPECT_EQ(w.First, 0);
+  EXPECT_EQ(w.Count(), 10);
+  w = PanIndices(w, 100, 1e9);
+  EXPECT_EQ(w.Last, 99);
+  EXPECT_EQ(w.Count(), 10);
+  // All indices shown: a pan has nowhere to go.
+  const IndexWindow all = PanIndices(IndexWindow{ 0, -1 }, 100, 7.0);
+  EXPECT_EQ(all.First, 0);
+  EXPECT_EQ(all.Last, 99);
+  // A window reaching past the end (the data shrank) is cut to the end.
+  const IndexWindow cut = PanIndices(IndexWindow{ 90, 120 }, 100, -5.0);
+  EXPECT_EQ(cut.First, 85);
+  EXPECT_EQ(cut.Last, 94);
+  // Beyond int: a trace of ten billion steps.
+  const int64_t huge = 10'000'000'000;
+  const IndexWindow far = PanIndices(IndexWindow{ huge - 20, huge - 11 }, huge, 5.0);
+  EXPECT_EQ(far.First, huge - 15);
+  EXPECT_THROW(PanIndices(IndexWindow{}, 0, 1.0), std::invalid_argument);
+  EXPECT_THROW(PanIndices(IndexWindow{}, 10, std::nan("")), std::invalid_argument);
 }

@@ -3,7 +3,9 @@ laid out for the view's pixel size and again when ViewSize changes, every
 layer lies inside the region the camera fits, the camera never rotates,
 scripted zoom and pan (macroscope.navigation) narrow and move the Timeline's
 TimeWindow within the trace and re-aggregate (more single-state marks, fewer
-aggregates), an explicit ViewSize still overrides, the plain Render View
+aggregates), over an overview they move its Time Slicing's window, over a
+logical view its StepWindow (freed from a shared window), a drag pans a
+narrowed RowWindow, an explicit ViewSize still overrides, the plain Render View
 keeps its 1600 x 900 layout, and the automatic size round-trips through a
 state file.
 
@@ -111,6 +113,147 @@ def rows_drawn(display):
         return None
     return [int(rows.GetComponent(0, k)) for k in range(4)]
 
+
+
+def check_overview_zoom(session, results, model, overview, overview_view):
+    """Ocelotl's zoom: the wheel over an overview narrows the window of the
+    Time Slicing it comes from, which slices the model again in it; a pan
+    moves that window."""
+    from macroscope import navigation as nav
+    before = fields(overview).get("TimeAxis") if rank == 0 else None
+    span = fields(overview).get("TraceSpan") if rank == 0 else None
+    window = nav.wheel(overview_view, 3, 800)
+    Render(overview_view)
+    results["overview"] = list(model.TimeWindow)
+    mt.check(list(model.TimeWindow) == list(window),
+             "%s: the overview's wheel set the slicing's window %s, not %s"
+             % (session, list(model.TimeWindow), window))
+    if rank == 0:
+        mt.check(before is not None and span is not None,
+                 "%s: the overview carries no TimeAxis or TraceSpan" % session)
+        drawn = fields(overview)["TimeAxis"][2:4]
+        mt.check(max(abs(a - b) for a, b in zip(drawn, window)) < 1e-12,
+                 "%s: the overview drew %s after the slicing's window became %s" % (session, drawn, window))
+        mt.check(abs((window[1] - window[0]) - 0.8 ** 3 * (span[1] - span[0])) <= 1e-9 * span[1],
+                 "%s: three wheel steps over the overview gave %s in %s" % (session, window, span))
+        check_fits(overview_view, overview, session + " overview zoomed")
+    moved = nav.pan(overview_view, 100)
+    Render(overview_view)
+    if rank == 0:
+        axis = fields(overview)["TimeAxis"]
+        shift = window[0] - moved[0]
+        expected = 100.0 * (window[1] - window[0]) / (axis[1] - axis[0])
+        mt.check(abs(shift - expected) <= 0.02 * expected and list(model.TimeWindow) == list(moved),
+                 "%s: a 100-pixel pan over the overview moved its window by %g s, expected %g s"
+                 % (session, shift, expected))
+    model.TimeWindow = [0.0, 0.0]
+    Render(overview_view)
+
+
+def check_rows_pan(session, results, view, display):
+    """The vertical part of a left drag pans the rows of a narrowed RowWindow."""
+    from macroscope import navigation as nav
+    display.MinRowHeight = 20
+    nav.zoom_rows(view, 0.25)
+    Render(view)
+    window = list(display.RowWindow)
+    row_pixels = None
+    if rank == 0:
+        first, last, _ = fields(display)["RowWindow"]
+        row_pixels = fields(display)["PlotSize"][1] / (last - first + 1)
+    pixels = _agreed_value(3.0 * row_pixels if rank == 0 else 0.0)
+    moved = nav.pan_rows(view, pixels)  # the rows follow the pointer up: 3 rows further down
+    Render(view)
+    results["rows_panned"] = list(display.RowWindow)
+    mt.check(moved == [window[0] + 3, window[1] + 3] and list(display.RowWindow) == moved,
+             "%s: a drag of 3 rows up moved the rows %s to %s" % (session, window, moved))
+    if rank == 0:
+        first, last, total = fields(display)["RowWindow"]
+        mt.check([first, last] == moved, "%s: drew rows %d..%d after the pan to %s" % (session, first, last, moved))
+    top = nav.pan_rows(view, -1000.0 * pixels)
+    mt.check(top[0] == 0 and top[1] - top[0] == window[1] - window[0],
+             "%s: a long drag down stopped at rows %s" % (session, top))
+    nav.zoom_rows(view, 4.0)
+    display.MinRowHeight = 3
+    Render(view)
+
+
+def _agreed_value(value):
+    """The first rank's value on every rank (pvbatch --symmetric)."""
+    controller = vtkMultiProcessController.GetGlobalController()
+    if controller is None or controller.GetNumberOfProcesses() < 2:
+        return value
+    from vtkmodules.vtkCommonCore import vtkDoubleArray
+    message = vtkDoubleArray()
+    message.SetNumberOfValues(1)
+    message.SetValue(0, value)
+    controller.Broadcast(message, 0)
+    return message.GetValue(0)
+
+
+def check_step_zoom(session, results, reader, view, timeline):
+    """Ravel's logical view zooms along steps: the wheel narrows its
+    StepWindow around the step under the pointer, a drag pans it; a view
+    following a shared time window is freed from it, the views linked to it
+    keep theirs."""
+    from macroscope import navigation as nav
+    import macroscope
+    logical = LogicalTime(Input=[OutputPort(reader, i) for i in range(6)])
+    logical_view = nav.chart_view([1200, 700])
+    steps = Show(logical, logical_view)
+    if steps.Representation != "Logical Timeline":
+        steps.SetRepresentationType("Logical Timeline")
+    Render(logical_view)
+    full = fields(steps).get("StepNavigation") if rank == 0 else None
+    if rank == 0:
+        mt.check(full is not None, "%s: the Logical Timeline carries no StepNavigation" % session)
+        check_fits(logical_view, steps, session + " logical")
+    zoomed = nav.zoom_steps(logical_view, 0.25, 600)
+    Render(logical_view)
+    results["steps"] = list(steps.StepWindow)
+    mt.check(list(steps.StepWindow) == zoomed and zoomed[1] > zoomed[0],
+             "%s: zoom_steps set %s, the display has %s" % (session, zoomed, list(steps.StepWindow)))
+    if rank == 0:
+        now = fields(steps)["StepNavigation"]
+        total = full[6] - full[5] + 1
+        mt.check(now[2] >= zoomed[0] and now[3] <= zoomed[1] and now[6] == full[6],
+                 "%s: drew steps %g..%g after zooming to %s" % (session, now[2], now[3], zoomed))
+        mt.check(abs((zoomed[1] - zoomed[0] + 1) - 0.25 * total) <= 1.0,
+                 "%s: a quarter of %d steps is %s" % (session, total, zoomed))
+        # The pointer's step keeps its place: at 600 px, the middle of the view.
+        middle = full[5] + 0.5 * total
+        mt.check(zoomed[0] <= middle <= zoomed[1] + 1, "%s: the pivot step %g left %s" % (session, middle, zoomed))
+        column = (now[1] - now[0]) / ((now[3] - now[2]) / now[4] + 1)
+        shift = 4.0 * now[4] * column
+    pixels = _agreed_value(shift if rank == 0 else 0.0)
+    moved = nav.pan_steps(logical_view, pixels)
+    mt.check(moved[1] - moved[0] == zoomed[1] - zoomed[0] and moved[0] < zoomed[0],
+             "%s: a drag to the right moved the steps %s to %s" % (session, zoomed, moved))
+    Render(logical_view)
+
+    # Linked: the logical view follows the Timeline's window until it zooms
+    # its own steps; then it leaves the window, the Timeline keeps it.
+    names = macroscope.link_views([timeline, steps], name="StepZoom")
+    span = nav.trace_span(view) if rank == 0 else None
+    shared = [0.25 * span[1], 0.5 * span[1]] if rank == 0 else [0.0, 0.0]
+    shared = [_agreed_value(v) for v in shared]
+    timeline.TimeWindow = shared
+    mt.check(list(steps.TimeWindow) == shared, "%s: the link did not carry the window" % session)
+    Render(logical_view)
+    nav.zoom_steps(logical_view, 0.5)
+    Render(logical_view)
+    mt.check(list(steps.TimeWindow) == [0.0, 0.0] and list(timeline.TimeWindow) == shared,
+             "%s: after its own zoom the logical view has TimeWindow %s, the Timeline %s (shared %s)"
+             % (session, list(steps.TimeWindow), list(timeline.TimeWindow), shared))
+    timeline.TimeWindow = [0.1 * shared[0], shared[0]]
+    mt.check(list(steps.TimeWindow) == list(timeline.TimeWindow),
+             "%s: the link no longer carries the Timeline's window" % session)
+    del names  # a link still referenced would keep observing its members
+    macroscope.unlink_views(name="StepZoom")
+    timeline.TimeWindow = results["panned"]
+    Delete(steps)
+    Delete(logical_view)
+    Delete(logical)
 
 def run(session):
     from macroscope import navigation as nav
@@ -243,6 +386,9 @@ def run(session):
     overview_view.ViewSize = [1600, 1000]
     Render(overview_view)
     check_fits(overview_view, overview, session + " overview 1600x1000")
+    check_overview_zoom(session, results, model, overview, overview_view)
+    check_rows_pan(session, results, view, display)
+    check_step_zoom(session, results, reader, view, display)
 
     # An explicit ViewSize still rules (scripted pictures, old state files).
     display.ViewSize = [1600, 900]
@@ -294,13 +440,20 @@ def run(session):
 
 mt.load_plugin(args, globals())
 builtin = run("builtin")
-print("builtin: zoomed %s, panned %s" % (builtin["zoomed"], builtin["panned"]))
+print("builtin: zoomed %s, panned %s, overview %s, rows %s, steps %s"
+      % (builtin["zoomed"], builtin["panned"], builtin["overview"], builtin["rows_panned"],
+         builtin["steps"]))
 if port:
     Connect("localhost", port)
     mt.load_plugin(args, globals())
     remote = run("client-server")
-    print("client/server: zoomed %s, panned %s" % (remote["zoomed"], remote["panned"]))
-    for key in ("zoomed", "panned"):
+    print("client/server: zoomed %s, panned %s, overview %s, rows %s, steps %s"
+          % (remote["zoomed"], remote["panned"], remote["overview"], remote["rows_panned"],
+             remote["steps"]))
+    for key in ("rows_panned", "steps"):
+        mt.check(builtin[key] == remote[key],
+                 "%s: %s builtin, %s client/server" % (key, builtin[key], remote[key]))
+    for key in ("zoomed", "panned", "overview"):
         mt.check(max(abs(a - b) for a, b in zip(builtin[key], remote[key])) <= 1e-12 * max(1.0, abs(builtin[key][1])),
                  "%s window: %s builtin, %s client/server" % (key, builtin[key], remote[key]))
     Disconnect()
