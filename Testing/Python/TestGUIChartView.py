@@ -11,9 +11,13 @@
 # narrow its TimeWindow around the pointer's time and, in that time range,
 # give more single-state marks and fewer aggregates than the full view; a
 # left drag of 200 pixels pans the window by 200 pixels' worth of time; the
-# camera's view-up and direction never change (no rotation). Finally the
-# spatiotemporal overview of Spatiotemporal Aggregation is shown in a second
-# chart view of the layout and both fit their views at both window sizes.
+# camera's view-up and direction never change (no rotation); Ctrl + wheel
+# narrows the rows and a vertical drag pans them. The spatiotemporal
+# overview of Spatiotemporal Aggregation is shown in a second chart view of
+# the layout and both fit their views at both window sizes; three wheel
+# steps over the overview narrow its Time Slicing's window (the model is
+# sliced again). Logical Time's Logical Timeline, in a tab of its own, zooms
+# its steps with the wheel and pans them with a drag.
 # Screenshots of the whole display (xwd) are saved for each size.
 #
 # MACROSCOPE_SYNTH names macroscope-synth. The verdict goes to the process's
@@ -325,6 +329,24 @@ try:
     fits(view, timeline, "1600x1000 rows zoomed")
     screenshot("timeline-1600x1000-rows-zoomed")
 
+    # A left drag upwards by three rows' height: the rows follow the pointer,
+    # three rows further down come into view; the time window stays.
+    row_pixels = nav.chart_fields(timeline)["PlotSize"][1] / (rows[1] - rows[0] + 1)
+    row_pixels *= height / (2.0 * view.GetActiveCamera().GetParallelScale())
+    xdotool("mousemove", left + x, top + y)
+    xdotool("mousedown", 1)
+    for k in range(1, 7):
+        xdotool("mousemove", left + x, top + y - int(round(k * 0.5 * row_pixels)))
+        qt.wait(lambda: False, 0.15)
+    xdotool("mouseup", 1)
+    qt.wait(lambda: False, 1.5)
+    rows_panned = list(timeline.RowWindow)
+    say("vertical drag of %d px: RowWindow %s -> %s" % (int(round(3 * row_pixels)), rows, rows_panned))
+    check(rows_panned == [rows[0] + 3, rows[1] + 3],
+          "a drag up by 3 rows moved the rows %s to %s" % (rows, rows_panned))
+    check(list(timeline.TimeWindow) == panned, "the vertical drag changed the time window")
+    timeline.RowWindow = rows
+
     # The spatiotemporal overview in a second chart view of the layout.
     model = TimeSlicing(Input=[OutputPort(reader, i) for i in range(6)], Slices=100)
     aggregation = SpatiotemporalAggregation(Input=model)
@@ -336,6 +358,93 @@ try:
     fits(view, timeline, "1600x1000 Timeline beside the overview", strict=False)
     fits(overview_view, overview, "1600x1000 overview", strict=False)
     screenshot("both-1600x1000")
+
+    # Ocelotl's zoom: three wheel steps over the overview slice the model
+    # again in a narrower window (its Time Slicing's TimeWindow).
+    def new_widget(known):
+        fresh = [w for w in qt.widgets("pqQVTKWidget") if w not in known]
+        check(len(fresh) == 1, "%d new render widgets, expected one" % len(fresh))
+        return fresh[0]
+
+    overview_widget = new_widget([widget])
+    o_left, o_top = qt.global_position(overview_widget)
+    o_found = nav.chart_fields(overview)
+    o_region = o_found["ChartRegion"]
+    o_axis = o_found["TimeAxis"]
+    ow, oh = overview_view.ViewSize
+    camera = overview_view.GetActiveCamera()
+    o_scale = 2.0 * camera.GetParallelScale() / oh  # chart units per pixel
+    o_x = int(round(ow / 2.0 + (0.5 * (o_axis[0] + o_axis[1]) - camera.GetFocalPoint()[0]) / o_scale))
+    o_pointer = o_axis[2] + (nav.chart_x(overview_view, o_x) - o_axis[0]) * (o_axis[3] - o_axis[2]) / (o_axis[1] - o_axis[0])
+    xdotool("mousemove", o_left + o_x, o_top + oh // 2)
+    qt.wait(lambda: False, 0.5)
+    for step in range(3):
+        xdotool("click", 4)
+        qt.wait(lambda: False, 1.0)
+    check(qt.wait(lambda: list(model.TimeWindow) != [0.0, 0.0], 15),
+          "three wheel steps over the overview left the slicing's TimeWindow at %s" % list(model.TimeWindow))
+    qt.wait(lambda: False, 1.5)
+    Render(overview_view)
+    sliced = list(model.TimeWindow)
+    drawn = nav.chart_fields(overview)["TimeAxis"][2:4]
+    say("overview wheel: Time Slicing's TimeWindow %s (pointer at %.4g s), overview drawn over %s"
+        % (sliced, o_pointer, drawn))
+    check(abs((sliced[1] - sliced[0]) - 0.8 ** 3 * (span[1] - span[0])) <= 1e-6 * span[1],
+          "three wheel steps gave the model a window of %g s of %g s" % (sliced[1] - sliced[0], span[1] - span[0]))
+    check(sliced[0] <= o_pointer <= sliced[1], "the pointer's time %g left the window %s" % (o_pointer, sliced))
+    check(max(abs(a - b) for a, b in zip(drawn, sliced)) < 1e-9, "the overview drew %s, not %s" % (drawn, sliced))
+    fits(overview_view, overview, "1600x1000 overview zoomed", strict=False)
+    screenshot("both-1600x1000-overview-zoomed")
+    model.TimeWindow = [0.0, 0.0]
+    qt.wait(lambda: False, 1.0)
+
+    # Ravel's logical view in a tab of its own: the wheel narrows its
+    # StepWindow around the pointer's step, a drag pans it.
+    logical = LogicalTime(Input=[OutputPort(reader, i) for i in range(6)])
+    logical_layout = CreateLayout("Logical")
+    logical_view = CreateView("MacroscopeChartView")
+    AssignViewToLayout(view=logical_view, layout=logical_layout, hint=0)
+    steps = Show(logical, logical_view)
+    if steps.Representation != "Logical Timeline":
+        steps.SetRepresentationType("Logical Timeline")
+    qt.wait(lambda: False, 2.0)
+    fits(logical_view, steps, "1600x1000 logical", strict=False)
+    full = nav.chart_fields(steps)["StepNavigation"]
+    logical_widget = new_widget([widget, overview_widget])
+    l_left, l_top = qt.global_position(logical_widget)
+    lw, lh = logical_view.ViewSize
+    xdotool("mousemove", l_left + lw // 2, l_top + lh // 2)
+    qt.wait(lambda: False, 0.5)
+    for step in range(3):
+        xdotool("click", 4)
+        qt.wait(lambda: False, 0.8)
+    check(qt.wait(lambda: list(steps.StepWindow) != [0, -1], 10),
+          "three wheel steps over the logical view left StepWindow at %s" % list(steps.StepWindow))
+    qt.wait(lambda: False, 1.0)
+    Render(logical_view)
+    step_window = list(steps.StepWindow)
+    now = nav.chart_fields(steps)["StepNavigation"]
+    total = full[6] - full[5] + 1
+    say("logical wheel: StepWindow %s of %d steps, drawn %d..%d" % (step_window, total, now[2], now[3]))
+    check(abs((step_window[1] - step_window[0] + 1) - 0.8 ** 3 * total) <= 3,
+          "three wheel steps kept steps %s of %d" % (step_window, total))
+    check(now[2] >= step_window[0] and now[3] <= step_window[1], "drew steps %s..%s" % (now[2], now[3]))
+    fits(logical_view, steps, "1600x1000 logical zoomed", strict=False)
+    screenshot("logical-1600x1000-zoomed")
+    column = (now[1] - now[0]) / ((now[3] - now[2]) / now[4] + 1)
+    column *= lh / (2.0 * logical_view.GetActiveCamera().GetParallelScale())  # in pixels
+    xdotool("mousedown", 1)
+    for k in range(1, 9):
+        xdotool("mousemove", l_left + lw // 2 + int(round(k * 0.5 * column * now[4])), l_top + lh // 2)
+        qt.wait(lambda: False, 0.15)
+    xdotool("mouseup", 1)
+    qt.wait(lambda: False, 1.5)
+    moved = list(steps.StepWindow)
+    say("logical drag of %d px: StepWindow %s -> %s" % (int(round(4 * column * now[4])), step_window, moved))
+    check(moved[1] - moved[0] == step_window[1] - step_window[0] and
+          abs((step_window[0] - moved[0]) - 4 * now[4]) <= 1,
+          "a drag of 4 columns to the right moved the steps %s to %s" % (step_window, moved))
+    SetActiveView(view)
     resize_window(800, 600)
     fits(view, timeline, "800x600 Timeline beside the overview", strict=False)
     fits(overview_view, overview, "800x600 overview", strict=False)
