@@ -26,10 +26,8 @@ from paraview import servermanager
 mt.load_plugin(args, globals())
 
 from vtkmodules.vtkIOImage import vtkPNGReader
-from vtkmodules.vtkRenderingCore import vtkTextProperty, vtkTextRenderer
-import vtkmodules.vtkRenderingFreeType  # noqa: F401 (the text renderer's engine)
 
-TICK, ROW, GROUP, TITLE, LEGEND, NODE = range(6)
+from macroscope_labels import GROUP, LEGEND, ROW, TICK, TITLE, boxes as label_boxes, problems
 SIZES = [(800, 600), (1600, 1000), (480, 320), (641, 517)]  # the last: the issue's view
 FONT = 12
 
@@ -57,33 +55,6 @@ CHARTS = [
     ("treemap", OutputPort(treemap, 0), "Treemap", 3, False),
     ("logical", OutputPort(logical, 0), "Logical Timeline", 3, True),
 ]
-
-renderer = vtkTextRenderer.GetInstance()
-mt.check(renderer is not None, "no text renderer in pvbatch")
-
-
-def measure(text, kind, size):
-    prop = vtkTextProperty()
-    prop.SetFontSize(size)
-    prop.SetBold(kind == GROUP)
-    prop.SetItalic(kind == TITLE)
-    box = [0, 0, 0, 0]
-    mt.check(renderer.GetBoundingBox(prop, text, box, 72), "cannot measure %r" % text)
-    return box[1] - box[0] + 1, box[3] - box[2] + 1
-
-
-def text_box(x, y, text, kind, size):
-    """The box the representation draws `text` in: its justification per kind
-    (vtkMacroscopeChartRepresentation)."""
-    w, h = measure(text, kind, size)
-    x0 = x - w if kind == ROW else x - 0.5 * w if kind in (TICK, TITLE) else x
-    y0 = y - 0.5 * h if kind in (ROW, LEGEND) else y - h
-    return (x0, y0, x0 + w, y0 + h)
-
-
-def overlap(a, b):
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
 
 def dark_pixels(image, box, bounds, height):
     """Pixels darker than the background inside `box` (chart coordinates)."""
@@ -147,21 +118,9 @@ for width, height in SIZES:
         mt.check(image.GetDimensions()[:2] == (width, height), "%s: picture %r"
                  % (where, image.GetDimensions()))
 
-        text = labels.GetPointData().GetAbstractArray("Label")
-        kinds = labels.GetPointData().GetArray("LabelKind")
-        boxes = []
-        for i in range(labels.GetNumberOfPoints()):
-            x, y, _ = labels.GetPoint(i)
-            t, k = text.GetValue(i), kinds.GetValue(i)
-            box = text_box(x, y, t, k, FONT)
-            mt.check(box[0] >= bounds[0] and box[2] <= bounds[1] and box[1] >= bounds[2] and
-                     box[3] <= bounds[3], "%s: label %r (kind %d) at %r leaves the view %r"
-                     % (where, t, k, box, bounds))
-            boxes.append((box, t, k))
-        for i in range(len(boxes)):
-            for j in range(i + 1, len(boxes)):
-                mt.check(not overlap(boxes[i][0], boxes[j][0]), "%s: labels %r and %r overlap (%r, %r)"
-                         % (where, boxes[i][1], boxes[j][1], boxes[i][0], boxes[j][0]))
+        boxes = label_boxes(labels, FONT)
+        wrong = problems(boxes, bounds)
+        mt.check(not wrong, "%s: %s" % (where, "; ".join(wrong[:5])))
         # The text is drawn where its box is: dark pixels in (nearly) every box
         # of the labels outside the plot (inside it, marks are dark too).
         empty = [t for box, t, k in boxes if k in (TICK, ROW, TITLE, LEGEND)

@@ -6,7 +6,9 @@
 # of the layout are a Timeline (the view's representation hint); it is laid out
 # for the view's own pixel size (its region equals the view, the camera shows
 # one unit per pixel) and every layer (marks, legend, axis, labels) lies
-# inside it; resizing the window lays it out again. Then, with real X events
+# inside it, every text label's box too (measured again with VTK's text
+# renderer) and no two of them overlap; resizing the window lays it out
+# again. Then, with real X events
 # sent by xdotool to the view's widget: three wheel steps over the Timeline
 # narrow its TimeWindow around the pointer's time and, in that time range,
 # give more single-state marks and fewer aggregates than the full view; a
@@ -22,12 +24,13 @@
 #
 # MACROSCOPE_SYNTH names macroscope-synth. The verdict goes to the process's
 # stdout/stderr and the exit code.
-import ctypes
 import os
 import subprocess
 import sys
-import time
 import traceback
+
+from macroscope_gui_toolbar import Qt  # Testing/Python, on PYTHONPATH
+import macroscope_labels  # likewise
 
 
 def say(text, fd=1):
@@ -37,83 +40,6 @@ def say(text, fd=1):
 def check(condition, message):
     if not condition:
         raise RuntimeError(message)
-
-
-class QPoint(ctypes.Structure):
-    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int)]
-
-
-class Qt(object):
-    """The exported Qt functions this test needs (x86-64 Itanium ABI: a
-    QString or QList returned by value goes to a hidden first argument; a
-    QPoint, two ints, comes back in a register)."""
-
-    P = ctypes.c_void_p
-
-    def __init__(self):
-        self.lib = ctypes.PyDLL(None)
-        P = self.P
-        self.all_widgets = self.function("_ZN12QApplication10allWidgetsEv", P, P)
-        self.cast = self.function("_ZNK11QMetaObject4castEP7QObject", P, P, P)
-        self.object_name = self.function("_ZNK7QObject10objectNameEv", P, P, P)
-        self.button_text = self.function("_ZNK15QAbstractButton4textEv", P, P, P)
-        self.click = self.function("_ZN15QAbstractButton5clickEv", None, P)
-        self.resize = self.function("_ZN7QWidget6resizeERK5QSize", None, P, ctypes.POINTER(QPoint))
-        self.map_to_global = self.function("_ZNK7QWidget11mapToGlobalERK6QPoint", ctypes.c_uint64,
-                                           P, ctypes.POINTER(QPoint))
-        self.is_visible = self.function("_ZNK7QWidget9isVisibleEv", ctypes.c_bool, P) \
-            if hasattr(self.lib, "_ZNK7QWidget9isVisibleEv") else None
-        self.process_events = self.function(
-            "_ZN16QCoreApplication13processEventsE6QFlagsIN10QEventLoop17ProcessEventsFlagEE",
-            None, ctypes.c_int)
-
-    def function(self, symbol, restype, *argtypes):
-        f = getattr(self.lib, symbol)
-        f.restype = restype
-        f.argtypes = list(argtypes)
-        return f
-
-    def meta(self, class_name):
-        symbol = "_ZN%d%s16staticMetaObjectE" % (len(class_name), class_name)
-        return ctypes.addressof(ctypes.c_char.in_dll(self.lib, symbol))
-
-    @staticmethod
-    def pointers(qlist):
-        d = ctypes.c_void_p.from_address(qlist).value
-        begin = ctypes.c_int.from_address(d + 8).value
-        end = ctypes.c_int.from_address(d + 12).value
-        return [ctypes.c_void_p.from_address(d + 16 + 8 * i).value for i in range(begin, end)]
-
-    @staticmethod
-    def text(qstring):
-        d = ctypes.c_void_p.from_address(qstring).value
-        size = ctypes.c_int.from_address(d + 4).value
-        offset = ctypes.c_int64.from_address(d + 16).value
-        return ctypes.string_at(d + offset, 2 * size).decode("utf-16-le")
-
-    def string_of(self, getter, obj):
-        result = (self.P * 1)()
-        getter(result, obj)
-        return self.text(ctypes.addressof(result))
-
-    def widgets(self, class_name):
-        result = (self.P * 1)()
-        self.all_widgets(result)
-        meta = self.meta(class_name)
-        return [w for w in self.pointers(ctypes.addressof(result)) if self.cast(meta, w)]
-
-    def global_position(self, widget):
-        packed = self.map_to_global(widget, ctypes.byref(QPoint(0, 0)))
-        x = ctypes.c_int32(packed & 0xFFFFFFFF).value
-        y = ctypes.c_int32(packed >> 32).value
-        return x, y
-
-    def wait(self, condition, seconds=30):
-        deadline = time.time() + seconds
-        while not condition() and time.time() < deadline:
-            self.process_events(0)
-            time.sleep(0.05)
-        return condition()
 
 
 def xdotool(*arguments):
@@ -147,7 +73,7 @@ try:
     main_window = windows[0]
 
     def resize_window(width, height):
-        qt.resize(main_window, ctypes.byref(QPoint(width, height)))
+        qt.resize(main_window, width, height)
         qt.wait(lambda: False, 1.5)
 
     def screenshot(name):
@@ -188,7 +114,15 @@ try:
             check(b[0] >= x0 - 0.5 and b[1] <= x1 + 0.5 and b[2] >= y0 - 0.5 and b[3] <= y1 + 0.5,
                   "%s: layer %d (x %.0f..%.0f, y %.0f..%.0f) leaves the view's region" %
                   (what, port, b[0], b[1], b[2], b[3]))
-        say("%s: view %d x %d, chart region %.1f x %.1f" % (what, width, height, x1 - x0, y1 - y0))
+        # The text: every label's box (measured again) inside the region, no
+        # two overlapping.
+        labels = macroscope_labels.labels_of(active)
+        check(labels is not None and labels.GetNumberOfPoints() > 0, "%s: no labels drawn" % what)
+        boxes = macroscope_labels.boxes(labels)
+        wrong = macroscope_labels.problems(boxes, [x0, x1, y0, y1], 0.5)
+        check(not wrong, "%s: %s" % (what, "; ".join(wrong[:5])))
+        say("%s: view %d x %d, chart region %.1f x %.1f, %d labels inside, none overlapping"
+            % (what, width, height, x1 - x0, y1 - y0, len(boxes)))
         return found
 
     def counts(display, window, saved=None):

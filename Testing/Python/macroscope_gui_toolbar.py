@@ -7,6 +7,11 @@ import ctypes
 import time
 
 
+class QPoint(ctypes.Structure):
+    """A QPoint or a QSize: two ints."""
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int)]
+
+
 class Qt(object):
     """The few exported Qt functions this test needs (x86-64 Itanium ABI: a
     QString or QList returned by value goes to a hidden first argument)."""
@@ -29,6 +34,11 @@ class Qt(object):
         self.process_events = self.function(
             "_ZN16QCoreApplication13processEventsE6QFlagsIN10QEventLoop17ProcessEventsFlagEE",
             None, ctypes.c_int)
+        self.resize_widget = self.function("_ZN7QWidget6resizeERK5QSize", None, P,
+                                           ctypes.POINTER(QPoint))
+        # A QPoint returned by value, two ints, comes back in a register.
+        self.map_to_global = self.function("_ZNK7QWidget11mapToGlobalERK6QPoint", ctypes.c_uint64,
+                                           P, ctypes.POINTER(QPoint))
 
     def function(self, symbol, restype, *argtypes):
         f = getattr(self.lib, symbol)
@@ -61,6 +71,25 @@ class Qt(object):
         meta = ctypes.addressof(ctypes.c_char.in_dll(self.lib, "_ZN8QToolBar16staticMetaObjectE"))
         return [w for w in self.pointers(ctypes.addressof(result))
                 if self.cast(meta, w) and self.string_of(self.object_name, w) == name]
+
+    def meta(self, class_name):
+        symbol = "_ZN%d%s16staticMetaObjectE" % (len(class_name), class_name)
+        return ctypes.addressof(ctypes.c_char.in_dll(self.lib, symbol))
+
+    def widgets(self, class_name):
+        """Every widget of the application that is a `class_name`."""
+        result = (self.P * 1)()
+        self.all_widgets(result)
+        meta = self.meta(class_name)
+        return [w for w in self.pointers(ctypes.addressof(result)) if self.cast(meta, w)]
+
+    def resize(self, widget, width, height):
+        self.resize_widget(widget, ctypes.byref(QPoint(width, height)))
+
+    def global_position(self, widget):
+        """The screen position of the widget's top-left corner."""
+        packed = self.map_to_global(widget, ctypes.byref(QPoint(0, 0)))
+        return ctypes.c_int32(packed & 0xFFFFFFFF).value, ctypes.c_int32(packed >> 32).value
 
     def actions(self, widget):
         result = (self.P * 1)()
