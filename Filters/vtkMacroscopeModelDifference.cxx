@@ -42,6 +42,7 @@ struct ModelInput
   vtkDataArray* TypeIds = nullptr;
   vtkDataArray* TypeColors = nullptr;
   vtkStringArray* Selection = nullptr;
+  vtkDataArray* TraceSpan = nullptr; // the trace's span, as Time Slicing records it
 };
 
 // Reads a Time Slicing model; an empty string when it is one, else the problem.
@@ -108,6 +109,7 @@ std::string ReadModel(vtkImageData* image, int port, ModelInput& in)
   in.Metric = metric->GetValue(0);
   in.TypeIds = vtkDataArray::SafeDownCast(fields->GetAbstractArray("TypeId"));
   in.TypeColors = vtkDataArray::SafeDownCast(fields->GetAbstractArray("TypeColor"));
+  in.TraceSpan = vtkDataArray::SafeDownCast(fields->GetAbstractArray("TraceSpan"));
   in.Selection = vtkStringArray::SafeDownCast(fields->GetAbstractArray("ResourceSelection"));
   return {};
 }
@@ -354,6 +356,13 @@ int vtkMacroscopeModelDifference::RequestData(
   AddField<vtkIntArray>(fields, "Extensive")->InsertNextValue(in[0].Named.Extensive ? 1 : 0);
   AddField<vtkDoubleArray>(fields, "SliceWidth")->InsertNextValue(d.Grid.Width());
   AddField<vtkDoubleArray>(fields, "TimeWindow", 2)->InsertNextTuple2(d.Grid.Begin, d.Grid.End);
+  if (in[0].TraceSpan && in[0].TraceSpan->GetNumberOfComponents() == 2 &&
+    in[0].TraceSpan->GetNumberOfTuples() > 0)
+  {
+    // Run A's span: the mouse zooms the difference's window in it
+    // (docs/views.md), through A's Time Slicing and the comparison's links.
+    AddField<vtkDoubleArray>(fields, "TraceSpan", 2)->InsertNextTuple(in[0].TraceSpan->GetTuple(0));
+  }
   auto* selection = AddField<vtkStringArray>(fields, "ResourceSelection");
   for (vtkIdType i = 0; in[0].Selection && i < in[0].Selection->GetNumberOfValues(); ++i)
   {

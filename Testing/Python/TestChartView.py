@@ -255,6 +255,56 @@ def check_step_zoom(session, results, reader, view, timeline):
     Delete(logical_view)
     Delete(logical)
 
+
+def check_every_chart(session, reader, model):
+    """Every 2D chart type the plugin draws fits a chart view at two sizes:
+    region = view, every layer and every label inside, no two labels
+    overlapping. The difference overview of a comparison also zooms with
+    the wheel (its run A's Time Slicing)."""
+    import macroscope_labels
+    from macroscope import navigation as nav
+    ports = [OutputPort(reader, i) for i in range(6)]
+    temporal = TemporalAggregation(Input=model)
+    resource_model = TimeSlicing(Input=ports, Slices=12, ResourceLevel=3)
+    treemap = ResourceTreemap(Input=resource_model, Cut="Level", Level=2)
+    logical = LogicalTime(Input=ports)
+    difference = ModelDifference(Input=model, Other=model)
+    difference_overview = SpatiotemporalAggregation(Input=difference)
+    charts = [(temporal, "Temporal Overview"), (treemap, "Treemap"),
+              (logical, "Logical Timeline"), (logical, "Clustered Logical Timeline"),
+              (logical, "Metric Overview"), (difference_overview, "Spatiotemporal Overview")]
+    for source, kind in charts:
+        view = nav.chart_view([800, 600])
+        display = Show(OutputPort(source, 0), view, "MacroscopeTraceRepresentation")
+        display.SetRepresentationType(kind)
+        for size in ([800, 600], [1600, 1000]):
+            view.ViewSize = size
+            Render(view)
+            what = "%s %s %dx%d" % (session, kind, size[0], size[1])
+            found = check_fits(view, display, what)
+            if found:
+                check_inside(display, found["ChartRegion"], what)
+            # The labels where one process lays the whole chart out (pvpython,
+            # a client of a server); under MPI a rank may hold only its piece.
+            if found and (controller is None or controller.GetNumberOfProcesses() == 1):
+                active = display.GetClientSideObject().GetActiveRepresentation()
+                labels = macroscope_labels.labels_of(active)
+                mt.check(labels is not None and labels.GetNumberOfPoints() > 0, what + ": no labels")
+                wrong = macroscope_labels.problems(macroscope_labels.boxes(labels),
+                                                   found["ChartRegion"][:4], 0.5)
+                mt.check(not wrong, "%s: %s" % (what, "; ".join(wrong[:3])))
+        if source is difference_overview:
+            window = nav.wheel(view, 2)
+            Render(view)
+            mt.check(list(model.TimeWindow) == list(window) and window != [0.0, 0.0],
+                     "%s: the wheel over the difference overview set %s, the model has %s"
+                     % (session, window, list(model.TimeWindow)))
+            model.TimeWindow = [0.0, 0.0]
+        Delete(display)
+        Delete(view)
+    for source in (difference_overview, difference, logical, treemap, resource_model, temporal):
+        Delete(source)
+
 def run(session):
     from macroscope import navigation as nav
     results = {}
@@ -389,6 +439,7 @@ def run(session):
     check_overview_zoom(session, results, model, overview, overview_view)
     check_rows_pan(session, results, view, display)
     check_step_zoom(session, results, reader, view, display)
+    check_every_chart(session, reader, model)
 
     # An explicit ViewSize still rules (scripted pictures, old state files).
     display.ViewSize = [1600, 900]
