@@ -236,11 +236,7 @@ int vtkMacroscopeLogicalLayout::RequestData(
   {
     return 0;
   }
-  if (auto* stepColumn =
-        vtkArrayDownCast<vtkDataArray>(tables.Events->GetColumnByName("GlobalStep")))
-  {
-    stepColumn->GetRange(this->TraceSteps, 0);
-  }
+  this->FindTraceSteps(tables.Events);
   // The selection after the window: the steps of a time window are those
   // of every event, so that the columns do not move with the selection.
   Tables selected = tables;
@@ -273,6 +269,22 @@ int vtkMacroscopeLogicalLayout::RequestData(
   outputs[MARKS]->GetFieldData()->AddArray(window);
   this->UpdateProgress(1.0);
   return status;
+}
+
+void vtkMacroscopeLogicalLayout::FindTraceSteps(vtkTable* events)
+{
+  // By hand rather than GetRange, which would cache the range in the input
+  // column's information: the input must stay as its filter wrote it.
+  this->TraceSteps[0] = 0.0;
+  this->TraceSteps[1] = -1.0;
+  auto* steps = vtkArrayDownCast<vtkDataArray>(events->GetColumnByName("GlobalStep"));
+  for (vtkIdType row = 0; steps && row < steps->GetNumberOfTuples(); ++row)
+  {
+    const double step = steps->GetComponent(row, 0);
+    const bool first = row == 0;
+    this->TraceSteps[0] = first ? step : std::min(this->TraceSteps[0], step);
+    this->TraceSteps[1] = first ? step : std::max(this->TraceSteps[1], step);
+  }
 }
 
 void vtkMacroscopeLogicalLayout::AddStepNavigation(vtkPolyData* outputs[NUMBER_OF_OUTPUTS],

@@ -171,6 +171,9 @@ protected:
   void AddStepNavigation(vtkPolyData* outputs[NUMBER_OF_OUTPUTS], int64_t firstStep,
     int64_t lastStep, int stride, double columnWidth) const;
 
+  /// TraceSteps from the GlobalStep column of `events`.
+  void FindTraceSteps(vtkTable* events);
+
   /// The row of Logical Events (resp. Logical Messages) that row `row` of
   /// the tables given to Draw is: they differ when a selection is active.
   vtkIdType EventRow(vtkIdType row) const;
