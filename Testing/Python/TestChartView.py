@@ -305,6 +305,28 @@ def check_every_chart(session, reader, model):
     for source in (difference_overview, difference, logical, treemap, resource_model, temporal):
         Delete(source)
 
+
+def picture_difference(first, second):
+    """The share of pixels of two PNG pictures of one size that differ by
+    more than 16 levels in a channel."""
+    from vtkmodules.vtkIOImage import vtkPNGReader
+    from vtkmodules.util.numpy_support import vtk_to_numpy
+    import numpy
+    images = []
+    for path in (first, second):
+        reader = vtkPNGReader()
+        reader.SetFileName(path)
+        reader.Update()
+        data = reader.GetOutput()
+        pixels = vtk_to_numpy(data.GetPointData().GetScalars()).astype(numpy.int32)
+        images.append((data.GetDimensions(), pixels[:, :3]))
+    mt.check(images[0][0] == images[1][0], "pictures of %s and %s" % (images[0][0], images[1][0]))
+    for path, (_, pixels) in zip((first, second), images):
+        colours = len(numpy.unique(pixels[:, 0] * 65536 + pixels[:, 1] * 256 + pixels[:, 2]))
+        mt.check(colours >= 8, "%s has %d colours: nothing drawn?" % (path, colours))
+    differs = numpy.abs(images[0][1] - images[1][1]).max(axis=1) > 16
+    return float(differs.mean())
+
 def run(session):
     from macroscope import navigation as nav
     results = {}
@@ -388,6 +410,10 @@ def run(session):
         mt.check(abs(shift - expected) <= 0.02 * expected,
                  "a 150-pixel pan moved the window by %g s, expected %g s" % (shift, expected))
         check_fits(view, display, session + " panned")
+    # The picture after the zoom and pan, compared across sessions below.
+    picture = os.path.join(args.output, "panned-%s.png" % session)
+    SaveScreenshot(picture, view, ImageResolution=list(view.ViewSize))
+    results["picture"] = picture
 
     # Across rows (Ctrl + wheel, docs/views.md): with 20-pixel rows the 64
     # locations merge into their ranks; a quarter of them get a row each.
@@ -501,6 +527,11 @@ if port:
     print("client/server: zoomed %s, panned %s, overview %s, rows %s, steps %s"
           % (remote["zoomed"], remote["panned"], remote["overview"], remote["rows_panned"],
              remote["steps"]))
+    differing = picture_difference(builtin["picture"], remote["picture"])
+    print("pictures after the zoom and pan: %.3f %% of the pixels differ between the sessions"
+          % (100.0 * differing))
+    mt.check(differing <= 0.002, "the zoomed and panned Timeline differs between builtin and "
+             "client/server in %.2f %% of its pixels" % (100.0 * differing))
     for key in ("rows_panned", "steps"):
         mt.check(builtin[key] == remote[key],
                  "%s: %s builtin, %s client/server" % (key, builtin[key], remote[key]))
