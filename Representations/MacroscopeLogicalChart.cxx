@@ -1,12 +1,16 @@
 #include "MacroscopeLogicalChart.h"
 
+#include "TimeAxis.h"
+
 #include "vtkDataArray.h"
 #include "vtkFieldData.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace MacroscopeLogicalChart
 {
@@ -88,6 +92,27 @@ std::string MetricName(vtkTable* events)
   return name && name->GetNumberOfValues() > 0 ? name->GetValue(0) : std::string("Metric");
 }
 
+std::string MetricValueText(const std::string& metric, double value, double magnitude)
+{
+  static const char* const timeMetrics[] = { "Lateness", "Differential Lateness", "Exit Time",
+    "Enter Time", "Duration" };
+  const bool seconds = std::find(std::begin(timeMetrics), std::end(timeMetrics), metric) !=
+    std::end(timeMetrics);
+  magnitude = std::max(std::abs(magnitude), std::abs(value));
+  if (seconds && value == 0.0)
+  {
+    return "0 " + macroscope::SecondsUnit(magnitude);
+  }
+  if (seconds && magnitude > 0.0 && std::isfinite(magnitude))
+  {
+    // A thousandth of the largest value: three or four significant digits.
+    return macroscope::FormatSeconds(value, 1e-3 * magnitude, magnitude);
+  }
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.4g", value);
+  return text;
+}
+
 std::string LocationName(vtkTable* events, int location)
 {
   auto* names =
@@ -150,11 +175,11 @@ double DrawColorBar(MacroscopeChart::Geometry& legend, MacroscopeChart::Labels& 
     legend.Quad(x, top - bar * (k + 1) / Steps, x + LegendSwatch, top - bar * k / Steps, 0.5,
       macroscope::MetricColor(1.0 - t));
   }
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.4g", range.second);
-  labels.Add(LegendTextX(width), top - 0.5 * LegendSwatch, text, LEGEND_LABEL);
-  std::snprintf(text, sizeof(text), "%.4g", range.first);
-  labels.Add(LegendTextX(width), top - bar + 0.5 * LegendSwatch, text, LEGEND_LABEL);
+  const double magnitude = std::max(std::abs(range.first), std::abs(range.second));
+  labels.Add(LegendTextX(width), top - 0.5 * LegendSwatch,
+    MetricValueText(name, range.second, magnitude), LEGEND_LABEL);
+  labels.Add(LegendTextX(width), top - bar + 0.5 * LegendSwatch,
+    MetricValueText(name, range.first, magnitude), LEGEND_LABEL);
   return top - bar - LegendRowHeight - 4.0;
 }
 

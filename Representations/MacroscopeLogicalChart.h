@@ -44,6 +44,12 @@ macroscope::LogicalMessageColumns ReadMessages(vtkTable* table);
 /// The "MetricName" field data of the events ("Metric" when absent).
 std::string MetricName(vtkTable* events);
 
+/// `value` of the metric called `metric` as a label: Logical Time's
+/// metrics are times, written in the unit of `magnitude` (the largest
+/// value shown) as the time axes are ("689.1 µs"); others with 4
+/// significant digits.
+std::string MetricValueText(const std::string& metric, double value, double magnitude);
+
 /// The name of a location: "LocationNames" field data, or "location l".
 std::string LocationName(vtkTable* events, int location);
 

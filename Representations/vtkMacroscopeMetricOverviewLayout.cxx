@@ -109,10 +109,11 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   {
     largest = std::max(largest, std::isfinite(value) ? value : 0.0);
   }
-  char largestText[96];
-  std::snprintf(largestText, sizeof(largestText), "%.4g", largest);
+  const std::string metric = chart::MetricName(tables.Events);
+  const std::string largestText = chart::MetricValueText(metric, largest, largest);
+  const std::string zeroText = chart::MetricValueText(metric, 0.0, largest);
   const std::vector<std::string> keys{
-    "sum of " + chart::MetricName(tables.Events) + " per step, in the window",
+    "sum of " + metric + " per step, in the window",
     "outside the window",
     "window: steps " + std::to_string(from) + " to " + std::to_string(to)
   };
@@ -120,7 +121,7 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   // below, the key at the right.
   const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
   const MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(this->ViewSize,
-    MacroscopeChart::RowLabelMargin({ largestText, "0" }, measure, this->ViewSize[0]),
+    MacroscopeChart::RowLabelMargin({ largestText, zeroText }, measure, this->ViewSize[0]),
     MacroscopeChart::LegendMarginFor(keys, measure, this->ViewSize[0]),
     MacroscopeChart::TimeAxisMargin(measure),
     0.5 * measure.Height(MacroscopeChart::ROW_LABEL) + 2.0 * MacroscopeChart::LabelGap);
@@ -160,7 +161,7 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   chart::DrawStepAxis(
     guides, labels, macroscope::StepColumns::Make(0, last, true), frame, measure);
   labels.Add(-6.0, height, largestText, MacroscopeChart::ROW_LABEL);
-  labels.Add(-6.0, 0.0, "0", MacroscopeChart::ROW_LABEL);
+  labels.Add(-6.0, 0.0, zeroText, MacroscopeChart::ROW_LABEL);
 
   MacroscopeChart::Geometry legend;
   std::vector<MacroscopeChart::LegendEntry> entries{ { keys[0], InsideColor, 255 },

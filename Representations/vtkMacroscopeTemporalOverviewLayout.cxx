@@ -265,7 +265,7 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
   }
   // Centred above the chart: a horizontal title there meets no tick label.
   labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
-    measure.Elide(axis.Title, MacroscopeChart::AXIS_TITLE,
+    measure.Elide(macroscope::AmplitudeTitle(axis, chart.MaxTotal), MacroscopeChart::AXIS_TITLE,
       MacroscopeChart::TitleRoom(frame)),
     MacroscopeChart::AXIS_TITLE);
 

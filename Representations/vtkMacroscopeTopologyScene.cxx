@@ -1,5 +1,7 @@
 #include "vtkMacroscopeTopologyScene.h"
 
+#include "TimeAxis.h"
+
 #include "MacroscopeChart.h"
 #include "MacroscopeModelPlan.h"
 #include "MacroscopeNameList.h"
@@ -918,7 +920,10 @@ int vtkMacroscopeTopologyScene::RequestData(
     segment(hi, hi, z, lo, hi, z);
     segment(lo, hi, z, lo, lo, z);
   }
-  labels.AddAt(AxisCorner, AxisCorner, zEnd + 0.06 * (zEnd - zStart + 0.1), "Time (s)",
+  // The title names the unit of the tick labels (ComputeTimeTicks writes
+  // them in the unit of the window's largest time).
+  const std::string title = "Time (" + macroscope::SecondsUnit(std::max(std::abs(t0), std::abs(t1))) + ")";
+  labels.AddAt(AxisCorner, AxisCorner, zEnd + 0.06 * (zEnd - zStart + 0.1), title,
     MacroscopeChart::AXIS_TITLE);
   guides.Into(outputs[GUIDES]);
   labels.Into(outputs[LABELS]);

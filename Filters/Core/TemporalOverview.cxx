@@ -199,7 +199,7 @@ AmplitudeAxis DescribeAmplitudeAxis(const std::string& metric, bool extensive, d
     : " per slice, all resources";
   if (metric == "state duration")
   {
-    return extensive ? AmplitudeAxis{ "state time" + perSlice + " (s)", true }
+    return extensive ? AmplitudeAxis{ "state time" + perSlice, true }
                      : AmplitudeAxis{ "state time / slice width, summed over resources", false };
   }
   if (metric == "event count")
@@ -219,6 +219,11 @@ AmplitudeAxis DescribeAmplitudeAxis(const std::string& metric, bool extensive, d
     return { extensive ? "amplitude" + perSlice : "amplitude, summed over resources", false };
   }
   return { extensive ? metric + perSlice : metric + ", summed over resources", false };
+}
+
+std::string AmplitudeTitle(const AmplitudeAxis& axis, double magnitude)
+{
+  return axis.Seconds ? axis.Title + " (" + SecondsUnit(magnitude) + ")" : axis.Title;
 }
 
 std::string FormatAmplitude(double value, double step, double magnitude, bool seconds)

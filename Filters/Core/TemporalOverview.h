@@ -117,6 +117,10 @@ struct AmplitudeAxis
 };
 AmplitudeAxis DescribeAmplitudeAxis(const std::string& metric, bool extensive, double sliceWidth);
 
+/// The axis title as drawn: for an axis in seconds, the unit its ticks use
+/// for `magnitude` (the largest value) in parentheses, e.g. "... (ms)".
+std::string AmplitudeTitle(const AmplitudeAxis& axis, double magnitude);
+
 /// A y-axis value: seconds in their SI unit (FormatSeconds) when `seconds`,
 /// else a number with the decimals `step` needs and a k, M, G or T prefix
 /// chosen from `magnitude`, e.g. (1500000, 500000, 2000000) → "1.5 M".

@@ -65,28 +65,36 @@ TimeTicks ComputeTimeTicks(double t0, double t1, int approximateCount)
   return ticks;
 }
 
-std::string FormatSeconds(double seconds, double step, double magnitude)
+namespace
 {
-  struct Unit
-  {
-    double Scale;
-    const char* Name;
-  };
-  static const Unit units[] = { { 1.0, "s" }, { 1e-3, "ms" }, { 1e-6, "\xC2\xB5s" },
+struct SecondsScale
+{
+  double Scale;
+  const char* Name;
+};
+
+// The largest unit in which `magnitude` is at least 1, nanoseconds below.
+const SecondsScale& ScaleOf(double magnitude)
+{
+  static const SecondsScale units[] = { { 1.0, "s" }, { 1e-3, "ms" }, { 1e-6, "\xC2\xB5s" },
     { 1e-9, "ns" } };
-  step = std::abs(step);
-  magnitude = std::max(std::abs(magnitude), step);
-  const Unit* unit = &units[3];
-  for (const Unit& candidate : units)
+  for (const SecondsScale& candidate : units)
   {
-    if (magnitude >= candidate.Scale * (1.0 - 1e-9))
+    if (std::abs(magnitude) >= candidate.Scale * (1.0 - 1e-9))
     {
-      unit = &candidate;
-      break;
+      return candidate;
     }
   }
+  return units[3];
+}
+}
+
+std::string FormatSeconds(double seconds, double step, double magnitude)
+{
+  step = std::abs(step);
+  const SecondsScale& unit = ScaleOf(std::max(std::abs(magnitude), step));
   // Decimals: enough for the step's first significant digit in this unit.
-  const double scaledStep = step / unit->Scale;
+  const double scaledStep = step / unit.Scale;
   int decimals = 0;
   if (scaledStep > 0.0 && scaledStep < 1.0)
   {
@@ -94,8 +102,13 @@ std::string FormatSeconds(double seconds, double step, double magnitude)
   }
   decimals = std::min(decimals, 9);
   char text[64];
-  std::snprintf(text, sizeof(text), "%.*f %s", decimals, seconds / unit->Scale, unit->Name);
+  std::snprintf(text, sizeof(text), "%.*f %s", decimals, seconds / unit.Scale, unit.Name);
   return text;
+}
+
+std::string SecondsUnit(double magnitude)
+{
+  return ScaleOf(magnitude).Name;
 }
 
 }

@@ -28,4 +28,9 @@ TimeTicks ComputeTimeTicks(double t0, double t1, int approximateCount);
 /// (0.0125, 0.0005, 0.02) → "12.5 ms".
 std::string FormatSeconds(double seconds, double step, double magnitude);
 
+/// The unit FormatSeconds writes for an axis whose largest time is
+/// `magnitude`: "s", "ms", "µs" or "ns" (UTF-8), for axis titles that name
+/// the unit of their ticks.
+std::string SecondsUnit(double magnitude);
+
 }

@@ -369,8 +369,12 @@ TEST(TemporalOverview, RandomPartitionsKeepEveryLayer)
 TEST(TemporalOverview, AxisTitlesNameTheMetricAndItsUnit)
 {
   const auto state = macroscope::DescribeAmplitudeAxis("state duration", true, 0.01);
-  EXPECT_EQ(state.Title, "state time per 10 ms slice, all resources (s)");
+  EXPECT_EQ(state.Title, "state time per 10 ms slice, all resources");
   EXPECT_TRUE(state.Seconds);
+  // Drawn, the title names the unit of the ticks below it.
+  EXPECT_EQ(macroscope::AmplitudeTitle(state, 0.0634), "state time per 10 ms slice, all resources (ms)");
+  EXPECT_EQ(macroscope::AmplitudeTitle(state, 12.0), "state time per 10 ms slice, all resources (s)");
+  EXPECT_EQ(macroscope::FormatAmplitude(0.06, 0.02, 0.0634, true).substr(3), "ms");
   const auto fraction = macroscope::DescribeAmplitudeAxis("state duration", false, 0.01);
   EXPECT_EQ(fraction.Title, "state time / slice width, summed over resources");
   EXPECT_FALSE(fraction.Seconds);

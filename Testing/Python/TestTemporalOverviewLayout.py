@@ -181,9 +181,14 @@ labels = servermanager.Fetch(layout, idx=LABELS)
 text = labels.GetPointData().GetAbstractArray("Label")
 kinds = labels.GetPointData().GetArray("LabelKind")
 titles = [text.GetValue(i) for i in range(text.GetNumberOfValues()) if kinds.GetValue(i) == 3]
-mt.check(any(t.startswith("time, ") for t in titles) and
-         any(t.startswith("state time per ") and t.endswith("(s)") for t in titles),
+value_title = [t for t in titles if t.startswith("state time per ")]
+mt.check(any(t.startswith("time, ") for t in titles) and len(value_title) == 1,
          "axis titles %s" % titles)
+# The value title's unit is that of its tick labels ("... (ms)" over "20 ms").
+unit = value_title[0][value_title[0].rfind("(") + 1:-1]
+value_texts = [text.GetValue(i) for i in range(text.GetNumberOfValues()) if kinds.GetValue(i) == 1]
+mt.check(unit in ("s", "ms", "\u00b5s", "ns") and all(v.endswith(" " + unit) for v in value_texts),
+         "the value title %r over ticks %s" % (value_title[0], value_texts))
 mt.check(servermanager.Fetch(layout, idx=GUIDES).GetNumberOfLines() > 4, "no axis ticks in Guides")
 # Value-axis labels (row-label kind: right-aligned left of the axis) on
 # ticks from 0 up to the tallest stack.
