@@ -12,6 +12,7 @@
 #include "vtkIntArray.h"
 #include "vtkObjectFactory.h"
 #include "vtkPolyData.h"
+#include "vtkStringArray.h"
 #include "vtkTable.h"
 
 #include <algorithm>
@@ -86,6 +87,37 @@ bool ReadColumn(vtkTable* table, const char* name, std::vector<T>& values)
   }
   return true;
 }
+
+// The first of `names` (longest first) whose width fits `room`, else the last.
+const std::string& FirstThatFits(const std::vector<std::string>& names,
+  const MacroscopeChart::TextMeasure& measure, MacroscopeChart::LabelKind kind, double room)
+{
+  for (const std::string& name : names)
+  {
+    if (measure.Width(name, kind) <= room)
+    {
+      return name;
+    }
+  }
+  return names.back();
+}
+
+// A band's members by name for details on demand: the first 24, then how
+// many more (a cluster of a large run has thousands).
+std::string MemberList(const std::vector<int32_t>& members, vtkTable* events)
+{
+  constexpr std::size_t Shown = 24;
+  std::string list;
+  for (std::size_t i = 0; i < members.size() && i < Shown; ++i)
+  {
+    list += (i ? ", " : "") + MacroscopeLogicalChart::LocationName(events, members[i]);
+  }
+  if (members.size() > Shown)
+  {
+    list += " and " + std::to_string(members.size() - Shown) + " more";
+  }
+  return list;
+}
 }
 
 vtkMacroscopeClusteredTimelineLayout::vtkMacroscopeClusteredTimelineLayout() = default;
@@ -154,7 +186,7 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   const std::string focusKey =
     "focus: max and " + std::to_string(this->FocusRadius) + "-hop partners";
   const MacroscopeChart::Frame frame = chart::LogicalFrame(this->ViewSize, tables.Events,
-    { GlyphKey, focusKey }, measure, { "p8888 c8888 (88888)" }, " (max)");
+    { GlyphKey, focusKey }, measure, { "phase 888, cluster 88 (8888)" }, " (max)");
   macroscope::ClusteredTimelineOptions options;
   options.Width = frame.Width;
   options.Height = frame.Height;
@@ -196,8 +228,12 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   auto metrics = MacroscopeChart::NamedArray<vtkDoubleArray>("Metric");
   auto fractions = MacroscopeChart::NamedArray<vtkDoubleArray>("Fraction");
   auto locations = MacroscopeChart::NamedArray<vtkIntArray>("Location");
+  // Details on demand: a band's members by name (empty for other marks).
+  auto memberNames = MacroscopeChart::NamedArray<vtkStringArray>("Members");
+  auto members = macroscope::ClusterMembers(input);
   auto add = [&](int mark, int phase, int cluster, vtkIdType step, double metric, double fraction,
-               int location = -1) {
+               int location = -1, const std::string& memberList = std::string()) {
+    memberNames->InsertNextValue(memberList);
     locations->InsertNextValue(location);
     markKinds->InsertNextValue(mark);
     phases->InsertNextValue(phase);
@@ -218,26 +254,34 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
     const macroscope::ClusterBand& band = layout.Bands[b];
     shade[b] = b > 0 && layout.Bands[b - 1].Phase == band.Phase ? 1 - shade[b - 1] : 0;
     marks.Quad(band.X0, band.Y0, band.X1, band.Y1, -0.5, BandColors[shade[b]]);
-    add(BAND, band.Phase, band.Cluster, -1, std::nan(""), band.Members);
+    add(BAND, band.Phase, band.Cluster, -1, std::nan(""), band.Members, -1,
+      MemberList(members[{ band.Phase, band.Cluster }], tables.Events));
     guides.Line(band.X0, band.Y0, band.X0, band.Y1, 0.5, RGB{ { 0, 0, 0 } });
-    // "p<phase> c<cluster> (<members>)": left of the chart for the first
-    // phase drawn, inside the band's top left corner for the others.
-    const std::string name = "p" + std::to_string(band.Phase) + " c" +
-      std::to_string(band.Cluster) + " (" + std::to_string(band.Members) + ")";
+    // In words, shorter where the room asks: left of the chart for the first
+    // phase drawn, inside the band's top left corner for the others where
+    // one fits.
+    const std::vector<std::string> names = macroscope::ClusterBandNames(band);
     const double textHeight = measure.Height(MacroscopeChart::ROW_LABEL);
     if (band.Y1 - band.Y0 >= textHeight && band.X0 == 0.0)
     {
+      const double room = MacroscopeChart::RowLabelRoom(frame);
       labels.Add(-6.0, 0.5 * (band.Y0 + band.Y1),
-        measure.Elide(name, MacroscopeChart::ROW_LABEL, MacroscopeChart::RowLabelRoom(frame)),
+        measure.Elide(FirstThatFits(names, measure, MacroscopeChart::ROW_LABEL, room),
+          MacroscopeChart::ROW_LABEL, room),
         MacroscopeChart::ROW_LABEL);
     }
-    // Measured only where it may fit (no glyph is narrower than 0.3 em):
-    // a trace has thousands of bands, and measuring costs a FreeType layout.
+    // Measured only where the shortest may fit (no glyph is narrower than
+    // 0.3 em): a trace has thousands of bands, and measuring costs a
+    // FreeType layout.
     else if (band.Y1 - band.Y0 >= textHeight &&
-      band.X1 - band.X0 >= 0.3 * measure.FontSize() * static_cast<double>(name.size()) &&
-      band.X1 - band.X0 >= measure.Width(name, MacroscopeChart::NODE_LABEL) + 4.0)
+      band.X1 - band.X0 >= 0.3 * measure.FontSize() * static_cast<double>(names.back().size()))
     {
-      labels.Add(band.X0 + 2.0, band.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
+      const double room = band.X1 - band.X0 - 4.0;
+      const std::string& name = FirstThatFits(names, measure, MacroscopeChart::NODE_LABEL, room);
+      if (measure.Width(name, MacroscopeChart::NODE_LABEL) <= room)
+      {
+        labels.Add(band.X0 + 2.0, band.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
+      }
     }
   }
   // Glyphs: sections, lines, pies, dashed placeholders.
@@ -362,7 +406,7 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   marks.Into(outputs[MARKS]);
   SelectNoRow(outputs[MARKS]);
   for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{
-         markKinds, phases, clusters, steps, metrics, fractions, locations })
+         markKinds, phases, clusters, steps, metrics, fractions, locations, memberNames })
   {
     outputs[MARKS]->GetCellData()->AddArray(array);
   }

@@ -493,4 +493,50 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
   return layout;
 }
 
+std::vector<std::string> ClusterBandNames(const ClusterBand& band)
+{
+  const std::string phase = std::to_string(band.Phase);
+  const std::string cluster = std::to_string(band.Cluster);
+  const std::string members = std::to_string(band.Members);
+  return { "phase " + phase + ", cluster " + cluster + ": " + members +
+      (band.Members == 1 ? " member" : " members"),
+    "phase " + phase + ", cluster " + cluster + " (" + members + ")",
+    "p" + phase + " c" + cluster + " (" + members + ")" };
+}
+
+std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> ClusterMembers(
+  const ClusteredTimelineInput& input)
+{
+  std::map<std::pair<int32_t, int32_t>, std::set<int32_t>> found;
+  if (!input.MemberPhase.empty())
+  {
+    if (input.MemberLocation.size() != input.MemberPhase.size() ||
+      input.MemberCluster.size() != input.MemberPhase.size())
+    {
+      throw std::invalid_argument("cluster members: the Clusters columns differ in length");
+    }
+    for (std::size_t i = 0; i < input.MemberPhase.size(); ++i)
+    {
+      found[{ input.MemberPhase[i], input.MemberCluster[i] }].insert(input.MemberLocation[i]);
+    }
+  }
+  else
+  {
+    if (input.Phase.size() != input.Events.size() || input.Cluster.size() != input.Events.size())
+    {
+      throw std::invalid_argument("cluster members: phases or clusters missing for some events");
+    }
+    for (std::size_t i = 0; i < input.Events.size(); ++i)
+    {
+      found[{ input.Phase[i], input.Cluster[i] }].insert(input.Events.Location[i]);
+    }
+  }
+  std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> members;
+  for (const auto& [key, locations] : found)
+  {
+    members[key].assign(locations.begin(), locations.end());
+  }
+  return members;
+}
+
 }

@@ -9,6 +9,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace macroscope
@@ -135,5 +138,18 @@ std::vector<int32_t> FocusLocations(
 /// different lengths, a negative cluster or a chart without area.
 ClusteredTimelineLayout LayOutClusteredTimeline(
   const ClusteredTimelineInput& input, const ClusteredTimelineOptions& options);
+
+/// The names a cluster band may be drawn with, longest first: in words,
+/// "phase 3, cluster 1: 12 members" ("1 member"), then "phase 3, cluster 1
+/// (12)", then "p3 c1 (12)" for a narrow margin. Every one names the phase,
+/// the cluster and the member count.
+std::vector<std::string> ClusterBandNames(const ClusterBand& band);
+
+/// The member locations of every (phase, cluster), increasing: from the
+/// Clusters table when the input has one, else the locations of the events
+/// of each phase and cluster. Columns of different lengths throw
+/// std::invalid_argument.
+std::map<std::pair<int32_t, int32_t>, std::vector<int32_t>> ClusterMembers(
+  const ClusteredTimelineInput& input);
 
 }

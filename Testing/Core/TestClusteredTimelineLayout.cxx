@@ -275,3 +275,38 @@ TEST(ClusteredTimelineLayout, ProgressAndAbort)
     EXPECT_THROW(LayOutClusteredTimeline(Hand(), options), LogicalLayoutAborted) << refuseFrom;
   }
 }
+
+TEST(ClusteredTimelineLayout, BandsAreNamedInWordsAndTheirMembersListed)
+{
+  ClusterBand band;
+  band.Phase = 3;
+  band.Cluster = 1;
+  band.Members = 12;
+  EXPECT_EQ(ClusterBandNames(band),
+    (std::vector<std::string>{ "phase 3, cluster 1: 12 members", "phase 3, cluster 1 (12)",
+      "p3 c1 (12)" }));
+  band.Members = 1;
+  EXPECT_EQ(ClusterBandNames(band).front(), "phase 3, cluster 1: 1 member");
+
+  // From the events: cluster 0 holds locations 0-2, cluster 1 location 3.
+  ClusteredTimelineInput in = Hand();
+  auto members = ClusterMembers(in);
+  ASSERT_EQ(members.size(), 2u);
+  EXPECT_EQ(members[std::make_pair(0, 0)], (std::vector<int32_t>{ 0, 1, 2 }));
+  EXPECT_EQ(members[std::make_pair(0, 1)], (std::vector<int32_t>{ 3 }));
+  // From the Clusters table: location 4, without events, counts too; the
+  // counts agree with the bands the layout draws.
+  in.MemberPhase = { 0, 0, 0, 0, 0 };
+  in.MemberLocation = { 4, 1, 2, 3, 0 };
+  in.MemberCluster = { 1, 0, 0, 1, 0 };
+  members = ClusterMembers(in);
+  EXPECT_EQ(members[std::make_pair(0, 1)], (std::vector<int32_t>{ 3, 4 }));
+  const auto layout = LayOutClusteredTimeline(in, NoFocusRoom());
+  for (const ClusterBand& drawn : layout.Bands)
+  {
+    const auto key = std::make_pair(drawn.Phase, drawn.Cluster);
+    EXPECT_EQ(static_cast<std::size_t>(drawn.Members), members[key].size());
+  }
+  in.MemberCluster.pop_back();
+  EXPECT_THROW(ClusterMembers(in), std::invalid_argument);
+}
