@@ -1,15 +1,19 @@
 #include "vtkMacroscopeOverviewLayout.h"
 
 #include "MacroscopeChart.h"
+#include "TemporalOverview.h"
 #include "TypeColorOverrides.h"
 
 #include "vtkDoubleArray.h"
+#include "vtkDataArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkNew.h"
 #include "vtkPolyData.h"
 #include "vtkTable.h"
+
+#include <cmath>
 
 vtkMacroscopeOverviewLayout::vtkMacroscopeOverviewLayout()
   : ParsedTypeColors(std::make_unique<macroscope::TypeColorOverrides>())
@@ -83,6 +87,18 @@ void vtkMacroscopeOverviewLayout::AddTimeNavigation(vtkTable* model,
       outputs[port]->GetFieldData()->AddArray(span);
     }
   }
+}
+
+std::string vtkMacroscopeOverviewLayout::PartitionTitleOf(vtkTable* partition, bool withResources)
+{
+  vtkFieldData* fields = partition->GetFieldData();
+  auto* parameter = vtkDataArray::SafeDownCast(fields->GetAbstractArray("Parameter"));
+  auto* shape = vtkDataArray::SafeDownCast(fields->GetAbstractArray("ModelShape"));
+  const bool hasShape = shape && shape->GetNumberOfComponents() == 3 && shape->GetNumberOfTuples() > 0;
+  return macroscope::PartitionTitle(
+    parameter && parameter->GetNumberOfTuples() > 0 ? parameter->GetComponent(0, 0) : std::nan(""),
+    partition->GetNumberOfRows(), hasShape ? static_cast<int64_t>(shape->GetComponent(0, 0)) : 0,
+    withResources && hasShape ? static_cast<int64_t>(shape->GetComponent(0, 1)) : 0);
 }
 
 void vtkMacroscopeOverviewLayout::ClearTypeColors()

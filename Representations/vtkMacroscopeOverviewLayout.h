@@ -89,6 +89,11 @@ protected:
   static void AddTimeNavigation(vtkTable* model, vtkPolyData* outputs[NUMBER_OF_OUTPUTS],
     double width, double begin, double end);
 
+  /// The partition's title (macroscope::PartitionTitle) from its field
+  /// data: Parameter, ModelShape and the number of parts (rows); for a
+  /// spatiotemporal partition the resources too.
+  static std::string PartitionTitleOf(vtkTable* partition, bool withResources);
+
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 

@@ -88,7 +88,9 @@ MacroscopeChart::Frame OverviewFrame(const int viewSize[2], const std::vector<in
   return MacroscopeChart::FitFrame(viewSize,
     MacroscopeChart::RowLabelMargin(rowNames, measure, viewSize[0]),
     MacroscopeChart::LegendMarginFor(legendNames, measure, viewSize[0]),
-    MacroscopeChart::TimeAxisMargin(measure), rowHalf + 2.0 * MacroscopeChart::LabelGap);
+    MacroscopeChart::TimeAxisMargin(measure),
+    std::max(rowHalf, measure.Height(MacroscopeChart::AXIS_TITLE)) +
+      3.0 * MacroscopeChart::LabelGap); // the title above the plot
 }
 
 std::vector<int> Depths(const std::vector<int64_t>& parent)
@@ -333,6 +335,11 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
   MacroscopeChart::DrawTimeAxis(
     guides, labels, options.WindowBegin, options.WindowEnd, frame, measure, TickColor);
+  // Centred above the plot: what is shown (p, parts, the model's shape).
+  labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
+    measure.Elide(PartitionTitleOf(table, true), MacroscopeChart::AXIS_TITLE,
+      MacroscopeChart::TitleRoom(frame)),
+    MacroscopeChart::AXIS_TITLE);
   const std::vector<int> depth = Depths(parent);
   if (this->GroupLevel > 0)
   {

@@ -145,7 +145,9 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
   // final height gives the labels whose width sets the left margin.
   const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
   const double below = MacroscopeChart::TimeAxisMargin(measure);
-  const double above = measure.Height(MacroscopeChart::AXIS_TITLE) + 3.0 * MacroscopeChart::LabelGap;
+  // Two title lines: what is shown (p, parts), then the value axis.
+  const double above =
+    2.0 * measure.Height(MacroscopeChart::AXIS_TITLE) + 5.0 * MacroscopeChart::LabelGap;
   std::vector<std::string> keyNames = names;
   keyNames.push_back(MergedKey(this->MinLayerHeight));
   const double right = MacroscopeChart::LegendMarginFor(keyNames, measure, this->ViewSize[0]);
@@ -263,10 +265,17 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
     labels.Add(-MacroscopeChart::TickLength - 3.0, y, tickText(chart, value),
       MacroscopeChart::ROW_LABEL); // right-aligned and centred on the tick, as a row label
   }
-  // Centred above the chart: a horizontal title there meets no tick label.
-  labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
+  // Centred above the chart, two lines: what is shown (p, the parts), then
+  // the value axis's title. Both within the plot's width, where they meet
+  // no tick label (the top value tick sits left of the plot).
+  const double titleHeight = measure.Height(MacroscopeChart::AXIS_TITLE);
+  const double firstLine = height + frame.Top - MacroscopeChart::LabelGap;
+  labels.Add(0.5 * width, firstLine,
+    measure.Elide(PartitionTitleOf(input, false), MacroscopeChart::AXIS_TITLE, width),
+    MacroscopeChart::AXIS_TITLE);
+  labels.Add(0.5 * width, firstLine - titleHeight - 2.0 * MacroscopeChart::LabelGap,
     measure.Elide(macroscope::AmplitudeTitle(axis, chart.MaxTotal), MacroscopeChart::AXIS_TITLE,
-      MacroscopeChart::TitleRoom(frame)),
+      width),
     MacroscopeChart::AXIS_TITLE);
 
   // The legend: the types drawn as layers, largest area first, then the

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 
 namespace macroscope
 {
@@ -219,6 +220,22 @@ AmplitudeAxis DescribeAmplitudeAxis(const std::string& metric, bool extensive, d
     return { extensive ? "amplitude" + perSlice : "amplitude, summed over resources", false };
   }
   return { extensive ? metric + perSlice : metric + ", summed over resources", false };
+}
+
+std::string PartitionTitle(double parameter, int64_t parts, int64_t slices, int64_t resources)
+{
+  char p[32] = "";
+  if (std::isfinite(parameter))
+  {
+    std::snprintf(p, sizeof(p), "p = %.3g: ", parameter);
+  }
+  std::string title = p + std::to_string(parts) + (parts == 1 ? " part" : " parts") + " of " +
+    std::to_string(slices) + (slices == 1 ? " slice" : " slices");
+  if (resources > 0)
+  {
+    title += " \xC3\x97 " + std::to_string(resources) + (resources == 1 ? " resource" : " resources");
+  }
+  return title;
 }
 
 std::string AmplitudeTitle(const AmplitudeAxis& axis, double magnitude)

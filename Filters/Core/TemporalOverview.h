@@ -117,6 +117,12 @@ struct AmplitudeAxis
 };
 AmplitudeAxis DescribeAmplitudeAxis(const std::string& metric, bool extensive, double sliceWidth);
 
+/// What an overview shows, for its title: the aggregation's parameter and
+/// the number of parts, e.g. "p = 0.3: 14 parts of 100 slices" (temporal) or
+/// "p = 0.3: 37 parts of 100 slices × 64 resources" (spatiotemporal, when
+/// `resources` > 0). A NaN parameter (a partition without one) is left out.
+std::string PartitionTitle(double parameter, int64_t parts, int64_t slices, int64_t resources);
+
 /// The axis title as drawn: for an axis in seconds, the unit its ticks use
 /// for `magnitude` (the largest value) in parentheses, e.g. "... (ms)".
 std::string AmplitudeTitle(const AmplitudeAxis& axis, double magnitude);

@@ -397,3 +397,11 @@ TEST(TemporalOverview, AmplitudeLabels)
   EXPECT_EQ(macroscope::FormatAmplitude(-1e-20, 0.5, 2, false), "0.0");
   EXPECT_EQ(macroscope::FormatAmplitude(0.0125, 0.0005, 0.02, true), "12.5 ms");
 }
+
+TEST(TemporalOverview, PartitionTitlesSayWhatIsShown)
+{
+  EXPECT_EQ(macroscope::PartitionTitle(0.3, 14, 100, 0), "p = 0.3: 14 parts of 100 slices");
+  EXPECT_EQ(macroscope::PartitionTitle(0.25, 1, 1, 64),
+    "p = 0.25: 1 part of 1 slice \xC3\x97 64 resources");
+  EXPECT_EQ(macroscope::PartitionTitle(std::nan(""), 37, 100, 1), "37 parts of 100 slices \xC3\x97 1 resource");
+}

@@ -219,7 +219,15 @@ def check_layout(name, aggregation, budget):
     labels = servermanager.Fetch(layout, idx=3)
     text = values(labels.GetPointData().GetAbstractArray("Label"))
     label_kinds = values(labels.GetPointData().GetArray("LabelKind"))
-    mt.check(label_kinds.count(0) >= 2 and label_kinds.count(3) == 1, "%s: no time axis labels in %s" % (name, list(zip(text, label_kinds))))
+    mt.check(label_kinds.count(0) >= 2 and label_kinds.count(3) == 2, "%s: no time axis labels in %s" % (name, list(zip(text, label_kinds))))
+    # The titles: the time axis's, and above the plot what is shown: p, the
+    # number of parts (the Partition's rows) and the model's shape.
+    titles = [t for t, k in zip(text, label_kinds) if k == 3]
+    what = [t for t in titles if " parts of " in t or " part of " in t]
+    parts = "%d part%s of %d slices \u00d7 %d resources" % (
+        partition.GetNumberOfRows(), "" if partition.GetNumberOfRows() == 1 else "s", SLICES, LEAVES)
+    mt.check(len(what) == 1 and what[0].startswith("p = ") and what[0].endswith(parts),
+             "%s: titles %s do not say p and %r" % (name, titles, parts))
     node_names = set(values(fields.GetAbstractArray("NodeName")))
     row_labels = [t for t, k in zip(text, label_kinds) if k == 1]
     mt.check(0 < len(row_labels) <= rows and all(t.split(" / ")[-1] in node_names for t in row_labels),

@@ -182,6 +182,11 @@ text = labels.GetPointData().GetAbstractArray("Label")
 kinds = labels.GetPointData().GetArray("LabelKind")
 titles = [text.GetValue(i) for i in range(text.GetNumberOfValues()) if kinds.GetValue(i) == 3]
 value_title = [t for t in titles if t.startswith("state time per ")]
+# Above the plot: what is shown (p and the number of parts), then the value axis.
+part_count = servermanager.Fetch(aggregation).GetNumberOfRows()
+shown = [t for t in titles if t.startswith("p = ")]
+mt.check(len(shown) == 1 and (": %d part%s of " % (part_count, "" if part_count == 1 else "s")) in shown[0],
+         "the titles %s do not say p and the parts" % titles)
 mt.check(any(t.startswith("time, ") for t in titles) and len(value_title) == 1,
          "axis titles %s" % titles)
 # The value title's unit is that of its tick labels ("... (ms)" over "20 ms").
