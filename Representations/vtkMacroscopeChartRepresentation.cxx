@@ -278,6 +278,11 @@ void vtkMacroscopeChartRepresentation::SetShowLegend(bool show)
   this->UpdateVisibilities();
 }
 
+void vtkMacroscopeChartRepresentation::GetLabelColor(double rgb[3])
+{
+  this->LabelMapper->GetLabelTextProperty(LabelKinds[0])->GetColor(rgb);
+}
+
 void vtkMacroscopeChartRepresentation::SetLabelColor(double red, double green, double blue)
 {
   for (int kind : LabelKinds)

@@ -173,6 +173,15 @@ protected:
   const std::vector<std::string>& GetTypeColors() const { return this->TypeColors; }
 #endif
 
+  /// Shows or hides the layers after a change of visibility or of
+  /// ShowLabels/ShowLegend; subclasses with overlays of their own extend it.
+  virtual void UpdateVisibilities();
+  bool GetShowLegend() const { return this->ShowLegend; }
+  /// The colour labels are drawn in (LabelColor).
+  void GetLabelColor(double rgb[3]);
+  /// The layer of the labels (delivered to the process that renders).
+  int GetLabelLayer() const { return this->LabelLayer; }
+
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   bool AddToView(vtkView* view) override;
@@ -182,7 +191,6 @@ private:
   vtkMacroscopeChartRepresentation(const vtkMacroscopeChartRepresentation&) = delete;
   void operator=(const vtkMacroscopeChartRepresentation&) = delete;
 
-  void UpdateVisibilities();
   /// The size to lay out for: the explicit ViewSize, else the view's, else
   /// the fallback.
   void ResolveLayoutSize(int size[2]);

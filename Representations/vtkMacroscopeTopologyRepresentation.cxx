@@ -3,10 +3,25 @@
 #include "MacroscopeTraceLookup.h"
 #include "vtkMacroscopeTopologyScene.h"
 
+#include "vtkAlgorithm.h"
+#include "vtkAlgorithmOutput.h"
+#include "vtkCellArray.h"
+#include "vtkCellData.h"
 #include "vtkDataObject.h"
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
+#include "vtkLegendBoxActor.h"
 #include "vtkObjectFactory.h"
+#include "vtkPVRenderView.h"
+#include "vtkPoints.h"
+#include "vtkPolyData.h"
+#include "vtkRenderer.h"
+#include "vtkStringArray.h"
+#include "vtkTextProperty.h"
+#include "vtkUnsignedCharArray.h"
+
+#include <algorithm>
 
 vtkStandardNewMacro(vtkMacroscopeTopologyRepresentation);
 
@@ -17,6 +32,11 @@ vtkMacroscopeTopologyRepresentation::vtkMacroscopeTopologyRepresentation()
   this->SetSelectableLayer(Scene::STATES);
   // Lit boxes read as solids from any side; the base stays flat.
   this->SetLitLayer(Scene::STATES);
+  // The type legend: top right, over the scene, without a frame.
+  this->Legend->BorderOff();
+  this->Legend->BoxOff();
+  this->Legend->ScalarVisibilityOn(); // swatches take their scalars' colour
+  this->Legend->SetVisibility(false);
 }
 
 vtkMacroscopeTopologyRepresentation::~vtkMacroscopeTopologyRepresentation() = default;
@@ -111,4 +131,111 @@ vtkAlgorithm* vtkMacroscopeTopologyRepresentation::Layout(vtkInformationVector**
   this->Scene->SetTypeColors(this->GetTypeColors());
   this->Scene->Update(); // a failed update reports its error and draws nothing
   return this->Scene;
+}
+
+namespace
+{
+// The swatch of a legend entry: a unit square of `rgb`. The colour rides
+// on the square's scalars, so that the entry's text keeps the label colour
+// (the legend box colours its text with the entry colour).
+vtkSmartPointer<vtkPolyData> Swatch(const unsigned char rgb[3])
+{
+  auto square = vtkSmartPointer<vtkPolyData>::New();
+  vtkNew<vtkPoints> points;
+  const double corners[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  for (const auto& corner : corners)
+  {
+    points->InsertNextPoint(corner[0], corner[1], 0.0);
+  }
+  vtkNew<vtkCellArray> polys;
+  const vtkIdType ids[4] = { 0, 1, 2, 3 };
+  polys->InsertNextCell(4, ids);
+  vtkNew<vtkUnsignedCharArray> color;
+  color->SetNumberOfComponents(3);
+  color->InsertNextTypedTuple(rgb);
+  square->SetPoints(points);
+  square->SetPolys(polys);
+  square->GetCellData()->SetScalars(color);
+  return square;
+}
+}
+
+bool vtkMacroscopeTopologyRepresentation::FillLegend(vtkDataObject* labels)
+{
+  vtkFieldData* fields = labels ? labels->GetFieldData() : nullptr;
+  auto* names = fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("LegendTypes")) : nullptr;
+  auto* colors =
+    fields ? vtkUnsignedCharArray::SafeDownCast(fields->GetArray("LegendColors")) : nullptr;
+  if (!names || !colors || colors->GetNumberOfTuples() != names->GetNumberOfValues())
+  {
+    return false;
+  }
+  double text[3];
+  this->GetLabelColor(text);
+  // The longest types first; the rest said in one line.
+  constexpr vtkIdType Shown = 12;
+  const vtkIdType count = std::min(names->GetNumberOfValues(), Shown);
+  const vtkIdType more = names->GetNumberOfValues() - count;
+  const int entries = static_cast<int>(count + (more > 0 ? 1 : 0));
+  this->Legend->SetNumberOfEntries(entries);
+  // About 2 % of the view's height per entry (the legend box scales the text
+  // to fit), in the top right corner.
+  const double height = std::min(0.9, 0.022 * entries);
+  this->Legend->SetPosition(0.81, 0.98 - height);
+  this->Legend->SetPosition2(0.17, height);
+  for (vtkIdType i = 0; i < count; ++i)
+  {
+    unsigned char rgb[3];
+    colors->GetTypedTuple(i, rgb);
+    this->Legend->SetEntry(static_cast<int>(i), Swatch(rgb), names->GetValue(i).c_str(), text);
+  }
+  if (more > 0)
+  {
+    this->Legend->SetEntry(static_cast<int>(count), static_cast<vtkPolyData*>(nullptr),
+      ("+ " + std::to_string(more) + " more").c_str(), text);
+  }
+  return count > 0;
+}
+
+int vtkMacroscopeTopologyRepresentation::ProcessViewRequest(
+  vtkInformationRequestKey* request, vtkInformation* inInfo, vtkInformation* outInfo)
+{
+  if (!this->Superclass::ProcessViewRequest(request, inInfo, outInfo))
+  {
+    return 0;
+  }
+  if (request == vtkPVView::REQUEST_RENDER())
+  {
+    vtkAlgorithmOutput* producer = vtkPVRenderView::GetPieceProducer(inInfo, this, this->GetLabelLayer());
+    vtkDataObject* labels = producer && producer->GetProducer()
+      ? producer->GetProducer()->GetOutputDataObject(producer->GetIndex())
+      : nullptr;
+    this->HasLegend = this->FillLegend(labels);
+    this->UpdateVisibilities();
+  }
+  return 1;
+}
+
+bool vtkMacroscopeTopologyRepresentation::AddToView(vtkView* view)
+{
+  if (auto* renderView = vtkPVRenderView::SafeDownCast(view))
+  {
+    renderView->GetNonCompositedRenderer()->AddActor(this->Legend);
+  }
+  return this->Superclass::AddToView(view);
+}
+
+bool vtkMacroscopeTopologyRepresentation::RemoveFromView(vtkView* view)
+{
+  if (auto* renderView = vtkPVRenderView::SafeDownCast(view))
+  {
+    renderView->GetNonCompositedRenderer()->RemoveActor(this->Legend);
+  }
+  return this->Superclass::RemoveFromView(view);
+}
+
+void vtkMacroscopeTopologyRepresentation::UpdateVisibilities()
+{
+  this->Superclass::UpdateVisibilities();
+  this->Legend->SetVisibility(this->GetVisibility() && this->GetShowLegend() && this->HasLegend);
 }

@@ -17,6 +17,7 @@
 #include "vtkMacroscopeChartRepresentation.h"
 #include "vtkNew.h" // for vtkNew
 
+class vtkLegendBoxActor;
 class vtkMacroscopeTopologyScene;
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeTopologyRepresentation
@@ -59,6 +60,19 @@ protected:
   ~vtkMacroscopeTopologyRepresentation() override;
 
   vtkAlgorithm* Layout(vtkInformationVector** inputVector) override;
+
+  ///@{
+  /**
+   * The type legend, drawn over the 3D view in its top right corner (the
+   * scene's LegendTypes and LegendColors, on the delivered labels), shown
+   * with ShowLegend.
+   */
+  int ProcessViewRequest(vtkInformationRequestKey* request, vtkInformation* inInfo,
+    vtkInformation* outInfo) override;
+  bool AddToView(vtkView* view) override;
+  bool RemoveFromView(vtkView* view) override;
+  void UpdateVisibilities() override;
+  ///@}
   void GetChartSize(int size[2]) override;
   void SetLayoutSize(int, int) override {} // a 3D scene has no pixel size
   /// The scene's own bounds: the base, the axis and the window's height.
@@ -69,6 +83,10 @@ private:
   void operator=(const vtkMacroscopeTopologyRepresentation&) = delete;
 
   vtkNew<vtkMacroscopeTopologyScene> Scene;
+  vtkNew<vtkLegendBoxActor> Legend;
+  /// Fills Legend from the labels drawn; false when they carry no legend.
+  bool FillLegend(vtkDataObject* labels);
+  bool HasLegend = false;
 };
 
 #endif

@@ -1,18 +1,18 @@
 #include "vtkMacroscopeTopologyScene.h"
 
-#include "TimeAxis.h"
-
 #include "MacroscopeChart.h"
 #include "MacroscopeModelPlan.h"
 #include "MacroscopeNameList.h"
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "ProgressSpan.h"
+#include "TimeAxis.h"
 #include "TopologyBase.h"
 #include "TopologyScene.h"
 #include "TraceSchema.h"
 
 #include "vtkCellData.h"
+#include "vtkCommunicator.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
@@ -20,11 +20,13 @@
 #include "vtkInformationVector.h"
 #include "vtkMultiProcessController.h"
 #include "vtkObjectFactory.h"
+#include "vtkNew.h"
 #include "vtkPolyData.h"
 #include "vtkSignedCharArray.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
 #include "vtkTree.h"
+#include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +43,34 @@ vtkCxxSetObjectMacro(vtkMacroscopeTopologyScene, Controller, vtkMultiProcessCont
 
 namespace
 {
+// The legend of a 3D scene, drawn by its representation over the view: the
+// types drawn, the longest in the window first, as field data of the
+// labels (which reach the process that draws the overlay).
+void AddLegend(vtkPolyData* labels, const std::map<int, double>& timeOfType,
+  const MacroscopeChart::TypeLook& look)
+{
+  std::vector<std::pair<double, int>> order;
+  for (const auto& [type, time] : timeOfType)
+  {
+    order.emplace_back(-time, type);
+  }
+  std::sort(order.begin(), order.end());
+  vtkNew<vtkStringArray> names;
+  names->SetName("LegendTypes");
+  vtkNew<vtkUnsignedCharArray> colors;
+  colors->SetName("LegendColors");
+  colors->SetNumberOfComponents(3);
+  for (const auto& entry : order)
+  {
+    const auto type = static_cast<uint32_t>(entry.second);
+    names->InsertNextValue(type < look.Names.size() ? look.Names[type] : "type " + std::to_string(type));
+    const MacroscopeChart::RGB rgb = look.Color(type);
+    colors->InsertNextTypedTuple(rgb.data());
+  }
+  labels->GetFieldData()->AddArray(names);
+  labels->GetFieldData()->AddArray(colors);
+}
+
 namespace schema = macroscope::schema;
 using MacroscopeChart::Geometry;
 using MacroscopeChart::NamedArray;
@@ -688,6 +718,7 @@ int vtkMacroscopeTopologyScene::RequestData(
   // Output 0: a box per drawn state, 6 faces on 8 corners.
   MacroscopeChart::TypeLook look;
   look.Fill(trace.Types, typeColors);
+  std::map<int, double> timeOfType; // for the legend: the types drawn, by time
   {
     Geometry boxes;
     auto typeIds = NamedArray<vtkIntArray>(schema::Type);
@@ -728,6 +759,7 @@ int vtkMacroscopeTopologyScene::RequestData(
         durations->InsertNextValue(std::min(state.End, t1) - std::max(state.Start, t0));
         rows->InsertNextValue(drawnRows[box.State]);
       }
+      timeOfType[box.Type] += std::min(state.End, t1) - std::max(state.Start, t0);
     }
     boxes.Into(outputs[STATES]);
     for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ typeIds, locations,
@@ -781,6 +813,32 @@ int vtkMacroscopeTopologyScene::RequestData(
            sendTimes, recvTimes, bytes, clipped, rows })
     {
       outputs[MESSAGES]->GetCellData()->AddArray(array);
+    }
+  }
+
+  // The legend orders the types by their time in the whole scene, whose
+  // boxes the ranks share: the times are summed over the ranks.
+  std::vector<double> typeTime(look.Names.size(), 0.0);
+  for (const auto& [type, time] : timeOfType)
+  {
+    if (type >= 0 && static_cast<std::size_t>(type) < typeTime.size())
+    {
+      typeTime[static_cast<std::size_t>(type)] += time;
+    }
+  }
+  if (this->Controller && this->Controller->GetNumberOfProcesses() > 1 && !typeTime.empty())
+  {
+    std::vector<double> summed(typeTime.size(), 0.0);
+    this->Controller->AllReduce(typeTime.data(), summed.data(),
+      static_cast<vtkIdType>(typeTime.size()), vtkCommunicator::SUM_OP);
+    typeTime.swap(summed);
+  }
+  timeOfType.clear();
+  for (std::size_t type = 0; type < typeTime.size(); ++type)
+  {
+    if (typeTime[type] > 0.0)
+    {
+      timeOfType[static_cast<int>(type)] = typeTime[type];
     }
   }
 
@@ -889,8 +947,38 @@ int vtkMacroscopeTopologyScene::RequestData(
     cells.Quad(x[p] - footprint, y[p] - footprint, x[p] + footprint, y[p] + footprint, -0.0005,
       ProcessColor);
     base.Tag("process", processes.Label(p, uses));
-    if (this->BaseConfiguration == COMMUNICATION_PATTERN && count <= 64)
+  }
+  if (this->BaseConfiguration == COMMUNICATION_PATTERN)
+  {
+    // Process names where they do not pile up: the busiest processes first,
+    // a label kept only clear of those kept. The base is seen tilted and in
+    // perspective, so the box kept clear is generous: about twice a label's
+    // width and height at the default camera.
+    std::vector<double> lx, ly, traffic;
+    std::vector<std::size_t> process;
+    for (std::size_t p = 0; p < count; ++p)
     {
+      if (selectedProcess(p))
+      {
+        process.push_back(p);
+        lx.push_back(x[p]);
+        ly.push_back(y[p]);
+        traffic.push_back(0.0);
+      }
+    }
+    std::vector<double> trafficOf(count, 0.0);
+    for (std::size_t e = 0; e < graph.Edges(); ++e)
+    {
+      trafficOf[static_cast<std::size_t>(graph.Source[e])] += graph.Traffic[e];
+      trafficOf[static_cast<std::size_t>(graph.Target[e])] += graph.Traffic[e];
+    }
+    for (std::size_t i = 0; i < process.size(); ++i)
+    {
+      traffic[i] = trafficOf[process[i]];
+    }
+    for (std::size_t i : macroscope::SpreadLabels(lx, ly, traffic, 0.3, 0.15))
+    {
+      const std::size_t p = process[i];
       labels.AddAt(x[p] + footprint, y[p] - footprint, 0.0, processes.Label(p, uses),
         MacroscopeChart::NODE_LABEL);
     }
@@ -927,6 +1015,7 @@ int vtkMacroscopeTopologyScene::RequestData(
     MacroscopeChart::AXIS_TITLE);
   guides.Into(outputs[GUIDES]);
   labels.Into(outputs[LABELS]);
+  AddLegend(outputs[LABELS], timeOfType, look);
   this->UpdateProgress(1.0);
   return 1;
 }

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <stdexcept>
 #include <utility>
 
@@ -426,5 +427,30 @@ TreemapBase LayoutTreemapBase(const std::vector<int64_t>& parent,
   return base;
 }
 
+std::vector<std::size_t> SpreadLabels(const std::vector<double>& x, const std::vector<double>& y,
+  const std::vector<double>& priority, double width, double height)
+{
+  if (x.size() != y.size() || priority.size() != x.size() || !(width >= 0.0) || !(height >= 0.0))
+  {
+    throw std::invalid_argument("SpreadLabels: columns of different lengths or a negative box");
+  }
+  std::vector<std::size_t> order(x.size());
+  std::iota(order.begin(), order.end(), std::size_t{ 0 });
+  std::stable_sort(order.begin(), order.end(),
+    [&priority](std::size_t a, std::size_t b) { return priority[a] > priority[b]; });
+  std::vector<std::size_t> kept;
+  for (std::size_t i : order)
+  {
+    const bool clear = std::all_of(kept.begin(), kept.end(), [&](std::size_t k) {
+      return std::abs(x[i] - x[k]) >= width || std::abs(y[i] - y[k]) >= height;
+    });
+    if (clear)
+    {
+      kept.push_back(i);
+    }
+  }
+  std::sort(kept.begin(), kept.end());
+  return kept;
 }
 
+}

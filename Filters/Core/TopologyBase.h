@@ -121,5 +121,13 @@ struct TreemapBase
 TreemapBase LayoutTreemapBase(const std::vector<int64_t>& parent,
   const std::vector<int64_t>& processNode, const std::vector<double>& processSize, double margin);
 
-}
+/// The labels of points (x[i], y[i]) of the base (unit square) to draw so
+/// that none overlaps another: taken in order of `priority` (highest
+/// first, ties by index), a label is kept when every label kept before lies
+/// at least `width` away along x or `height` along y (a label is a box of
+/// that size). Returns the kept indices, increasing. Throws
+/// std::invalid_argument for columns of different lengths or a negative box.
+std::vector<std::size_t> SpreadLabels(const std::vector<double>& x, const std::vector<double>& y,
+  const std::vector<double>& priority, double width, double height);
 
+}

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -259,4 +261,47 @@ TEST(NetworkTopology, UnknownHost)
     EXPECT_NE(what.find("process p1"), std::string::npos) << what;
     EXPECT_NE(what.find("p1, host9, grid"), std::string::npos) << what;
   }
+}
+
+TEST(TopologyBase, SpreadLabelsKeepsNoTwoOverlapping)
+{
+  // Three labels in a heap, one apart: the heap keeps its highest priority.
+  const std::vector<double> x{ 0.50, 0.51, 0.52, 0.90 };
+  const std::vector<double> y{ 0.50, 0.50, 0.51, 0.10 };
+  EXPECT_EQ(macroscope::SpreadLabels(x, y, { 1.0, 3.0, 2.0, 0.0 }, 0.1, 0.05),
+    (std::vector<std::size_t>{ 1, 3 }));
+  // Boxes of no size: all kept; ties keep the first.
+  EXPECT_EQ(macroscope::SpreadLabels(x, y, { 0, 0, 0, 0 }, 0.0, 0.0).size(), 4u);
+  EXPECT_EQ(macroscope::SpreadLabels(x, y, { 0, 0, 0, 0 }, 0.1, 0.05),
+    (std::vector<std::size_t>{ 0, 3 }));
+  // Random heaps: every pair kept is apart, every label dropped meets a kept one.
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> at(0.0, 1.0);
+  std::vector<double> rx(64), ry(64), rp(64);
+  for (std::size_t i = 0; i < 64; ++i)
+  {
+    rx[i] = at(random);
+    ry[i] = at(random);
+    rp[i] = at(random);
+  }
+  const auto kept = macroscope::SpreadLabels(rx, ry, rp, 0.14, 0.06);
+  EXPECT_LT(kept.size(), 64u);
+  for (std::size_t a = 0; a < kept.size(); ++a)
+  {
+    for (std::size_t b = a + 1; b < kept.size(); ++b)
+    {
+      EXPECT_TRUE(std::abs(rx[kept[a]] - rx[kept[b]]) >= 0.14 ||
+        std::abs(ry[kept[a]] - ry[kept[b]]) >= 0.06);
+    }
+  }
+  for (std::size_t i = 0; i < 64; ++i)
+  {
+    if (std::find(kept.begin(), kept.end(), i) == kept.end())
+    {
+      EXPECT_TRUE(std::any_of(kept.begin(), kept.end(), [&](std::size_t k) {
+        return std::abs(rx[i] - rx[k]) < 0.14 && std::abs(ry[i] - ry[k]) < 0.06;
+      }));
+    }
+  }
+  EXPECT_THROW(macroscope::SpreadLabels(x, y, { 1.0 }, 0.1, 0.1), std::invalid_argument);
 }

@@ -367,6 +367,37 @@ results = {}
 SERIAL_RESULTS = os.path.join(args.output, "..", "topology-scene-serial.json")
 
 
+
+def check_overlay(labels, states, base, what):
+    """The legend the representation draws over the view: every type drawn,
+    the longest first (LegendTypes, LegendColors); the process names of a
+    communication-pattern base kept apart (no heap)."""
+    fields = labels.GetFieldData()
+    legend = fields.GetAbstractArray("LegendTypes")
+    colors = fields.GetArray("LegendColors")
+    mt.check(legend is not None and colors is not None and
+             colors.GetNumberOfTuples() == legend.GetNumberOfValues(), "%s: no type legend" % what)
+    names = states.GetFieldData().GetAbstractArray("TypeNames")
+    types, durations = cell_array(states, "Type"), cell_array(states, "Duration")
+    time_of = {}
+    for t, d in zip(types, durations):
+        time_of[names.GetValue(int(t))] = time_of.get(names.GetValue(int(t)), 0.0) + d / 6.0
+    listed = [legend.GetValue(i) for i in range(legend.GetNumberOfValues())]
+    mt.check(set(listed) == set(time_of), "%s: the legend lists %s, the boxes are of %s"
+             % (what, listed, sorted(time_of)))
+    mt.check(all(time_of[a] >= time_of[b] - 1e-12 for a, b in zip(listed, listed[1:])),
+             "%s: the legend is not ordered by time: %s" % (what, [(n, time_of[n]) for n in listed]))
+    if base != 0:
+        return
+    kinds = labels.GetPointData().GetArray("LabelKind")
+    points = [labels.GetPoint(i) for i in range(labels.GetNumberOfPoints()) if kinds.GetValue(i) == 5]
+    mt.check(len(points) >= 1, "%s: no process named on the base" % what)
+    for i in range(len(points)):
+        for j in range(i + 1, len(points)):
+            mt.check(abs(points[i][0] - points[j][0]) >= 0.3 - 1e-9 or
+                     abs(points[i][1] - points[j][1]) >= 0.15 - 1e-9,
+                     "%s: process names %d and %d pile up at %s and %s" % (what, i, j, points[i], points[j]))
+
 def make_scene(reader, **properties):
     return TopologyTimeScene(Input=[OutputPort(reader, i) for i in (0, 1, 4, 5)], **properties)
 
@@ -396,6 +427,7 @@ def run(trace, reader, what, t0, t1, scale=0.0, offset=0.05, box_size=0.0, depth
              "%s: the guides reach z = %.9g, the window's end is at %.9g"
              % (what, top, offset + fit * (t1 - t0)))
     positions = process_positions(trace, base_output, what)
+    check_overlay(local(filt, LABELS), states, base, what)
     if box_size == 0.0:
         xy = np.array([positions[l] for l in range(trace.count)])
         gaps = [np.linalg.norm(a - b) for i, a in enumerate(xy) for b in xy[i + 1:]]
