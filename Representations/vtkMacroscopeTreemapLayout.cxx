@@ -82,7 +82,10 @@ vtkMacroscopeTreemapLayout::~vtkMacroscopeTreemapLayout() = default;
 void vtkMacroscopeTreemapLayout::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "Algorithm: " << (this->Algorithm == SQUARIFIED ? "squarified" : "slice and dice")
+  os << indent << "Algorithm: "
+     << (this->Algorithm == SQUARIFIED       ? "squarified"
+            : this->Algorithm == SLICE_AND_DICE ? "slice and dice"
+                                                : "ordered squarified")
      << "\n";
   os << indent << "Margin: " << this->Margin << "\n";
   os << indent << "Header: " << this->Header << "\n";
@@ -91,9 +94,11 @@ void vtkMacroscopeTreemapLayout::PrintSelf(ostream& os, vtkIndent indent)
 
 int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS])
 {
-  if (this->Algorithm != SQUARIFIED && this->Algorithm != SLICE_AND_DICE)
+  if (this->Algorithm != SQUARIFIED && this->Algorithm != SLICE_AND_DICE &&
+    this->Algorithm != ORDERED_SQUARIFIED)
   {
-    vtkErrorMacro("Algorithm must be 0 (squarified) or 1 (slice and dice), not "
+    vtkErrorMacro("Algorithm must be 0 (squarified), 1 (slice and dice) or 2 (ordered "
+                  "squarified), not "
       << this->Algorithm << ".");
     return 0;
   }
@@ -165,8 +170,12 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
   const double width = frame.Width;
   const double height = frame.Height;
   macroscope::TreemapOptions options;
-  options.Algorithm = this->Algorithm == SQUARIFIED ? macroscope::TreemapAlgorithm::Squarified
-                                                    : macroscope::TreemapAlgorithm::SliceAndDice;
+  options.Algorithm = this->Algorithm == SLICE_AND_DICE ? macroscope::TreemapAlgorithm::SliceAndDice
+    : this->Algorithm == ORDERED_SQUARIFIED            ? macroscope::TreemapAlgorithm::OrderedSquarified
+                                                       : macroscope::TreemapAlgorithm::Squarified;
+  // An ordered treemap keeps every piece in place when sizes change: its
+  // types too, in a node and in the legend.
+  const bool ordered = this->Algorithm == ORDERED_SQUARIFIED;
   options.Margin = this->Margin;
   options.Header = this->Header;
   macroscope::TreemapLayout layout;
@@ -269,7 +278,9 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
     {
       // The types tile the node: an aggregate shows all its resources' shares.
       const std::vector<macroscope::TreemapRect> cells =
-        macroscope::LayoutRectangles(nodeValues, rect, macroscope::TreemapAlgorithm::Squarified);
+        macroscope::LayoutRectangles(nodeValues, rect,
+          ordered ? macroscope::TreemapAlgorithm::OrderedSquarified
+                  : macroscope::TreemapAlgorithm::Squarified);
       for (int u = 0; u < types; ++u)
       {
         const macroscope::TreemapRect& cell = cells[u];
@@ -325,11 +336,15 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
       MacroscopeChart::TitleRoom(frame)),
     MacroscopeChart::AXIS_TITLE);
 
-  // The legend: the types drawn, largest area first, then the marks.
+  // The legend: the types drawn, largest area first (in the model's order
+  // when ordered, so that it does not change between frames), then the marks.
   std::vector<int> order(static_cast<std::size_t>(types));
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(
-    order.begin(), order.end(), [&](int a, int b) { return typeArea[a] > typeArea[b]; });
+  if (!ordered)
+  {
+    std::stable_sort(
+      order.begin(), order.end(), [&](int a, int b) { return typeArea[a] > typeArea[b]; });
+  }
   std::vector<MacroscopeChart::LegendEntry> entries;
   auto legendNames = MacroscopeChart::NamedArray<vtkStringArray>("LegendName");
   auto legendValues = MacroscopeChart::NamedArray<vtkDoubleArray>("LegendValue");

@@ -43,7 +43,8 @@ public:
   enum Algorithms
   {
     SQUARIFIED = 0,
-    SLICE_AND_DICE = 1
+    SLICE_AND_DICE = 1,
+    ORDERED_SQUARIFIED = 2
   };
 
   ///@{

@@ -433,6 +433,8 @@ animated.UpdatePipelineInformation()
 animation_view = overview_view([900, 700])
 animated_display = Show(OutputPort(animated, 0), animation_view, "MacroscopeTraceRepresentation")
 animated_display.ViewSize = [870, 670]
+# Only sizes change from frame to frame: every node and type keeps its place.
+animated_display.Algorithm = "Ordered Squarified"
 animated_display.LabelColor = [0.1, 0.1, 0.1]
 animated_display.LabelFontSize = 11
 scene = GetAnimationScene()

@@ -113,7 +113,7 @@ void SliceAndDice(const double* values, std::size_t n, double total, const Treem
 // the last row and the last rectangle of every row end on the border, so
 // rounding never accumulates into gaps or overlaps.
 void Squarify(const double* values, std::size_t n, const TreemapRect& b, TreemapRect* out,
-  Scratch& scratch)
+  Scratch& scratch, bool largestFirst)
 {
   std::vector<std::size_t>& order = scratch.Order;
   order.clear();
@@ -129,8 +129,11 @@ void Squarify(const double* values, std::size_t n, const TreemapRect& b, Treemap
       out[i] = TreemapRect{ b.X1, b.Y0, b.X1, b.Y0 };
     }
   }
-  std::stable_sort(order.begin(), order.end(),
-    [values](std::size_t a, std::size_t c) { return values[a] > values[c]; });
+  if (largestFirst)
+  {
+    std::stable_sort(order.begin(), order.end(),
+      [values](std::size_t a, std::size_t c) { return values[a] > values[c]; });
+  }
   const std::size_t m = order.size();
   if (m == 0)
   {
@@ -250,7 +253,7 @@ void Layout(const double* values, std::size_t n, const TreemapRect& b, TreemapAl
   }
   else
   {
-    Squarify(values, n, b, out, scratch);
+    Squarify(values, n, b, out, scratch, algorithm == TreemapAlgorithm::Squarified);
   }
 }
 

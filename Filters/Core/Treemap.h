@@ -32,7 +32,13 @@ struct TreemapRect
 enum class TreemapAlgorithm
 {
   Squarified,  ///< rows of near-square rectangles, largest first (Bruls et al.)
-  SliceAndDice ///< parallel strips, alternating direction with depth (Shneiderman)
+  SliceAndDice, ///< parallel strips, alternating direction with depth (Shneiderman)
+  /// Bruls et al.'s rows filled in the order of the values rather than
+  /// largest first (the idea of the order-preserving layouts of Bederson,
+  /// Shneiderman and Wattenberg, "Ordered and quantum treemaps", 2002): a
+  /// node keeps its place when sizes change, as Triva's animations need;
+  /// the rectangles are a little less square.
+  OrderedSquarified
 };
 
 /// Tiles `bounds` with one rectangle per value, in the order of `values`:
@@ -43,9 +49,10 @@ enum class TreemapAlgorithm
 /// into strips along x when `alongX`, along y otherwise; squarified ignores
 /// `alongX`. Throws std::invalid_argument on a negative, NaN or infinite
 /// value, or on bounds that are not finite with X0 <= X1 and Y0 <= Y1.
-/// Both layouts start at the top-left corner (low x, high y): squarified
-/// puts the largest value there, slice-and-dice the first one; squarified
-/// gives zero values the empty rectangle at the bottom-right corner.
+/// Every layout starts at the top-left corner (low x, high y): squarified
+/// puts the largest value there, ordered squarified and slice-and-dice the
+/// first one; the squarified layouts give zero values the empty rectangle
+/// at the bottom-right corner.
 std::vector<TreemapRect> LayoutRectangles(const std::vector<double>& values,
   const TreemapRect& bounds, TreemapAlgorithm algorithm, bool alongX = true);
 

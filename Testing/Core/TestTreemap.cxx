@@ -528,7 +528,7 @@ TEST(Treemap, RandomValuesTileTheBoundsWithoutDrift)
         v = zero(rng) ? 0.0 : value(rng);
       }
       const TreemapRect bounds{ -3.5, 10, 797.25, 610.5 };
-      for (const auto algorithm : { Squarified, SliceAndDice })
+      for (const auto algorithm : { Squarified, SliceAndDice, TreemapAlgorithm::OrderedSquarified })
       {
         SCOPED_TRACE("n = " + std::to_string(n) + ", zeros = " + std::to_string(zeros));
         ExpectTiling(LayoutRectangles(values, bounds, algorithm, n % 2 == 0), values, bounds);
@@ -724,7 +724,7 @@ TEST(Treemap, RandomTreesKeepEveryInvariant)
     for (int trial = 0; trial < 3; ++trial)
     {
       const Tree t = RandomTree(shape, rng, trial == 2 ? 0.25 : 0.0);
-      for (const auto algorithm : { Squarified, SliceAndDice })
+      for (const auto algorithm : { Squarified, SliceAndDice, TreemapAlgorithm::OrderedSquarified })
       {
         for (const auto& [margin, header] : { std::pair{ 0.0, 0.0 }, std::pair{ 2.0, 0.0 },
                std::pair{ 3.0, 12.0 }, std::pair{ 40.0, 100.0 } })
@@ -838,4 +838,36 @@ TEST(Treemap, MalformedTreesThrow)
   ExpectInvalid(
     [&] { LayoutTree({ -1, 0 }, { 1, 1 }, b, TreemapOptions{ Squarified, 0, NaN }); }, "header");
   ExpectInvalid([&] { LayoutTree({ -1 }, { 1 }, TreemapRect{ 0, 0, Inf, 1 }); }, "bounds");
+}
+
+TEST(Treemap, OrderedSquarifiedKeepsItsOrderWhenSizesChange)
+{
+  // Index 0 is not the largest: ordered, it still takes the top-left corner.
+  const TreemapRect bounds{ 0, 0, 6, 4 };
+  const auto before = LayoutRectangles({ 1, 5, 2, 3, 2 }, bounds, TreemapAlgorithm::OrderedSquarified);
+  const auto after = LayoutRectangles({ 1.3, 4.6, 2.2, 2.8, 2.1 }, bounds, TreemapAlgorithm::OrderedSquarified);
+  for (const auto* layout : { &before, &after })
+  {
+    EXPECT_DOUBLE_EQ((*layout)[0].X0, 0.0);
+    EXPECT_DOUBLE_EQ((*layout)[0].Y1, 4.0);
+  }
+  // Every rectangle keeps its neighbourhood: its centre moves by less than
+  // a third of the shorter side of the bounds, where largest-first layouts
+  // swap places (value 1 overtakes value 2 here).
+  for (std::size_t i = 0; i < before.size(); ++i)
+  {
+    const double dx = 0.5 * (before[i].X0 + before[i].X1 - after[i].X0 - after[i].X1);
+    const double dy = 0.5 * (before[i].Y0 + before[i].Y1 - after[i].Y0 - after[i].Y1);
+    EXPECT_LT(std::hypot(dx, dy), 4.0 / 3.0) << "rectangle " << i;
+  }
+  const auto sortedBefore = LayoutRectangles({ 1, 5, 2, 3, 2 }, bounds, Squarified);
+  EXPECT_GT(sortedBefore[0].X0 + sortedBefore[0].Y0, 0.0); // largest first moved index 0 away
+  // The areas are still proportional to the values.
+  double total = 0.0;
+  for (const auto& r : after)
+  {
+    total += r.Area();
+  }
+  EXPECT_NEAR(total, bounds.Area(), 1e-9);
+  EXPECT_NEAR(after[1].Area() / bounds.Area(), 4.6 / 13.0, 1e-9);
 }

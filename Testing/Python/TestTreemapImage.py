@@ -113,3 +113,46 @@ if rank == 0:
     picked = mt.selected_ids(treemap)
     mt.check(picked == [target], "picking the slow node (row %d) selected rows %r" % (target, picked))
     print("picked %s at row %d" % (slow, target))
+
+# Triva's animations change sizes, not places: with Ordered Squarified every
+# frame lists the legend in one order and keeps the first node (the
+# hierarchy's first leaf row) in the top-left corner; largest-first
+# squarified reorders the legend between frames of this trace (the check
+# above would catch it).
+def frames(algorithm):
+    layout.Algorithm = algorithm
+    legends, corners = [], []
+    for t in steps:
+        layout.UpdatePipeline(t)
+        legend = servermanager.Fetch(layout, idx=4)  # collective under MPI
+        marks = servermanager.Fetch(layout, idx=0)
+        if rank != 0:
+            continue
+        names_array = legend.GetFieldData().GetAbstractArray("LegendName")
+        legends.append([names_array.GetValue(i) for i in range(names_array.GetNumberOfValues())])
+        rows = marks.GetCellData().GetArray("Row")
+        top_left = None
+        for i in range(marks.GetNumberOfCells()):
+            x0, x1, y0, y1, _, _ = marks.GetCell(i).GetBounds()
+            key = (round(-y1, 6), round(x0, 6))
+            if top_left is None or key < top_left[0]:
+                top_left = (key, rows.GetValue(i))
+        corners.append(top_left[1])
+    return legends, corners
+
+
+if rank == 0 or controller.GetNumberOfProcesses() > 1:
+    ordered_legends, ordered_corners = frames(2)
+    sorted_legends, _ = frames(0)
+    if rank == 0:
+        def common(order, keep):
+            return [n for n in order if n in keep]
+        everywhere = set(ordered_legends[0]).intersection(*map(set, ordered_legends))
+        mt.check(len(everywhere) >= 2 and
+                 len(set(tuple(common(l, everywhere)) for l in ordered_legends)) == 1,
+                 "Ordered Squarified: the legend order changes between frames: %s" % ordered_legends)
+        mt.check(len(set(ordered_corners)) == 1,
+                 "Ordered Squarified: the top-left node changes between frames: rows %s" % ordered_corners)
+        mt.check(len(set(tuple(common(l, everywhere)) for l in sorted_legends)) > 1,
+                 "Squarified kept one legend order over %d frames: this trace tests nothing" % len(steps))
+        print("ordered: one legend order and top-left row %d over %d frames" % (ordered_corners[0], len(steps)))
