@@ -124,59 +124,34 @@ for label, window in (("whole trace", [0, 0]), ("zoom", zoom_window)):
 
 # The microscopic model (time slicing) and its heat map: locations × time
 # slices, each cell coloured by its dominant state (innermost state time).
+# Drawn as the spatiotemporal overview at p = 0, where every part is one
+# cell of the model (no aggregation), so that the heat map has the
+# Timeline's time axis, row names and top-down order, and a type legend.
 ports = [OutputPort(reader, i) for i in range(6)]
 slicing = TimeSlicing(registrationName="Model", Input=ports, Slices=120)
 slicing.UpdatePipeline()
 model = servermanager.Fetch(slicing, idx=0)
 plane_names = model.GetFieldData().GetAbstractArray("TypeName")
-plane_colors = model.GetFieldData().GetArray("TypeColor")
+dominant_values = servermanager.Fetch(slicing, idx=1).GetPointData().GetArray("DominantType")
+present = sorted({int(dominant_values.GetValue(i)) for i in range(dominant_values.GetNumberOfValues())} - {-1})
+span_seconds = reader.GetProperty("TimeBounds")[1]
+leaves_count = model.GetDimensions()[1]
+model_cells = SpatiotemporalAggregation(registrationName="ModelCells", Input=OutputPort(slicing, 0),
+                                        Parameter=0.0)
 heat = CreateView("RenderView")
 heat.ViewSize = [1400, 700]
 heat.OrientationAxesVisibility = 0
 heat.UseColorPaletteForBackground = 0
 heat.Background = [1, 1, 1]
-cells = Show(OutputPort(slicing, 1), heat)
-cells.SetRepresentationType("Slice")
-ColorBy(cells, ("POINTS", "DominantType"))
-dominant_lut = GetColorTransferFunction("DominantType")
-dominant_lut.InterpretValuesAsCategories = 1
-# The legend lists the states that dominate somewhere, in the stable colours.
-dominant_values = servermanager.Fetch(slicing, idx=1).GetPointData().GetArray("DominantType")
-present = sorted({int(dominant_values.GetValue(i)) for i in range(dominant_values.GetNumberOfValues())} - {-1})
-annotations, colors = [], []
-for plane in present:
-    annotations += [str(plane), plane_names.GetValue(plane)]
-    colors += [plane_colors.GetComponent(plane, c) / 255.0 for c in range(3)]
-dominant_lut.Annotations = annotations
-dominant_lut.IndexedColors = colors
-span_seconds = reader.GetProperty("TimeBounds")[1]
-leaves_count = model.GetDimensions()[1]
-cells.Scale = [2.0 * leaves_count / span_seconds, 1.0, 1.0]  # about twice as wide as tall
-# (The axes grid would label the stretched x axis in stretched units: the
-# caption says what the axes are instead.)
-caption = Text(registrationName="HeatMapCaption", Text=(
-    "x: time, 0 to %.3f s in 120 slices   y: the %d locations in hierarchy order   "
-    "colour: the state in which each location spent most of each slice" % (
-        reader.GetProperty("TimeBounds")[1], model.GetDimensions()[1])))
-caption_display = Show(caption, heat)
-caption_display.WindowLocation = "Lower Left Corner"
-caption_display.Color = [0.1, 0.1, 0.1]
-caption_display.FontSize = 14
-legend = GetScalarBar(dominant_lut, heat)
-legend.Title = "Dominant state"
-legend.ComponentTitle = ""
-legend.TitleColor = legend.LabelColor = [0.1, 0.1, 0.1]
-legend.WindowLocation = "Any Location"
-legend.Position = [0.87, 0.25]
-legend.ScalarBarLength = 0.5
-cells.SetScalarBarVisibility(heat, True)
 heat.CameraParallelProjection = 1
+heat.InteractionMode = "2D"
+heat_display = Show(OutputPort(model_cells, 0), heat, "MacroscopeTraceRepresentation")
+heat_display.SetRepresentationType("Spatiotemporal Overview")
+heat_display.ViewSize = [1360, 660]
+heat_display.LabelColor = [0.1, 0.1, 0.1]
+heat_display.LabelFontSize = 11
 Render(heat)
-heat.CameraParallelScale = 0.62 * leaves_count
-# Leave the right sixth of the picture to the legend.
-heat.CameraPosition = [1.15 * leaves_count, leaves_count / 2.0, 10.0 * leaves_count]
-heat.CameraFocalPoint = [1.15 * leaves_count, leaves_count / 2.0, 0.0]
-heat.CameraViewUp = [0.0, 1.0, 0.0]
+heat.ResetCamera(True)
 Render(heat)
 SaveScreenshot(os.path.join(output, "model-heatmap.png"), heat, ImageResolution=[1400, 700])
 
