@@ -12,7 +12,9 @@ every picture:
 - the picture shows text inside the boxes (dark pixels on the white
   background), so the boxes are where the text is drawn;
 - the chart keeps its essentials: an axis title, at least two tick labels
-  on time axes, and some legend entries.
+  on time axes, and some legend entries;
+- a title naming a time unit in parentheses stands over ticks in that
+  unit, and the time ticks use one unit.
 
 The pictures are kept in the test's output directory (labels-<chart>-<w>x<h>.png)."""
 import os
@@ -126,6 +128,19 @@ for width, height in SIZES:
         empty = [t for box, t, k in boxes if k in (TICK, ROW, TITLE, LEGEND)
                  and dark_pixels(image, box, bounds, height) == 0]
         mt.check(not empty, "%s: no text drawn in the boxes of %r" % (where, empty[:5]))
+        # A title naming a time unit in parentheses ("... (ms)") stands over
+        # tick labels written in that unit, and every time tick of the chart
+        # uses one unit.
+        import re
+        unit_of = re.compile(r"^-?[0-9.]+ (s|ms|\u00b5s|ns)$")
+        tick_units = {unit_of.match(t).group(1) for _, t, k in boxes if k in (TICK, ROW) and unit_of.match(t)}
+        for _, t, k in boxes:
+            named = re.search(r"\((s|ms|\u00b5s|ns)\)$", t) if k == TITLE else None
+            if named:
+                mt.check(named.group(1) in tick_units,
+                         "%s: the title %r names %s, the ticks use %s" % (where, t, named.group(1), sorted(tick_units)))
+        time_ticks = {unit_of.match(t).group(1) for _, t, k in boxes if k == TICK and unit_of.match(t)}
+        mt.check(len(time_ticks) <= 1, "%s: time ticks in several units %s" % (where, sorted(time_ticks)))
         counts = [sum(1 for _, _, k in boxes if k == kind_) for kind_ in range(6)]
         mt.check(counts[TITLE] >= 1 or name == "logical" and counts[TITLE] >= 1,
                  "%s: no axis title" % where)
