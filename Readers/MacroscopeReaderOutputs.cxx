@@ -145,13 +145,21 @@ void FillHierarchy(const otf2::HierarchyColumns& h, vtkTree* tree, const std::st
 
 void FillTypes(otf2::TypeColumns types, vtkTable* table)
 {
+  // Color: the palette's (what views draw); TraceColor: the file's own
+  // (Pajé), kept for macroscope.use_palette("trace").
   vtkNew<vtkUnsignedCharArray> colors;
+  vtkNew<vtkUnsignedCharArray> traceColors;
   colors->SetName(schema::Color);
-  colors->SetNumberOfComponents(3);
-  colors->SetNumberOfTuples(static_cast<vtkIdType>(types.size()));
+  traceColors->SetName("TraceColor");
+  for (vtkUnsignedCharArray* array : { colors.Get(), traceColors.Get() })
+  {
+    array->SetNumberOfComponents(3);
+    array->SetNumberOfTuples(static_cast<vtkIdType>(types.size()));
+  }
   for (std::size_t i = 0; i < types.size(); ++i)
   {
     colors->SetTypedTuple(static_cast<vtkIdType>(i), types.Color[i].data());
+    traceColors->SetTypedTuple(static_cast<vtkIdType>(i), types.TraceColor[i].data());
   }
   MoveColumn(table, schema::Id, types.Id);
   MoveStrings(table, schema::Name, types.Name);
@@ -159,6 +167,7 @@ void FillTypes(otf2::TypeColumns types, vtkTable* table)
   MoveStrings(table, "Paradigm", types.Paradigm);
   MoveStrings(table, "Role", types.Role);
   table->AddColumn(colors);
+  table->AddColumn(traceColors);
 }
 
 std::string CheckTimeWindow(const double window[2], double earliest)
