@@ -146,12 +146,15 @@ void FillHierarchy(const otf2::HierarchyColumns& h, vtkTree* tree, const std::st
 void FillTypes(otf2::TypeColumns types, vtkTable* table)
 {
   // Color: the palette's (what views draw); TraceColor: the file's own
-  // (Pajé), kept for macroscope.use_palette("trace").
+  // (Pajé) and ColorBlindColor: the colour-blind-safe palette's, for
+  // macroscope.use_palette (docs/colours.md).
   vtkNew<vtkUnsignedCharArray> colors;
   vtkNew<vtkUnsignedCharArray> traceColors;
+  vtkNew<vtkUnsignedCharArray> blindColors;
   colors->SetName(schema::Color);
   traceColors->SetName("TraceColor");
-  for (vtkUnsignedCharArray* array : { colors.Get(), traceColors.Get() })
+  blindColors->SetName("ColorBlindColor");
+  for (vtkUnsignedCharArray* array : { colors.Get(), traceColors.Get(), blindColors.Get() })
   {
     array->SetNumberOfComponents(3);
     array->SetNumberOfTuples(static_cast<vtkIdType>(types.size()));
@@ -160,6 +163,7 @@ void FillTypes(otf2::TypeColumns types, vtkTable* table)
   {
     colors->SetTypedTuple(static_cast<vtkIdType>(i), types.Color[i].data());
     traceColors->SetTypedTuple(static_cast<vtkIdType>(i), types.TraceColor[i].data());
+    blindColors->SetTypedTuple(static_cast<vtkIdType>(i), types.ColorBlindColor[i].data());
   }
   MoveColumn(table, schema::Id, types.Id);
   MoveStrings(table, schema::Name, types.Name);
@@ -168,6 +172,7 @@ void FillTypes(otf2::TypeColumns types, vtkTable* table)
   MoveStrings(table, "Role", types.Role);
   table->AddColumn(colors);
   table->AddColumn(traceColors);
+  table->AddColumn(blindColors);
 }
 
 std::string CheckTimeWindow(const double window[2], double earliest)

@@ -183,6 +183,8 @@ uint32_t TypeColumns::add(
   this->Role.push_back(role);
   this->Color.push_back(TypePalette::ColorOf(name, paradigm, role));
   this->TraceColor.push_back(this->Color.back());
+  this->ColorBlindColor.push_back(
+    TypePalette::ColorOf(name, paradigm, role, macroscope::PaletteKind::ColorBlindSafe));
   return id;
 }
 

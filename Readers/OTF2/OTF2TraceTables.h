@@ -131,6 +131,8 @@ struct TypeColumns
   /// The colour the trace file gives the type (Pajé's Color field), else
   /// the same as Color; macroscope.use_palette("trace") draws these.
   std::vector<std::array<uint8_t, 3>> TraceColor;
+  /// The colour-blind-safe palette's colour (macroscope.use_palette).
+  std::vector<std::array<uint8_t, 3>> ColorBlindColor;
 
   std::size_t size() const { return this->Id.size(); }
   uint32_t add(const std::string& name, const char* kind, const std::string& paradigm,
