@@ -428,3 +428,19 @@ def use_palette(palette):
             written += 1
     _write_all(overrides)
     return written
+
+
+def palette_in_use():
+    """"colour-blind" when some type of the session's traces is drawn in
+    its colour-blind-safe colour through TypeColors (use_palette wrote it),
+    "trace" when some is in the trace file's own colour, else "default"."""
+    overrides = type_colors()
+    for name, (paradigm, role, trace) in known_types().items():
+        colour = overrides.get(name)
+        if colour is None or colour == palette_color(name, paradigm, role):
+            continue
+        if colour == palette_color(name, paradigm, role, "colour-blind"):
+            return "colour-blind"
+        if colour == trace:
+            return "trace"
+    return "default"
