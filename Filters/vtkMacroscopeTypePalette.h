@@ -1,10 +1,13 @@
 /**
  * @class vtkMacroscopeTypePalette
- * @brief Macroscope's one palette: a stable colour per trace type name.
+ * @brief Macroscope's one palette: a stable colour per trace type.
  *
- * Every Macroscope view colours states, events and variables through this
- * class, so a type keeps its colour across views, runs and traces. The colour
- * depends on the name only (see macroscope::TypePalette).
+ * The VTK face of macroscope::TypePalette (docs/colours.md): a type's colour
+ * depends on its name, paradigm and role only, so it keeps its colour
+ * across views, runs and traces. The methods here take the name alone, for
+ * data that carries no paradigm (the model's types): names decide the
+ * family wherever they are unambiguous (MPI_*, !$omp, pthread_*...), and an
+ * unrecognised name is user code, as the readers classify it.
  */
 #ifndef vtkMacroscopeTypePalette_h
 #define vtkMacroscopeTypePalette_h
@@ -24,7 +27,7 @@ public:
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
   /**
-   * The 8-bit RGB colour of the type called `name`.
+   * The 8-bit RGB colour of the type called `name` (no paradigm nor role).
    */
   static void GetColor(const char* name, unsigned char rgb[3]);
 

@@ -145,13 +145,25 @@ void FillHierarchy(const otf2::HierarchyColumns& h, vtkTree* tree, const std::st
 
 void FillTypes(otf2::TypeColumns types, vtkTable* table)
 {
+  // Color: the palette's (what views draw); TraceColor: the file's own
+  // (Pajé) and ColorBlindColor: the colour-blind-safe palette's, for
+  // macroscope.use_palette (docs/colours.md).
   vtkNew<vtkUnsignedCharArray> colors;
+  vtkNew<vtkUnsignedCharArray> traceColors;
+  vtkNew<vtkUnsignedCharArray> blindColors;
   colors->SetName(schema::Color);
-  colors->SetNumberOfComponents(3);
-  colors->SetNumberOfTuples(static_cast<vtkIdType>(types.size()));
+  traceColors->SetName("TraceColor");
+  blindColors->SetName("ColorBlindColor");
+  for (vtkUnsignedCharArray* array : { colors.Get(), traceColors.Get(), blindColors.Get() })
+  {
+    array->SetNumberOfComponents(3);
+    array->SetNumberOfTuples(static_cast<vtkIdType>(types.size()));
+  }
   for (std::size_t i = 0; i < types.size(); ++i)
   {
     colors->SetTypedTuple(static_cast<vtkIdType>(i), types.Color[i].data());
+    traceColors->SetTypedTuple(static_cast<vtkIdType>(i), types.TraceColor[i].data());
+    blindColors->SetTypedTuple(static_cast<vtkIdType>(i), types.ColorBlindColor[i].data());
   }
   MoveColumn(table, schema::Id, types.Id);
   MoveStrings(table, schema::Name, types.Name);
@@ -159,6 +171,8 @@ void FillTypes(otf2::TypeColumns types, vtkTable* table)
   MoveStrings(table, "Paradigm", types.Paradigm);
   MoveStrings(table, "Role", types.Role);
   table->AddColumn(colors);
+  table->AddColumn(traceColors);
+  table->AddColumn(blindColors);
 }
 
 std::string CheckTimeWindow(const double window[2], double earliest)

@@ -2,6 +2,7 @@
 
 #include "pqMacroscopeLinkViewsReaction.h"
 #include "pqMacroscopeOverviewReaction.h"
+#include "pqMacroscopePaletteReaction.h"
 #include "pqMacroscopeSnapshotReaction.h"
 #include "pqMacroscopeTimeWindowReaction.h"
 
@@ -40,4 +41,12 @@ pqMacroscopeToolbarActions::pqMacroscopeToolbarActions(QObject* parentObject)
                         "time window"));
   window->setCheckable(true);
   new pqMacroscopeTimeWindowReaction(window);
+
+  QAction* palette =
+    new QAction(QIcon(":/Macroscope/Icons/palette.svg"), tr("Colour-Blind Palette"), this);
+  palette->setObjectName("actionMacroscopeColourBlindPalette");
+  palette->setToolTip(tr("Switch every trace's type colours between the default palette and a "
+                         "colour-blind-safe one (your own colours are kept; saved in state "
+                         "files)"));
+  new pqMacroscopePaletteReaction(palette);
 }

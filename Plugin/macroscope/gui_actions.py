@@ -50,7 +50,16 @@ def _overview():
     return package.describe(_helper("overview")())
 
 
+def _toggle_palette():
+    colors = importlib.import_module("macroscope.colors")
+    target = "default" if colors.palette_in_use() == "colour-blind" else "colour-blind"
+    written = colors.use_palette(target)
+    return "Macroscope: the %s palette (%d type colour(s) set; your own colours kept)" % (
+        target, written)
+
+
 _ACTIONS = {
+    "toggle_palette": ("use_palette", _toggle_palette),
     "overview": ("overview", _overview),
     "snapshot": ("snapshot", _snapshot),
     "link_views": ("link_views", _link_views),

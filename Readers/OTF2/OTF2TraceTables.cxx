@@ -181,7 +181,10 @@ uint32_t TypeColumns::add(
   this->Kind.push_back(kind);
   this->Paradigm.push_back(paradigm);
   this->Role.push_back(role);
-  this->Color.push_back(TypePalette::ColorOf(name));
+  this->Color.push_back(TypePalette::ColorOf(name, paradigm, role));
+  this->TraceColor.push_back(this->Color.back());
+  this->ColorBlindColor.push_back(
+    TypePalette::ColorOf(name, paradigm, role, macroscope::PaletteKind::ColorBlindSafe));
   return id;
 }
 

@@ -126,7 +126,13 @@ struct TypeColumns
   std::vector<std::string> Kind;     ///< "state", "event", "variable" or "link"
   std::vector<std::string> Paradigm; ///< regions: "MPI", "OpenMP", "user", ...; else ""
   std::vector<std::string> Role;     ///< regions: "function", "loop", ...; else ""
+  /// TypePalette::ColorOf(name, paradigm, role): the colour every view draws.
   std::vector<std::array<uint8_t, 3>> Color;
+  /// The colour the trace file gives the type (Pajé's Color field), else
+  /// the same as Color; macroscope.use_palette("trace") draws these.
+  std::vector<std::array<uint8_t, 3>> TraceColor;
+  /// The colour-blind-safe palette's colour (macroscope.use_palette).
+  std::vector<std::array<uint8_t, 3>> ColorBlindColor;
 
   std::size_t size() const { return this->Id.size(); }
   uint32_t add(const std::string& name, const char* kind, const std::string& paradigm,

@@ -683,7 +683,7 @@ void PajeParser::event(const PajeLine& line)
           type.Kind == TypeKind::Variable ? schema::VariableKind : schema::LinkKind, "", "");
         if (def.has(FieldName::Color))
         {
-          this->Out.Types.Color[type.Row] = this->color(field(FieldName::Color));
+          this->Out.Types.TraceColor[type.Row] = this->color(field(FieldName::Color));
         }
       }
       this->Types.push_back(std::move(type));
@@ -714,7 +714,7 @@ void PajeParser::event(const PajeLine& line)
           std::string(type.Name), "");
         if (def.has(FieldName::Color))
         {
-          this->Out.Types.Color[row] = this->color(field(FieldName::Color));
+          this->Out.Types.TraceColor[row] = this->color(field(FieldName::Color));
         }
       }
       this->registerId(type.Values, type.ValueAliases, alias, name, row, "value");

@@ -88,7 +88,7 @@ TEST_F(EZTraceConstructs, OneStateTypePerRegionName)
     EXPECT_EQ(types.Name[id], RegionNames[id]);
     EXPECT_EQ(types.Kind[id], macroscope::schema::StateKind);
     EXPECT_EQ(types.Paradigm[id], "user");
-    EXPECT_EQ(types.Color[id], macroscope::TypePalette::ColorOf(RegionNames[id]));
+    EXPECT_EQ(types.Color[id], macroscope::TypePalette::ColorOf(RegionNames[id], types.Paradigm[id], types.Role[id]));
   }
   // The next row is no longer a state: no name twice.
   EXPECT_NE(types.Kind[RegionNames.size()], macroscope::schema::StateKind);

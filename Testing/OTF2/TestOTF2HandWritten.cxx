@@ -246,7 +246,7 @@ TEST_F(HandWrittenScenario, TypesListRegionsMetricMembersEventsAndLinks)
     EXPECT_EQ(types.Id[id], id);
     EXPECT_EQ(types.Name[id], names[id]);
     EXPECT_EQ(types.Kind[id], id < 4 ? "state" : "variable");
-    EXPECT_EQ(types.Color[id], macroscope::TypePalette::ColorOf(names[id]));
+    EXPECT_EQ(types.Color[id], macroscope::TypePalette::ColorOf(names[id], types.Paradigm[id], types.Role[id]));
   }
   EXPECT_EQ(types.Paradigm[0], "user");
   EXPECT_EQ(types.Role[0], "function");

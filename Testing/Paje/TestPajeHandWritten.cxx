@@ -189,14 +189,14 @@ TEST(PajeHandWritten, EveryEventKind)
   ASSERT_EQ(t.Types.size(), 5u);
   EXPECT_EQ(t.Types.Name[0], "power used");
   EXPECT_EQ(t.Types.Kind[0], "variable");
-  EXPECT_EQ(t.Types.Color[0], (std::array<uint8_t, 3>{ 255, 0, 128 }));
+  EXPECT_EQ(t.Types.TraceColor[0], (std::array<uint8_t, 3>{ 255, 0, 128 }));
   EXPECT_EQ(t.Types.Name[1], "MPI_LINK");
   EXPECT_EQ(t.Types.Kind[1], "link");
   EXPECT_EQ(t.Types.Name[2], "compute");
   EXPECT_EQ(t.Types.Kind[2], "state");
   EXPECT_EQ(t.Types.Paradigm[2], "PSTATE");
-  EXPECT_EQ(t.Types.Color[2], (std::array<uint8_t, 3>{ 0, 255, 0 }));
-  EXPECT_EQ(t.Types.Color[3], (std::array<uint8_t, 3>{ 0, 0, 255 }));
+  EXPECT_EQ(t.Types.TraceColor[2], (std::array<uint8_t, 3>{ 0, 255, 0 }));
+  EXPECT_EQ(t.Types.TraceColor[3], (std::array<uint8_t, 3>{ 0, 0, 255 }));
   // The event value "marker" is implicit: added on first use.
   EXPECT_EQ(t.Report.ImplicitValues, 1u);
 

@@ -398,7 +398,7 @@ TEST(PajeRoundTrip, RandomTracesGiveBackTheirModel)
       const auto color = expected.Colors.find(t.Types.Name[row]);
       if (color != expected.Colors.end())
       {
-        EXPECT_EQ(t.Types.Color[row], color->second) << t.Types.Name[row];
+        EXPECT_EQ(t.Types.TraceColor[row], color->second) << t.Types.Name[row];
       }
     }
     EXPECT_EQ(t.Report.UnmatchedStartLinks + t.Report.UnmatchedEndLinks, 0u);

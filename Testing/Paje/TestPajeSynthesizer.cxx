@@ -237,11 +237,25 @@ TEST_P(PajeSynthesizer, BothFormatsGiveTheSameTables)
   EXPECT_EQ(report.SelfLeaves, 0u);
   EXPECT_EQ(report.LastTime, a.Report.LastTime);
 
-  // Colours come from the Pajé file: "compute" is "0.2 0.4 0.8".
+  // The Pajé file's colours are kept ("compute" is "0.2 0.4 0.8"), and
+  // both formats draw the palette's: the tables agree on Color.
   const auto compute = std::find(b.Types.Name.begin(), b.Types.Name.end(), "compute");
   ASSERT_NE(compute, b.Types.Name.end());
   const std::array<uint8_t, 3> expectedColor{ 51, 102, 204 };
-  EXPECT_EQ(b.Types.Color[std::size_t(compute - b.Types.Name.begin())], expectedColor);
+  EXPECT_EQ(b.Types.TraceColor[std::size_t(compute - b.Types.Name.begin())], expectedColor);
+  std::size_t shared = 0;
+  for (std::size_t i = 0; i < b.Types.size(); ++i)
+  {
+    const auto& names = a.Info.Types.Name;
+    const auto same = std::find(names.begin(), names.end(), b.Types.Name[i]);
+    if (same != names.end() && b.Types.Kind[i] == "state")
+    {
+      ++shared;
+      EXPECT_EQ(b.Types.Color[i], a.Info.Types.Color[std::size_t(same - names.begin())])
+        << b.Types.Name[i];
+    }
+  }
+  EXPECT_GE(shared, 5u);
   fs::remove_all(work);
 }
 

@@ -187,11 +187,11 @@ TEST(PajeTolerance, ColoursInBothScales)
                             "5 c S C \"0 128 255\"\n5 d S D \"1 1 1\"\n5 e S E \"0,2,0\"\n");
   ASSERT_EQ(t.Types.size(), 6u); // V, then A..E
   using RGB = std::array<uint8_t, 3>;
-  EXPECT_EQ(t.Types.Color[1], (RGB{ 255, 102, 255 }));
-  EXPECT_EQ(t.Types.Color[2], (RGB{ 255, 102, 255 }));
-  EXPECT_EQ(t.Types.Color[3], (RGB{ 0, 128, 255 }));
-  EXPECT_EQ(t.Types.Color[4], (RGB{ 255, 255, 255 })); // [0, 1]: white
-  EXPECT_EQ(t.Types.Color[5], (RGB{ 0, 2, 0 }));       // 2 > 1: [0, 255]
+  EXPECT_EQ(t.Types.TraceColor[1], (RGB{ 255, 102, 255 }));
+  EXPECT_EQ(t.Types.TraceColor[2], (RGB{ 255, 102, 255 }));
+  EXPECT_EQ(t.Types.TraceColor[3], (RGB{ 0, 128, 255 }));
+  EXPECT_EQ(t.Types.TraceColor[4], (RGB{ 255, 255, 255 })); // [0, 1]: white
+  EXPECT_EQ(t.Types.TraceColor[5], (RGB{ 0, 2, 0 }));       // 2 > 1: [0, 255]
   for (const char* bad : { "\"0 0 256\"", "\"-1 0 0\"", "\"1 0\"", "\"1 0 0 0\"", "red" })
   {
     const ParseError e = errorOf(std::string(Headers) + "5 x S X " + bad + "\n");

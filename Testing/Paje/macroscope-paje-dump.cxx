@@ -26,10 +26,10 @@ using macroscope::paje::TraceData;
 
 void printTables(const TraceData& t, std::FILE* out)
 {
-  std::fprintf(out, "#table Types Name Kind Paradigm Color\n");
+  std::fprintf(out, "#table Types Name Kind Paradigm TraceColor\n");
   for (std::size_t i = 0; i < t.Types.size(); ++i)
   {
-    const auto& rgb = t.Types.Color[i];
+    const auto& rgb = t.Types.TraceColor[i]; // the file's colour, as pj_dump sees it
     std::fprintf(out, "%s\t%s\t%s\t%u,%u,%u\n", t.Types.Name[i].c_str(), t.Types.Kind[i].c_str(),
       t.Types.Paradigm[i].c_str(), unsigned(rgb[0]), unsigned(rgb[1]), unsigned(rgb[2]));
   }

@@ -31,7 +31,7 @@ def run(command):
 def colours(tables):
     types = tables["Types"]
     return {(paradigm, name): tuple(int(c) for c in colour.split(","))
-            for name, paradigm, colour in zip(types["Name"], types["Paradigm"], types["Color"])}
+            for name, paradigm, colour in zip(types["Name"], types["Paradigm"], types["TraceColor"])}
 
 
 # What each accepted construct must show beyond the comparison with pj_dump:

@@ -49,7 +49,7 @@ try:
     check(qt.wait(lambda: len(qt.toolbars("Macroscope")) == 1),
           "%d toolbars named Macroscope in the GUI, expected 1" % len(qt.toolbars("Macroscope")))
     actions = qt.actions(qt.toolbars("Macroscope")[0])
-    wanted = ["Overview", "Snapshot...", "Link Views", "Select Time Window"]
+    wanted = ["Overview", "Snapshot...", "Link Views", "Select Time Window", "Colour-Blind Palette"]
     check(sorted(actions) == sorted(wanted), "the Macroscope toolbar holds %s, not %s"
           % (sorted(actions), wanted))
 

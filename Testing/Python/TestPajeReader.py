@@ -68,7 +68,9 @@ expected_types = {  # name: (kind, Pajé type, colour)
     "MPI_LINK": ("link", None, None),
 }
 mt.check(sorted(names) == sorted(expected_types), "Types names %s" % names)
-color = types.GetColumnByName("Color")
+color = types.GetColumnByName("TraceColor")
+palette = types.GetColumnByName("Color")
+import macroscope
 for name, (kind, paradigm, rgb) in expected_types.items():
     r = row_of[name]
     mt.check(mt.column(types, "Kind")[r] == kind, "%s: kind %s" % (name, mt.column(types, "Kind")[r]))
@@ -76,7 +78,11 @@ for name, (kind, paradigm, rgb) in expected_types.items():
         mt.check(mt.column(types, "Paradigm")[r] == paradigm, "%s: Paradigm %r" % (name, mt.column(types, "Paradigm")[r]))
     if rgb:
         got = tuple(int(color.GetComponent(r, k)) for k in range(3))
-        mt.check(got == rgb, "%s: colour %s, the file gives %s" % (name, got, rgb))
+        mt.check(got == rgb, "%s: TraceColor %s, the file gives %s" % (name, got, rgb))
+    # The views draw the palette's colour (docs/colours.md): by name here.
+    got = tuple(int(palette.GetComponent(r, k)) for k in range(3))
+    want = macroscope.palette_color(name, mt.column(types, "Paradigm")[r], mt.column(types, "Role")[r])
+    mt.check("#%02x%02x%02x" % got == want, "%s: Color %s, the palette gives %s" % (name, got, want))
 
 # States: (Location, Type, Depth, Start, End), by hand from the file.
 C, S, R = row_of["compute"], row_of["MPI_Send"], row_of["MPI_Recv"]

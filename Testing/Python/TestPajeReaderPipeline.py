@@ -1,7 +1,8 @@
 """Downstream filters and views work unchanged on the Pajé reader: Time
 Slicing of nested.paje against durations worked out by hand from the file,
 and the Timeline representation of its States, whose drawn marks carry the
-colours the file gives its state values."""
+palette's colours, then, after macroscope.use_palette("trace"), the colours
+the file gives its state values."""
 import os
 
 import macroscope_testing as mt
@@ -42,7 +43,8 @@ for t in ("compute", "MPI_Send", "MPI_Recv"):
 mt.check(abs(v[plane["MPI_Send"], 0, 2] - 1.0) < 1e-9 and abs(v[plane["compute"], 0, 2]) < 1e-9,
          "slice [2,3] of r0 is not all MPI_Send")
 
-# The Timeline representation of the States: marks in the file's colours.
+# The Timeline representation of the States: marks in the palette's
+# colours, then in the file's.
 view = CreateView("RenderView")
 view.OrientationAxesVisibility = 0
 view.UseColorPaletteForBackground = 0
@@ -54,15 +56,43 @@ timeline.SetRepresentationType("Timeline")
 timeline.ViewSize = [600, 300]
 Render(view)
 view.ResetCamera(True)
-png = os.path.join(args.output, "timeline.png")
-SaveScreenshot(png, view, ImageResolution=[800, 500], TransparentBackground=0)
 from vtkmodules.vtkIOImage import vtkPNGReader
-pngreader = vtkPNGReader()
-pngreader.SetFileName(png)
-pngreader.Update()
-pixels = vtk_to_numpy(pngreader.GetOutput().GetPointData().GetScalars())[:, :3].astype(int)
-for name, rgb in (("compute", (255, 0, 0)), ("MPI_Send", (0, 0, 255)), ("MPI_Recv", (0, 255, 0))):
-    close = (abs(pixels - rgb).max(axis=1) <= 8).sum()
-    mt.check(close > 200, "the Timeline draws %d pixels in %s's colour %s" % (close, name, rgb))
-    print("%s: %d pixels in the file's colour" % (name, close))
+import macroscope
+
+
+def screenshot(tag):
+    png = os.path.join(args.output, "timeline-%s.png" % tag)
+    SaveScreenshot(png, view, ImageResolution=[800, 500], TransparentBackground=0)
+    pngreader = vtkPNGReader()
+    pngreader.SetFileName(png)
+    pngreader.Update()
+    return vtk_to_numpy(pngreader.GetOutput().GetPointData().GetScalars())[:, :3].astype(int)
+
+
+def hex_rgb(text):
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+
+FILE_COLOURS = (("compute", (255, 0, 0)), ("MPI_Send", (0, 0, 255)), ("MPI_Recv", (0, 255, 0)))
+for tag in ("palette", "trace"):
+    if tag == "trace":
+        written = macroscope.use_palette("trace")
+        types = servermanager.Fetch(reader, idx=5)
+        own, palette = types.GetColumnByName("TraceColor"), types.GetColumnByName("Color")
+        differ = sum(any(own.GetComponent(r, c) != palette.GetComponent(r, c) for c in range(3))
+                     for r in range(types.GetNumberOfRows()))
+        mt.check(written == differ >= 3, "use_palette('trace') wrote %d entries; %d types have a "
+                 "colour of their own in the file" % (written, differ))
+        Render(view)
+    pixels = screenshot(tag)
+    for name, file_rgb in FILE_COLOURS:
+        rgb = file_rgb if tag == "trace" else hex_rgb(macroscope.palette_color(name, "MPI_STATE"))
+        close = (abs(pixels - rgb).max(axis=1) <= 8).sum()
+        mt.check(close > 200, "%s: the Timeline draws %d pixels in %s's colour %s" % (tag, close, name, rgb))
+        print("%s: %d pixels in the %s colour" % (name, close, tag))
+    if tag == "palette":
+        for name, file_rgb in FILE_COLOURS:
+            close = (abs(pixels - file_rgb).max(axis=1) <= 8).sum()
+            mt.check(close == 0, "before use_palette('trace'), %d pixels in the file's colour of %s"
+                     % (close, name))
 print("Time Slicing and Timeline work on the Pajé reader")

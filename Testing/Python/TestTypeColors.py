@@ -42,6 +42,14 @@ mt.check(macroscope.colors.to_hex("#FF8000") == "#ff8000", "to_hex of upper-case
 # --- Two traces, five views each ---------------------------------------------
 displays = {}     # (run, representation type) -> display
 type_names = {}   # run -> the reader's Types names, by row
+classes = {}      # type name -> (paradigm, role), what the palette colours by
+
+
+def pal(name):
+    """The palette colour of a type of the traces (palette_color of its
+    name, paradigm and role)."""
+    return macroscope.palette_color(name, *classes[name])
+
 for run, options in RUNS.items():
     directory = os.path.join(shared, run)
     mt.synthesize(args, directory, *options)
@@ -65,14 +73,20 @@ for run, options in RUNS.items():
         view.ResetCamera()
         displays[(run, rtype)] = display
 
-    # The reader's colours (C++ TypePalette) are palette_color's (Python).
+    # The reader's colours (C++ TypePalette) are palette_color's (Python),
+    # in both palettes.
     types = servermanager.Fetch(reader, idx=5)
     names = mt.column(types, "Name")
-    colors = types.GetColumnByName("Color")
+    paradigms, roles = mt.column(types, "Paradigm"), mt.column(types, "Role")
+    for column, palette in (("Color", "default"), ("ColorBlindColor", "colour-blind")):
+        colors = types.GetColumnByName(column)
+        for row, name in enumerate(names):
+            want = macroscope.palette_color(name, paradigms[row], roles[row], palette)
+            mt.check(tcc.rgb(colors, row) == tcc.hex_rgb(want),
+                     "run %s: the reader's %s of %s (%s, %s) is %s, palette_color gives %s"
+                     % (run, column, name, paradigms[row], roles[row], tcc.rgb(colors, row), want))
     for row, name in enumerate(names):
-        mt.check(tcc.rgb(colors, row) == tcc.hex_rgb(macroscope.palette_color(name)),
-                 "run %s: the reader colours %s %s, palette_color gives %s"
-                 % (run, name, tcc.rgb(colors, row), macroscope.palette_color(name)))
+        classes[name] = (paradigms[row], roles[row])
     type_names[run] = names
 
 
@@ -116,13 +130,13 @@ for key, cells in before.items():
     for name, color in cells:
         if name is not None:
             names_seen.add(name)
-            palette = tcc.hex_rgb(macroscope.palette_color(name))
+            palette = tcc.hex_rgb(pal(name))
             mt.check(tcc.same_colour(color, palette), "%s %s: a %s mark is %r, not its palette colour %s"
                      % (key + (name, color, palette)))
 for key, legend in legends_before.items():
     for name, color in legend.items():
         if name in names_seen:
-            palette = tcc.hex_rgb(macroscope.palette_color(name))
+            palette = tcc.hex_rgb(pal(name))
             mt.check(color == palette, "%s %s legend: %s is %s, not its palette colour %s"
                      % (key + (name, color, palette)))
 drawn_by = {key: {n for n, _ in cells if n is not None} for key, cells in before.items()}
@@ -136,10 +150,10 @@ print("%d type names, one colour each in %d typed views of 2 runs; recolouring %
       % (len(names_seen), 2 * len(TYPED), X, Y))
 
 # --- set_type_color once: every view follows ----------------------------------
-MAGENTA = (255, 0, 255)  # out of the palette's reach (saturation <= 0.95, value <= 0.9)
+MAGENTA = (255, 0, 255)  # in no palette (docs/colours.md)
 # What reaches the screen: the rendered Timeline and Treemap (marks and
 # legend swatches) before and after.
-PALETTE_X = tcc.hex_rgb(macroscope.palette_color(X))
+PALETTE_X = tcc.hex_rgb(pal(X))
 IMAGES = ("Timeline A", "Treemap B")
 before_pixels = {v: (pixels(v, PALETTE_X), pixels(v, MAGENTA)) for v in IMAGES}
 for view_name, (palette_count, magenta_count) in before_pixels.items():
@@ -171,7 +185,7 @@ for view_name in IMAGES:
     mt.check(palette_count == 0 and magenta_count > 0, "%s after: %d pixels of %s's palette colour "
              "left, %d magenta" % (view_name, palette_count, X, magenta_count))
     print("%s: %d pixels of %s turned from %s to magenta (%d now)"
-          % (view_name, before_pixels[view_name][0], X, macroscope.palette_color(X), magenta_count))
+          % (view_name, before_pixels[view_name][0], X, pal(X), magenta_count))
 
 # The link: registered under its name, every display in it, both directions.
 pxm = servermanager.ProxyManager().SMProxyManager
@@ -200,7 +214,7 @@ mt.check(macroscope.type_colors() == {X: "#ff00ff"}, "after reset: %r" % macrosc
 for run in RUNS:
     for rtype in TYPED:
         tcc.check_type_drawn(displays[(run, rtype)], type_names[run], Y,
-                             tcc.hex_rgb(macroscope.palette_color(Y)), "after reset_type_color")
+                             tcc.hex_rgb(pal(Y)), "after reset_type_color")
 
 # --- Bad colours: a clear error naming them, nothing changed -----------------
 for bad in ("#12345", "orange", (1.5, 0.0, 0.0), (0, 300, 0), (1, 2)):
