@@ -480,6 +480,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
 
   vtkFieldData* fields = FillTraceOutputs(outputVector, data.States, data.Messages, data.Events,
     data.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
+  this->WarnIfWindowEmpty(outputVector, pieces);
   AddCounter(fields, "EventRecordsRead", report.EventsRead);
   AddCounter(fields, "UnmatchedSends", report.UnmatchedSends);
   AddCounter(fields, "UnmatchedReceives", report.UnmatchedReceives);

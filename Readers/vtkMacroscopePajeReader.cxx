@@ -421,6 +421,7 @@ int vtkMacroscopePajeReader::RequestData(
   const paje::Diagnostics& report = trace.Report;
   vtkFieldData* fields = FillTraceOutputs(outputVector, rows.States, rows.Messages, rows.Events,
     rows.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
+  this->WarnIfWindowEmpty(outputVector, pieces);
   AddCounter(fields, "EventRecordsRead", report.Lines);
   AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
   AddCounter(fields, "StatesClosedByDestroy", report.StatesClosedByDestroy);

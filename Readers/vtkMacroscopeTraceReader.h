@@ -128,6 +128,13 @@ protected:
 
   int FillOutputPortInformation(int port, vtkInformation* info) override;
 
+  /// After the outputs are filled: a warning naming the window, the file
+  /// and the trace's span when a TimeWindow was asked and the outputs hold
+  /// no state, message, event or sample. Piece p of n > 1 warns only when
+  /// the window misses the span (every piece is empty then), since a piece
+  /// may hold nothing while the others hold rows. Returns whether it warned.
+  bool WarnIfWindowEmpty(vtkInformationVector* outputVector, int pieces);
+
   /// The enabled Regions when some are disabled; empty when all are enabled
   /// (the decoders' "keep all").
   std::vector<std::string> EnabledRegions() const;
