@@ -565,6 +565,23 @@ SaveScreenshot(os.path.join(output, "smpi-timeline.png"), smpi_gantt, ImageResol
 smpi_states = servermanager.Fetch(paje, idx=0)
 smpi_messages = servermanager.Fetch(paje, idx=1)
 
+# Every view in a layout tab, one per topic: the GUI shows only the views of
+# its tabs, so `paraview --state=macroscope.pvsm` then gives back all of them
+# (docs/state-files.md). The treemaps have theirs already; the pictures are
+# taken, and no view is resized (each tab is its views' size).
+import macroscope  # noqa: E402
+
+macroscope.layout_tab("Platform", [view])
+macroscope.layout_tab("Timeline", [gantt])
+macroscope.layout_tab("Model", [heat])
+macroscope.layout_tab("Temporal overview", [temporal_view, chart])
+macroscope.layout_tab("Spatiotemporal overview", [spatiotemporal_view])
+macroscope.layout_tab("Treemap animation", [animation_view])
+macroscope.layout_tab("Logical time", [logical_view])
+macroscope.layout_tab("Topology 3D", [scene_view])
+macroscope.layout_tab("SMPI", [smpi_view, smpi_gantt], vertical=True)
+if macroscope.views_outside_layouts():
+    raise SystemExit("views outside every layout tab: %s" % macroscope.views_outside_layouts())
 SaveState(os.path.join(output, "macroscope.pvsm"))
 
 # Summary: what was written, where the perturbation is, per-cluster load.

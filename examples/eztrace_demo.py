@@ -100,12 +100,18 @@ def render(source, kind, size, group_level=None):
     SaveScreenshot(path, view, ImageResolution=size)  # noqa: F405
     if not os.path.isfile(path):
         raise SystemExit("no picture written: " + path)
+    views.append(view)
     return path
+
+
+views = []
 
 
 overview = SpatiotemporalAggregation(Input=OutputPort(slicing, 0), Parameter=0.7)  # noqa: F405
 pictures = [render(reader, "Timeline", [1400, 600]),
             render(overview, "Spatiotemporal Overview", [1400, 500])]
+# The session as a user would find it: both views in one tab.
+macroscope.layout_tab("EZTrace", views, vertical=True)
 from vtkmodules.vtkIOImage import vtkPNGReader, vtkPNGWriter  # noqa: E402
 from vtkmodules.vtkFiltersCore import vtkImageAppend  # noqa: E402
 stack = vtkImageAppend()

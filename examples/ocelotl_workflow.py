@@ -182,6 +182,15 @@ fit(zoom_view)
 SaveScreenshot(os.path.join(output, "zoom.png"), zoom_view, ImageResolution=size)
 
 # 8. The state file, and what loading it must give back.
+# Every view in a layout tab, so that the GUI shows them all when it loads
+# the state (docs/state-files.md).
+import macroscope  # noqa: E402
+
+macroscope.layout_tab("Temporal overview", [temporal_view, chart])
+macroscope.layout_tab("Spatiotemporal overview", [spatiotemporal_view])
+macroscope.layout_tab("Zoom", [zoom_view])
+if macroscope.views_outside_layouts():
+    raise SystemExit("views outside every layout tab: %s" % macroscope.views_outside_layouts())
 SaveState(os.path.join(output, "ocelotl.pvsm"))
 record = {
     "trace": os.path.abspath(trace_file),
