@@ -11,6 +11,8 @@
 #include "vtkObjectFactory.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 #include <sstream>
 
 vtkCxxSetObjectMacro(vtkMacroscopeTraceReader, Controller, vtkMultiProcessController);
@@ -151,4 +153,26 @@ bool vtkMacroscopeTraceReader::WarnIfWindowEmpty(vtkInformationVector* outputVec
        << "; TimeWindow is in seconds since the trace start, and (0, 0) reads it all.";
   vtkWarningMacro(<< text.str());
   return true;
+}
+
+std::string vtkMacroscopeTraceReader::MissingFileHint(const std::string& path, const char* property)
+{
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (path.empty() || fs::exists(path, error))
+  {
+    return std::string();
+  }
+  const fs::path folder = fs::path(path).parent_path();
+  std::string where;
+  if (!folder.empty())
+  {
+    where = fs::is_directory(folder, error)
+      ? " (its directory " + folder.string() + " exists, without it)"
+      : " (its directory " + folder.string() + " is gone too)";
+  }
+  return ". " + path + " does not exist" + where + ": if the trace moved, set " + property +
+    " to its new place, or load the state file with the directory now holding the trace "
+    "(pvpython: LoadState(state, data_directory=...); GUI: File > Load State, \"Search files "
+    "under specified directory\"; docs/state-files.md)";
 }

@@ -107,6 +107,12 @@ public:
 
   vtkMTimeType GetMTime() override;
 
+  /// For an error about `path`, the file a `property` names: when the file
+  /// does not exist, a sentence saying so, whether its directory is gone
+  /// too, and how to point a moved trace's state at its new place
+  /// (docs/state-files.md); empty when the file exists.
+  static std::string MissingFileHint(const std::string& path, const char* property);
+
   /**
    * The streamed time slicing (vtkMacroscopeStreamedTimeSlicing): reads
    * the trace and hands this piece's rows to `stream` (Filters/Core

@@ -71,7 +71,7 @@ reader = OTF2TraceReader(registrationName="traces.otf2", FileName=os.path.abspat
 reader.UpdatePipeline()
 
 # 2. The microscopic model: resources x slices x state types.
-slicing = TimeSlicing(registrationName="Model", Input=[OutputPort(reader, i) for i in range(6)],
+slicing = TimeSlicing(registrationName="Model", Input=OutputPort(reader, 0),
                       Slices=args.slices)
 
 # 3. The aggregations: the qualities are computed once, a new p only re-runs
@@ -161,14 +161,14 @@ start, end = reader.GetProperty("TimeBounds")
 window = [start + (end - start) / 3.0, start + 2.0 * (end - start) / 3.0]
 # FrameSoC's filter narrows the resources to the producers active in it.
 active = ActiveProducers(registrationName="ActiveProducers",
-                         Input=[OutputPort(reader, i) for i in range(6)], TimeWindow=window)
+                         Input=OutputPort(reader, 0), TimeWindow=window)
 producers = servermanager.Fetch(active).GetFieldData()
 names = producers.GetAbstractArray("ResourceNames")
 active_names = [names.GetValue(i) for i in range(names.GetNumberOfValues())]
 print("%d of %d producers active in the window" % (len(active_names),
                                                   producers.GetArray("Total").GetValue(0)))
 zoom_slicing = TimeSlicing(registrationName="ZoomModel",
-                           Input=[OutputPort(reader, i) for i in range(6)],
+                           Input=OutputPort(reader, 0),
                            Slices=args.slices, TimeWindow=window)
 if active_names:  # an empty list would mean every resource
     zoom_slicing.Resources = active_names

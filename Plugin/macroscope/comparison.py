@@ -134,7 +134,7 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     window = [float(window[0]), float(window[1])]
     if not window[1] > window[0]:
         raise ValueError("compare_runs: empty window %s" % window)
-    models = [make["TimeSlicing"](Input=[simple.OutputPort(source, i) for i in range(6)],
+    models = [make["TimeSlicing"](Input=simple.OutputPort(source, 0),
                                   Slices=slices, TimeWindow=window)
               for source in sources]
     difference, aggregation, summary = compare_models(models[0], models[1], matching=matching,

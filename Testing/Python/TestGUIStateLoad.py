@@ -92,21 +92,34 @@ def screen(path):
     return data
 
 
+def saturated(picture):
+    """The share of saturated pixels in the views' area of the default
+    window (right of the Pipeline Browser, below the toolbars), where an
+    empty session shows grey buttons or a grey view."""
+    share = subprocess.run(["convert", picture, "-crop", "800x500+320+200", "-colorspace", "HSL",
+                            "-channel", "G", "-separate", "-threshold", "40%", "-format",
+                            "%[fx:mean]", "info:"],
+                           stdout=subprocess.PIPE, text=True, check=True).stdout
+    return float(share)
+
+
 def real_state_option(state, folder):
-    """`paraview --state=state`: its screen once still, then ended."""
+    """`paraview --state=state`: its screen once it shows data and holds
+    still for STILL seconds, then the process is ended."""
     started = time.time()
     process = subprocess.Popen([options.paraview, "--dr", "--state=" + state],
                                env=environment({}), stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT)
     picture = os.path.join(folder, "paraview-state")
-    last, still_since = None, time.time()
+    last, still_since, share = None, time.time(), 0.0
     try:
         while time.time() - started < LOAD_LIMIT and process.poll() is None:
             time.sleep(1.0)
             data = screen(picture)
             if data != last:
                 last, still_since = data, time.time()
-            elif time.time() - still_since >= STILL and time.time() - started > 8:
+                share = saturated(picture + ".png")
+            elif share > 0.01 and time.time() - still_since >= STILL:
                 break
     finally:
         alive = process.poll() is None
@@ -116,17 +129,10 @@ def real_state_option(state, folder):
     mt.check(alive, "paraview --state=%s ended by itself:\n%s" % (state, output[-3000:]))
     errors = [line for line in output.splitlines() if "ERR|" in line or "Traceback" in line]
     mt.check(not errors, "paraview --state=%s reported errors:\n%s" % (state, "\n".join(errors[:20])))
-    # Not blank: the GUI drew data (saturated pixels, where an empty session
-    # has its grey view).
-    # The views' area of the default window (right of the Pipeline Browser,
-    # below the toolbars): an empty session leaves it grey.
-    colours = subprocess.run(["convert", picture + ".png", "-crop", "800x500+320+200",
-                              "-colorspace", "HSL", "-channel", "G",
-                              "-separate", "-threshold", "40%", "-format", "%[fx:mean]", "info:"],
-                             stdout=subprocess.PIPE, text=True, check=True).stdout
     print("paraview --state=%s: drawn in %.1f s, %.1f %% of the views' area saturated (%s.png)"
-          % (os.path.basename(state), time.time() - started, 100 * float(colours), picture))
-    mt.check(float(colours) > 0.01, "paraview --state=%s shows no data (see %s.png)" % (state, picture))
+          % (os.path.basename(state), time.time() - started, 100 * share, picture))
+    mt.check(share > 0.01, "paraview --state=%s shows no data after %d s (see %s.png)"
+             % (state, LOAD_LIMIT, picture))
 
 
 def probe(state, folder):
