@@ -523,7 +523,10 @@ scene_tree = servermanager.Fetch(reader, idx=4)
 # iterations; the others wait for them.
 smpi_dir = os.path.join(output, "smpi")
 subprocess.run([os.path.join(here, "smpi", "run.sh"), smpi_dir], check=True)
-smpi_hierarchy = os.path.join(here, "smpi", "hierarchy.json")
+# The hierarchy file beside the trace, so that the output directory holds
+# every file the state reads and travels whole (docs/state-files.md).
+smpi_hierarchy = os.path.join(smpi_dir, "hierarchy.json")
+shutil.copyfile(os.path.join(here, "smpi", "hierarchy.json"), smpi_hierarchy)
 paje = PajeTraceReader(registrationName="smpi.paje", FileName=os.path.join(smpi_dir, "smpi.paje"),
                        HierarchyFile=smpi_hierarchy)
 paje.UpdatePipeline()
