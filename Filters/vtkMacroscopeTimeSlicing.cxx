@@ -20,7 +20,6 @@
 #include "vtkInformationVector.h"
 #include "vtkIntArray.h"
 #include "vtkInformationDataObjectMetaDataKey.h"
-#include "vtkMacroscopeTraceKeys.h"
 #include "vtkMultiProcessController.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"

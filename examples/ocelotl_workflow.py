@@ -186,6 +186,9 @@ SaveScreenshot(os.path.join(output, "zoom.png"), zoom_view, ImageResolution=size
 # the state (docs/state-files.md).
 import macroscope  # noqa: E402
 
+# The curves' table gained its "p" column after SeriesVisibility was set:
+# the chart shows the three series, not p against itself.
+curves_display.SeriesVisibility = ["Gain", "Loss", "Current p"]
 macroscope.layout_tab("Temporal overview", [temporal_view, chart])
 macroscope.layout_tab("Spatiotemporal overview", [spatiotemporal_view])
 macroscope.layout_tab("Zoom", [zoom_view])

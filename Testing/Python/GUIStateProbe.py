@@ -12,7 +12,8 @@
 #     lists every one of them;
 #   - views: type and camera (position, focal point, view up, parallel scale);
 #   - the displays of each view: type, visibility, representation type, the
-#     array coloured by and the Macroscope display's TypeColors;
+#     array coloured by, the Macroscope display's
+#     TypeColors, a chart's series shown and its x array;
 #   - the number of property links (macroscope.link_views, camera links).
 import ctypes
 import json
@@ -23,8 +24,10 @@ import time
 import traceback
 import xml.etree.ElementTree as ET
 
+LUT = ("RGBPoints", "IndexedColors", "Annotations", "InterpretValuesAsCategories")
 CAMERA = ("CameraPosition", "CameraFocalPoint", "CameraViewUp", "CameraParallelScale")
-DISPLAY = ("Visibility", "Representation", "ColorArrayName", "TypeColors")
+DISPLAY = ("Visibility", "Representation", "ColorArrayName", "TypeColors", "SeriesVisibility",
+           "XArrayName")
 
 
 def say(text, fd=1):
@@ -56,7 +59,10 @@ def saved(path):
         for item in collection.findall("Item"):
             names.setdefault(collection.get("name"), {})[item.get("id")] = item.get("name")
     links = root.find("Links")
-    record = {"layouts": {}, "views": {}, "links": 0 if links is None else len(list(links))}
+    record = {"layouts": {}, "views": {}, "links": 0 if links is None else len(list(links)),
+              "colour maps": {}}
+    for lid, lname in names.get("lookup_tables", {}).items():
+        record["colour maps"][lname] = {n: xml_values(proxies[lid], n)[0] for n in LUT}
     view_names = names.get("views", {})
     for lid, lname in names.get("layouts", {}).items():
         cells = proxies[lid].find("Layout").findall("Item")
@@ -79,11 +85,25 @@ def saved(path):
     return record
 
 
+def vtk_collection(pxm, group):
+    """name -> proxy of a group of the session's proxy manager."""
+    from paraview.modules.vtkRemotingServerManager import vtkSMProxyIterator
+    found = {}
+    iterator = vtkSMProxyIterator()
+    iterator.SetSessionProxyManager(pxm.SMProxyManager)
+    iterator.SetModeToOneGroup()
+    iterator.Begin(group)
+    while not iterator.IsAtEnd():
+        found[iterator.GetKey()] = iterator.GetProxy()
+        iterator.Next()
+    return found
+
+
 def loaded(simple, servermanager):
     """The same record, from the proxies the GUI holds after the load."""
     pxm = servermanager.ProxyManager()
     links = pxm.SMProxyManager.GetNumberOfLinks()
-    record = {"layouts": {}, "views": {}, "links": links}
+    record = {"layouts": {}, "views": {}, "links": links, "colour maps": {}}
     views = list(simple.GetViews())
     name_of = {v.SMProxy.GetGlobalIDAsString(): pxm.GetProxyName("views", v.SMProxy) for v in views}
     for (lname, _), layout in simple.GetLayouts().items():
@@ -97,6 +117,9 @@ def loaded(simple, servermanager):
             return None
         return [element(prop.GetElement(i)) for i in range(prop.GetNumberOfElements())]
 
+    luts = vtk_collection(pxm, "lookup_tables")
+    for name, lut in luts.items():
+        record["colour maps"][name] = {n: elements(lut, n) for n in LUT}
     for view in views:
         displays = []
         for rep in view.Representations:
