@@ -45,7 +45,7 @@ record_counts = collections.Counter(
 
 reader = OTF2TraceReader(registrationName="eztrace", FileName=os.path.abspath(args.archive))  # noqa: F405
 reader.UpdatePipeline()
-states = OutputPort(reader, 0)  # noqa: F405  (filters find the other outputs beside it)
+trace_port = OutputPort(reader, 0)  # noqa: F405  (filters find the other outputs beside it)
 states = servermanager.Fetch(reader, idx=0)
 messages = servermanager.Fetch(reader, idx=1)
 events = servermanager.Fetch(reader, idx=2)
@@ -55,7 +55,7 @@ collectives = sum(1 for t in vtk_to_numpy(events.GetColumnByName("Type"))
                   if type_names[int(t)] == "MpiCollectiveEnd")
 
 # Time Slicing, one row per process: compute and MPI time per rank.
-slicing = TimeSlicing(Input=states, Slices=60, ResourceLevel=1)  # noqa: F405
+slicing = TimeSlicing(Input=trace_port, Slices=60, ResourceLevel=1)  # noqa: F405
 model = servermanager.Fetch(slicing, idx=0)
 dims = model.GetDimensions()
 values = vtk_to_numpy(model.GetPointData().GetArray(0)).reshape(dims[::-1])
@@ -69,7 +69,7 @@ mpi = {rank: float(values[mpi_planes, row].sum()) for row, rank in enumerate(row
 
 # Logical Time: where delays start (differential lateness of the
 # computation aggregates, summed per rank).
-logical = LogicalTime(Input=states)  # noqa: F405
+logical = LogicalTime(Input=trace_port)  # noqa: F405
 logical.UpdatePipeline()
 logical_events = servermanager.Fetch(logical, idx=0)
 hierarchy = servermanager.Fetch(reader, idx=4)
