@@ -2,7 +2,10 @@
 #include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkAlgorithm.h"
 
+#include "MacroscopeTraceLookup.h"
 #include "TraceSchema.h"
+#include "vtkInformationDataObjectMetaDataKey.h"
+#include "vtkMacroscopeTraceKeys.h"
 
 #include "vtkCommunicator.h"
 #include "vtkDataArray.h"
@@ -10,6 +13,7 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkMultiProcessController.h"
+#include "vtkNew.h"
 #include "vtkTable.h"
 #include "vtkTree.h"
 
@@ -99,6 +103,65 @@ bool MacroscopeTraceInputs::Collect(vtkInformationVector* inputs, std::string& p
   return true;
 }
 
+bool MacroscopeTraceInputs::CollectTrace(
+  vtkAlgorithm* consumer, vtkInformationVector* inputs, std::string& problem)
+{
+  if (!this->Collect(inputs, problem))
+  {
+    return false;
+  }
+  vtkNew<vtkInformationVector> found;
+  if (inputs->GetNumberOfInformationObjects() != 1 || consumer->GetNumberOfInputPorts() < 1 ||
+    consumer->GetNumberOfInputConnections(0) != 1 ||
+    !MacroscopeFindTrace(consumer->GetInputAlgorithm(0, 0), found))
+  {
+    return true; // the filter says what it misses
+  }
+  MacroscopeTraceInputs whole;
+  if (!whole.Collect(found, problem))
+  {
+    return false;
+  }
+  // The given table stays itself (it may be a filtered copy of the
+  // reader's); only what it is not comes from the reader.
+  auto fill = [this](auto*& mine, auto* theirs) {
+    if (!mine && theirs)
+    {
+      mine = theirs;
+      this->Completed = true;
+    }
+  };
+  fill(this->States, whole.States);
+  fill(this->Messages, whole.Messages);
+  fill(this->Events, whole.Events);
+  fill(this->Variables, whole.Variables);
+  fill(this->Hierarchy, whole.Hierarchy);
+  fill(this->Types, whole.Types);
+  return true;
+}
+
+void MacroscopeTraceInputs::FindDefinitions(
+  vtkAlgorithm* consumer, vtkInformationVector* inputs, vtkTree*& hierarchy, vtkTable*& types)
+{
+  hierarchy = nullptr;
+  types = nullptr;
+  for (int i = 0; i < inputs->GetNumberOfInformationObjects(); ++i)
+  {
+    vtkInformation* info = inputs->GetInformationObject(i);
+    if (info->Has(vtkMacroscopeTraceKeys::DEFINITIONS()))
+    {
+      vtkDataObject* definitions = info->Get(vtkMacroscopeTraceKeys::DEFINITIONS());
+      hierarchy = hierarchy ? hierarchy : vtkTree::SafeDownCast(definitions);
+      types = types ? types : vtkTable::SafeDownCast(definitions);
+    }
+  }
+  if (inputs->GetNumberOfInformationObjects() == 1 && consumer->GetNumberOfInputPorts() > 0 &&
+    consumer->GetNumberOfInputConnections(0) == 1 && (!hierarchy || !types))
+  {
+    MacroscopeFindDefinitions(consumer->GetInputAlgorithm(0, 0), hierarchy, types);
+  }
+}
+
 std::string MacroscopeTraceInputs::Describe() const
 {
   std::string found;
@@ -114,7 +177,8 @@ std::string MacroscopeTraceInputs::Describe() const
   add(this->Variables, "Variables");
   add(this->Hierarchy, "Hierarchy");
   add(this->Types, "Types");
-  return "given: " + (found.empty() ? std::string("nothing usable") : found);
+  return (this->Completed ? "given or found beside the input: " : "given: ") +
+    (found.empty() ? std::string("nothing usable") : found);
 }
 
 bool MacroscopeTraceInputs::ResolveWindow(const double requested[2],

@@ -7,6 +7,7 @@
 
 #include <string>
 
+class vtkAlgorithm;
 class vtkInformation;
 class vtkInformationVector;
 class vtkMultiProcessController;
@@ -25,6 +26,24 @@ struct MACROSCOPEFILTERS_EXPORT MacroscopeTraceInputs
   /// Sorts the connections of `inputs` into the members. False, with
   /// `problem` set, when an input is none of them or comes twice.
   bool Collect(vtkInformationVector* inputs, std::string& problem);
+
+  /// Collect, then, when `inputs` (the connections of `consumer`'s input
+  /// port 0) is a single table or tree, fill the members it lacks from the
+  /// other outputs of the trace reader that produced it
+  /// (MacroscopeFindTrace): applying a filter to the reader, whose first
+  /// output is selected, gives it the whole trace. Two or more connections
+  /// are taken as given, so that a script may leave a table out.
+  bool CollectTrace(vtkAlgorithm* consumer, vtkInformationVector* inputs, std::string& problem);
+
+  /// The Hierarchy and Types definitions (vtkMacroscopeTraceKeys) on the
+  /// connections of `inputs` during REQUEST_INFORMATION, or, for a single
+  /// connection, on the outputs of the reader upstream of it; null when
+  /// neither has them.
+  static void FindDefinitions(
+    vtkAlgorithm* consumer, vtkInformationVector* inputs, vtkTree*& hierarchy, vtkTable*& types);
+
+  /// Whether CollectTrace took members from the reader beside the input.
+  bool Completed = false;
 
   /// "States, Hierarchy, Types": what was found, for error messages.
   std::string Describe() const;

@@ -113,7 +113,7 @@ int vtkMacroscopeActiveProducers::RequestData(
 
   MacroscopeTraceInputs trace;
   std::string problem;
-  if (!trace.Collect(inputVector[0], problem))
+  if (!trace.CollectTrace(this, inputVector[0], problem))
   {
     vtkErrorMacro(<< problem << ".");
     return 0;

@@ -343,14 +343,8 @@ int vtkMacroscopeLogicalTime::RequestInformation(
   // No other port carries definitions, lest the reader's Types be taken
   // for the logical ones.
   vtkTree* hierarchy = nullptr;
-  for (int i = 0; i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
-  {
-    vtkInformation* info = inputVector[0]->GetInformationObject(i);
-    if (!hierarchy && info->Has(vtkMacroscopeTraceKeys::DEFINITIONS()))
-    {
-      hierarchy = vtkTree::SafeDownCast(info->Get(vtkMacroscopeTraceKeys::DEFINITIONS()));
-    }
-  }
+  vtkTable* readerTypes = nullptr;
+  MacroscopeTraceInputs::FindDefinitions(this, inputVector[0], hierarchy, readerTypes);
   for (int port = 0; port < NUMBER_OF_OUTPUTS; ++port)
   {
     outputVector->GetInformationObject(port)->Remove(vtkMacroscopeTraceKeys::DEFINITIONS());
@@ -383,7 +377,7 @@ int vtkMacroscopeLogicalTime::RequestData(
   // any collective call.
   MacroscopeTraceInputs trace;
   std::string problem;
-  if (!trace.Collect(inputVector[0], problem))
+  if (!trace.CollectTrace(this, inputVector[0], problem))
   {
     vtkErrorMacro(<< problem << ".");
     return 0;

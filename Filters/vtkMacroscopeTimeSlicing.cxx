@@ -20,7 +20,6 @@
 #include "vtkInformationVector.h"
 #include "vtkIntArray.h"
 #include "vtkInformationDataObjectMetaDataKey.h"
-#include "vtkMacroscopeTraceKeys.h"
 #include "vtkMultiProcessController.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
@@ -198,16 +197,7 @@ int vtkMacroscopeTimeSlicing::RequestInformation(
   // known before any event is read.
   vtkTree* tree = nullptr;
   vtkTable* types = nullptr;
-  for (int i = 0; i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
-  {
-    vtkInformation* info = inputVector[0]->GetInformationObject(i);
-    if (info->Has(vtkMacroscopeTraceKeys::DEFINITIONS()))
-    {
-      vtkDataObject* definitions = info->Get(vtkMacroscopeTraceKeys::DEFINITIONS());
-      tree = tree ? tree : vtkTree::SafeDownCast(definitions);
-      types = types ? types : vtkTable::SafeDownCast(definitions);
-    }
-  }
+  MacroscopeTraceInputs::FindDefinitions(this, inputVector[0], tree, types);
   return this->DescribeModel(tree, types, outputVector);
 }
 
@@ -281,7 +271,7 @@ int vtkMacroscopeTimeSlicing::RequestData(
 
   MacroscopeTraceInputs trace;
   std::string problem;
-  if (!trace.Collect(inputVector[0], problem))
+  if (!trace.CollectTrace(this, inputVector[0], problem))
   {
     vtkErrorMacro(<< problem);
     return 0;
@@ -465,16 +455,39 @@ int vtkMacroscopeTimeSlicing::RequestData(
   {
     return 0;
   }
+  double rowsOfTrace = static_cast<double>(count);
   if (parallel)
   {
     std::vector<double> sum(model.Values.size());
     controller->AllReduce(model.Values.data(), sum.data(), static_cast<vtkIdType>(sum.size()),
       vtkCommunicator::SUM_OP);
     model.Values.swap(sum);
+    const double mine = rowsOfTrace;
+    controller->AllReduce(&mine, &rowsOfTrace, 1, vtkCommunicator::SUM_OP);
+  }
+  if (rowsOfTrace == 0.0)
+  {
+    this->WarnEmptyInput(bounds, begin, end);
   }
   KeepPlanes(model, plan, selected);
   this->KeepModel(model, selected, tree, trace.Types, begin, end);
   return this->WriteOutputs(outputVector, slicedUntil);
+}
+
+void vtkMacroscopeTimeSlicing::WarnEmptyInput(const double bounds[2], double begin, double end)
+{
+  // Empty tables are well formed: the model is all zeros, and the reason
+  // is said here rather than left for a puzzled user downstream.
+  static const char* const rowNames[] = { "state", "event", "variable sample", "message",
+    "message", "message", "message" };
+  static const char* const tableNames[] = { "States", "Events", "Variables", "Messages",
+    "Messages", "Messages", "Messages" };
+  vtkWarningMacro("No " << rowNames[this->Metric] << " in the window: the " << tableNames[this->Metric]
+                        << " input holds no row, so the model of " << begin << " s to " << end
+                        << " s is all zeros. The trace spans " << bounds[0] << " s to "
+                        << bounds[1]
+                        << " s: a reader TimeWindow outside it, or a Locations or Regions "
+                           "selection, leaves nothing to slice.");
 }
 
 void vtkMacroscopeTimeSlicing::KeepPlanes(macroscope::MicroscopicModel& model,

@@ -178,6 +178,9 @@ protected:
   // the field data naming its resources, planes, metric and window.
   void KeepModel(macroscope::MicroscopicModel& model, const MacroscopeModelPlan& plan,
     vtkTree* tree, vtkTable* types, double begin, double end);
+  // The warning for a trace whose table of the metric holds no row (on
+  // every rank): which table, the window and the trace's span.
+  void WarnEmptyInput(const double bounds[2], double begin, double end);
   // Keeps the planes of `selected` (a copy of `plan` after KeepTypes) in
   // `model`, a model of every plane of `plan`: the Types selection applied
   // after slicing, so that a kept plane equals the whole model's.

@@ -145,7 +145,7 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
   // any collective call.
   MacroscopeTraceInputs trace;
   std::string problem;
-  if (!trace.Collect(inputs, problem))
+  if (!trace.CollectTrace(this, inputs, problem))
   {
     vtkErrorMacro(<< problem << ".");
     return 0;

@@ -324,7 +324,7 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   }
   catch (const std::exception& error)
   {
-    vtkErrorMacro(<< error.what());
+    vtkErrorMacro(<< error.what() << MissingFileHint(this->FileName, "FileName"));
     return 0;
   }
   this->Internal->InfoFile = this->FileName;
@@ -363,7 +363,8 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
   }
   catch (const std::exception& error)
   {
-    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")");
+    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")"
+                  << MissingFileHint(this->HierarchyFile, "HierarchyFile"));
     return false;
   }
   return true;
@@ -480,6 +481,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
 
   vtkFieldData* fields = FillTraceOutputs(outputVector, data.States, data.Messages, data.Events,
     data.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
+  this->WarnIfWindowEmpty(outputVector, pieces);
   AddCounter(fields, "EventRecordsRead", report.EventsRead);
   AddCounter(fields, "UnmatchedSends", report.UnmatchedSends);
   AddCounter(fields, "UnmatchedReceives", report.UnmatchedReceives);

@@ -216,7 +216,9 @@ int vtkMacroscopePajeReader::RequestInformation(
   {
     this->Internal->Clear();
     ClearOutputs(outputVector);
-    vtkErrorMacro(<< this->FileName << ": cannot open: no such file or not accessible.");
+    const std::string hint = MissingFileHint(this->FileName, "FileName");
+    vtkErrorMacro(<< this->FileName << ": cannot open: "
+                  << (hint.empty() ? std::string("not accessible.") : "no such file" + hint + "."));
     return 0;
   }
   // A scan without rows serves until the rows are wanted.
@@ -319,7 +321,8 @@ bool vtkMacroscopePajeReader::ApplyHierarchyFile()
   }
   catch (const std::exception& error)
   {
-    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")");
+    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")"
+                  << MissingFileHint(this->HierarchyFile, "HierarchyFile"));
     return false;
   }
   return true;
@@ -421,6 +424,7 @@ int vtkMacroscopePajeReader::RequestData(
   const paje::Diagnostics& report = trace.Report;
   vtkFieldData* fields = FillTraceOutputs(outputVector, rows.States, rows.Messages, rows.Events,
     rows.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
+  this->WarnIfWindowEmpty(outputVector, pieces);
   AddCounter(fields, "EventRecordsRead", report.Lines);
   AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
   AddCounter(fields, "StatesClosedByDestroy", report.StatesClosedByDestroy);

@@ -177,7 +177,9 @@ int vtkMacroscopeStreamedTimeSlicing::ReadDefinitions(vtkInformationVector* outp
   }
   catch (const std::exception& error)
   {
-    vtkErrorMacro("Cannot read the trace " << this->FileName << ": " << error.what());
+    vtkErrorMacro("Cannot read the trace " << this->FileName << ": " << error.what()
+                                            << vtkMacroscopeTraceReader::MissingFileHint(
+                                                 this->FileName, "FileName"));
     return 0;
   }
   if (!internal.Reader || internal.Reader->IsA("vtkMacroscopePajeReader") != paje ||

@@ -5,10 +5,15 @@
 #include "vtkDataArraySelection.h"
 #include "vtkDataObject.h"
 #include "vtkInformation.h"
+#include "vtkInformationVector.h"
+#include "vtkTable.h"
 #include "vtkMultiProcessController.h"
 #include "vtkObjectFactory.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
+#include <sstream>
 
 vtkCxxSetObjectMacro(vtkMacroscopeTraceReader, Controller, vtkMultiProcessController);
 
@@ -114,4 +119,60 @@ int vtkMacroscopeTraceReader::SliceWhileReading(macroscope::ModelStream&, int, i
   vtkErrorMacro(<< this->GetClassName() << " cannot build a model while reading "
                 << this->FileName << ".");
   return 0;
+}
+
+bool vtkMacroscopeTraceReader::WarnIfWindowEmpty(vtkInformationVector* outputVector, int pieces)
+{
+  const double begin = this->TimeWindow[0];
+  const double end = this->TimeWindow[1];
+  if (begin == 0.0 && end == 0.0)
+  {
+    return false; // the whole trace: an empty trace is the file's, not the window's
+  }
+  using Port = macroscope::schema::TraceOutput;
+  vtkIdType rows = 0;
+  for (Port port : { Port::States, Port::Messages, Port::Events, Port::Variables })
+  {
+    if (vtkTable* table = vtkTable::GetData(outputVector, static_cast<int>(port)))
+    {
+      rows += table->GetNumberOfRows();
+    }
+  }
+  const double last = end == 0.0 ? this->TimeBounds[1] : end;
+  const bool missesSpan = begin > this->TimeBounds[1] || last < this->TimeBounds[0];
+  if (rows > 0 || (pieces > 1 && !missesSpan))
+  {
+    return false;
+  }
+  std::ostringstream text;
+  text << "TimeWindow (" << begin << ", " << end << ") s holds nothing of " << this->FileName
+       << ": no state, message, event or sample is read, so every filter downstream gets empty "
+          "tables. The trace spans "
+       << this->TimeBounds[0] << " s to " << this->TimeBounds[1] << " s"
+       << (missesSpan ? "" : " (the Locations or Regions selection may leave nothing in it)")
+       << "; TimeWindow is in seconds since the trace start, and (0, 0) reads it all.";
+  vtkWarningMacro(<< text.str());
+  return true;
+}
+
+std::string vtkMacroscopeTraceReader::MissingFileHint(const std::string& path, const char* property)
+{
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (path.empty() || fs::exists(path, error))
+  {
+    return std::string();
+  }
+  const fs::path folder = fs::path(path).parent_path();
+  std::string where;
+  if (!folder.empty())
+  {
+    where = fs::is_directory(folder, error)
+      ? " (its directory " + folder.string() + " exists, without it)"
+      : " (its directory " + folder.string() + " is gone too)";
+  }
+  return ". " + path + " does not exist" + where + ": if the trace moved, set " + property +
+    " to its new place, or load the state file with the directory now holding the trace "
+    "(pvpython: LoadState(state, data_directory=...); GUI: File > Load State, \"Search files "
+    "under specified directory\"; docs/state-files.md)";
 }

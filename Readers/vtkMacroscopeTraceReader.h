@@ -107,6 +107,12 @@ public:
 
   vtkMTimeType GetMTime() override;
 
+  /// For an error about `path`, the file a `property` names: when the file
+  /// does not exist, a sentence saying so, whether its directory is gone
+  /// too, and how to point a moved trace's state at its new place
+  /// (docs/state-files.md); empty when the file exists.
+  static std::string MissingFileHint(const std::string& path, const char* property);
+
   /**
    * The streamed time slicing (vtkMacroscopeStreamedTimeSlicing): reads
    * the trace and hands this piece's rows to `stream` (Filters/Core
@@ -127,6 +133,13 @@ protected:
   ~vtkMacroscopeTraceReader() override;
 
   int FillOutputPortInformation(int port, vtkInformation* info) override;
+
+  /// After the outputs are filled: a warning naming the window, the file
+  /// and the trace's span when a TimeWindow was asked and the outputs hold
+  /// no state, message, event or sample. Piece p of n > 1 warns only when
+  /// the window misses the span (every piece is empty then), since a piece
+  /// may hold nothing while the others hold rows. Returns whether it warned.
+  bool WarnIfWindowEmpty(vtkInformationVector* outputVector, int pieces);
 
   /// The enabled Regions when some are disabled; empty when all are enabled
   /// (the decoders' "keep all").

@@ -398,7 +398,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
 
   MacroscopeTraceInputs trace;
   std::string problem;
-  if (!trace.Collect(inputVector[0], problem))
+  if (!trace.CollectTrace(this, inputVector[0], problem))
   {
     vtkErrorMacro("Timeline Layout: " << problem << ".");
     return 0;

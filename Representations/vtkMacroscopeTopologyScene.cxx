@@ -397,7 +397,7 @@ int vtkMacroscopeTopologyScene::RequestData(
 
   MacroscopeTraceInputs trace;
   std::string problem;
-  if (!trace.Collect(inputVector[0], problem))
+  if (!trace.CollectTrace(this, inputVector[0], problem))
   {
     vtkErrorMacro("Topology-Time Scene: " << problem << ".");
     return 0;

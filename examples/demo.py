@@ -108,7 +108,7 @@ SaveScreenshot(os.path.join(output, "timeline-zoom.png"), gantt, ImageResolution
 timeline_counts = {}
 for label, window in (("whole trace", [0, 0]), ("zoom", zoom_window)):
     gantt_layout = TimelineLayout(registrationName="TimelineLayout",
-                                  Input=[OutputPort(reader, i) for i in range(6)],
+                                  Input=OutputPort(reader, 0),
                                   ViewSize=[1560, 960], GroupLevel=2, TimeWindow=window)
     gantt_layout.UpdatePipeline()
     marks = servermanager.Fetch(gantt_layout, idx=0)
@@ -127,8 +127,11 @@ for label, window in (("whole trace", [0, 0]), ("zoom", zoom_window)):
 # Drawn as the spatiotemporal overview at p = 0, where every part is one
 # cell of the model (no aggregation), so that the heat map has the
 # Timeline's time axis, row names and top-down order, and a type legend.
-ports = [OutputPort(reader, i) for i in range(6)]
-slicing = TimeSlicing(registrationName="Model", Input=ports, Slices=120)
+# Filters of a trace take the reader's first output (States) and find its
+# other outputs beside it (docs/time-slicing.md): one input, one filter in
+# the GUI's Pipeline Browser.
+states = OutputPort(reader, 0)
+slicing = TimeSlicing(registrationName="Model", Input=states, Slices=120)
 slicing.UpdatePipeline()
 model = servermanager.Fetch(slicing, idx=0)
 plane_names = model.GetFieldData().GetAbstractArray("TypeName")
@@ -295,7 +298,7 @@ SaveScreenshot(os.path.join(output, "quality-curves.png"), chart, ImageResolutio
 # minute on two cores, this model a second). Detection: in the detected
 # window, the processes that spend it mostly in a state other than the one
 # that dominates the window over all processes.
-process_model = TimeSlicing(registrationName="ProcessModel", Input=ports, Slices=40, ResourceLevel=3)
+process_model = TimeSlicing(registrationName="ProcessModel", Input=states, Slices=40, ResourceLevel=3)
 spatiotemporal = SpatiotemporalAggregation(registrationName="SpatiotemporalAggregation",
                                            Input=OutputPort(process_model, 0), Parameter=0.5)
 spatiotemporal.UpdatePipeline()
@@ -401,7 +404,7 @@ SaveScreenshot(os.path.join(output, "treemap.png"), treemap_layout, ImageResolut
 
 # Triva's animated time slice: the same treemap over each of 12 slices,
 # played by the animation scene and saved frame by frame.
-animated_model = TimeSlicing(registrationName="AnimatedModel", Input=ports, Slices=12, ResourceLevel=3)
+animated_model = TimeSlicing(registrationName="AnimatedModel", Input=states, Slices=12, ResourceLevel=3)
 animated = ResourceTreemap(registrationName="AnimatedTreemap", Input=OutputPort(animated_model, 0),
                            Cut="Level", Level=2, AnimateSlices=1)
 animated.UpdatePipelineInformation()
@@ -422,7 +425,7 @@ SaveAnimation(os.path.join(frames_dir, "treemap.png"), animation_view, ImageReso
 animation_frames = sorted(f for f in os.listdir(frames_dir) if f.endswith(".png"))
 
 # FrameSoC's statistics: which producers make most of the records.
-statistics = TraceStatistics(registrationName="TraceStatistics", Input=ports)
+statistics = TraceStatistics(registrationName="TraceStatistics", Input=states)
 statistics.UpdatePipeline()
 producer_stats = servermanager.Fetch(statistics, idx=0)
 
@@ -430,7 +433,7 @@ producer_stats = servermanager.Fetch(statistics, idx=0)
 # lateness. The physical window 16-26 ms (the slow node's onset) maps to a
 # range of steps, which the logical timeline and the clustered timeline
 # show; the metric overview shows the lateness of every step.
-logical = LogicalTime(registrationName="LogicalTime", Input=ports, Clusters=3,
+logical = LogicalTime(registrationName="LogicalTime", Input=states, Clusters=3,
                       TimeWindow=[0.016, 0.026])
 logical.UpdatePipeline()
 logical.UpdatePropertyInformation()
@@ -481,7 +484,7 @@ for base, picture in ((1, "topology-3d-network.png"), (0, "topology-3d-pattern.p
     SaveScreenshot(os.path.join(output, picture), scene_view, ImageResolution=[1400, 1100])
 # The same scene as data, for the summary.
 scene_data = TopologyTimeScene(registrationName="TopologyTimeScene",
-                               Input=[OutputPort(reader, i) for i in (0, 1, 4, 5)],
+                               Input=states,
                                BaseConfiguration=1, TopologyFile=network_file,
                                TimeWindow=SCENE_WINDOW)
 scene_boxes = servermanager.Fetch(scene_data, idx=0)
@@ -497,12 +500,15 @@ scene_tree = servermanager.Fetch(reader, idx=4)
 # iterations; the others wait for them.
 smpi_dir = os.path.join(output, "smpi")
 subprocess.run([os.path.join(here, "smpi", "run.sh"), smpi_dir], check=True)
-smpi_hierarchy = os.path.join(here, "smpi", "hierarchy.json")
+# The hierarchy file beside the trace, so that the output directory holds
+# every file the state reads and travels whole (docs/state-files.md).
+smpi_hierarchy = os.path.join(smpi_dir, "hierarchy.json")
+shutil.copyfile(os.path.join(here, "smpi", "hierarchy.json"), smpi_hierarchy)
 paje = PajeTraceReader(registrationName="smpi.paje", FileName=os.path.join(smpi_dir, "smpi.paje"),
                        HierarchyFile=smpi_hierarchy)
 paje.UpdatePipeline()
 smpi_span = paje.GetProperty("TimeBounds")[1]
-smpi_model = TimeSlicing(registrationName="SMPIModel", Input=[OutputPort(paje, i) for i in range(6)],
+smpi_model = TimeSlicing(registrationName="SMPIModel", Input=OutputPort(paje, 0),
                          Slices=30)
 smpi_overview = SpatiotemporalAggregation(registrationName="SMPISpatiotemporalAggregation",
                                           Input=OutputPort(smpi_model, 0), Parameter=0.5)
@@ -542,6 +548,23 @@ SaveScreenshot(os.path.join(output, "smpi-timeline.png"), smpi_gantt, ImageResol
 smpi_states = servermanager.Fetch(paje, idx=0)
 smpi_messages = servermanager.Fetch(paje, idx=1)
 
+# Every view in a layout tab, one per topic: the GUI shows only the views of
+# its tabs, so `paraview --state=macroscope.pvsm` then gives back all of them
+# (docs/state-files.md). The treemaps have theirs already; the pictures are
+# taken, and no view is resized (each tab is its views' size).
+import macroscope  # noqa: E402
+
+macroscope.layout_tab("Platform", [view])
+macroscope.layout_tab("Timeline", [gantt])
+macroscope.layout_tab("Model", [heat])
+macroscope.layout_tab("Temporal overview", [temporal_view, chart])
+macroscope.layout_tab("Spatiotemporal overview", [spatiotemporal_view])
+macroscope.layout_tab("Treemap animation", [animation_view])
+macroscope.layout_tab("Logical time", [logical_view])
+macroscope.layout_tab("Topology 3D", [scene_view])
+macroscope.layout_tab("SMPI", [smpi_view, smpi_gantt], vertical=True)
+if macroscope.views_outside_layouts():
+    raise SystemExit("views outside every layout tab: %s" % macroscope.views_outside_layouts())
 SaveState(os.path.join(output, "macroscope.pvsm"))
 
 # Summary: what was written, where the perturbation is, per-cluster load.

@@ -45,7 +45,7 @@ record_counts = collections.Counter(
 
 reader = OTF2TraceReader(registrationName="eztrace", FileName=os.path.abspath(args.archive))  # noqa: F405
 reader.UpdatePipeline()
-ports = [OutputPort(reader, i) for i in range(6)]  # noqa: F405
+trace_port = OutputPort(reader, 0)  # noqa: F405  (filters find the other outputs beside it)
 states = servermanager.Fetch(reader, idx=0)
 messages = servermanager.Fetch(reader, idx=1)
 events = servermanager.Fetch(reader, idx=2)
@@ -55,7 +55,7 @@ collectives = sum(1 for t in vtk_to_numpy(events.GetColumnByName("Type"))
                   if type_names[int(t)] == "MpiCollectiveEnd")
 
 # Time Slicing, one row per process: compute and MPI time per rank.
-slicing = TimeSlicing(Input=ports, Slices=60, ResourceLevel=1)  # noqa: F405
+slicing = TimeSlicing(Input=trace_port, Slices=60, ResourceLevel=1)  # noqa: F405
 model = servermanager.Fetch(slicing, idx=0)
 dims = model.GetDimensions()
 values = vtk_to_numpy(model.GetPointData().GetArray(0)).reshape(dims[::-1])
@@ -69,7 +69,7 @@ mpi = {rank: float(values[mpi_planes, row].sum()) for row, rank in enumerate(row
 
 # Logical Time: where delays start (differential lateness of the
 # computation aggregates, summed per rank).
-logical = LogicalTime(Input=ports)  # noqa: F405
+logical = LogicalTime(Input=trace_port)  # noqa: F405
 logical.UpdatePipeline()
 logical_events = servermanager.Fetch(logical, idx=0)
 hierarchy = servermanager.Fetch(reader, idx=4)
@@ -100,12 +100,18 @@ def render(source, kind, size, group_level=None):
     SaveScreenshot(path, view, ImageResolution=size)  # noqa: F405
     if not os.path.isfile(path):
         raise SystemExit("no picture written: " + path)
+    views.append(view)
     return path
+
+
+views = []
 
 
 overview = SpatiotemporalAggregation(Input=OutputPort(slicing, 0), Parameter=0.7)  # noqa: F405
 pictures = [render(reader, "Timeline", [1400, 600]),
             render(overview, "Spatiotemporal Overview", [1400, 500])]
+# The session as a user would find it: both views in one tab.
+macroscope.layout_tab("EZTrace", views, vertical=True)
 from vtkmodules.vtkIOImage import vtkPNGReader, vtkPNGWriter  # noqa: E402
 from vtkmodules.vtkFiltersCore import vtkImageAppend  # noqa: E402
 stack = vtkImageAppend()

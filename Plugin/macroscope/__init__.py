@@ -11,4 +11,5 @@ from .colors import known_types, link_type_colors, palette_color, reset_type_col
 from .progress import watch_progress, ProgressWatch  # noqa: F401
 from .overview import overview, streamed_model, estimate, describe, Overview  # noqa: F401
 from .details import details_at, details_at_chart, display_to_chart, chart_to_display, pick, select_rows, Details  # noqa: F401
+from .layouts import layout_tab, views_outside_layouts  # noqa: F401
 from . import navigation  # noqa: F401  (zoom, pan, chart_view of the Macroscope Chart View)

@@ -74,15 +74,22 @@ def _trace_end(source):
     return float(bounds[1])
 
 
-def chart_view(size):
+def chart_view(size, layout=None, hint=-1):
     """A new Macroscope Chart View (docs/views.md) of `size` pixels, white
     background: 2D, its charts laid out for the view's own size. Scripts
-    that save chart pictures start from it."""
+    that save chart pictures start from it. It is put in cell `hint` of
+    `layout`, or, without one, in a layout tab of its own ("Chart View N"),
+    so that a state file's views all come back in the GUI
+    (docs/state-files.md); macroscope.layout_tab moves it to another tab."""
     view = simple.CreateView("MacroscopeChartView")
     view.ViewSize = list(size)
     view.OrientationAxesVisibility = 0
     view.UseColorPaletteForBackground = 0
     view.Background = [1, 1, 1]
+    if layout is None:
+        layout = simple.CreateLayout("Chart View %d" % (len(simple.GetLayouts()) + 1))
+        hint = 0
+    simple.AssignViewToLayout(view=view, layout=layout, hint=hint)
     return view
 
 
@@ -127,7 +134,7 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     window = [float(window[0]), float(window[1])]
     if not window[1] > window[0]:
         raise ValueError("compare_runs: empty window %s" % window)
-    models = [make["TimeSlicing"](Input=[simple.OutputPort(source, i) for i in range(6)],
+    models = [make["TimeSlicing"](Input=simple.OutputPort(source, 0),
                                   Slices=slices, TimeWindow=window)
               for source in sources]
     difference, aggregation, summary = compare_models(models[0], models[1], matching=matching,
@@ -140,13 +147,11 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     layout.SplitHorizontal(1, 0.5)
     views, displays = [], []
     for cell, source in zip((3, 4), sources):
-        view = chart_view((width // 2, top))
-        simple.AssignViewToLayout(view=view, layout=layout, hint=cell)
+        view = chart_view((width // 2, top), layout, cell)
         # Laid out for the view's own size, labels and legend included.
         displays.append(_show_chart(simple.OutputPort(source, 0), view, "Timeline"))
         views.append(view)
-    difference_view = chart_view((width, height - top))
-    simple.AssignViewToLayout(view=difference_view, layout=layout, hint=2)
+    difference_view = chart_view((width, height - top), layout, 2)
     difference_display = _show_chart(simple.OutputPort(aggregation, 0), difference_view,
                                       "Spatiotemporal Overview")
     layout.SetSize(width, height)

@@ -20,12 +20,19 @@ from paraview import simple
 WHEEL_ZOOM_IN = 0.8
 
 
-def chart_view(size=None):
+def chart_view(size=None, layout=None, hint=-1):
     """A new Macroscope Chart View (2D, its charts laid out for its size);
-    `size` sets its ViewSize, e.g. [1600, 1000]."""
+    `size` sets its ViewSize, e.g. [1600, 1000]. It goes to cell `hint` of
+    `layout`, or, without one, to a layout tab of its own ("Chart View N"),
+    so that a state file's views all come back in the GUI
+    (docs/state-files.md)."""
     view = simple.CreateView("MacroscopeChartView")
     if size is not None:
         view.ViewSize = list(size)
+    if layout is None:
+        layout = simple.CreateLayout("Chart View %d" % (len(simple.GetLayouts()) + 1))
+        hint = 0
+    simple.AssignViewToLayout(view=view, layout=layout, hint=hint)
     return view
 
 

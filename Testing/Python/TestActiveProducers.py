@@ -119,7 +119,8 @@ for key, setting in (("TimeWindow", dict(TimeWindow=[0.5 * span, 0.1 * span])),
     for name, value in setting.items():
         bad.SetPropertyWithName(name, value)
     errors[key] = expect_error(bad)
-no_hierarchy = ActiveProducers(Input=[ports[0]])
+# Two outputs are taken as given (States alone finds the rest: Python.OneInput).
+no_hierarchy = ActiveProducers(Input=[ports[0], ports[1]])
 errors["Hierarchy"] = expect_error(no_hierarchy)
 
 # ---- checks on rank 0 -------------------------------------------------------

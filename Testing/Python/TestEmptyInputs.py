@@ -142,10 +142,19 @@ def captured(action):
     return text, result
 
 
+last_text = ""
+
+
 def quietly(what, action):
-    """Runs `action` (see captured); an error fails the test. Returns
-    whether there was none, and what `action` returned."""
+    """Runs `action` (see captured); an error fails the test, and so does a
+    claim of a missing column (the tables are empty, never malformed).
+    Returns whether there was none, and what `action` returned; the
+    messages are kept in `last_text`."""
+    global last_text
     text, result = captured(action)
+    last_text = text
+    expect("misses a column" not in text, "%s claims a missing column of well-formed empty "
+           "tables:\n%s" % (what, text.strip()[:2000]))
     if "ERROR" in text:
         expect(False, "%s reports an error:\n%s" % (what, text.strip()[:2000]))
         return False, result
@@ -217,6 +226,16 @@ def recipe_time_slicing(ctx):
         what = "Time Slicing (%s)" % text
         slicing = TimeSlicing(Input=ctx["outs"], Metric=text, Slices=10)
         if update(slicing, what):
+            # Issue 27: the real reason for an all-zero model, not silence.
+            said = "No %s in the window" % ("state", "event", "variable sample")[value] \
+                if value < 3 else "No message in the window"
+            if rows_of(ctx, table) == 0:
+                expect(said in last_text and "The trace spans" in last_text,
+                       "%s of an empty table does not say '%s' and the trace's span: %r"
+                       % (what, said, last_text.strip()[:500]))
+            else:
+                expect(said not in last_text, "%s warns '%s' with %d rows"
+                       % (what, said, rows_of(ctx, table)))
             values = check_model(fetch(slicing), what, rows_of(ctx, table) == 0)
             if value == 0:
                 ctx["model"] = slicing
@@ -446,6 +465,17 @@ for current_kind, (format_name, path, window, empty) in KINDS.items():
     reader = make_reader(FileName=path, TimeWindow=window)
     mt.check(update(reader, "the %s reader" % format_name), "the %s reader fails on %s"
              % (format_name, path))
+    # Issue 27: a window that holds nothing is a warning naming the window
+    # and the trace's span (both readers); a window with rows, none.
+    span = reader.GetProperty("TimeBounds")
+    said = "TimeWindow (%g, %g) s holds nothing of %s" % (window[0], window[1], path)
+    if current_kind.startswith("empty"):
+        expect(said in last_text and ("spans %g s to %g s" % (span[0], span[1])) in last_text,
+               "the %s reader's empty window is not reported with the window and the span "
+               "(%g to %g s): %r" % (format_name, span[0], span[1], last_text.strip()[:800]))
+    else:
+        expect("holds nothing" not in last_text, "the %s reader reports an empty window: %r"
+               % (format_name, last_text.strip()[:800]))
     ctx = dict(reader=reader, file=path, window=window, outs=[OutputPort(reader, i) for i in range(6)])
     ctx["rows"] = {}
     for port, (table_name, contract) in CONTRACT.items():

@@ -146,7 +146,9 @@ def expect_error(proxy, fragment):
 expect_error(TimeSlicing(Input=ports, Slices=0), "Slices")
 expect_error(TimeSlicing(Input=ports, TimeWindow=[0.5 * span, 0.1 * span]), "TimeWindow")
 expect_error(TimeSlicing(Input=ports, TimeWindow=[2 * span, 3 * span]), "after the trace ends")
-expect_error(TimeSlicing(Input=[ports[0]]), "Hierarchy")
+# Several outputs are taken as given (States alone is the one-click form:
+# the filter finds the rest beside it, Python.OneInput).
+expect_error(TimeSlicing(Input=[ports[0], ports[1]]), "Hierarchy")
 no_depth = PassArrays(Input=ports[0], RowDataArrays=["Location", "Type", "Start", "End"])
 expect_error(TimeSlicing(Input=[no_depth, ports[4], ports[5]]), "misses a column")
 # A level the hierarchy (machine, clusters, nodes, ranks, threads) lacks.

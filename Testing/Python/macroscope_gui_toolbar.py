@@ -31,6 +31,7 @@ class Qt(object):
         self.activate = self.function("_ZN7QAction8activateENS_11ActionEventE", None, P, ctypes.c_int)
         self.is_checked = self.function("_ZNK7QAction9isCheckedEv", ctypes.c_bool, P)
         self.is_enabled = self.function("_ZNK7QAction9isEnabledEv", ctypes.c_bool, P)
+        self.click = self.function("_ZN15QAbstractButton5clickEv", None, P)
         self.process_events = self.function(
             "_ZN16QCoreApplication13processEventsE6QFlagsIN10QEventLoop17ProcessEventsFlagEE",
             None, ctypes.c_int)
@@ -95,6 +96,21 @@ class Qt(object):
         result = (self.P * 1)()
         self.widget_actions(result, widget)
         return {self.string_of(self.action_text, a): a for a in self.pointers(ctypes.addressof(result))}
+
+    def menu_actions(self, text):
+        """Every QAction of a menu whose text (without its & mnemonic) is
+        `text`: a filter has one in each Filters submenu it is listed in."""
+        found = []
+        for menu in self.widgets("QMenu"):
+            for action in self.pointers_of(self.widget_actions, menu):
+                if self.string_of(self.action_text, action).replace("&", "") == text:
+                    found.append(action)
+        return found
+
+    def pointers_of(self, getter, obj):
+        result = (self.P * 1)()
+        getter(result, obj)
+        return self.pointers(ctypes.addressof(result))
 
     def wait(self, condition, seconds=30):
         deadline = time.time() + seconds
