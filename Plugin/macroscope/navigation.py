@@ -270,7 +270,7 @@ def chart_y(view, display_y):
 
 def _row_axes(view):
     """(display, axis) of every Timeline drawn: axis = (first, last, total,
-    origin, units per row) with rows from the plot's top downwards."""
+    base 0, origin, units per row) with rows from the plot's top downwards."""
     axes = []
     for display in view.Representations:
         if (display.GetXMLName() == "MacroscopeTraceRepresentation" and display.Visibility
@@ -342,34 +342,43 @@ def _free_from_shared_window(display):
             link.SetEnabled(True)
 
 
+def _zoomed(axes, missing, factor, at):
+    """The property window of the first of `axes` zoomed by `factor` around
+    chart coordinate `at` (None: the window's middle); `missing` is the
+    error when no axis was drawn."""
+    if not axes:
+        raise ValueError(missing)
+    first, last, total, base, origin, units = axes[0][1]
+    pivot = first + 0.5 * (last - first + 1) if at is None else first + (at - origin) / units
+    return _property_window(_zoom_indices(first, last, total, factor, pivot), base)
+
+
+def _panned(axes, missing, delta):
+    """The property window of the first of `axes` moved by `delta` chart
+    units (the chart follows the pointer: the indices move against it)."""
+    if not axes:
+        raise ValueError(missing)
+    first, last, total, base, _, units = axes[0][1]
+    return _property_window(_pan_indices(first, last, total, -delta / units), base)
+
+
 def zoom_rows(view, factor, y=None):
     """Zooms across rows: the RowWindow of the Timelines of `view` scaled by
     `factor` (< 1: fewer locations, taller rows, fewer merged) around the row
     under display ordinate `y` (pixels from the bottom; None: the middle), as
     Ctrl + wheel does. Returns the RowWindow set ((0, -1): every row)."""
-    def compute():
-        axes = _row_axes(view)
-        if not axes:
-            raise ValueError("zoom_rows: the view shows no Timeline that was drawn")
-        first, last, total, _, origin, units = axes[0][1]
-        pivot = (first + 0.5 * (last - first + 1) if y is None
-                 else first + (chart_y(view, y) - origin) / units)
-        return _zoom_indices(first, last, total, factor, pivot)
-    return _set_rows(view, _agreed(compute))
+    return _set_rows(view, _agreed(lambda: _zoomed(
+        _row_axes(view), "zoom_rows: the view shows no Timeline that was drawn", factor,
+        None if y is None else chart_y(view, y))))
 
 
 def pan_rows(view, dy):
     """Moves the RowWindow of the Timelines of `view` as the vertical part
     of a left drag of `dy` pixels does (positive: the rows follow the
     pointer up, showing rows further down). Returns the RowWindow set."""
-    def compute():
-        axes = _row_axes(view)
-        if not axes:
-            raise ValueError("pan_rows: the view shows no Timeline that was drawn")
-        first, last, total, _, _, units = axes[0][1]
-        delta = chart_y(view, dy) - chart_y(view, 0.0)
-        return _pan_indices(first, last, total, -delta / units)
-    return _set_rows(view, _agreed(compute))
+    return _set_rows(view, _agreed(lambda: _panned(
+        _row_axes(view), "pan_rows: the view shows no Timeline that was drawn",
+        chart_y(view, dy) - chart_y(view, 0.0))))
 
 
 def _set_rows(view, window):
@@ -385,28 +394,17 @@ def zoom_steps(view, factor, x=None):
     under display abscissa `x` (None: the middle), as the wheel over a
     logical view does; a view following a shared TimeWindow is freed from
     it first. Returns the StepWindow set ((0, -1): every step)."""
-    def compute():
-        axes = _step_axes(view)
-        if not axes:
-            raise ValueError("zoom_steps: the view shows no logical view that was drawn")
-        first, last, total, base, origin, units = axes[0][1]
-        pivot = (first + 0.5 * (last - first + 1) if x is None
-                 else first + (chart_x(view, x) - origin) / units)
-        return _property_window(_zoom_indices(first, last, total, factor, pivot), base)
-    return _set_steps(view, _agreed(compute))
+    return _set_steps(view, _agreed(lambda: _zoomed(
+        _step_axes(view), "zoom_steps: the view shows no logical view that was drawn", factor,
+        None if x is None else chart_x(view, x))))
 
 
 def pan_steps(view, dx):
     """Moves the StepWindow of the logical views of `view` as a left drag of
     `dx` pixels does (positive: earlier steps). Returns the StepWindow set."""
-    def compute():
-        axes = _step_axes(view)
-        if not axes:
-            raise ValueError("pan_steps: the view shows no logical view that was drawn")
-        first, last, total, base, _, units = axes[0][1]
-        delta = chart_x(view, dx) - chart_x(view, 0.0)
-        return _property_window(_pan_indices(first, last, total, -delta / units), base)
-    return _set_steps(view, _agreed(compute))
+    return _set_steps(view, _agreed(lambda: _panned(
+        _step_axes(view), "pan_steps: the view shows no logical view that was drawn",
+        chart_x(view, dx) - chart_x(view, 0.0))))
 
 
 def _set_steps(view, window):
