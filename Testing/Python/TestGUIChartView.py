@@ -48,6 +48,20 @@ def xdotool(*arguments):
     check(done.returncode == 0, "xdotool %s failed: %s" % (" ".join(map(str, arguments)), done.stdout))
 
 
+def wheel_steps(qt, x, y, steps, pause, ctrl=False):
+    """`steps` forward wheel clicks at screen point (x, y), as a user's X
+    events, `pause` seconds apart (Ctrl held down when `ctrl`)."""
+    xdotool("mousemove", x, y)
+    qt.wait(lambda: False, 0.5)
+    if ctrl:
+        xdotool("keydown", "ctrl")
+    for _ in range(steps):
+        xdotool("click", 4)
+        qt.wait(lambda: False, pause)
+    if ctrl:
+        xdotool("keyup", "ctrl")
+
+
 status = 1
 try:
     from paraview.simple import *
@@ -186,11 +200,7 @@ try:
     x = int(round((chart_middle - region[0]) / (region[1] - region[0]) * width))
     y = int(round(height * 0.5))
     pointer_time = t0 + (nav.chart_x(view, x) - ax0) * (t1 - t0) / (ax1 - ax0)
-    xdotool("mousemove", left + x, top + y)
-    qt.wait(lambda: False, 0.5)
-    for step in range(3):
-        xdotool("click", 4)
-        qt.wait(lambda: False, 0.7)
+    wheel_steps(qt, left + x, top + y, 3, 0.7)
     check(qt.wait(lambda: list(timeline.TimeWindow) != [0.0, 0.0], 10),
           "three wheel steps over the Timeline left TimeWindow at %s" % list(timeline.TimeWindow))
     qt.wait(lambda: False, 1)
@@ -241,12 +251,7 @@ try:
     whole = nav.chart_fields(timeline)["RowWindow"]
     check(merged[1] >= 0 and merged[0] < whole[2],
           "with 20-pixel rows the %d locations still have a row each: %s" % (whole[2], merged))
-    xdotool("mousemove", left + x, top + y)
-    xdotool("keydown", "ctrl")
-    for step in range(3):
-        xdotool("click", 4)
-        qt.wait(lambda: False, 0.7)
-    xdotool("keyup", "ctrl")
+    wheel_steps(qt, left + x, top + y, 3, 0.7, ctrl=True)
     check(qt.wait(lambda: list(timeline.RowWindow) != [0, -1], 10),
           "three Ctrl + wheel steps left RowWindow at %s" % list(timeline.RowWindow))
     qt.wait(lambda: False, 1)
@@ -310,11 +315,7 @@ try:
     o_scale = 2.0 * camera.GetParallelScale() / oh  # chart units per pixel
     o_x = int(round(ow / 2.0 + (0.5 * (o_axis[0] + o_axis[1]) - camera.GetFocalPoint()[0]) / o_scale))
     o_pointer = o_axis[2] + (nav.chart_x(overview_view, o_x) - o_axis[0]) * (o_axis[3] - o_axis[2]) / (o_axis[1] - o_axis[0])
-    xdotool("mousemove", o_left + o_x, o_top + oh // 2)
-    qt.wait(lambda: False, 0.5)
-    for step in range(3):
-        xdotool("click", 4)
-        qt.wait(lambda: False, 1.0)
+    wheel_steps(qt, o_left + o_x, o_top + oh // 2, 3, 1.0)
     check(qt.wait(lambda: list(model.TimeWindow) != [0.0, 0.0], 15),
           "three wheel steps over the overview left the slicing's TimeWindow at %s" % list(model.TimeWindow))
     qt.wait(lambda: False, 1.5)
@@ -347,11 +348,7 @@ try:
     logical_widget = new_widget([widget, overview_widget])
     l_left, l_top = qt.global_position(logical_widget)
     lw, lh = logical_view.ViewSize
-    xdotool("mousemove", l_left + lw // 2, l_top + lh // 2)
-    qt.wait(lambda: False, 0.5)
-    for step in range(3):
-        xdotool("click", 4)
-        qt.wait(lambda: False, 0.8)
+    wheel_steps(qt, l_left + lw // 2, l_top + lh // 2, 3, 0.8)
     check(qt.wait(lambda: list(steps.StepWindow) != [0, -1], 10),
           "three wheel steps over the logical view left StepWindow at %s" % list(steps.StepWindow))
     qt.wait(lambda: False, 1.0)
