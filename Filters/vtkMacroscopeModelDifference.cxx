@@ -148,6 +148,18 @@ void vtkMacroscopeModelDifference::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ResourceMatching: "
      << (this->ResourceMatching == BY_NAME ? "by name" : "by rank") << "\n";
   os << indent << "Slices: " << this->Slices << "\n";
+  os << indent << "RunNames: " << this->RunNames[0] << ", " << this->RunNames[1] << "\n";
+}
+
+void vtkMacroscopeModelDifference::SetRunNames(const char* a, const char* b)
+{
+  const std::string names[2] = { a ? a : "", b ? b : "" };
+  if (names[0] != this->RunNames[0] || names[1] != this->RunNames[1])
+  {
+    this->RunNames[0] = names[0];
+    this->RunNames[1] = names[1];
+    this->Modified();
+  }
 }
 
 int vtkMacroscopeModelDifference::FillInputPortInformation(int, vtkInformation* info)
@@ -430,6 +442,11 @@ int vtkMacroscopeModelDifference::WriteOutput(vtkInformationVector* outputVector
   image->SetSpacing(d.Grid.Width(), 1.0, 1.0);
   image->SetExtent(extent);
   image->GetFieldData()->ShallowCopy(kept.Fields);
+  vtkNew<vtkStringArray> runNames;
+  runNames->SetName("RunNames");
+  runNames->InsertNextValue(this->RunNames[0]);
+  runNames->InsertNextValue(this->RunNames[1]);
+  image->GetFieldData()->AddArray(runNames);
   const std::pair<const char*, const std::vector<double>*> arrays[] = { { "Value", &d.Value },
     { "Difference", &d.Difference }, { "A", &d.A }, { "B", &d.B } };
   for (const auto& named : arrays)

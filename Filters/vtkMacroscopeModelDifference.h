@@ -16,7 +16,7 @@
  * it unchanged. Point arrays: "Value" = |A − B| (the scalars, what the pIC
  * aggregation measures), "Difference" = A − B, "A" and "B". Field data add
  * "UnmatchedResources" (rows of A, of B, without a counterpart) and
- * "ResourceMatching" ("by rank" or "by name").
+ * "ResourceMatching" ("by rank" or "by name"), and "RunNames" (SetRunNames).
  *
  * Both inputs are read whole on every rank (Time Slicing holds its whole
  * model on every rank), so the filter makes no collective call; like Time
@@ -29,6 +29,7 @@
 #include "vtkAlgorithm.h"
 
 #include <memory> // for std::unique_ptr
+#include <string> // for std::string
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeModelDifference : public vtkAlgorithm
 {
@@ -56,6 +57,14 @@ public:
   vtkGetMacro(Slices, int);
   ///@}
 
+  /**
+   * The names of the two runs ("A" and "B" by default), written in the
+   * output's RunNames field data, which the overviews and the summary use
+   * to say which run had more ("normal", "perturbed").
+   */
+  void SetRunNames(const char* a, const char* b);
+  const char* GetRunName(int run) const { return this->RunNames[run != 0].c_str(); }
+
 protected:
   vtkMacroscopeModelDifference();
   ~vtkMacroscopeModelDifference() override;
@@ -75,6 +84,7 @@ private:
 
   int ResourceMatching = BY_RANK;
   int Slices = 0;
+  std::string RunNames[2] = { "A", "B" };
 
   struct Kept;
   std::unique_ptr<Kept> Internal;

@@ -159,6 +159,25 @@ struct vtkMacroscopePartitionFilter::Internals
 
 namespace
 {
+// The "Difference" point array of a difference model, one value per cell
+// of Value; empty for any other model.
+std::vector<double> SignedDifferences(vtkImageData* model, vtkIdType cells)
+{
+  auto* differences =
+    vtkDataArray::SafeDownCast(model->GetPointData()->GetAbstractArray("Difference"));
+  std::vector<double> result;
+  if (differences && differences->GetNumberOfTuples() == cells &&
+    differences->GetNumberOfComponents() == 1)
+  {
+    result.resize(static_cast<std::size_t>(cells));
+    for (vtkIdType i = 0; i < cells; ++i)
+    {
+      result[static_cast<std::size_t>(i)] = differences->GetComponent(i, 0);
+    }
+  }
+  return result;
+}
+
 constexpr double ProgressStep = 0.005;
 
 /// The output port whose request runs this execution; -1: all of them.
@@ -542,6 +561,18 @@ int vtkMacroscopePartitionFilter::RequestData(
     mean->SetComponentName(u, typeNames->GetValue(u).c_str());
   }
   const macroscope::AggregationHierarchy& hierarchy = *internal.Hierarchy;
+  // A difference model (Model Difference) aggregates |A - B| and keeps
+  // A - B beside it: the parts' signed means tell which run had more.
+  std::vector<double> signedValues = SignedDifferences(model, values->GetNumberOfTuples());
+  const macroscope::ModelView signedModel{ signedValues.data(), dims[0],
+    static_cast<uint32_t>(dims[1]), static_cast<uint32_t>(dims[2]) };
+  vtkDoubleArray* signedMean = signedValues.empty()
+    ? nullptr
+    : MacroscopeNewColumn<vtkDoubleArray>(partition, "SignedMean", types);
+  for (int u = 0; signedMean && u < types; ++u)
+  {
+    signedMean->SetComponentName(u, typeNames->GetValue(u).c_str());
+  }
   int index = 0;
   for (const macroscope::AggregatePart& p : best.Parts)
   {
@@ -574,6 +605,12 @@ int vtkMacroscopePartitionFilter::RequestData(
     }
     amplitude->InsertNextTuple(ownAmplitude.data());
     mean->InsertNextTuple(summary.Mean.data());
+    if (signedMean)
+    {
+      signedMean->InsertNextTuple(
+        macroscope::SummarizeArea(signedModel, hierarchy, area, p.FirstSlice, p.LastSlice)
+          .Mean.data());
+    }
     mode->InsertNextValue(static_cast<int>(summary.Mode));
     modeName->InsertNextValue(typeNames->GetValue(summary.Mode));
     modeShare->InsertNextValue(summary.ModeProportion);
@@ -616,7 +653,8 @@ int vtkMacroscopePartitionFilter::RequestData(
   // What a representation needs to draw the parts without the model: the
   // hierarchy, the types and their colours, the window and the metric.
   for (const char* described : { "NodeName", "NodeKind", "NodeParent", "TypeName", "TypeId",
-         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow", "TraceSpan", "ResourceSelection" })
+         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow", "TraceSpan", "ResourceSelection",
+         "RunNames" })
   {
     if (vtkAbstractArray* array = fields->GetAbstractArray(described))
     {

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 
 namespace MacroscopeChart
@@ -469,6 +470,64 @@ void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
   for (std::size_t i = 0; i < drawn.size(); ++i)
   {
     labels.Add(-6.0, centres[drawn[i]], texts[i], ROW_LABEL);
+  }
+}
+
+void DrawGroupedRowLabels(Labels& labels, Geometry& guides, const std::vector<LabelledRow>& rows,
+  const std::function<std::string(int64_t)>& nodeName, const Frame& frame,
+  const TextMeasure& measure, RGB color)
+{
+  std::vector<std::vector<int64_t>> ancestors;
+  std::vector<double> heights;
+  for (const LabelledRow& row : rows)
+  {
+    ancestors.push_back(row.Ancestors);
+    heights.push_back(std::abs(row.Top - row.Bottom));
+  }
+  const double pitch = measure.Height(ROW_LABEL) + LabelGap;
+  const std::vector<macroscope::RowGroup> groups =
+    macroscope::GroupRowsForLabels(ancestors, heights, pitch);
+  const bool ownNames = std::all_of(groups.begin(), groups.end(),
+    [](const macroscope::RowGroup& group) { return group.First == group.Last; }) &&
+    groups.size() == rows.size() && (rows.empty() || groups[0].Node == rows[0].Ancestors[0]);
+  std::vector<std::string> names;
+  std::vector<double> centres;
+  for (const macroscope::RowGroup& group : groups)
+  {
+    names.push_back(ownNames ? rows[group.First].Name : nodeName(group.Node));
+    centres.push_back(0.5 * (rows[group.First].Top + rows[group.Last].Bottom));
+  }
+  if (ownNames)
+  {
+    DrawRowLabels(labels, names, centres, pitch, frame, measure);
+    return;
+  }
+  // Groups of one level that share a name ("MPI Rank 0" under two nodes)
+  // are told apart by their parent's.
+  std::map<std::string, int> uses;
+  for (const std::string& name : names)
+  {
+    ++uses[name];
+  }
+  const double room = RowLabelRoom(frame) - 4.0;
+  for (std::size_t g = 0; g < groups.size(); ++g)
+  {
+    const macroscope::RowGroup& group = groups[g];
+    const std::vector<int64_t>& path = rows[group.First].Ancestors;
+    const auto at = std::find(path.begin(), path.end(), group.Node);
+    std::string text = names[g];
+    if (uses[text] > 1 && at != path.end() && at + 1 != path.end() && *(at + 1) >= 0)
+    {
+      text = nodeName(*(at + 1)) + " / " + text;
+    }
+    labels.Add(-10.0, centres[g], measure.ElideMiddle(text, ROW_LABEL, room), ROW_LABEL);
+    // The bracket: a line along the group's rows, a pixel short at each
+    // end so that neighbouring groups stay apart.
+    const double top = rows[group.First].Top - 1.0;
+    const double bottom = rows[group.Last].Bottom + 1.0;
+    guides.Line(-5.0, top, -5.0, bottom, 0.5, color);
+    guides.Line(-5.0, top, -2.0, top, 0.5, color);
+    guides.Line(-5.0, bottom, -2.0, bottom, 0.5, color);
   }
 }
 

@@ -22,6 +22,7 @@
 #include "vtkUnsignedCharArray.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -238,6 +239,26 @@ double AxisTitleY(const TextMeasure& measure);
 void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
   const std::vector<double>& centres, double pitch, const Frame& frame,
   const TextMeasure& measure);
+
+/// One row of a chart for its row labels: where it lies (chart y, Top >
+/// Bottom), its label of its own, and its node and the node's ancestors up
+/// to the root (a negative id where a band of merged rows has no single
+/// node).
+struct LabelledRow
+{
+  double Top = 0.0, Bottom = 0.0;
+  std::string Name;
+  std::vector<int64_t> Ancestors;
+};
+
+/// Row labels that name every row: each row its own name when the rows are
+/// tall enough (as DrawRowLabels), otherwise the groups of the lowest
+/// hierarchy level tall enough for a label (macroscope::GroupRowsForLabels),
+/// each named by `nodeName` (with its parent's name when two groups share
+/// a name) and marked by a bracket along its rows in `guides`.
+void DrawGroupedRowLabels(Labels& labels, Geometry& guides, const std::vector<LabelledRow>& rows,
+  const std::function<std::string(int64_t)>& nodeName, const Frame& frame,
+  const TextMeasure& measure, RGB color);
 
 /// The names and colours of a model's `count` types, from the "TypeName"
 /// and "TypeColor" field data of the table being drawn: a missing name is

@@ -63,6 +63,12 @@ void vtkMacroscopeOverviewRepresentation::SetGroupLevel(int level)
   this->MarkModified();
 }
 
+void vtkMacroscopeOverviewRepresentation::SetSignedDifference(bool signedDifference)
+{
+  this->SpatiotemporalLayout->SetSignedDifference(signedDifference);
+  this->MarkModified();
+}
+
 vtkMacroscopeTemporalOverviewLayout* vtkMacroscopeOverviewRepresentation::GetTemporalLayout()
 {
   return this->TemporalLayout;

@@ -52,6 +52,7 @@ public:
   void SetMinLayerHeight(double pixels);
   void SetMinRowHeight(double pixels);
   void SetGroupLevel(int level);
+  void SetSignedDifference(bool signedDifference);
   ///@}
 
   ///@{

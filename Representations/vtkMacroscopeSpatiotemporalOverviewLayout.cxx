@@ -1,8 +1,10 @@
 #include "vtkMacroscopeSpatiotemporalOverviewLayout.h"
 
 #include "Aggregation.h"
+#include "DivergingScale.h"
 #include "MacroscopeChart.h"
 #include "SpatiotemporalOverview.h"
+#include "TemporalOverview.h"
 #include "TypeColorOverrides.h"
 #include "TypePalette.h"
 
@@ -22,6 +24,7 @@
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -51,7 +54,11 @@ constexpr double GuidesZ = 0.5;
 constexpr const char* SameKey = "aggregate: one time partition";
 constexpr const char* DifferentKey = "aggregate: mixed time partitions";
 constexpr const char* OpacityKey = "opacity: share of the mode type";
+constexpr const char* SignKey = "colour: A \xE2\x88\x92 B of the mode type";
 constexpr std::size_t LegendMaxTypes = 24;
+// A difference's mark is named by its mode type when its |A - B| is at
+// least this share of the largest drawn.
+constexpr double TagThreshold = 0.05;
 
 // A column of the Partition table as doubles, or null when it is missing or
 // has the wrong number of components.
@@ -59,6 +66,75 @@ vtkDataArray* Column(vtkTable* table, const char* name, int components = 1)
 {
   auto* array = vtkDataArray::SafeDownCast(table->GetColumnByName(name));
   return array && array->GetNumberOfComponents() == components ? array : nullptr;
+}
+
+// A difference model's partition (docs/comparison.md): the signed means
+// A - B of every part, into the parts; false for any other partition.
+bool ReadSignedMeans(vtkTable* table, int types, std::vector<macroscope::OverviewPart>& parts)
+{
+  vtkDataArray* signedMeans = types > 0 ? Column(table, "SignedMean", types) : nullptr;
+  if (!signedMeans || signedMeans->GetNumberOfTuples() != static_cast<vtkIdType>(parts.size()))
+  {
+    return false;
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i)
+  {
+    parts[i].SignedMean.resize(static_cast<std::size_t>(types));
+    for (int u = 0; u < types; ++u)
+    {
+      parts[i].SignedMean[u] = signedMeans->GetComponent(static_cast<vtkIdType>(i), u);
+    }
+  }
+  return true;
+}
+
+// The names of runs A and B of a difference model ("A", "B" without any).
+std::array<std::string, 2> RunNamesOf(vtkFieldData* fields)
+{
+  auto* names = vtkStringArray::SafeDownCast(fields->GetAbstractArray("RunNames"));
+  if (names && names->GetNumberOfValues() == 2)
+  {
+    return { names->GetValue(0), names->GetValue(1) };
+  }
+  return { "A", "B" };
+}
+
+// Whether the partition's metric is in seconds (its values are then
+// written in seconds' units).
+bool MetricInSeconds(vtkFieldData* fields)
+{
+  auto* metric = vtkStringArray::SafeDownCast(fields->GetAbstractArray("Metric"));
+  auto* extensive = vtkDataArray::SafeDownCast(fields->GetAbstractArray("Extensive"));
+  auto* width = vtkDataArray::SafeDownCast(fields->GetAbstractArray("SliceWidth"));
+  return metric && metric->GetNumberOfValues() > 0 &&
+    macroscope::DescribeAmplitudeAxis(metric->GetValue(0),
+      extensive && extensive->GetNumberOfTuples() > 0 && extensive->GetComponent(0, 0) != 0.0,
+      width && width->GetNumberOfTuples() > 0 ? width->GetComponent(0, 0) : 1.0)
+      .Seconds;
+}
+
+// A mark's type written at its top left, when the mark holds the text.
+void TagMark(MacroscopeChart::Labels& labels, const macroscope::OverviewMark& m,
+  const std::string& type, const MacroscopeChart::TextMeasure& measure)
+{
+  const double textWidth = measure.Width(type, MacroscopeChart::GROUP_LABEL);
+  const double textHeight = measure.Height(MacroscopeChart::GROUP_LABEL);
+  if (m.X1 - m.X0 >= textWidth + 8.0 && m.Y1 - m.Y0 >= textHeight + 4.0)
+  {
+    labels.Add(m.X0 + 4.0, m.Y1 - 2.0, type, MacroscopeChart::GROUP_LABEL);
+  }
+}
+
+// The largest |A - B| of the marks' modes, the end of the diverging scale
+// (1 when every mark is equal, so that all are white).
+double LargestSignedValue(const std::vector<macroscope::OverviewMark>& marks)
+{
+  double largest = 0.0;
+  for (const macroscope::OverviewMark& m : marks)
+  {
+    largest = std::max(largest, std::abs(m.SignedValue));
+  }
+  return largest > 0.0 ? largest : 1.0;
 }
 
 // The hierarchy depth of every node of a parent array (root 0).
@@ -115,6 +191,7 @@ void vtkMacroscopeSpatiotemporalOverviewLayout::PrintSelf(ostream& os, vtkIndent
   this->Superclass::PrintSelf(os, indent);
   os << indent << "MinRowHeight: " << this->MinRowHeight << "\n";
   os << indent << "GroupLevel: " << this->GroupLevel << "\n";
+  os << indent << "SignedDifference: " << this->SignedDifference << "\n";
 }
 
 int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS])
@@ -185,6 +262,8 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
       part.Mean[u] = means->GetComponent(i, u);
     }
   }
+  const bool signedScale = this->SignedDifference && ReadSignedMeans(table, types, parts);
+  const std::array<std::string, 2> runs = RunNamesOf(fields);
   const MacroscopeChart::TypeStyles styles =
     MacroscopeChart::ReadTypeStyles(fields, std::max(types, 0), this->GetTypeColorOverrides());
   auto nodeName = [&](int64_t node) {
@@ -239,6 +318,7 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   auto modes = NamedArray<vtkIntArray>("Type", count);
   auto modeNames = NamedArray<vtkStringArray>("TypeName", count);
   auto values = NamedArray<vtkDoubleArray>("Value", count);
+  auto signedValues = NamedArray<vtkDoubleArray>("SignedValue", count);
   auto proportions = NamedArray<vtkDoubleArray>("ModeProportion", count);
   auto kinds = NamedArray<vtkUnsignedCharArray>("VisualAggregate", count);
   auto partCounts = NamedArray<vtkIntArray>("PartCount", count);
@@ -257,6 +337,8 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     lineKinds->InsertNextValue(static_cast<unsigned char>(kind));
   };
   std::vector<double> areaOfType(static_cast<std::size_t>(types), 0.0);
+  const double largestSigned = LargestSignedValue(overview.Marks);
+  MacroscopeChart::Labels labels;
   bool aborted = false;
   for (vtkIdType i = 0; i < count && !aborted; ++i)
   {
@@ -272,6 +354,17 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     {
       blended[c] = static_cast<unsigned char>(std::lround(255.0 - opacity * (255.0 - pure[c])));
     }
+    if (signedScale)
+    {
+      // Comparisons: the sign and size of A - B, the type written where
+      // it fits (the details show it everywhere).
+      blended = macroscope::DifferenceColor(m.SignedValue, m.Value, largestSigned);
+      // Where the runs (nearly) agree, no type differs most.
+      if (m.Value >= TagThreshold * largestSigned)
+      {
+        TagMark(labels, m, typeName(m.Mode), measure);
+      }
+    }
     marks.Quad(m.X0, m.Y0, m.X1, m.Y1, MarksZ, blended, 255);
     partIds->InsertNextValue(static_cast<int>(m.Part));
     nodeIds->InsertNextValue(m.Node);
@@ -279,6 +372,7 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     modes->InsertNextValue(static_cast<int>(m.Mode));
     modeNames->InsertNextValue(typeName(m.Mode));
     values->InsertNextValue(m.Value);
+    signedValues->InsertNextValue(m.SignedValue);
     proportions->InsertNextValue(m.ModeProportion);
     kinds->InsertNextValue(static_cast<unsigned char>(m.Kind));
     partCounts->InsertNextValue(static_cast<int>(m.PartCount));
@@ -322,6 +416,10 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     return 1;
   }
   marks.Into(outputs[MARKS]);
+  if (signedScale)
+  {
+    outputs[MARKS]->GetCellData()->AddArray(signedValues);
+  }
   for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ partIds, nodeIds,
          names, modes, modeNames, values, proportions, kinds, partCounts, firstLeaves, lastLeaves,
          firstSliceIds, lastSliceIds, starts, ends })
@@ -331,13 +429,14 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
 
   // Guides and labels: frame, time axis, groups and display-row names.
   Geometry guides;
-  MacroscopeChart::Labels labels;
   MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
   MacroscopeChart::DrawTimeAxis(
     guides, labels, options.WindowBegin, options.WindowEnd, frame, measure, TickColor);
   // Centred above the plot: what is shown (p, parts, the model's shape).
   labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
-    measure.Elide(PartitionTitleOf(table, true), MacroscopeChart::AXIS_TITLE,
+    measure.Elide((signedScale ? runs[0] + " \xE2\x88\x92 " + runs[1] + ", " : std::string()) +
+        PartitionTitleOf(table, true),
+      MacroscopeChart::AXIS_TITLE,
       MacroscopeChart::TitleRoom(frame)),
     MacroscopeChart::AXIS_TITLE);
   const std::vector<int> depth = Depths(parent);
@@ -366,35 +465,34 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     }
   }
   // Row names, made unique by the parent's where they repeat ("Master
-  // thread"), on rows far enough below the last one named: rows may have
-  // different heights, so the rule is the distance to the last label (the
-  // row stride of docs/labels.md, measured in pixels).
+  // thread"); when rows are too thin for one each, the groups (ranks,
+  // nodes...) that are tall enough are named instead, so no row is left
+  // unnamed.
   std::map<std::string, int> uses;
   for (const macroscope::OverviewRow& row : overview.Rows)
   {
     ++uses[nodeName(row.Node)];
   }
-  const double rowLabelPitch =
-    measure.Height(MacroscopeChart::ROW_LABEL) + MacroscopeChart::LabelGap;
-  double lastLabel = std::numeric_limits<double>::infinity();
+  std::vector<MacroscopeChart::LabelledRow> labelled;
   for (const macroscope::OverviewRow& row : overview.Rows)
   {
-    const double centre = 0.5 * (row.Y0 + row.Y1);
-    if (lastLabel - centre < rowLabelPitch)
-    {
-      continue;
-    }
-    std::string text = nodeName(row.Node);
+    MacroscopeChart::LabelledRow entry;
+    entry.Top = std::max(row.Y0, row.Y1);
+    entry.Bottom = std::min(row.Y0, row.Y1);
+    entry.Name = nodeName(row.Node);
     const int64_t up = parent[static_cast<std::size_t>(row.Node)];
-    if (uses[text] > 1 && up >= 0)
+    if (uses[entry.Name] > 1 && up >= 0)
     {
-      text = nodeName(up) + " / " + text;
+      entry.Name = nodeName(up) + " / " + entry.Name;
     }
-    labels.Add(-6.0, centre,
-      measure.Elide(text, MacroscopeChart::ROW_LABEL, MacroscopeChart::RowLabelRoom(frame)),
-      MacroscopeChart::ROW_LABEL);
-    lastLabel = centre;
+    for (int64_t n = row.Node; n >= 0; n = parent[static_cast<std::size_t>(n)])
+    {
+      entry.Ancestors.push_back(n);
+    }
+    labelled.push_back(std::move(entry));
   }
+  MacroscopeChart::DrawGroupedRowLabels(
+    labels, guides, labelled, nodeName, frame, measure, FrameColor);
 
   // Legend: the mode types drawn, largest area first, then the marks of
   // visual aggregation and what the opacity means.
@@ -407,16 +505,28 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
   auto legendColors = NamedArray<vtkUnsignedCharArray>("LegendColor");
   legendColors->SetNumberOfComponents(3);
   auto legendAreas = NamedArray<vtkDoubleArray>("LegendArea");
+  auto addEntry = [&](const std::string& name, const RGB& rgb, double area) {
+    entries.push_back({ name, rgb, 255 });
+    legendNames->InsertNextValue(name);
+    const unsigned char tuple[3] = { rgb[0], rgb[1], rgb[2] };
+    legendColors->InsertNextTypedTuple(tuple);
+    legendAreas->InsertNextValue(area);
+  };
+  if (signedScale)
+  {
+    for (const macroscope::DivergingLegendEntry& entry :
+      macroscope::DifferenceLegend(largestSigned, runs[0], runs[1], MetricInSeconds(fields)))
+    {
+      addEntry(entry.Text,
+        std::isnan(entry.Fraction) ? macroscope::MixedColor : macroscope::DivergingColor(entry.Fraction),
+        0.0);
+    }
+  }
   for (uint32_t type : order)
   {
-    if (areaOfType[type] > 0.0)
+    if (!signedScale && areaOfType[type] > 0.0)
     {
-      const RGB rgb = typeColor(type);
-      entries.push_back({ typeName(type), rgb, 255 });
-      legendNames->InsertNextValue(typeName(type));
-      const unsigned char tuple[3] = { rgb[0], rgb[1], rgb[2] };
-      legendColors->InsertNextTypedTuple(tuple);
-      legendAreas->InsertNextValue(areaOfType[type]);
+      addEntry(typeName(type), typeColor(type), areaOfType[type]);
     }
   }
   // The marks of visual aggregation are lines on grey swatches below the
@@ -452,7 +562,7 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData
     key(diagonalY, SameKey);
     legend.Quad(x, crossY, x + s, crossY + s, GuidesZ, LegendBackground);
     key(crossY, DifferentKey);
-    key(crossY - rowStep, OpacityKey);
+    key(crossY - rowStep, signedScale ? SignKey : OpacityKey);
   }
 
   marking.Into(outputs[MARKING]);

@@ -85,6 +85,19 @@ public:
   vtkGetMacro(GroupLevel, int);
   ///@}
 
+  ///@{
+  /**
+   * On the partition of a difference model (its SignedMean column, Model
+   * Difference), colour each part by A - B of its mode type on a diverging
+   * scale (blue: run A had more, red: run B had more, white: equal), named
+   * by the runs' RunNames, and write the mode type in the parts wide enough
+   * for it. Default on; off, or on any other partition, parts are coloured
+   * by their mode type as usual.
+   */
+  vtkSetMacro(SignedDifference, bool);
+  vtkGetMacro(SignedDifference, bool);
+  ///@}
+
 protected:
   vtkMacroscopeSpatiotemporalOverviewLayout();
   ~vtkMacroscopeSpatiotemporalOverviewLayout() override;
@@ -98,6 +111,7 @@ private:
 
   double MinRowHeight = 3.0;
   int GroupLevel = 0;
+  bool SignedDifference = true;
 };
 
 #endif

@@ -156,6 +156,35 @@ std::string VertexName(vtkTree* tree, vtkIdType vertex)
 
 // Row names, made unique by the parent's name where they repeat (every
 // process has a "Master thread").
+// The path from a band's first row up to the root, for its row label: a
+// level where the band's last row has another ancestor (the band straddles
+// two groups) is -1.
+std::vector<int64_t> BandAncestors(
+  const std::vector<int64_t>& parent, vtkIdType firstVertex, vtkIdType lastVertex)
+{
+  auto pathOf = [&parent](int64_t vertex) {
+    std::vector<int64_t> path;
+    for (; vertex >= 0; vertex = parent[static_cast<std::size_t>(vertex)])
+    {
+      path.push_back(vertex);
+    }
+    return path;
+  };
+  std::vector<int64_t> path = pathOf(firstVertex);
+  if (lastVertex != firstVertex)
+  {
+    const std::vector<int64_t> last = pathOf(lastVertex);
+    for (int64_t& vertex : path)
+    {
+      if (std::find(last.begin(), last.end(), vertex) == last.end())
+      {
+        vertex = -1;
+      }
+    }
+  }
+  return path;
+}
+
 std::vector<std::string> RowNames(vtkTree* tree, const std::vector<vtkIdType>& rowVertex)
 {
   std::vector<std::string> names;
@@ -183,11 +212,20 @@ using MacroscopeChart::NamedArray;
 // Room above the plot: half a row label, which is centred on its row, and
 // the message density strip when messages are shown (whether it is drawn is
 // known only after the layout, which the frame must precede).
-double TopMargin(const MacroscopeChart::TextMeasure& measure, bool messages)
+double TopMargin(const MacroscopeChart::TextMeasure& measure, bool messages, bool title)
 {
   const double label =
     0.5 * measure.Height(MacroscopeChart::ROW_LABEL) + 2.0 * MacroscopeChart::LabelGap;
-  return messages ? std::max(label, DensityGap + DensityHeight + 1.0) : label;
+  const double strip = messages ? std::max(label, DensityGap + DensityHeight + 1.0) : label;
+  return title ? strip + measure.Height(MacroscopeChart::AXIS_TITLE) + 2.0 * MacroscopeChart::LabelGap
+               : strip;
+}
+
+// The top of the title's box (titles hang from their anchor): at the top
+// of the view, above the density strip (TopMargin with a title).
+double TitleY(double plotHeight, const MacroscopeChart::Frame& frame)
+{
+  return plotHeight + frame.Top - MacroscopeChart::LabelGap;
 }
 
 // The chart's frame in a view of `viewSize` pixels: row names at the left,
@@ -196,7 +234,7 @@ double TopMargin(const MacroscopeChart::TextMeasure& measure, bool messages)
 // at the right.
 MacroscopeChart::Frame TimelineFrame(const int viewSize[2], const std::vector<std::string>& rowNames,
   const TypeLook& types, const std::vector<bool>& keepType,
-  const MacroscopeChart::TextMeasure& measure, bool messages)
+  const MacroscopeChart::TextMeasure& measure, bool messages, bool title)
 {
   std::vector<std::string> legendNames{ AggregateKey, MessageKey, MergedMessagesKey, DensityKey };
   for (std::size_t type = 0; type < types.Names.size(); ++type)
@@ -208,7 +246,7 @@ MacroscopeChart::Frame TimelineFrame(const int viewSize[2], const std::vector<st
   }
   return MacroscopeChart::FitFrame(viewSize, MacroscopeChart::RowLabelMargin(rowNames, measure, viewSize[0]),
     MacroscopeChart::LegendMarginFor(legendNames, measure, viewSize[0]),
-    MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure, messages));
+    MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure, messages, title));
 }
 
 void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
@@ -295,6 +333,7 @@ vtkMacroscopeTimelineLayout::vtkMacroscopeTimelineLayout()
 vtkMacroscopeTimelineLayout::~vtkMacroscopeTimelineLayout()
 {
   this->SetController(nullptr);
+  this->SetTitle(nullptr);
 }
 
 void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
@@ -303,6 +342,7 @@ void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
   os << indent << "RowWindow: " << this->RowWindow[0] << " " << this->RowWindow[1] << "\n";
   os << indent << "ViewSize: " << this->ViewSize[0] << " " << this->ViewSize[1] << "\n";
+  os << indent << "Title: " << (this->Title ? this->Title : "(none)") << "\n";
   os << indent << "MinMarkWidth: " << this->MinMarkWidth << "\n";
   os << indent << "MinRowHeight: " << this->MinRowHeight << "\n";
   os << indent << "Depth: " << this->Depth << "\n";
@@ -455,7 +495,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
   MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(
     this->ViewSize, 0.0, 0.0, MacroscopeChart::TimeAxisMargin(measure),
-    TopMargin(measure, this->ShowMessages != 0));
+    TopMargin(measure, this->ShowMessages != 0, this->Title && *this->Title));
   RowPlan rows;
   try
   {
@@ -550,7 +590,9 @@ int vtkMacroscopeTimelineLayout::RequestData(
   const std::vector<std::string> rowNames = RowNames(trace.Hierarchy, rows.RowVertex);
   TypeLook types;
   types.Fill(trace.Types, typeColors);
-  frame = TimelineFrame(this->ViewSize, rowNames, types, keepType, measure, this->ShowMessages != 0);
+  const bool titled = this->Title && *this->Title;
+  frame = TimelineFrame(
+    this->ViewSize, rowNames, types, keepType, measure, this->ShowMessages != 0, titled);
   const double width = frame.Width;
   const double height = frame.Height;
   macroscope::TimelineOptions options;
@@ -935,23 +977,32 @@ int vtkMacroscopeTimelineLayout::RequestData(
         row = end;
       }
     }
-    // Row labels, on every band tall enough for the text, else on every
-    // k-th band.
-    std::vector<std::string> bandNames;
-    std::vector<double> bandCentres;
+    // Row labels: every band its name when they are tall enough for the
+    // text, else the groups (ranks, nodes...) that are.
+    std::vector<MacroscopeChart::LabelledRow> labelled;
     for (std::size_t band = 0; band < bands; ++band)
     {
       const uint32_t first = layout.Bands.FirstRow[band];
       const uint32_t count = layout.Bands.RowCount[band];
-      bandNames.push_back(rowNames[first]);
+      MacroscopeChart::LabelledRow row;
+      row.Top = bandTop(static_cast<uint32_t>(band));
+      row.Bottom = row.Top - bandHeight;
+      row.Name = rowNames[first];
       if (count > 1)
       {
-        bandNames.back() += " \xE2\x80\xA6 " + rowNames[first + count - 1];
+        row.Name += " \xE2\x80\xA6 " + rowNames[first + count - 1];
       }
-      bandCentres.push_back(bandTop(static_cast<uint32_t>(band)) - 0.5 * bandHeight);
+      row.Ancestors = BandAncestors(parent, rows.RowVertex[first], rows.RowVertex[first + count - 1]);
+      labelled.push_back(std::move(row));
     }
-    MacroscopeChart::DrawRowLabels(
-      labelPoints, bandNames, bandCentres, bandHeight, frame, measure);
+    MacroscopeChart::DrawGroupedRowLabels(labelPoints, guides, labelled,
+      [&trace](int64_t vertex) { return VertexName(trace.Hierarchy, vertex); }, frame, measure,
+      FrameColor);
+    if (titled)
+    {
+      label(0.5 * width, TitleY(height, frame),
+        measure.Elide(this->Title, AXIS_TITLE, MacroscopeChart::TitleRoom(frame)), AXIS_TITLE);
+    }
     // Frame, time axis and ticks.
     MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
     MacroscopeChart::DrawTimeAxis(guides, labelPoints, t0, t1, frame, measure, TickColor);

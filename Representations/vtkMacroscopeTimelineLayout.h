@@ -194,6 +194,16 @@ public:
 
   ///@{
   /**
+   * A title drawn centred above the chart (e.g. the run's name in a
+   * comparison, "A: normal"); empty (default) draws none and leaves its
+   * room to the plot.
+   */
+  vtkSetStringMacro(Title);
+  vtkGetStringMacro(Title);
+  ///@}
+
+  ///@{
+  /**
    * MODE (default: each aggregate shows the type that dominates it, lighter
    * the less it dominates) or STACKED, see AggregateStyles.
    */
@@ -266,6 +276,7 @@ private:
   bool ShowMessages = true;
   int MaxMessagesPerPixel = 1;
   int GroupLevel = 0;
+  char* Title = nullptr;
   int AggregateStyle = MODE;
   std::vector<std::string> Resources;
   std::vector<std::string> Types;

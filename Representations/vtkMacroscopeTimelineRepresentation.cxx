@@ -47,6 +47,7 @@ MACROSCOPE_FORWARD(SetShowMessages, bool)
 MACROSCOPE_FORWARD(SetMaxMessagesPerPixel, int)
 MACROSCOPE_FORWARD(SetGroupLevel, int)
 MACROSCOPE_FORWARD(SetAggregateStyle, int)
+MACROSCOPE_FORWARD(SetTitle, const char*)
 MACROSCOPE_FORWARD(AddResource, const char*)
 MACROSCOPE_FORWARD(AddType, const char*)
 #undef MACROSCOPE_FORWARD

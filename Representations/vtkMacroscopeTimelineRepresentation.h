@@ -45,6 +45,7 @@ public:
   void SetMaxMessagesPerPixel(int count);
   void SetGroupLevel(int level);
   void SetAggregateStyle(int style);
+  void SetTitle(const char* title);
   void AddResource(const char* name);
   void RemoveAllResources();
   void AddType(const char* name);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 namespace macroscope
 {
@@ -145,6 +146,62 @@ std::size_t RowLabelStride(double rowPitch, double labelHeight, double gap, std:
   }
   const double needed = std::ceil((labelHeight + gap) / rowPitch - 1e-9);
   return std::clamp<std::size_t>(static_cast<std::size_t>(std::max(1.0, needed)), 1, all);
+}
+
+namespace
+{
+// The runs of rows that share their group at `level` (negative ids never
+// share); false in `tallEnough` when a run is shorter than `pitch`.
+std::vector<RowGroup> RowRunsAt(const std::vector<std::vector<int64_t>>& ancestors,
+  const std::vector<double>& heights, std::size_t level, double pitch, bool& tallEnough)
+{
+  auto groupOf = [&](std::size_t row) -> int64_t {
+    const std::vector<int64_t>& path = ancestors[row];
+    return path.empty() ? -1 : path[std::min(level, path.size() - 1)];
+  };
+  std::vector<RowGroup> runs;
+  tallEnough = true;
+  std::size_t row = 0;
+  while (row < ancestors.size())
+  {
+    const int64_t group = groupOf(row);
+    double height = heights[row];
+    std::size_t last = row;
+    while (group >= 0 && last + 1 < ancestors.size() && groupOf(last + 1) == group)
+    {
+      height += heights[++last];
+    }
+    tallEnough = tallEnough && height >= pitch - 1e-9;
+    runs.push_back({ row, last, group });
+    row = last + 1;
+  }
+  return runs;
+}
+}
+
+std::vector<RowGroup> GroupRowsForLabels(const std::vector<std::vector<int64_t>>& ancestors,
+  const std::vector<double>& heights, double labelPitch)
+{
+  if (heights.size() != ancestors.size())
+  {
+    throw std::invalid_argument("GroupRowsForLabels: one height per row is needed");
+  }
+  std::size_t levels = 1;
+  for (const std::vector<int64_t>& path : ancestors)
+  {
+    levels = std::max(levels, path.size());
+  }
+  std::vector<RowGroup> runs;
+  for (std::size_t level = 0; level < levels; ++level)
+  {
+    bool tallEnough = false;
+    runs = RowRunsAt(ancestors, heights, level, labelPitch, tallEnough);
+    if (tallEnough)
+    {
+      break;
+    }
+  }
+  return runs;
 }
 
 int TickLabelBudget(double axisLength, double widestLabel, double gap)

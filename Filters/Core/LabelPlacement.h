@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,30 @@ std::vector<bool> PlaceLabels(
 /// Labelling rows 0, k, 2k... gives evenly spaced labels that never touch.
 /// A pitch <= 0 gives the number of rows (`rows`, at least 1): one label.
 std::size_t RowLabelStride(double rowPitch, double labelHeight, double gap, std::size_t rows);
+
+/// Consecutive rows named by one label: rows First..Last (from the top),
+/// all below Node of the hierarchy (the rows' own node at level 0).
+struct RowGroup
+{
+  std::size_t First = 0;
+  std::size_t Last = 0;
+  int64_t Node = -1;
+};
+
+/// Row labels when rows are too thin for one label each: rather than name
+/// every k-th row (and leave the others unnamed), name the groups of the
+/// coarsest level needed, so that every row lies under a label. Rows run
+/// from the top; `ancestors[r]` lists row r's node, its parent, ... up to
+/// the root (a negative id marks a level the row has no single node at, a
+/// band of merged rows straddling two groups: it never joins a group);
+/// `heights[r]` is its height in pixels. At level L a row's group is its
+/// L-th ancestor (its last one when the path is shorter); the groups are
+/// the runs of consecutive rows with the same group. The result is the
+/// runs of the lowest level whose every run is at least `labelPitch`
+/// pixels tall (level 0: a label per row), or the runs of the top level
+/// when no level gets there. Labels centred on these runs never overlap.
+std::vector<RowGroup> GroupRowsForLabels(const std::vector<std::vector<int64_t>>& ancestors,
+  const std::vector<double>& heights, double labelPitch);
 
 /// How many tick labels of at most `widestLabel` pixels fit side by side,
 /// centred on evenly spaced ticks, along `axisLength` pixels with `gap`

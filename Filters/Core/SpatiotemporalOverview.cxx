@@ -126,6 +126,11 @@ SpatiotemporalOverview LayoutSpatiotemporalOverview(const AggregationHierarchy& 
         Fail(which + " has a mean that is negative or not finite");
       }
     }
+    if (!part.SignedMean.empty() && part.SignedMean.size() != types)
+    {
+      Fail(which + " has " + std::to_string(part.SignedMean.size()) +
+        " signed means, not one per type (" + std::to_string(types) + ") or none");
+    }
     for (uint32_t leaf = hierarchy.LeafBegin(part.Node); leaf < hierarchy.LeafEnd(part.Node);
          ++leaf)
     {
@@ -216,6 +221,7 @@ SpatiotemporalOverview LayoutSpatiotemporalOverview(const AggregationHierarchy& 
     m.Part = static_cast<int64_t>(i);
     ModeOf(part.Mean.data(), types, m.Mode, m.ModeProportion);
     m.Value = part.Mean[m.Mode];
+    m.SignedValue = part.SignedMean.empty() ? 0.0 : part.SignedMean[m.Mode];
     overview.Marks.push_back(m);
   }
 
@@ -226,6 +232,7 @@ SpatiotemporalOverview LayoutSpatiotemporalOverview(const AggregationHierarchy& 
   std::vector<uint32_t> starts(static_cast<std::size_t>(slices) + 1);
   std::vector<int> coverage(static_cast<std::size_t>(slices) + 1);
   std::vector<double> sum(types);
+  std::vector<double> signedSum(types);
   for (int64_t row : cut)
   {
     std::vector<std::size_t>& inside = hidden[row];
@@ -254,6 +261,7 @@ SpatiotemporalOverview LayoutSpatiotemporalOverview(const AggregationHierarchy& 
       m.Kind = OverviewMarkKind::DiagonalAggregate;
       m.PartCount = 0;
       std::fill(sum.begin(), sum.end(), 0.0);
+      std::fill(signedSum.begin(), signedSum.end(), 0.0);
       for (; next < inside.size() && parts[inside[next]].FirstSlice < end; ++next)
       {
         const OverviewPart& part = parts[inside[next]];
@@ -262,6 +270,7 @@ SpatiotemporalOverview LayoutSpatiotemporalOverview(const AggregationHierarchy& 
         for (uint32_t u = 0; u < types; ++u)
         {
           sum[u] += part.Mean[u] * partCells;
+          signedSum[u] += part.SignedMean.empty() ? 0.0 : part.SignedMean[u] * partCells;
         }
         if (part.FirstSlice != open || part.LastSlice + 1 != end)
         {
@@ -271,6 +280,7 @@ SpatiotemporalOverview LayoutSpatiotemporalOverview(const AggregationHierarchy& 
       }
       ModeOf(sum.data(), types, m.Mode, m.ModeProportion);
       m.Value = sum[m.Mode] / (double(rowLeaves) * (end - open));
+      m.SignedValue = signedSum[m.Mode] / (double(rowLeaves) * (end - open));
       overview.Marks.push_back(m);
       ++overview.Aggregates;
       open = -1;

@@ -29,6 +29,9 @@ struct OverviewPart
   int FirstSlice = 0;
   int LastSlice = 0;
   std::vector<double> Mean; ///< one value per type
+  /// For a difference model (docs/comparison.md): the mean of A - B per
+  /// type, signed; empty otherwise. Mean is then |A - B|'s.
+  std::vector<double> SignedMean;
 };
 
 struct SpatiotemporalOverviewOptions
@@ -67,6 +70,9 @@ struct OverviewMark
   uint32_t Mode = 0;           ///< type of the largest value, lowest index on ties
   double ModeProportion = 0.0; ///< value of the mode / sum over types; 0 if all are 0
   double Value = 0.0;          ///< mean of the mode over the mark's cells (000 eq. 5)
+  /// The mean of the mode's SignedMean over the mark's cells (0 when the
+  /// parts have none): which run had more of the type that differs most.
+  double SignedValue = 0.0;
   OverviewMarkKind Kind = OverviewMarkKind::Part;
   uint32_t PartCount = 1; ///< parts the mark stands for
 };

@@ -12,14 +12,17 @@ def _constructors():
     return namespace
 
 
-def compare_models(model_a, model_b, matching="By Rank", slices=0, parameter=0.3, count=5):
+def compare_models(model_a, model_b, matching="By Rank", slices=0, parameter=0.3, count=5,
+                   labels=("A", "B")):
     """Model Difference of two models (Time Slicing or Streamed Time Slicing
     proxies, or their Model output ports), its Spatiotemporal Aggregation at
     `parameter` and the Difference Summary of the `count` parts of largest
-    mean |A - B|. Returns (difference, aggregation, summary)."""
+    mean |A - B|; `labels` name the runs (RunNames). Returns (difference,
+    aggregation, summary)."""
     make = _constructors()
     difference = make["ModelDifference"](Input=model_a, Other=model_b,
-                                         ResourceMatching=matching, Slices=slices)
+                                         ResourceMatching=matching, Slices=slices,
+                                         RunNames=[str(labels[0]), str(labels[1])])
     aggregation = make["SpatiotemporalAggregation"](Input=difference, Parameter=parameter)
     summary = make["DifferenceSummary"](Input=simple.OutputPort(aggregation, 0), Count=count)
     return difference, aggregation, summary
@@ -114,9 +117,11 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     or a Paje trace: the reader registered for the extension opens it, with
     the matching entry of `hierarchy_files`) or reader/source proxies. Each
     run is shown as a Timeline in its own Render View, the two side by side
-    in one layout; below them, the Spatiotemporal Overview of the difference
-    model A - B (Model Difference, `matching` "By Rank" or "By Name" for runs
-    of different process counts), aggregated at `parameter`.
+    in one layout, titled "A: <label>" and "B: <label>"; below them, the
+    Spatiotemporal Overview of the difference model A - B (Model Difference,
+    `matching` "By Rank" or "By Name" for runs of different process counts),
+    aggregated at `parameter`, each part coloured by which run had more of
+    the type that differs most in it (SignedDifference).
 
     Both runs are sliced with `slices` slices over one `window` (default: the
     reference run's [0, end], so that the tail of a longer run does not count
@@ -139,17 +144,18 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
               for source in sources]
     difference, aggregation, summary = compare_models(models[0], models[1], matching=matching,
                                                       slices=slices, parameter=parameter,
-                                                      count=count)
+                                                      count=count, labels=labels)
     width, height = int(size[0]), int(size[1])
     top = int(height * 0.55)
     layout = simple.CreateLayout("%s: %s vs %s" % (link_name, labels[0], labels[1]))
     layout.SplitVertical(0, 0.55)
     layout.SplitHorizontal(1, 0.5)
     views, displays = [], []
-    for cell, source in zip((3, 4), sources):
+    for cell, source, run, label in zip((3, 4), sources, "AB", labels):
         view = chart_view((width // 2, top), layout, cell)
         # Laid out for the view's own size, labels and legend included.
         displays.append(_show_chart(simple.OutputPort(source, 0), view, "Timeline"))
+        displays[-1].Title = "%s: %s" % (run, label)
         views.append(view)
     difference_view = chart_view((width, height - top), layout, 2)
     difference_display = _show_chart(simple.OutputPort(aggregation, 0), difference_view,

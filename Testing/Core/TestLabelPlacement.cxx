@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 
 using macroscope::BoxesOverlap;
 using macroscope::FitChartMargins;
@@ -129,6 +130,82 @@ TEST(LabelPlacement, RandomPilesNeverOverlapAndLoneLabelsStay)
       }
     }
   }
+}
+
+namespace
+{
+// 2 clusters x 2 nodes x 2 ranks x 2 threads: thread t of rank r of node n
+// of cluster c is row 8c + 4n + 2r + t; node ids: threads 0..15, ranks
+// 100 + 8c + 2n... (each level its own range), root 1000.
+std::vector<std::vector<int64_t>> FourLevelRows()
+{
+  std::vector<std::vector<int64_t>> rows;
+  for (int64_t row = 0; row < 16; ++row)
+  {
+    rows.push_back({ row, 100 + row / 2, 200 + row / 4, 300 + row / 8, 1000 });
+  }
+  return rows;
+}
+}
+
+TEST(LabelPlacement, RowGroupsNameEveryRow)
+{
+  const auto rows = FourLevelRows();
+  // Rows tall enough: one label per row.
+  auto groups = macroscope::GroupRowsForLabels(rows, std::vector<double>(16, 16.0), 16.0);
+  ASSERT_EQ(groups.size(), 16u);
+  EXPECT_EQ(groups[5].First, 5u);
+  EXPECT_EQ(groups[5].Node, 5);
+  // 10 px rows, 16 px labels: ranks (2 rows, 20 px) are named.
+  groups = macroscope::GroupRowsForLabels(rows, std::vector<double>(16, 10.0), 16.0);
+  ASSERT_EQ(groups.size(), 8u);
+  EXPECT_EQ(groups[3].First, 6u);
+  EXPECT_EQ(groups[3].Last, 7u);
+  EXPECT_EQ(groups[3].Node, 103);
+  // 3 px rows: ranks are 6 px, nodes 12, clusters 24: clusters.
+  groups = macroscope::GroupRowsForLabels(rows, std::vector<double>(16, 3.0), 16.0);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[1].First, 8u);
+  EXPECT_EQ(groups[1].Last, 15u);
+  EXPECT_EQ(groups[1].Node, 301);
+  // Too thin for anything but the root: one label for all.
+  groups = macroscope::GroupRowsForLabels(rows, std::vector<double>(16, 0.5), 16.0);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].Node, 1000);
+  EXPECT_EQ(groups[0].Last, 15u);
+  // Every row lies under exactly one group, in order, at every size.
+  for (double height : { 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0 })
+  {
+    groups = macroscope::GroupRowsForLabels(rows, std::vector<double>(16, height), 16.0);
+    std::size_t next = 0;
+    for (const macroscope::RowGroup& group : groups)
+    {
+      EXPECT_EQ(group.First, next);
+      EXPECT_GE(group.Last, group.First);
+      next = group.Last + 1;
+    }
+    EXPECT_EQ(next, 16u);
+  }
+}
+
+TEST(LabelPlacement, RowGroupsFollowUnevenRowsAndStraddlingBands)
+{
+  // Rows of different heights (an overview's parts): the short rows 0-1
+  // share parent 10, row 2 alone under 11 is tall.
+  std::vector<std::vector<int64_t>> rows{ { 0, 10, 99 }, { 1, 10, 99 }, { 2, 11, 99 } };
+  auto groups = macroscope::GroupRowsForLabels(rows, { 4.0, 4.0, 40.0 }, 10.0);
+  ASSERT_EQ(groups.size(), 1u); // the run under 10 is 8 px: only the root fits
+  EXPECT_EQ(groups[0].Node, 99);
+  groups = macroscope::GroupRowsForLabels(rows, { 5.0, 5.0, 40.0 }, 10.0);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].Node, 10);
+  EXPECT_EQ(groups[1].Node, 11);
+  // A band straddling two ranks (-1 at rank level) never joins a run.
+  std::vector<std::vector<int64_t>> bands{ { 0, 20, 99 }, { 1, -1, 99 }, { 2, 21, 99 } };
+  groups = macroscope::GroupRowsForLabels(bands, { 6.0, 6.0, 6.0 }, 10.0);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].Node, 99);
+  EXPECT_THROW(macroscope::GroupRowsForLabels(bands, { 1.0 }, 10.0), std::invalid_argument);
 }
 
 TEST(LabelPlacement, RowStrideLeavesRoomForTheText)

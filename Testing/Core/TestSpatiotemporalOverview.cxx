@@ -186,6 +186,46 @@ TEST(SpatiotemporalOverview, Fig1CutGivesDiagonalAndCrossAggregates)
     OverviewMarkKind::DiagonalAggregate, 3);
 }
 
+TEST(SpatiotemporalOverview, SignedMeansFollowTheModeLikeTheValue)
+{
+  // A difference model: Mean is |A - B|, SignedMean A - B. Give the parts
+  // of Fig. 1 signs: the signed means are the means, negated on odd parts.
+  std::vector<OverviewPart> parts = Fig1Partition();
+  for (std::size_t i = 0; i < parts.size(); ++i)
+  {
+    for (double mean : parts[i].Mean)
+    {
+      parts[i].SignedMean.push_back(i % 2 ? -mean : mean);
+    }
+  }
+  const AggregationHierarchy hierarchy(Fig1Hierarchy(), 6);
+  const SpatiotemporalOverview overview =
+    LayoutSpatiotemporalOverview(hierarchy, parts, 2, Fig1Options(15.0));
+  ASSERT_EQ(overview.Marks.size(), 6u);
+  const auto& m = overview.Marks;
+  // Part 0 (even): mode 1, signed +3; part 1 (odd): mode 0, signed -2.
+  EXPECT_DOUBLE_EQ(m[0].SignedValue, 3.0);
+  EXPECT_DOUBLE_EQ(m[1].SignedValue, -2.0);
+  // A x slices 2-3, mode 0: part 2 (+4 x 2 cells) and part 3 (-0 x 2):
+  // +8 over 4 cells.
+  EXPECT_DOUBLE_EQ(m[2].SignedValue, 2.0);
+  // A x slices 4-5, mode 1: part 4 (+1 x 2), part 5 (-4 x 1), part 6
+  // (+0 x 1): -2 over 4 cells.
+  EXPECT_DOUBLE_EQ(m[3].SignedValue, -0.5);
+  // B's part 7 (odd): mode 1, -1.
+  EXPECT_DOUBLE_EQ(m[4].SignedValue, -1.0);
+  // B x slices 3-5, mode 0: part 8 (+3 x 3), part 9 (-3 x 3), part 10
+  // (+0 x 6): 0.
+  EXPECT_DOUBLE_EQ(m[5].SignedValue, 0.0);
+  // Without signed means, 0; with the wrong count, an error.
+  const SpatiotemporalOverview plain =
+    LayoutSpatiotemporalOverview(hierarchy, Fig1Partition(), 2, Fig1Options(15.0));
+  EXPECT_DOUBLE_EQ(plain.Marks[0].SignedValue, 0.0);
+  parts[0].SignedMean.pop_back();
+  EXPECT_THROW(LayoutSpatiotemporalOverview(hierarchy, parts, 2, Fig1Options(15.0)),
+    std::invalid_argument);
+}
+
 TEST(SpatiotemporalOverview, RowsTallerThanTheBudgetShowEveryPart)
 {
   const AggregationHierarchy hierarchy(Fig1Hierarchy(), 6);

@@ -14,7 +14,9 @@ every picture:
 - the chart keeps its essentials: an axis title, at least two tick labels
   on time axes, and some legend entries;
 - a title naming a time unit in parentheses stands over ticks in that
-  unit, and the time ticks use one unit.
+  unit, and the time ticks use one unit;
+- the legend lists exactly the types the marks draw (the Timeline: as many
+  types as its marks hold time of), and shows each of them, or "+ n more".
 
 The pictures are kept in the test's output directory (labels-<chart>-<w>x<h>.png)."""
 import os
@@ -57,6 +59,30 @@ CHARTS = [
     ("treemap", OutputPort(treemap, 0), "Treemap", 3, False),
     ("logical", OutputPort(logical, 0), "Logical Timeline", 3, True),
 ]
+
+def types_drawn_and_listed(display, labels_port):
+    """What the legend of a chart lists (LegendName) and what its marks
+    draw, comparable: the type names of the marks (their TypeName), or, for
+    the Timeline whose marks hold time of several types, how many types
+    they hold time of (MarkTypeId with MarkTypeTime > 0) against how many
+    the legend lists."""
+    rep = display.GetClientSideObject().GetActiveRepresentation()
+    marks = rep.GetRenderedDataObject(0)
+    legend = rep.GetRenderedDataObject(labels_port + 1)
+    names = legend.GetFieldData().GetAbstractArray("LegendName")
+    listed = [names.GetValue(i) for i in range(names.GetNumberOfValues())]
+    type_names = marks.GetCellData().GetAbstractArray("TypeName")
+    if type_names is not None:
+        # Marks that are no type are keyed apart: the temporal overview's
+        # grey layers of merged thin types, the treemap's frames of inner
+        # nodes ("") and its leaves without a value.
+        drawn = ({type_names.GetValue(i) for i in range(type_names.GetNumberOfValues())}
+                 - {"visually aggregated", "", "no value"})
+        return drawn, set(listed), listed
+    ids, times = (marks.GetFieldData().GetArray(a) for a in ("MarkTypeId", "MarkTypeTime"))
+    drawn_ids = {int(ids.GetValue(k)) for k in range(ids.GetNumberOfTuples()) if times.GetValue(k) > 0}
+    return len(drawn_ids), len(set(listed)), listed
+
 
 def dark_pixels(image, box, bounds, height):
     """Pixels darker than the background inside `box` (chart coordinates)."""
@@ -147,6 +173,14 @@ for width, height in SIZES:
         mt.check(not time_axis or counts[TICK] >= 2, "%s: %d tick labels" % (where, counts[TICK]))
         mt.check(counts[LEGEND] >= 2, "%s: %d legend labels" % (where, counts[LEGEND]))
         mt.check(name == "treemap" or counts[ROW] >= 2, "%s: %d row labels" % (where, counts[ROW]))
+        if name != "logical":  # the logical timeline's colours are a metric's
+            drawn, listed, names = types_drawn_and_listed(display, labels_port)
+            mt.check(drawn == listed, "%s: the legend lists %s, the marks draw %s"
+                     % (where, listed, drawn))
+            shown = {t for _, t, k in boxes if k == LEGEND}
+            missing = [n for n in names if not any(n.startswith(s.rstrip("\u2026")) for s in shown)]
+            mt.check(len(missing) == 0 or any(s.startswith("+ ") for s in shown),
+                     "%s: legend entries %s not drawn, and no \"+ n more\"" % (where, missing))
         summary.append("%s: %d labels (ticks %d, rows %d, groups %d, titles %d, legend %d, nodes %d)"
                        % (where, len(boxes), *counts))
         Delete(display)

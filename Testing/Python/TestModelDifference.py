@@ -170,6 +170,67 @@ if root:
     mt.check(a.shape == b.shape == arrays["A"].shape and np.array_equal(arrays["A"], a) and
              np.array_equal(arrays["B"], b), "A and B are not the two models (same grid, same types)")
 
+# The parts' signed means: A - B of each type over the part's resources
+# and slices (brute force over the gathered difference), and the overview
+# coloured by them: blue where A had more of the mode type, red where B had,
+# grey where both had in places, named by the runs.
+parts = servermanager.Fetch(aggregation, idx=0)
+if root:
+    signed, mean = parts.GetColumnByName("SignedMean"), parts.GetColumnByName("Mean")
+    mt.check(signed is not None and signed.GetNumberOfComponents() == arrays["A"].shape[0],
+             "the difference's partition has no SignedMean per type")
+    for i in range(parts.GetNumberOfRows()):
+        leaves = slice(int(mt.column(parts, "FirstLeaf")[i]), int(mt.column(parts, "LastLeaf")[i]) + 1)
+        slices = slice(int(mt.column(parts, "FirstSlice")[i]), int(mt.column(parts, "LastSlice")[i]) + 1)
+        expected = arrays["Difference"][:, leaves, slices].mean(axis=(1, 2))
+        got = np.array(signed.GetTuple(i))
+        mt.check(np.allclose(got, expected, rtol=1e-9, atol=1e-15),
+                 "part %d: SignedMean %r, the mean of A - B over its cells %r" % (i, got, expected))
+        mt.check(np.all(np.abs(got) <= np.array(mean.GetTuple(i)) * (1 + 1e-12) + 1e-15),
+                 "part %d: |SignedMean| above Mean (|A - B|)" % i)
+named = ModelDifference(Input=OutputPort(control, 0), Other=OutputPort(perturbed, 0),
+                        RunNames=["control", "slow"])
+named_overview = SpatiotemporalOverviewLayout(
+    Input=OutputPort(SpatiotemporalAggregation(Input=named, Parameter=0.3), 0))
+named_overview.UpdatePipeline()
+marks = servermanager.Fetch(named_overview, idx=0)
+legend = servermanager.Fetch(named_overview, idx=4)
+labels = servermanager.Fetch(named_overview, idx=3)
+if root:
+    cells = marks.GetCellData()
+    colors, nets, values = cells.GetArray("Color"), cells.GetArray("SignedValue"), cells.GetArray("Value")
+    mt.check(nets is not None, "the difference's overview has no SignedValue per mark")
+    seen = set()
+    largest = max(abs(nets.GetValue(i)) for i in range(marks.GetNumberOfCells()))
+    for i in range(marks.GetNumberOfCells()):
+        r, g, b = colors.GetTuple(i)[:3]
+        net, value = nets.GetValue(i), values.GetValue(i)
+        kind = ("equal" if value == 0 else "mixed" if abs(net) < 0.5 * value
+                else "A" if net > 0 else "B")
+        seen.add(kind)
+        # A tiny difference is near-white: its hue shows from 5 % of the scale.
+        clear = abs(net) >= 0.05 * largest
+        ok = {"equal": (r, g, b) == (247, 247, 247), "mixed": (r, g, b) == (150, 150, 150),
+              "A": b > r if clear else b >= r, "B": r > b if clear else r >= b}[kind]
+        mt.check(ok, "mark %d (A - B %g of |A - B| %g: %s) drawn in %r" % (i, net, value, kind, (r, g, b)))
+    mt.check({"A", "B"} <= seen, "the slow node's run should be more somewhere and less elsewhere: %r" % seen)
+    names = [legend.GetFieldData().GetAbstractArray("LegendName").GetValue(k)
+             for k in range(legend.GetFieldData().GetAbstractArray("LegendName").GetNumberOfValues())]
+    mt.check(names[0].startswith("control more by ") and names[4].startswith("slow more by ")
+             and names[2] == "equal", "the legend does not name the runs: %r" % names)
+    texts = [labels.GetPointData().GetAbstractArray("Label").GetValue(k)
+             for k in range(labels.GetNumberOfPoints())]
+    mt.check(any(text.startswith("control \u2212 slow, p = 0.3") for text in texts),
+             "no title naming the runs among %r" % texts[:5])
+named_overview.SignedDifference = 0
+named_overview.UpdatePipeline()
+legend = servermanager.Fetch(named_overview, idx=4)
+if root:
+    plain = legend.GetFieldData().GetAbstractArray("LegendName")
+    mt.check(plain.GetNumberOfValues() > 0 and all(
+        "more by" not in plain.GetValue(k) for k in range(plain.GetNumberOfValues())),
+        "SignedDifference off still draws the signed legend")
+
 # The consumers of a model take the difference unchanged: every
 # aggregation, and the layouts the overview representations draw.
 capture = mt.ErrorCapture()

@@ -117,12 +117,12 @@ settings["spatial"] = dict(Parameter=0.25, NormalizeQualities=0)
 SpatialAggregation(registrationName="spatial", Input=OutputPort(slicing, 0), **settings["spatial"])
 settings["temporal"] = dict(Parameter=0.65, NormalizeQualities=0)
 TemporalAggregation(registrationName="temporal", Input=OutputPort(slicing, 0), **settings["temporal"])
-settings["difference"] = dict(ResourceMatching="By Name", Slices=9)
+settings["difference"] = dict(ResourceMatching="By Name", Slices=9, RunNames=["run a", "run b"])
 ModelDifference(registrationName="difference", Input=OutputPort(slicing, 0),
                 Other=OutputPort(FindSource("streamed"), 0), **settings["difference"])
 settings["summary"] = dict(Count=3, OnsetFraction=0.25)
 DifferenceSummary(registrationName="summary", Input=FindSource("partition"), **settings["summary"])
-settings["stoverview"] = dict(ViewSize=[640, 320], MinRowHeight=7.5, GroupLevel=2)
+settings["stoverview"] = dict(ViewSize=[640, 320], MinRowHeight=7.5, GroupLevel=2, SignedDifference=0)
 SpatiotemporalOverviewLayout(registrationName="stoverview", Input=FindSource("partition"),
                              **settings["stoverview"])
 settings["overview"] = dict(ViewSize=[900, 500], MinLayerHeight=4.5)
@@ -146,7 +146,7 @@ LogicalTime(registrationName="logical", Input=reader_outputs, **settings["logica
 settings["timeline"] = dict(TimeWindow=[0.001, 0.002], RowWindow=[1, 3], ViewSize=[800, 400],
                             MinMarkWidth=4.5, MinRowHeight=5.0, Depth=1, ShowMessages=0,
                             MaxMessagesPerPixel=3, GroupLevel=2, AggregateStyle="Stacked",
-                            Resources=["cluster-0"], Types=["compute"])
+                            Resources=["cluster-0"], Types=["compute"], Title="run A")
 TimelineLayout(registrationName="timeline", Input=reader_outputs, **settings["timeline"])
 settings["statistics"] = dict(TimeWindow=[0.0005, 0.0025], Bins=33, Level=3)
 TraceStatistics(registrationName="statistics", Input=reader_outputs, **settings["statistics"])
@@ -221,13 +221,13 @@ displays = {
         ViewPixelSize=[711, 307], MinMarkWidth=2.5,
         MinRowHeight=6.0, Depth=0, ShowMessages=0, MaxMessagesPerPixel=2, GroupLevel=1,
         AggregateStyle="Stacked", LabelColor=[0.2, 0.3, 0.4], LabelFontSize=9,
-        Resources=["cluster-0"], Types=["compute"])),
+        Resources=["cluster-0"], Types=["compute"], Title="A: control")),
     "temporalview": ("temporal", "Temporal Overview", dict(
         label, ViewSize=[610, 280], ViewPixelSize=[621, 287], MinLayerHeight=5.5, LabelColor=[0.1, 0.6, 0.2],
         LabelFontSize=10)),
     "stview": ("partition", "Spatiotemporal Overview", dict(
         label, ViewSize=[620, 290], ViewPixelSize=[631, 297], MinRowHeight=4.5, GroupLevel=1, LabelColor=[0.6, 0.1, 0.2],
-        LabelFontSize=13)),
+        LabelFontSize=13, SignedDifference=0)),
     "treemapview": ("treemap", "Treemap", dict(
         label, ViewSize=[500, 400], ViewPixelSize=[511, 407], Algorithm="Slice and Dice", Margin=6.5, Header=12.5,
         LabelColor=[0.3, 0.2, 0.1], LabelFontSize=8)),
