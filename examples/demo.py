@@ -38,41 +38,107 @@ trace = SyntheticTrace(registrationName="SampleTrace", OutputDirectory=trace_dir
                        WriteTopology=1)
 layout = HierarchyLayout(registrationName="PlatformLayout", Input=trace)
 
-# Picture: the platform, perturbed resources in red, sized by events written.
-view = CreateView("RenderView")
-view.ViewSize = [1400, 600]
-view.OrientationAxesVisibility = 0
-view.UseColorPaletteForBackground = 0
-view.Background = [1, 1, 1]
-# A view shows one display per pipeline object: a pass-through draws the edges.
-edges = Show(PassArrays(registrationName="Edges", Input=layout), view)
-edges.SetRepresentationType("Wireframe")
-edges.ColorArrayName = ["POINTS", ""]
-edges.AmbientColor = edges.DiffuseColor = [0.65, 0.65, 0.65]
-nodes = Show(layout, view)
-nodes.SetRepresentationType("Points")
-nodes.RenderPointsAsSpheres = 1
-nodes.PointSize = 10
-ColorBy(nodes, ("POINTS", "Perturbed"))
-lut = GetColorTransferFunction("Perturbed")
-lut.InterpretValuesAsCategories = 1
-lut.Annotations = ["0", "unaffected", "1", "perturbed (ground truth)"]
-lut.IndexedColors = [0.25, 0.45, 0.75, 0.85, 0.1, 0.1]
-bar = GetScalarBar(lut, view)
-bar.WindowLocation = "Upper Right Corner"
-bar.Title = "Slow node 5, 20-60 ms"
-bar.ComponentTitle = ""
-bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
-nodes.SetScalarBarVisibility(view, True)
-view.CameraParallelProjection = 1
-Render(view)  # paraview.simple resets the camera on a view's first render
-# Fit the drawing's bounds (ResetCamera fits its bounding sphere, which
-# leaves a wide tree small).
-xmin, xmax, ymin, ymax, _, _ = layout.GetDataInformation().GetBounds()
-aspect = 1400.0 / 600.0
-view.CameraParallelScale = 0.55 * max(ymax - ymin, (xmax - xmin) / aspect)
-Render(view)
-SaveScreenshot(os.path.join(output, "platform.png"), view, ImageResolution=[1400, 600])
+
+def draw_platform(layout, path, size=(1400, 600)):
+    """The platform as a node-link tree: each resource a sphere whose area is
+    proportional to the events it and everything below it wrote (the tree's
+    Events, summed upwards), red where the ground truth's perturbation
+    struck; the machine, clusters and nodes named beside their spheres, and
+    each level named at the left with its count; legends for the colour and
+    the size."""
+    tree = servermanager.Fetch(layout)
+    points = tree.GetPointData()
+    count = tree.GetNumberOfPoints()
+    events = [points.GetArray("Events").GetValue(i) for i in range(count)]
+    depth = [int(points.GetArray("Depth").GetValue(i)) for i in range(count)]
+    names = [points.GetAbstractArray("Name").GetValue(i) for i in range(count)]
+    kinds = [points.GetAbstractArray("Kind").GetValue(i) for i in range(count)]
+    xyz = [tree.GetPoint(i) for i in range(count)]
+    leaves = [i for i in range(count) if depth[i] == max(depth)]
+    unit = min(events[i] for i in leaves)  # a leaf's sphere: radius 0.3 columns
+    sized = Calculator(registrationName="PlatformSizes", Input=layout, AttributeType="Point Data",
+                       ResultArrayName="Radius", Function="0.3*sqrt(Events/%d)" % unit)
+    view = CreateView("RenderView")
+    view.ViewSize = list(size)
+    view.OrientationAxesVisibility = 0
+    view.UseColorPaletteForBackground = 0
+    view.Background = [1, 1, 1]
+    # A view shows one display per pipeline object: a pass-through draws the edges.
+    edges = Show(PassArrays(registrationName="Edges", Input=layout), view)
+    edges.SetRepresentationType("Wireframe")
+    edges.ColorArrayName = ["POINTS", ""]
+    edges.AmbientColor = edges.DiffuseColor = [0.65, 0.65, 0.65]
+    nodes = Show(sized, view)
+    nodes.SetRepresentationType("Point Gaussian")
+    nodes.ShaderPreset = "Sphere"
+    nodes.ScaleByArray = 1
+    nodes.SetScaleArray = ["POINTS", "Radius"]
+    nodes.UseScaleFunction = 0
+    nodes.GaussianRadius = 1.0
+    ColorBy(nodes, ("POINTS", "Perturbed"))
+    lut = GetColorTransferFunction("Perturbed")
+    lut.InterpretValuesAsCategories = 1
+    lut.Annotations = ["0", "unaffected", "1", "perturbed (ground truth)"]
+    lut.IndexedColors = [0.25, 0.45, 0.75, 0.85, 0.1, 0.1]
+    bar = GetScalarBar(lut, view)
+    bar.WindowLocation = "Upper Right Corner"
+    bar.Title = "Slow node 5, 20-60 ms"
+    bar.ComponentTitle = ""
+    bar.TitleColor = bar.LabelColor = [0.1, 0.1, 0.1]
+    nodes.SetScalarBarVisibility(view, True)
+    view.CameraParallelProjection = 1
+    Render(view)  # paraview.simple resets the camera on a view's first render
+    # Fit the spheres, not the points: the tree takes pixels [170, 1130] x
+    # [20, 540] of 1400 x 600, leaving the level names the left, the colour
+    # legend the right and the size legend the bottom.
+    radius = [0.3 * (events[i] / float(unit)) ** 0.5 for i in range(count)]
+    left = min(xyz[i][0] - radius[i] for i in range(count))
+    right = max(xyz[i][0] + radius[i] for i in range(count))
+    bottom = min(xyz[i][1] - radius[i] for i in range(count))
+    top = max(xyz[i][1] + radius[i] for i in range(count))
+    width, height = float(size[0]), float(size[1])
+    frame = (170.0 / 1400 * width, 1130.0 / 1400 * width, 60.0 / 600 * height, 580.0 / 600 * height)
+    pixels = min((frame[1] - frame[0]) / (right - left), (frame[3] - frame[2]) / (top - bottom))
+    centre = [0.5 * (left + right) - (0.5 * (frame[0] + frame[1]) - 0.5 * width) / pixels,
+              0.5 * (bottom + top) - (0.5 * (frame[2] + frame[3]) - 0.5 * height) / pixels, 0.0]
+    view.CameraFocalPoint = centre
+    view.CameraPosition = [centre[0], centre[1], 100.0]
+    view.CameraViewUp = [0.0, 1.0, 0.0]
+    view.CameraParallelScale = 0.5 * height / pixels
+
+    def place(text, px, py, font=13, bold=False):
+        """Text whose box's lower left is at pixel (px, py) from the lower left."""
+        label = Show(Text(registrationName="PlatformLabel:" + text, Text=text), view)
+        label.WindowLocation = "Any Location"
+        label.Position = [px / width, py / height]
+        label.FontSize = font
+        label.Bold = int(bold)
+        label.Color = [0.1, 0.1, 0.1]
+
+    def pixel(x, y):
+        return (0.5 * width + (x - centre[0]) * pixels, 0.5 * height + (y - centre[1]) * pixels)
+
+    for i in range(count):
+        if depth[i] <= 2:  # the machine, its clusters and nodes, by name
+            px, py = pixel(xyz[i][0] + radius[i], xyz[i][1])
+            place(names[i], px + 4, py - 4)
+    for level in sorted(set(depth)):
+        members = [i for i in range(count) if depth[i] == level]
+        kind = kinds[members[0]]
+        plural = "" if len(members) == 1 else "es" if kind.endswith("s") else "s"
+        place("%d %s%s" % (len(members), kind, plural), 20, pixel(0, xyz[members[0]][1])[1] - 6,
+              bold=level == 0)
+    place("Sphere area proportional to the events a resource and all below it wrote: "
+          "%s %s, one %s %s to %s" % (names[depth.index(0)], "{:,}".format(events[depth.index(0)]),
+                                      kinds[leaves[0]], "{:,}".format(unit),
+                                      "{:,}".format(max(events[i] for i in leaves))),
+          20, 14, font=12)
+    Render(view)
+    SaveScreenshot(path, view, ImageResolution=list(size))
+    return view
+
+
+view = draw_platform(layout, os.path.join(output, "platform.png"))
 
 # Read the trace back with the OTF2 reader, as a user opening traces.otf2 would.
 reader = OTF2TraceReader(registrationName="traces.otf2",
