@@ -347,9 +347,25 @@ void vtkMacroscopeChartRepresentation::UpdateVisibilities()
   this->LabelActor->SetVisibility(visible && (this->ShowLabels || this->ShowLegend));
   for (int kind : LabelKinds)
   {
-    const bool shown = kind == LEGEND_LABEL ? this->ShowLegend : this->ShowLabels;
+    const bool shown = kind != this->KindDrawnElsewhere &&
+      (kind == LEGEND_LABEL ? this->ShowLegend : this->ShowLabels);
     this->LabelMapper->GetLabelTextProperty(kind)->SetOpacity(shown ? 1.0 : 0.0);
   }
+  if (this->KindDrawnElsewhere >= 0)
+  {
+    this->LabelMapper->GetLabelTextProperty(this->KindDrawnElsewhere)->SetBackgroundOpacity(0.0);
+  }
+}
+
+void vtkMacroscopeChartRepresentation::SetLabelKindDrawnElsewhere(int kind)
+{
+  this->KindDrawnElsewhere = kind;
+  this->UpdateVisibilities();
+}
+
+vtkTextProperty* vtkMacroscopeChartRepresentation::GetLabelTextProperty(int kind)
+{
+  return this->LabelMapper->GetLabelTextProperty(kind);
 }
 
 int vtkMacroscopeChartRepresentation::FillInputPortInformation(int, vtkInformation* info)

@@ -28,6 +28,7 @@ class vtkAlgorithm;
 class vtkLabeledDataMapper;
 class vtkPolyData;
 class vtkPolyDataMapper;
+class vtkTextProperty;
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeChartRepresentation
   : public vtkPVDataRepresentation
@@ -177,6 +178,12 @@ protected:
   /// ShowLabels/ShowLegend; subclasses with overlays of their own extend it.
   virtual void UpdateVisibilities();
   bool GetShowLegend() const { return this->ShowLegend; }
+  bool GetShowLabels() const { return this->ShowLabels; }
+  /// Labels of `kind` are drawn by the subclass (e.g. placed in screen
+  /// space): the shared label mapper hides them.
+  void SetLabelKindDrawnElsewhere(int kind);
+  /// The text property labels of `kind` are drawn with (colour, size...).
+  vtkTextProperty* GetLabelTextProperty(int kind);
   /// The colour labels are drawn in (LabelColor).
   void GetLabelColor(double rgb[3]);
   /// The layer of the labels (delivered to the process that renders).
@@ -213,6 +220,7 @@ private:
   bool ShowLabels = true;
   bool ShowLegend = true;
   int LabelFontSize = 12;
+  int KindDrawnElsewhere = -1;
   std::vector<std::string> TypeColors;
   int RequestedViewSize[2] = { 0, 0 };
   int ViewPixelSize[2] = { 0, 0 };

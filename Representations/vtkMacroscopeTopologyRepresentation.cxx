@@ -1,5 +1,6 @@
 #include "vtkMacroscopeTopologyRepresentation.h"
 
+#include "MacroscopeChart.h"
 #include "MacroscopeTraceLookup.h"
 #include "vtkMacroscopeTopologyScene.h"
 
@@ -10,10 +11,16 @@
 #include "vtkDataObject.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
+#include "vtkActor2D.h"
+#include "vtkDoubleArray.h"
 #include "vtkInformationVector.h"
+#include "vtkIntArray.h"
+#include "vtkLabelPlacementMapper.h"
 #include "vtkLegendBoxActor.h"
 #include "vtkObjectFactory.h"
 #include "vtkPVRenderView.h"
+#include "vtkPointData.h"
+#include "vtkPointSetToLabelHierarchy.h"
 #include "vtkPoints.h"
 #include "vtkPolyData.h"
 #include "vtkRenderer.h"
@@ -37,6 +44,20 @@ vtkMacroscopeTopologyRepresentation::vtkMacroscopeTopologyRepresentation()
   this->Legend->BoxOff();
   this->Legend->ScalarVisibilityOn(); // swatches take their scalars' colour
   this->Legend->SetVisibility(false);
+  // The processes' names: placed on screen by VTK, not by the shared mapper.
+  this->SetLabelKindDrawnElsewhere(MacroscopeChart::NODE_LABEL);
+  this->NodeHierarchy->SetInputData(this->NodeLabels);
+  this->NodeHierarchy->SetLabelArrayName("Label");
+  this->NodeHierarchy->SetPriorityArrayName("Priority");
+  this->NodeHierarchy->SetTextProperty(this->NodeText);
+  this->NodePlacer->SetInputConnection(this->NodeHierarchy->GetOutputPort());
+  this->NodePlacer->SetShapeToRect();
+  this->NodePlacer->SetStyleToFilled();
+  this->NodePlacer->SetBackgroundOpacity(0.7);
+  this->NodePlacer->SetMargin(2.0);
+  this->NodePlacer->UseDepthBufferOff(); // names stay readable in front of the boxes
+  this->NodeActor->SetMapper(this->NodePlacer);
+  this->NodeActor->SetVisibility(false);
 }
 
 vtkMacroscopeTopologyRepresentation::~vtkMacroscopeTopologyRepresentation() = default;
@@ -211,6 +232,7 @@ int vtkMacroscopeTopologyRepresentation::ProcessViewRequest(
       ? producer->GetProducer()->GetOutputDataObject(producer->GetIndex())
       : nullptr;
     this->HasLegend = this->FillLegend(labels);
+    this->FillNodeLabels(labels);
     this->UpdateVisibilities();
   }
   return 1;
@@ -221,6 +243,7 @@ bool vtkMacroscopeTopologyRepresentation::AddToView(vtkView* view)
   if (auto* renderView = vtkPVRenderView::SafeDownCast(view))
   {
     renderView->GetNonCompositedRenderer()->AddActor(this->Legend);
+    renderView->GetNonCompositedRenderer()->AddActor(this->NodeActor);
   }
   return this->Superclass::AddToView(view);
 }
@@ -230,6 +253,7 @@ bool vtkMacroscopeTopologyRepresentation::RemoveFromView(vtkView* view)
   if (auto* renderView = vtkPVRenderView::SafeDownCast(view))
   {
     renderView->GetNonCompositedRenderer()->RemoveActor(this->Legend);
+    renderView->GetNonCompositedRenderer()->RemoveActor(this->NodeActor);
   }
   return this->Superclass::RemoveFromView(view);
 }
@@ -238,4 +262,43 @@ void vtkMacroscopeTopologyRepresentation::UpdateVisibilities()
 {
   this->Superclass::UpdateVisibilities();
   this->Legend->SetVisibility(this->GetVisibility() && this->GetShowLegend() && this->HasLegend);
+  this->NodeActor->SetVisibility(
+    this->GetVisibility() && this->GetShowLabels() && this->NodeLabels->GetNumberOfPoints() > 0);
+  // The placer draws with a copy of the names' look (colour, size), its
+  // own frame behind the text.
+  vtkTextProperty* look = this->GetLabelTextProperty(MacroscopeChart::NODE_LABEL);
+  this->NodeText->ShallowCopy(look);
+  this->NodeText->SetOpacity(1.0);
+  this->NodeText->SetBackgroundOpacity(0.0);
+  this->NodeText->SetJustificationToLeft();
+  this->NodeText->SetVerticalJustificationToBottom();
+  this->NodePlacer->SetBackgroundColor(look->GetBackgroundColor());
+}
+
+void vtkMacroscopeTopologyRepresentation::FillNodeLabels(vtkDataObject* labels)
+{
+  auto* drawn = vtkPolyData::SafeDownCast(labels);
+  auto* texts = drawn ? vtkStringArray::SafeDownCast(drawn->GetPointData()->GetAbstractArray("Label"))
+                      : nullptr;
+  auto* kinds = drawn ? vtkIntArray::SafeDownCast(drawn->GetPointData()->GetArray("LabelKind")) : nullptr;
+  vtkNew<vtkPoints> points;
+  vtkNew<vtkStringArray> names;
+  names->SetName("Label");
+  vtkNew<vtkDoubleArray> priority;
+  priority->SetName("Priority");
+  const vtkIdType count = texts && kinds ? drawn->GetNumberOfPoints() : 0;
+  for (vtkIdType i = 0; i < count; ++i)
+  {
+    if (kinds->GetValue(i) == MacroscopeChart::NODE_LABEL)
+    {
+      points->InsertNextPoint(drawn->GetPoint(i));
+      names->InsertNextValue(texts->GetValue(i));
+      priority->InsertNextValue(static_cast<double>(count - i)); // the scene's order
+    }
+  }
+  this->NodeLabels->Initialize();
+  this->NodeLabels->SetPoints(points);
+  this->NodeLabels->GetPointData()->AddArray(names);
+  this->NodeLabels->GetPointData()->AddArray(priority);
+  this->NodeLabels->Modified();
 }

@@ -17,7 +17,12 @@
 #include "vtkMacroscopeChartRepresentation.h"
 #include "vtkNew.h" // for vtkNew
 
+class vtkActor2D;
+class vtkLabelPlacementMapper;
 class vtkLegendBoxActor;
+class vtkPointSetToLabelHierarchy;
+class vtkPolyData;
+class vtkTextProperty;
 class vtkMacroscopeTopologyScene;
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeTopologyRepresentation
@@ -87,6 +92,19 @@ private:
   /// Fills Legend from the labels drawn; false when they carry no legend.
   bool FillLegend(vtkDataObject* labels);
   bool HasLegend = false;
+
+  /// The processes' names, placed in screen space at every render (VTK's
+  /// label placement): of the names the scene keeps, those that would
+  /// overlap on screen from the current camera give way to the ones of
+  /// more traffic, so that no two names pile up however the scene turns.
+  vtkNew<vtkPolyData> NodeLabels;
+  vtkNew<vtkPointSetToLabelHierarchy> NodeHierarchy;
+  vtkNew<vtkLabelPlacementMapper> NodePlacer;
+  vtkNew<vtkActor2D> NodeActor;
+  vtkNew<vtkTextProperty> NodeText; // the look of NODE_LABEL, always opaque
+  /// Copies the process names (NODE_LABEL) of the labels drawn into
+  /// NodeLabels, their priority decreasing in the scene's order.
+  void FillNodeLabels(vtkDataObject* labels);
 };
 
 #endif

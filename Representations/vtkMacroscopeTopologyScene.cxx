@@ -976,7 +976,12 @@ int vtkMacroscopeTopologyScene::RequestData(
     {
       traffic[i] = trafficOf[process[i]];
     }
-    for (std::size_t i : macroscope::SpreadLabels(lx, ly, traffic, 0.3, 0.15))
+    // Most traffic first: the representation places the names on screen
+    // in this order of priority.
+    std::vector<std::size_t> kept = macroscope::SpreadLabels(lx, ly, traffic, 0.3, 0.15);
+    std::stable_sort(kept.begin(), kept.end(),
+      [&traffic](std::size_t a, std::size_t b) { return traffic[a] > traffic[b]; });
+    for (std::size_t i : kept)
     {
       const std::size_t p = process[i];
       labels.AddAt(x[p] + footprint, y[p] - footprint, 0.0, processes.Label(p, uses),
