@@ -145,19 +145,25 @@ reader = OTF2TraceReader(registrationName="traces.otf2",
                          FileName=os.path.join(trace_dir, "traces.otf2"))
 reader.UpdatePipeline()
 
+def chart_view(size):
+    """A Macroscope Chart View of `size` pixels, white: its charts are laid
+    out for the view's own size, in the pictures as in the GUI when the
+    state is opened in a window of another size (docs/views.md); the
+    layout tabs are made at the end (macroscope.layout_tab)."""
+    view = CreateView("MacroscopeChartView")
+    view.ViewSize = list(size)
+    view.OrientationAxesVisibility = 0
+    view.UseColorPaletteForBackground = 0
+    view.Background = [1, 1, 1]
+    return view
+
+
 # The Gantt chart: the States output shown with the Timeline representation
 # (the reader's default in a Render View), grouped by node; states narrower
 # than 2 pixels merge into hatched aggregates that keep each type's time.
-gantt = CreateView("RenderView")
-gantt.ViewSize = [1600, 1000]
-gantt.OrientationAxesVisibility = 0
-gantt.UseColorPaletteForBackground = 0
-gantt.Background = [1, 1, 1]
-gantt.CameraParallelProjection = 1
-gantt.InteractionMode = "2D"
+gantt = chart_view([1600, 1000])
 timeline = Show(OutputPort(reader, 0), gantt, "MacroscopeTraceRepresentation")
 timeline.SetRepresentationType("Timeline")
-timeline.ViewSize = [1560, 960]  # the picture, text included
 timeline.GroupLevel = 2
 timeline.LabelColor = [0.1, 0.1, 0.1]
 timeline.LabelFontSize = 11
@@ -175,7 +181,7 @@ timeline_counts = {}
 for label, window in (("whole trace", [0, 0]), ("zoom", zoom_window)):
     gantt_layout = TimelineLayout(registrationName="TimelineLayout",
                                   Input=OutputPort(reader, 0),
-                                  ViewSize=[1560, 960], GroupLevel=2, TimeWindow=window)
+                                  ViewSize=[1600, 1000], GroupLevel=2, TimeWindow=window)
     gantt_layout.UpdatePipeline()
     marks = servermanager.Fetch(gantt_layout, idx=0)
     lines_data = servermanager.Fetch(gantt_layout, idx=1)
@@ -207,16 +213,9 @@ span_seconds = reader.GetProperty("TimeBounds")[1]
 leaves_count = model.GetDimensions()[1]
 model_cells = SpatiotemporalAggregation(registrationName="ModelCells", Input=OutputPort(slicing, 0),
                                         Parameter=0.0)
-heat = CreateView("RenderView")
-heat.ViewSize = [1400, 700]
-heat.OrientationAxesVisibility = 0
-heat.UseColorPaletteForBackground = 0
-heat.Background = [1, 1, 1]
-heat.CameraParallelProjection = 1
-heat.InteractionMode = "2D"
+heat = chart_view([1400, 700])
 heat_display = Show(OutputPort(model_cells, 0), heat, "MacroscopeTraceRepresentation")
 heat_display.SetRepresentationType("Spatiotemporal Overview")
-heat_display.ViewSize = [1360, 660]
 heat_display.LabelColor = [0.1, 0.1, 0.1]
 heat_display.LabelFontSize = 11
 Render(heat)
@@ -320,21 +319,9 @@ else:
     temporal.Parameter = 0.5
 
 
-def overview_view(size):
-    view = CreateView("RenderView")
-    view.ViewSize = size
-    view.OrientationAxesVisibility = 0
-    view.UseColorPaletteForBackground = 0
-    view.Background = [1, 1, 1]
-    view.CameraParallelProjection = 1
-    view.InteractionMode = "2D"
-    return view
-
-
 def show_overview(source, view, kind):
     display = Show(OutputPort(source, 0), view, "MacroscopeTraceRepresentation")
     display.SetRepresentationType(kind)
-    display.ViewSize = [1560, 860]
     display.LabelColor = [0.1, 0.1, 0.1]
     display.LabelFontSize = 11
     Render(view)
@@ -343,7 +330,7 @@ def show_overview(source, view, kind):
     return display
 
 
-temporal_view = overview_view([1600, 900])
+temporal_view = chart_view([1600, 900])
 show_overview(temporal, temporal_view, "Temporal Overview")
 SaveScreenshot(os.path.join(output, "temporal-overview.png"), temporal_view, ImageResolution=[1600, 900])
 
@@ -406,7 +393,7 @@ if detected_window:
             break
     if detected_resources:
         spatiotemporal.Parameter = detected_resources[2]
-spatiotemporal_view = overview_view([1600, 900])
+spatiotemporal_view = chart_view([1600, 900])
 st_display = show_overview(spatiotemporal, spatiotemporal_view, "Spatiotemporal Overview")
 st_display.GroupLevel = 2
 Render(spatiotemporal_view)
@@ -455,10 +442,9 @@ for label, source in treemaps.items():
 treemap_layout = CreateLayout("Treemaps")
 treemap_views = []
 for label in ("perturbed", "normal"):
-    view_t = overview_view([800, 700])
+    view_t = chart_view([800, 700])
     AssignViewToLayout(view=view_t, layout=treemap_layout, hint=0)
     display_t = Show(OutputPort(treemaps[label], 0), view_t, "MacroscopeTraceRepresentation")
-    display_t.ViewSize = [770, 670]
     display_t.LabelColor = [0.1, 0.1, 0.1]
     display_t.LabelFontSize = 11
     Render(view_t)
@@ -474,9 +460,8 @@ animated_model = TimeSlicing(registrationName="AnimatedModel", Input=states, Sli
 animated = ResourceTreemap(registrationName="AnimatedTreemap", Input=OutputPort(animated_model, 0),
                            Cut="Level", Level=2, AnimateSlices=1)
 animated.UpdatePipelineInformation()
-animation_view = overview_view([900, 700])
+animation_view = chart_view([900, 700])
 animated_display = Show(OutputPort(animated, 0), animation_view, "MacroscopeTraceRepresentation")
-animated_display.ViewSize = [870, 670]
 # Only sizes change from frame to frame: every node and type keeps its place.
 animated_display.Algorithm = "Ordered Squarified"
 animated_display.LabelColor = [0.1, 0.1, 0.1]
@@ -504,9 +489,8 @@ logical = LogicalTime(registrationName="LogicalTime", Input=states, Clusters=3,
 logical.UpdatePipeline()
 logical.UpdatePropertyInformation()
 logical_steps = list(logical.GetProperty("StepsOfTimeWindow"))
-logical_view = overview_view([1600, 1000])
+logical_view = chart_view([1600, 1000])
 logical_display = Show(OutputPort(logical, 0), logical_view, "MacroscopeTraceRepresentation")
-logical_display.ViewSize = [1560, 960]
 logical_display.StepWindow = logical_steps
 logical_display.LabelColor = [0.1, 0.1, 0.1]
 logical_display.LabelFontSize = 11
@@ -596,16 +580,15 @@ for p_value, partition in distinct_partitions(smpi_overview):
         smpi_found = (nodes[i], starts[i], ends[i], p_value, partition.GetNumberOfRows())
         break
 smpi_overview.Parameter = smpi_found[3] if smpi_found else 0.3
-smpi_view = overview_view([1600, 900])
+smpi_view = chart_view([1600, 900])
 smpi_display = show_overview(smpi_overview, smpi_view, "Spatiotemporal Overview")
 smpi_display.GroupLevel = 2
 Render(smpi_view)
 SaveScreenshot(os.path.join(output, "smpi-spatiotemporal-overview.png"), smpi_view,
                ImageResolution=[1600, 900])
-smpi_gantt = overview_view([1600, 900])
+smpi_gantt = chart_view([1600, 900])
 smpi_timeline = Show(OutputPort(paje, 0), smpi_gantt, "MacroscopeTraceRepresentation")
 smpi_timeline.SetRepresentationType("Timeline")
-smpi_timeline.ViewSize = [1560, 860]
 smpi_timeline.GroupLevel = 2
 smpi_timeline.LabelColor = [0.1, 0.1, 0.1]
 smpi_timeline.LabelFontSize = 11
