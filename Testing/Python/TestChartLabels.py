@@ -1,5 +1,6 @@
 """Labels that never pile up (docs/labels.md): the Timeline, the temporal
-and spatiotemporal overviews, the treemap and the logical timeline of the
+and spatiotemporal overviews, the treemap and Ravel's three views (logical
+timeline, clustered logical timeline, metric overview) of the
 demo's sample trace (2 clusters x 4 nodes x 4 ranks x 2 threads, a 3D
 stencil, node 5 slowed), each rendered with its ViewSize equal to the
 view's size at 800x600, 1600x1000, 480x320 and 641x517 (the view of
@@ -58,6 +59,8 @@ CHARTS = [
     ("spatiotemporal", OutputPort(spatiotemporal, 0), "Spatiotemporal Overview", 3, True),
     ("treemap", OutputPort(treemap, 0), "Treemap", 3, False),
     ("logical", OutputPort(logical, 0), "Logical Timeline", 3, True),
+    ("clustered", OutputPort(logical, 0), "Clustered Logical Timeline", 3, True),
+    ("metric", OutputPort(logical, 0), "Metric Overview", 3, True),
 ]
 
 def types_drawn_and_listed(display, labels_port):
@@ -168,12 +171,13 @@ for width, height in SIZES:
         time_ticks = {unit_of.match(t).group(1) for _, t, k in boxes if k == TICK and unit_of.match(t)}
         mt.check(len(time_ticks) <= 1, "%s: time ticks in several units %s" % (where, sorted(time_ticks)))
         counts = [sum(1 for _, _, k in boxes if k == kind_) for kind_ in range(6)]
-        mt.check(counts[TITLE] >= 1 or name == "logical" and counts[TITLE] >= 1,
+        mt.check(counts[TITLE] >= 1,
                  "%s: no axis title" % where)
         mt.check(not time_axis or counts[TICK] >= 2, "%s: %d tick labels" % (where, counts[TICK]))
         mt.check(counts[LEGEND] >= 2, "%s: %d legend labels" % (where, counts[LEGEND]))
-        mt.check(name == "treemap" or counts[ROW] >= 2, "%s: %d row labels" % (where, counts[ROW]))
-        if name != "logical":  # the logical timeline's colours are a metric's
+        mt.check(name in ("treemap", "metric") or counts[ROW] >= 2,
+                 "%s: %d row labels" % (where, counts[ROW]))
+        if name not in ("logical", "clustered", "metric"):  # Ravel's views colour by a metric
             drawn, listed, names = types_drawn_and_listed(display, labels_port)
             mt.check(drawn == listed, "%s: the legend lists %s, the marks draw %s"
                      % (where, listed, drawn))
