@@ -21,10 +21,11 @@ enum Region : uint32_t
   Recv,
   Isend,
   Waitall,
+  Exchange,
   Regions
 };
 const char* const RegionName[Regions] = { "main", "MPI_Sendrecv", "MPI_Send", "MPI_Recv",
-  "MPI_Isend", "MPI_Waitall" };
+  "MPI_Isend", "MPI_Waitall", "exchange" };
 
 struct Stream
 {
@@ -48,7 +49,13 @@ void writeEvents(ArchiveWriter& writer)
   {
     s.Enter(0, Main);
   }
-  // Three MPI_Sendrecv exchanges (tags 0-2); rank 1's calls 0.5 ms later.
+  // Three MPI_Sendrecv exchanges (tags 0-2) inside one call of `exchange`
+  // (one phase when calls merge by their enclosing call, three otherwise);
+  // rank 1's calls 0.5 ms later.
+  for (Stream& s : rank)
+  {
+    s.Enter(5, Exchange);
+  }
   for (uint32_t k = 0; k < 3; ++k)
   {
     const uint64_t at = 100 * k;
@@ -60,6 +67,10 @@ void writeEvents(ArchiveWriter& writer)
     rank[1].SendTo(at + 16, 0, k);
     rank[1].RecvFrom(at + 32, 0, k);
     rank[1].Leave(at + 35, Sendrecv);
+  }
+  for (Stream& s : rank)
+  {
+    s.Leave(240, Exchange);
   }
   // Clock skew: rank 1's answer (tag 8, sent at 35.5 ms) is received at
   // 31.5 ms, inside rank 0's MPI_Send of tag 9, which rank 1 receives first.

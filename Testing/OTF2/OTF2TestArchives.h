@@ -89,7 +89,7 @@ void check(OTF2_ErrorCode status, const char* what);
 /// Writes the logical-time probe into `directory` (anchor probe.otf2,
 /// returned): two ranks under `main`, all regions of the "user" paradigm
 /// (MPI calls known by name, as EZTrace's), with three MPI_Sendrecv
-/// exchanges, a message received before it is sent (clock skew) inside an
+/// exchanges inside one call of `exchange`, a message received before it is sent (clock skew) inside an
 /// MPI_Send, and two back-to-back MPI_Isends before an MPI_Waitall on each
 /// rank; ticks are tenths of milliseconds. Its steps are worked out in
 /// TestLogicalTimeSynthesized.cxx (HandWrittenProbe).

@@ -243,9 +243,10 @@ std::map<int32_t, std::vector<int64_t>> StepsByLocation(const LogicalTrace& trac
 TEST(LogicalTimeSynthesized, HandWrittenProbe)
 {
   // writeLogicalProbe's archive read by the decoder, MPI calls known by
-  // name (its regions are "user"). Phases (calls under main never merge by
-  // enclosing call): the three Sendrecv exchanges, each one contracted node
-  // of both ranks (steps 0, 1, 2); the skewed pair, rank 0's MPI_Send X
+  // name (its regions are "user"). Phases: the three Sendrecv exchanges,
+  // each one contracted node of both ranks (steps 0, 1, 2), one phase as
+  // they share their enclosing call `exchange` (three without merging by
+  // enclosing call, at the same steps); the skewed pair, rank 0's MPI_Send X
   // holding the skewed receive (a SendReceive, not contracted: rank 1's
   // calls are a Recv and a Send), X -> R1 -> S1 -> X a cycle broken by
   // dropping the message received before it was sent: X round 0 at 3, R1
@@ -265,6 +266,7 @@ TEST(LogicalTimeSynthesized, HandWrittenProbe)
     EXPECT_EQ(trace.Report.SendrecvExchanges, 3u);
     EXPECT_EQ(trace.Report.DroppedMessages, 1u);
     EXPECT_EQ(trace.Report.CoalescedIsends, coalesce ? 2u : 0u);
+    EXPECT_EQ(trace.Phases.size(), 3u);
     const std::map<int32_t, std::vector<int64_t>> expected = coalesce
       ? std::map<int32_t, std::vector<int64_t>>{ { 0, { 0, 1, 2, 3, 6, 7 } },
           { 1, { 0, 1, 2, 4, 5, 6, 7 } } }
@@ -278,6 +280,11 @@ TEST(LogicalTimeSynthesized, HandWrittenProbe)
       EXPECT_EQ(trace.Messages.Dropped[m], skewed ? 1 : 0) << "message " << m;
     }
   }
+  Options separate;
+  separate.MergeByEnclosingCall = false;
+  const LogicalTrace apart = BuildLogicalTrace(in, separate);
+  EXPECT_EQ(apart.Phases.size(), 5u);
+  EXPECT_EQ(StepsByLocation(apart).at(1), (std::vector<int64_t>{ 0, 1, 2, 4, 5, 6, 7 }));
 }
 
 TEST(LogicalTimeSynthesized, TreeGatherSteps)

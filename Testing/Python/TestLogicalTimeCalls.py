@@ -76,6 +76,21 @@ mt.check(steps_of(lt) == separate, "probe without coalescing: steps %s, expected
 lt.CoalesceIsends = 1
 lt.UpdatePipeline()
 mt.check(steps_of(lt) == coalesced, "probe: coalescing on again gives %s" % steps_of(lt))
+# The Sendrecvs share their enclosing call `exchange`: one phase merged, three
+# apart; the skewed pair and the halo exchange one each. Changing the
+# property rebuilds the trace, as a fresh filter would.
+phase_count = lambda proxy: fetch(proxy, 5).GetNumberOfRows()
+mt.check(phase_count(lt) == 3, "probe: %d phases, 3 expected" % phase_count(lt))
+lt.MergeByEnclosingCall = 0
+lt.UpdatePipeline()
+fresh = LogicalTime(Input=OutputPort(probe, 0), MergeByEnclosingCall=0)
+fresh.UpdatePipeline()
+mt.check(phase_count(lt) == phase_count(fresh) == 5, "probe without merging by enclosing call: %d "
+         "phases, a fresh filter %d, 5 expected" % (phase_count(lt), phase_count(fresh)))
+mt.check(steps_of(lt) == coalesced, "probe without merging: steps %s" % steps_of(lt))
+Delete(fresh)
+lt.MergeByEnclosingCall = 1
+lt.UpdatePipeline()
 
 # MPI calls known by name: every endpoint is in its call (no instant event),
 # and the calls are the MPI_ regions, though their paradigm is "user".
