@@ -271,6 +271,28 @@ double vtkMacroscopeLogicalTime::GetPhaseBoundary(int index) const
     : 0.0;
 }
 
+// Both change the logical trace itself, not only its outputs: a plain
+// Modified() would reuse the trace built with the old value.
+void vtkMacroscopeLogicalTime::SetMergeByEnclosingCall(bool merge)
+{
+  if (merge != this->MergeByEnclosingCall)
+  {
+    this->MergeByEnclosingCall = merge;
+    this->Internal->StructureModified.Modified();
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeLogicalTime::SetCoalesceIsends(bool coalesce)
+{
+  if (coalesce != this->CoalesceIsends)
+  {
+    this->CoalesceIsends = coalesce;
+    this->Internal->StructureModified.Modified();
+    this->Modified();
+  }
+}
+
 void vtkMacroscopeLogicalTime::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
@@ -294,6 +316,7 @@ void vtkMacroscopeLogicalTime::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "StepsOfTimeWindow: " << this->StepsOfTimeWindow[0] << " "
      << this->StepsOfTimeWindow[1] << "\n";
   os << indent << "Controller: " << this->Controller << "\n";
+  os << indent << "CoalesceIsends: " << this->CoalesceIsends << "\n";
 }
 
 int vtkMacroscopeLogicalTime::FillInputPortInformation(int, vtkInformation* info)
@@ -491,6 +514,7 @@ int vtkMacroscopeLogicalTime::BuildTrace(const MacroscopeTraceInputs& trace)
   }
   const vtkIdType types = trace.Types->GetNumberOfRows();
   input.CommunicationType.assign(static_cast<std::size_t>(types), false);
+  input.IsendType.assign(static_cast<std::size_t>(types), false);
   int collectiveEnd = -1;
   for (vtkIdType t = 0; t < types; ++t)
   {
@@ -501,6 +525,8 @@ int vtkMacroscopeLogicalTime::BuildTrace(const MacroscopeTraceInputs& trace)
       // "user", formats without paradigms).
       input.CommunicationType[static_cast<std::size_t>(t)] =
         macroscope::IsMpiCall(name, paradigms ? paradigms->GetValue(t) : std::string());
+      input.IsendType[static_cast<std::size_t>(t)] =
+        input.CommunicationType[static_cast<std::size_t>(t)] && macroscope::IsNonblockingSend(name);
     }
     else if (typeKinds->GetValue(t) == schema::EventKind && name == CollectiveEndType)
     {
@@ -581,6 +607,7 @@ int vtkMacroscopeLogicalTime::BuildTrace(const MacroscopeTraceInputs& trace)
     logical::Options options;
     options.PhaseBoundaries = internal.PhaseBoundaries;
     options.MergeByEnclosingCall = this->MergeByEnclosingCall;
+    options.CoalesceIsends = this->CoalesceIsends;
     try
     {
       internal.Trace = logical::BuildLogicalTrace(input, options, [this](double fraction) {
@@ -894,6 +921,7 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
     auto* recvStep = MacroscopeNewColumn<vtkTypeInt64Array>(messageTable, "RecvGlobalStep");
     auto* sendTime = MacroscopeNewColumn<vtkDoubleArray>(messageTable, schema::SendTime);
     auto* recvTime = MacroscopeNewColumn<vtkDoubleArray>(messageTable, schema::RecvTime);
+    auto* dropped = MacroscopeNewColumn<vtkIntArray>(messageTable, "Dropped");
     const std::size_t block = m.size() / 10 + 1;
     for (std::size_t i = 0; i < m.size(); ++i)
     {
@@ -913,6 +941,7 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
       recvStep->InsertNextValue(events.GlobalStep[r]);
       sendTime->InsertNextValue(internal.MessageSendTime[row]);
       recvTime->InsertNextValue(internal.MessageRecvTime[row]);
+      dropped->InsertNextValue(m.Dropped[i]);
     }
   }
 

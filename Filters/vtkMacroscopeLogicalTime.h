@@ -12,7 +12,8 @@
  *    aggregated computation before each), with its step, phase, kind, times,
  *    metrics (Lateness, DifferentialLateness, and Metric, the chosen one) and
  *    its location's Cluster in its phase;
- * 1. Logical Messages: the messages between logical events;
+ * 1. Logical Messages: the messages between logical events (Dropped: 1 for
+ *    those left out of the steps to break a clock-skew cycle);
  * 2. Clusters: every phase's members with their CLARA cluster and cluster at
  *    the cut;
  * 3. Dendrogram: a vtkTree, root -> one vertex per phase -> the phase's
@@ -91,7 +92,7 @@ public:
    * Merge the communication calls that share their nearest enclosing call
    * (below main) into one phase (default on).
    */
-  vtkSetMacro(MergeByEnclosingCall, bool);
+  virtual void SetMergeByEnclosingCall(bool merge);
   vtkGetMacro(MergeByEnclosingCall, bool);
   vtkBooleanMacro(MergeByEnclosingCall, bool);
   ///@}
@@ -160,6 +161,19 @@ public:
   vtkGetObjectMacro(Controller, vtkMultiProcessController);
   ///@}
 
+  ///@{
+  /**
+   * Ravel's Isend coalescing (default on): a run of consecutive
+   * non-blocking sends of a process (MPI_Isend, Ibsend, Issend, Irsend),
+   * with no other call between them, is one logical send event at one step,
+   * so a halo exchange's k Isends take one step instead of k. Changing it
+   * rebuilds the logical trace.
+   */
+  virtual void SetCoalesceIsends(bool coalesce);
+  vtkGetMacro(CoalesceIsends, bool);
+  vtkBooleanMacro(CoalesceIsends, bool);
+  ///@}
+
 protected:
   vtkMacroscopeLogicalTime();
   ~vtkMacroscopeLogicalTime() override;
@@ -183,6 +197,7 @@ protected:
   double TimeWindowOfSteps[2] = { 0.0, 0.0 };
   vtkIdType StepsOfTimeWindow[2] = { 0, -1 };
   vtkMultiProcessController* Controller = nullptr;
+  bool CoalesceIsends = true;
 
 private:
   vtkMacroscopeLogicalTime(const vtkMacroscopeLogicalTime&) = delete;

@@ -413,7 +413,8 @@ std::vector<ExchangePattern> DetectExchanges(const CommGraph& g, const Phases& p
         const bool receivesHere = kind == EventKind::Receive || kind == EventKind::SendReceive;
         if (sendsHere)
         {
-          alternating = alternating && last != 0;
+          // Several sends in one event (coalesced Isends) are sends in a row.
+          alternating = alternating && last != 0 && g.Sends[e] <= 1;
           sendsFirst = sendsFirst && receives == 0 && kind == EventKind::Send;
           last = 0;
           ++sends;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 
 namespace macroscope::logical
 {
@@ -182,6 +183,10 @@ void Validate(const TraceInput& in, const Options& options)
     Require(std::isfinite(in.CollectiveTime[c]),
       [&] { return Row("collective", c) + " has a non-finite time"; });
   }
+  Require(in.IsendType.empty() || in.IsendType.size() == in.CommunicationType.size(), [&] {
+    return "IsendType describes " + std::to_string(in.IsendType.size()) +
+      " types, CommunicationType " + std::to_string(in.CommunicationType.size());
+  });
   const std::vector<double>& b = options.PhaseBoundaries;
   for (std::size_t i = 0; i < b.size(); ++i)
   {
@@ -291,9 +296,72 @@ struct RawEvent
   int64_t Position; // in the forest, -1 for an instant
 };
 
+// Options::CoalesceIsends. Two raw events are consecutive when nothing of
+// their location lies between them: no other raw event (they are adjacent in
+// the location's time order) and no state but those nested in the first
+// (the forest positions between them). Each run of consecutive candidates
+// (non-blocking send calls holding sends only) folds into its first event,
+// which then ends where the run's last call ends. Returns, per raw event,
+// its index in the compacted `raw`.
+std::vector<int64_t> CoalesceIsendRuns(const TraceInput& in, const StateForest& forest,
+  std::vector<RawEvent>& raw, const std::vector<uint8_t>& sendOnly, Diagnostics& report)
+{
+  const std::size_t n = raw.size();
+  const auto candidate = [&](int64_t r) {
+    const int64_t p = raw[r].Position;
+    return p >= 0 && sendOnly[r] && in.IsendType[in.StateType[forest.Order[p]]];
+  };
+  const auto nothingBetween = [&](int64_t a, int64_t b) {
+    const int64_t pa = raw[a].Position, pb = raw[b].Position;
+    for (int64_t q = pa + 1; q < pb; ++q)
+    {
+      if (forest.End[q] > forest.End[pa])
+      {
+        return false; // a call in the gap, or one enclosing the next Isend
+      }
+    }
+    return pa < pb;
+  };
+  std::vector<int64_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    return std::tie(raw[a].Location, raw[a].Enter, raw[a].Exit, a) <
+      std::tie(raw[b].Location, raw[b].Enter, raw[b].Exit, b);
+  });
+  std::vector<int64_t> leader(n);
+  std::iota(leader.begin(), leader.end(), 0);
+  for (std::size_t i = 1; i < n; ++i)
+  {
+    const int64_t a = order[i - 1], b = order[i];
+    if (raw[a].Location == raw[b].Location && candidate(a) && candidate(b) && nothingBetween(a, b))
+    {
+      leader[b] = leader[a];
+      raw[leader[b]].Exit = std::max(raw[leader[b]].Exit, raw[b].Exit);
+      ++report.CoalescedIsends;
+    }
+  }
+  std::vector<int64_t> moved(n, -1);
+  std::size_t kept = 0;
+  for (std::size_t r = 0; r < n; ++r)
+  {
+    if (leader[r] == int64_t(r))
+    {
+      raw[kept] = raw[r];
+      moved[r] = int64_t(kept++);
+    }
+  }
+  for (std::size_t r = 0; r < n; ++r)
+  {
+    moved[r] = moved[leader[r]];
+  }
+  raw.resize(kept);
+  return moved;
+}
+
 } // namespace
 
-CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const ProgressGate& gate)
+CommGraph BuildCommGraph(
+  const TraceInput& in, const Options& options, Diagnostics& report, const ProgressGate& gate)
 {
   const StateForest forest(in, gate);
   gate.At(0.05);
@@ -371,6 +439,29 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
     recordEvent[c] = eventFor(in.CollectiveLocation[c], in.CollectiveTime[c], 2);
   }
   eventAt = {};
+  if (options.CoalesceIsends && !in.IsendType.empty())
+  {
+    std::vector<uint8_t> sendOnly(raw.size(), 0);
+    for (const int64_t e : sendEvent)
+    {
+      sendOnly[e] = 1;
+    }
+    for (const auto* others : { &recvEvent, &recordEvent })
+    {
+      for (const int64_t e : *others)
+      {
+        sendOnly[e] = 0;
+      }
+    }
+    const std::vector<int64_t> moved = CoalesceIsendRuns(in, forest, raw, sendOnly, report);
+    for (auto* endpoints : { &sendEvent, &recvEvent, &recordEvent })
+    {
+      for (int64_t& e : *endpoints)
+      {
+        e = moved[e];
+      }
+    }
+  }
 
   // Events grouped by location, in time order.
   const std::size_t n = raw.size();
@@ -543,13 +634,18 @@ CommGraph BuildCommGraph(const TraceInput& in, Diagnostics& report, const Progre
   g.Node.resize(n);
   for (std::size_t e = 0; e < n; ++e)
   {
-    g.Node[e] = int64_t(contraction.Find(e));
     g.Kind[e] = g.Collective[e] >= 0 ? EventKind::Collective
       : g.Sends[e] > 0 && g.Receives[e] > 0 ? EventKind::SendReceive
       : g.Sends[e] > 0                      ? EventKind::Send
                                             : EventKind::Receive;
   }
+  ContractSendrecvExchanges(g, contraction, report);
+  for (std::size_t e = 0; e < n; ++e)
+  {
+    g.Node[e] = int64_t(contraction.Find(e));
+  }
   g.CompactNodes();
+  SplitContradictedExchanges(g, in, report);
   gate.At(0.3);
   return g;
 }
@@ -565,7 +661,7 @@ LogicalTrace BuildLogicalTrace(
   gate.At(0.0);
 
   LogicalTrace trace;
-  CommGraph g = BuildCommGraph(input, trace.Report, gate);
+  CommGraph g = BuildCommGraph(input, options, trace.Report, gate);
   BreakCycles(g, input, trace.Report);
   gate.At(0.4);
   const Phases phases = BuildPhases(g, options, trace.Report, gate);

@@ -71,6 +71,11 @@ struct TraceInput
   std::vector<int32_t> CollectiveLocation;
   std::vector<double> CollectiveTime;
   std::vector<int64_t> CollectiveCommunicator;
+
+  /// Per type id: true when a state of that type is a non-blocking send
+  /// (MPI_Isend and its Ibsend, Issend, Irsend siblings), the calls
+  /// Options::CoalesceIsends folds. Empty: no type is.
+  std::vector<bool> IsendType;
 };
 
 struct Options
@@ -83,6 +88,11 @@ struct Options
   /// enclosing non-communication call (e.g. the Isends and Waitall of one
   /// exchange_halo) into one phase. Outermost calls (Depth 0, main) never merge.
   bool MergeByEnclosingCall = true;
+  /// Ravel's Isend coalescing: a run of consecutive non-blocking sends of a
+  /// location (IsendType) holding sends only, with no other call or event
+  /// between them, is one Send event from the first one's enter to the last
+  /// one's exit (a halo exchange's k Isends become one step, not k).
+  bool CoalesceIsends = true;
 };
 
 /// One row per logical event, grouped by location, in time order within a
@@ -158,6 +168,15 @@ struct Diagnostics
   /// without a cycle, even with every message of the cycle dropped; their
   /// members keep Kind Collective but are stepped independently.
   uint64_t SplitCollectives = 0;
+  /// Non-blocking send calls folded into the event of the run they continue
+  /// (Options::CoalesceIsends): a run of k calls counts k - 1.
+  uint64_t CoalescedIsends = 0;
+  /// Sendrecv exchanges: groups of SendReceive events on distinct locations
+  /// whose messages form a cycle among them, contracted into one node (one
+  /// step, as a collective's members). SplitExchanges: such groups stepped
+  /// apart again because sharing a step contradicted another path.
+  uint64_t SendrecvExchanges = 0;
+  uint64_t SplitExchanges = 0;
 };
 
 struct LogicalTrace

@@ -133,8 +133,23 @@ struct Phases
   std::vector<std::vector<int32_t>> Predecessors; // DAG predecessors of each phase
 };
 
-/// Stage 1 (LogicalTime.cxx): events from the endpoints, contracted collectives.
-CommGraph BuildCommGraph(const TraceInput& input, Diagnostics& report, const ProgressGate& gate);
+/// Stage 1 (LogicalTime.cxx): events from the endpoints (consecutive Isends
+/// coalesced when options say so), contracted collectives and Sendrecv
+/// exchanges.
+CommGraph BuildCommGraph(
+  const TraceInput& input, const Options& options, Diagnostics& report, const ProgressGate& gate);
+
+/// Stage 1 (LogicalSendrecv.cxx): joins in `contraction` every group of
+/// SendReceive events on distinct locations whose messages among them form
+/// a cycle (both partners of an MPI_Sendrecv exchange), so that they share
+/// one step; needs g.Kind, g.Collective and the messages.
+void ContractSendrecvExchanges(CommGraph& g, UnionFind& contraction, Diagnostics& report);
+
+/// Stage 1 (LogicalSendrecv.cxx), on the contracted nodes: steps apart again
+/// the exchanges that lie on a happened-before cycle of the node graph
+/// without messages received before they were sent (sharing a step then
+/// contradicts another path); the cycles left are BreakCycles' business.
+void SplitContradictedExchanges(CommGraph& g, const TraceInput& input, Diagnostics& report);
 
 /// Stage 2 (LogicalPhases.cxx): makes the node graph acyclic, dropping message
 /// edges (skewed ones first) and, as a last resort, splitting collectives.

@@ -40,4 +40,21 @@ bool IsMpiCall(const std::string& name, const std::string& paradigm)
   return silent && hasMpiName(name);
 }
 
+bool IsNonblockingSend(const std::string& name)
+{
+  if (!hasMpiName(name))
+  {
+    return false;
+  }
+  const std::string call = name.substr(name.find('_') + 1);
+  for (const char* send : { "Isend", "Ibsend", "Issend", "Irsend" })
+  {
+    if (equalsIgnoringCase(call, send))
+    {
+      return true;
+    }
+  }
+  return false;
+}
+
 } // namespace macroscope

@@ -18,6 +18,12 @@ namespace macroscope
 /// Paradigms compare without case.
 bool IsMpiCall(const std::string& name, const std::string& paradigm);
 
+/// Whether a call of this name is a non-blocking point-to-point send:
+/// MPI_Isend, MPI_Ibsend, MPI_Issend or MPI_Irsend, in C or Fortran case,
+/// or their PMPI_ names. Logical Time coalesces runs of them (Ravel's Isend
+/// coalescing); ask IsMpiCall first.
+bool IsNonblockingSend(const std::string& name);
+
 } // namespace macroscope
 
 #endif

@@ -166,6 +166,7 @@ int main(int argc, char** argv)
   int ranks = 64;
   std::size_t events = 1000000;
   int repeat = 3;
+  bool coalesce = false; // the Isends known as such, so that they coalesce
   for (int i = 1; i + 1 < argc; i += 2)
   {
     if (!std::strcmp(argv[i], "--ranks"))
@@ -174,9 +175,12 @@ int main(int argc, char** argv)
       events = std::strtoull(argv[i + 1], nullptr, 10);
     else if (!std::strcmp(argv[i], "--repeat"))
       repeat = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--coalesce"))
+      coalesce = std::atoi(argv[i + 1]) != 0;
     else
     {
-      std::fprintf(stderr, "usage: %s [--ranks R] [--events N] [--repeat K]\n", argv[0]);
+      std::fprintf(
+        stderr, "usage: %s [--ranks R] [--events N] [--repeat K] [--coalesce 0|1]\n", argv[0]);
       return 2;
     }
   }
@@ -194,7 +198,12 @@ int main(int argc, char** argv)
     perIteration += 2 * (grid.Neighbours(r).size() + 1);
   }
   const std::size_t iterations = std::max<std::size_t>(1, events / (perIteration + ranks / 5));
-  const TraceInput in = Stencil(ranks, iterations);
+  TraceInput in = Stencil(ranks, iterations);
+  if (coalesce)
+  {
+    in.IsendType.assign(Types, false);
+    in.IsendType[Isend] = true;
+  }
   double best = INFINITY;
   LogicalTrace trace;
   for (int k = 0; k < repeat; ++k)
@@ -232,6 +241,7 @@ int main(int argc, char** argv)
   std::printf("phases: %zu\n", trace.Phases.size());
   std::printf("global_steps: %zu\n", trace.Spans.Start.size());
   std::printf("dropped_messages: %llu\n", (unsigned long long)trace.Report.DroppedMessages);
+  std::printf("coalesced_isends: %llu\n", (unsigned long long)trace.Report.CoalescedIsends);
   std::printf("baseline_sort_seconds: %.3f\n", baseline);
   std::printf("ratio_to_baseline: %.1f\n", best / baseline);
   std::printf("build_seconds: %.3f\n", best);

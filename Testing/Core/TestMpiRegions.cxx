@@ -35,3 +35,18 @@ TEST(MpiRegions, WithoutAParadigmTheNameDecides)
     EXPECT_FALSE(IsMpiCall("mpi_send", silent)) << silent; // MPI names are capitalised
   }
 }
+
+TEST(MpiRegions, NonblockingSendsByName)
+{
+  using macroscope::IsNonblockingSend;
+  for (const char* name : { "MPI_Isend", "MPI_ISEND", "PMPI_Isend", "MPI_Ibsend", "MPI_Issend",
+         "MPI_Irsend" })
+  {
+    EXPECT_TRUE(IsNonblockingSend(name)) << name;
+  }
+  for (const char* name : { "MPI_Send", "MPI_Irecv", "MPI_Isendrecv", "MPI_Waitall", "Isend",
+         "my_MPI_Isend", "MPI_Isend_init" })
+  {
+    EXPECT_FALSE(IsNonblockingSend(name)) << name;
+  }
+}

@@ -86,6 +86,15 @@ extern const std::vector<std::string> EZTraceLikeRegionNames;
 /// Throws unless status is OTF2_SUCCESS (writing test archives must work).
 void check(OTF2_ErrorCode status, const char* what);
 
+/// Writes the logical-time probe into `directory` (anchor probe.otf2,
+/// returned): two ranks under `main`, all regions of the "user" paradigm
+/// (MPI calls known by name, as EZTrace's), with three MPI_Sendrecv
+/// exchanges inside one call of `exchange`, a message received before it is sent (clock skew) inside an
+/// MPI_Send, and two back-to-back MPI_Isends before an MPI_Waitall on each
+/// rank; ticks are tenths of milliseconds. Its steps are worked out in
+/// TestLogicalTimeSynthesized.cxx (HandWrittenProbe).
+std::string writeLogicalProbe(const std::filesystem::path& directory);
+
 } // namespace macroscope::otf2::testing
 
 #endif

@@ -41,6 +41,7 @@ TraceInput ToInput(const otf2::TraceData& trace)
   {
     in.CommunicationType.push_back(
       types.Kind[t] == "state" && macroscope::IsMpiCall(types.Name[t], types.Paradigm[t]));
+    in.IsendType.push_back(in.CommunicationType.back() && macroscope::IsNonblockingSend(types.Name[t]));
   }
   const otf2::MessageColumns& m = trace.Messages;
   for (std::size_t i = 0; i < m.size(); ++i)
@@ -70,9 +71,12 @@ struct SynthRun
   LogicalTrace Logical;
 };
 
-/// 8 ranks (2 clusters x 2 nodes x 2 ranks), one thread each.
+/// 8 ranks (2 clusters x 2 nodes x 2 ranks), one thread each. The steps
+/// are checked against Ravel's with its Isend coalescing off (every Isend its
+/// own event); StencilIsendsCoalesced checks it on.
 SynthRun Synthesize(const ScratchDirectory& scratch, synth::Pattern pattern, uint64_t iterations,
-  const synth::PerturbationConfig& perturbation = {}, double imbalance = 0.2)
+  const synth::PerturbationConfig& perturbation = {}, double imbalance = 0.2,
+  bool coalesceIsends = false)
 {
   synth::SynthConfig config;
   config.OutputDirectory = scratch.path().string();
@@ -88,7 +92,9 @@ SynthRun Synthesize(const ScratchDirectory& scratch, synth::Pattern pattern, uin
   SynthRun run;
   run.Summary = synth::synthesize(config);
   run.Trace = otf2::readTrace(run.Summary.AnchorFile);
-  run.Logical = BuildLogicalTrace(ToInput(run.Trace));
+  Options options;
+  options.CoalesceIsends = coalesceIsends;
+  run.Logical = BuildLogicalTrace(ToInput(run.Trace), options);
   return run;
 }
 
@@ -193,6 +199,92 @@ TEST(LogicalTimeSynthesized, StencilWaitallFollowsTheLastIsend)
       EXPECT_EQ(trace.Events.Step[events[3]], trace.Events.Step[events[2]] + 1);
     }
   }
+}
+
+TEST(LogicalTimeSynthesized, StencilIsendsCoalesced)
+{
+  // As StencilWaitallFollowsTheLastIsend, with Ravel's Isend coalescing:
+  // the three Isends of a rank (nothing between them) are one Send event
+  // with 3 sends at the phase's first step, the Waitall one step after it.
+  ScratchDirectory scratch;
+  const SynthRun run = Synthesize(scratch, synth::Pattern::Stencil3D, 3, {}, 0.2, true);
+  const LogicalTrace& trace = run.Logical;
+  ExpectClean(trace);
+  EXPECT_EQ(trace.Report.CoalescedIsends, 8u * 3u * 2u); // 8 ranks, 3 exchanges, 3 -> 1
+  ASSERT_EQ(trace.Phases.size(), 5u);
+  for (int32_t p = 1; p <= 3; ++p)
+  {
+    EXPECT_EQ(trace.Phases[p].Pattern, ExchangePattern::ReceivesWaitall);
+    EXPECT_EQ(FirstStep(trace, p), FirstStep(trace, p - 1) + (p == 1 ? 1 : 2));
+    for (const auto& [location, events] : RowsOfPhase(trace, p))
+    {
+      ASSERT_EQ(events.size(), 2u) << "rank " << location;
+      EXPECT_EQ(trace.Events.Kind[events[0]], EventKind::Send);
+      EXPECT_EQ(trace.Events.Sends[events[0]], 3);
+      EXPECT_EQ(trace.Events.Step[events[0]], FirstStep(trace, p));
+      EXPECT_EQ(trace.Events.Receives[events[1]], 3);
+      EXPECT_EQ(trace.Events.Step[events[1]], FirstStep(trace, p) + 1);
+    }
+  }
+  EXPECT_EQ(trace.Messages.size(), run.Trace.Messages.size());
+}
+
+// The communication steps of each location, in time order.
+std::map<int32_t, std::vector<int64_t>> StepsByLocation(const LogicalTrace& trace)
+{
+  std::map<int32_t, std::vector<int64_t>> steps;
+  for (std::size_t r = 1; r < trace.Events.size(); r += 2)
+  {
+    steps[trace.Events.Location[r]].push_back(trace.Events.Step[r]);
+  }
+  return steps;
+}
+
+TEST(LogicalTimeSynthesized, HandWrittenProbe)
+{
+  // writeLogicalProbe's archive read by the decoder, MPI calls known by
+  // name (its regions are "user"). Phases: the three Sendrecv exchanges,
+  // each one contracted node of both ranks (steps 0, 1, 2), one phase as
+  // they share their enclosing call `exchange` (three without merging by
+  // enclosing call, at the same steps); the skewed pair, rank 0's MPI_Send X
+  // holding the skewed receive (a SendReceive, not contracted: rank 1's
+  // calls are a Recv and a Send), X -> R1 -> S1 -> X a cycle broken by
+  // dropping the message received before it was sent: X round 0 at 3, R1
+  // 3 + 1 = 4, S1 (round 1) after R1: 5; the halo exchange from step 6,
+  // its two Isends one Send event (coalesced) at 6 and the Waitall at 7, or
+  // Isends at 6, 7 and the Waitall at 8 without coalescing.
+  ScratchDirectory scratch;
+  const otf2::TraceData read = otf2::readTrace(macroscope::otf2::testing::writeLogicalProbe(scratch.path()));
+  const TraceInput in = ToInput(read);
+  ASSERT_EQ(in.Sender.size(), 12u);
+  Options off;
+  off.CoalesceIsends = false;
+  for (const bool coalesce : { true, false })
+  {
+    const LogicalTrace trace = BuildLogicalTrace(in, coalesce ? Options() : off);
+    EXPECT_EQ(trace.Report.InstantEndpoints, 0u);
+    EXPECT_EQ(trace.Report.SendrecvExchanges, 3u);
+    EXPECT_EQ(trace.Report.DroppedMessages, 1u);
+    EXPECT_EQ(trace.Report.CoalescedIsends, coalesce ? 2u : 0u);
+    EXPECT_EQ(trace.Phases.size(), 3u);
+    const std::map<int32_t, std::vector<int64_t>> expected = coalesce
+      ? std::map<int32_t, std::vector<int64_t>>{ { 0, { 0, 1, 2, 3, 6, 7 } },
+          { 1, { 0, 1, 2, 4, 5, 6, 7 } } }
+      : std::map<int32_t, std::vector<int64_t>>{ { 0, { 0, 1, 2, 3, 6, 7, 8 } },
+          { 1, { 0, 1, 2, 4, 5, 6, 7, 8 } } };
+    EXPECT_EQ(StepsByLocation(trace), expected) << (coalesce ? "coalescing" : "not coalescing");
+    for (std::size_t m = 0; m < in.Sender.size(); ++m)
+    {
+      // Only the skewed answer (sent at 35.5 ms, received at 31.5 ms) goes.
+      const bool skewed = in.RecvTime[m] < in.SendTime[m];
+      EXPECT_EQ(trace.Messages.Dropped[m], skewed ? 1 : 0) << "message " << m;
+    }
+  }
+  Options separate;
+  separate.MergeByEnclosingCall = false;
+  const LogicalTrace apart = BuildLogicalTrace(in, separate);
+  EXPECT_EQ(apart.Phases.size(), 5u);
+  EXPECT_EQ(StepsByLocation(apart).at(1), (std::vector<int64_t>{ 0, 1, 2, 4, 5, 6, 7 }));
 }
 
 TEST(LogicalTimeSynthesized, TreeGatherSteps)

@@ -146,10 +146,11 @@ def type_names(reader):
 
 
 # --- A ring of 8 ranks: every exchange is Isend, Isend, Waitall. ------------
+# Ravel's steps with its Isend coalescing off (TestLogicalTimeCalls.py: on).
 iterations = 12
 _, ring = trace("ring", "--clusters", 1, "--nodes-per-cluster", 2, "--ranks-per-node", 4,
                 "--iterations", iterations, "--pattern", "ring")
-lt = logical_time(ring)
+lt = logical_time(ring, CoalesceIsends=0)
 events, messages, steps, phases = check_invariants(lt, ring, "ring")
 collectives = {e.Collective for e in events if e.Kind == COLLECTIVE}
 mt.check(len(phases) == iterations + len(collectives),

@@ -141,6 +141,7 @@ settings["logical"] = dict(PhaseBoundaries=[0.001, 0.0025], MergeByEnclosingCall
                            Metric="Differential Lateness", Clustering=0, ClaraClusters=5,
                            ClaraSamples=3, RandomSeed=7, Clusters=3, StepWindow=[4, 9],
                            TimeWindow=[0.001, 0.002])
+settings["logical"].update(CoalesceIsends=0)
 LogicalTime(registrationName="logical", Input=reader_outputs, **settings["logical"])
 
 settings["timeline"] = dict(TimeWindow=[0.001, 0.002], RowWindow=[1, 3], ViewSize=[800, 400],
