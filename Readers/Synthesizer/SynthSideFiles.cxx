@@ -87,6 +87,9 @@ void writeGroundTruthJson(const SynthesisSummary& summary, std::ostream& out)
   json.beginObject();
   json.key("perturbation").value(toString(truth.Kind));
   json.key("pattern").value(toString(truth.CommunicationPattern));
+  // Unsynchronised clocks: seconds added to each rank's timestamps (empty:
+  // synchronised).
+  json.key("clock_offsets").numbers(summary.Config.ClockOffsets);
   json.key("target");
   if (perturbed)
   {

@@ -304,8 +304,8 @@ Trace BlockingStencil()
 TEST(LogicalPhaseOptions, CollectivesBoundPhases)
 {
   // Default: the two messages of a segment cross (each process sends, then
-  // receives), a cycle that merges them, and each collective is a phase: 6. Every collective a boundary: per process
-  // [S R] [AR S R] [B S R] [AR]: 4 phases. Allreduce only:
+  // receives), a cycle that merges them, and each collective is a phase:
+  // 6. Every collective a boundary: per process [S R] [AR S R] [B S R] [AR]: 4 phases. Allreduce only:
   // [S R] [AR S R B S R] [AR]: 3. Steps are the same in all: S 0, R 1,
   // AR 2, S 3, R 4, B 5, S 6, R 7, AR 8.
   const Trace t = BlockingStencil();
