@@ -231,6 +231,62 @@ std::vector<Equation> CollectiveEquations(const TraceInput& in, const std::vecto
   return equations;
 }
 
+// No message may be received before it is sent once corrected: o[B] - o[A]
+// <= the least delay from A to B. The least-squares offsets can break this
+// where delays are asymmetric (a busy receiver completes its receives late,
+// which the model reads as offset); cyclic projections onto the violated
+// constraints (each moves both clocks by half the excess) reach a point
+// that satisfies them all, since the true offsets do. Groups are then
+// shifted back so that their lowest clock stays at 0.
+void KeepMessagesCausal(std::vector<double>& offset, const std::vector<Equation>& delays)
+{
+  // A nanosecond of margin: a delay corrected to exactly 0 would otherwise
+  // come out a rounding error below it once subtracted from the times.
+  constexpr double margin = 1e-9;
+  bool moved = false;
+  for (int sweep = 0; sweep < 1000; ++sweep)
+  {
+    double worst = 0.0;
+    for (const Equation& e : delays)
+    {
+      const double excess = offset[e.B] - offset[e.A] - (e.Value - margin);
+      if (excess > 0.0)
+      {
+        offset[e.B] -= 0.5 * excess;
+        offset[e.A] += 0.5 * excess;
+        worst = std::max(worst, excess);
+        moved = true;
+      }
+    }
+    if (worst <= 0.0)
+    {
+      break;
+    }
+  }
+  if (!moved)
+  {
+    return;
+  }
+  std::vector<int32_t> parent(offset.size());
+  std::iota(parent.begin(), parent.end(), 0);
+  std::vector<uint8_t> involved(offset.size(), 0);
+  for (const Equation& e : delays)
+  {
+    involved[e.A] = involved[e.B] = 1;
+    const int32_t a = Root(parent, e.A), b = Root(parent, e.B);
+    parent[std::max(a, b)] = std::min(a, b);
+  }
+  std::vector<double> shift(offset.size(), 0.0);
+  for (std::size_t c = 0; c < offset.size(); ++c)
+  {
+    shift[c] = involved[c] ? offset[Root(parent, int32_t(c))] : 0.0;
+  }
+  for (std::size_t c = 0; c < offset.size(); ++c)
+  {
+    offset[c] -= shift[c];
+  }
+}
+
 } // namespace
 
 ClockReport CheckClocks(const TraceInput& in, const std::vector<int32_t>& clockOf)
@@ -277,8 +333,11 @@ ClockEstimate EstimateClockOffsets(
 {
   int32_t clocks = 0;
   const std::vector<int32_t> clock = Clocks(in, clockOf, clocks);
-  return Solve(clocks,
-    source == ClockSource::Messages ? MessageEquations(in, clock) : CollectiveEquations(in, clock));
+  const std::vector<Equation> delays = MessageEquations(in, clock);
+  ClockEstimate estimate =
+    Solve(clocks, source == ClockSource::Messages ? delays : CollectiveEquations(in, clock));
+  KeepMessagesCausal(estimate.Offset, delays);
+  return estimate;
 }
 
 void ApplyClockOffsets(

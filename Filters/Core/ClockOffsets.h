@@ -49,6 +49,8 @@ enum class ClockSource : uint8_t
   Collectives = 1,
 };
 
+/// Either way, the offsets are then moved as little as cyclic projections
+/// do until no message is received before it is sent (corrected).
 struct ClockEstimate
 {
   /// Per clock: seconds to subtract from its times. The lowest clock of

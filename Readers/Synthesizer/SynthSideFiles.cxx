@@ -45,6 +45,12 @@ void writeConfiguration(JsonWriter& json, const SynthConfig& config)
   json.endObject();
   json.key("seed").value(config.Seed);
   json.key("timer_resolution").value(config.TimerResolution);
+  if (!config.ClockOffsets.empty())
+  {
+    // Only when set: archives of synchronised runs keep their configuration
+    // (a reused directory still matches).
+    json.key("clock_offsets").numbers(config.ClockOffsets);
+  }
   json.endObject();
 }
 

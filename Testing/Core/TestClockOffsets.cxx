@@ -128,14 +128,15 @@ TEST(ClockOffsets, ChainWithoutCycleAssumesNoLatency)
 {
   // 0 -> 1 -> 2 only: the latency cannot be told from the offsets; it is
   // taken as 0, so each offset difference is the least delay (latency 1 ms
-  // included). A fourth clock with no message is unconstrained.
+  // included), less the nanosecond kept so that no corrected delay rounds
+  // below 0. A fourth clock with no message is unconstrained.
   Skewed t({ 0.0, 0.4, 0.1, 0.9 });
   t.Message(0, 1, 1.0, 1e-3);
   t.Message(1, 2, 2.0, 1e-3);
   const ClockEstimate estimate = EstimateClockOffsets(t.In, ClockSource::Messages);
   EXPECT_EQ(estimate.Latency, 0.0);
-  EXPECT_NEAR(estimate.Offset[1], 0.4 + 1e-3, 1e-12);
-  EXPECT_NEAR(estimate.Offset[2], 0.1 + 2e-3, 1e-12);
+  EXPECT_NEAR(estimate.Offset[1], 0.4 + 1e-3 - 1e-9, 1e-12);
+  EXPECT_NEAR(estimate.Offset[2], 0.1 + 2e-3 - 2e-9, 1e-12);
   EXPECT_EQ(estimate.Offset[3], 0.0);
   EXPECT_EQ(estimate.Unconstrained, 1u);
 }
@@ -159,6 +160,38 @@ TEST(ClockOffsets, CollectiveExitsGiveTheOffsetsOfProcesses)
   EXPECT_EQ(estimate.Pairs, 2u);
   ApplyClockOffsets(t.In, estimate.Offset, clockOf);
   EXPECT_NEAR(t.In.CollectiveTime[1], 1.0, 1e-12); // location 2's first exit
+}
+
+TEST(ClockOffsets, BusyReceiverStaysCausal)
+{
+  // Clock 2 is slow: it completes every receive 4 ms after the message
+  // arrived, so its least incoming delays read 4 ms too long, and least
+  // squares shifts it. Corrected, still no message arrives before it left,
+  // and every offset is within the 4 ms of asymmetry of the truth.
+  Skewed t({ 0.0, 0.02, 0.01 });
+  for (int k = 0; k < 4; ++k)
+  {
+    for (int32_t a = 0; a < 3; ++a)
+    {
+      for (int32_t b = 0; b < 3; ++b)
+      {
+        if (a != b)
+        {
+          t.Message(a, b, k + 0.1 * a, 1e-4 + (b == 2 ? 4e-3 : 0.0) + 1e-4 * ((k + a) % 3));
+        }
+      }
+    }
+  }
+  // Clock 0 -> 1 messages are also quick enough to constrain the result.
+  const ClockEstimate estimate = EstimateClockOffsets(t.In, ClockSource::Messages);
+  TraceInput corrected = t.In;
+  ApplyClockOffsets(corrected, estimate.Offset);
+  EXPECT_EQ(CheckClocks(corrected).Violations, 0u);
+  for (int32_t p = 0; p < 3; ++p)
+  {
+    EXPECT_NEAR(estimate.Offset[p], t.Offset[p], 4e-3) << "clock " << p;
+  }
+  EXPECT_EQ(estimate.Offset[0], 0.0);
 }
 
 TEST(ClockOffsets, BadClocksThrow)
