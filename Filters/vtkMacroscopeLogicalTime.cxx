@@ -749,8 +749,10 @@ int vtkMacroscopeLogicalTime::BuildTrace(const MacroscopeTraceInputs& trace)
       }
       if (!found)
       {
+        // Without a boundary every process would be one phase: ignore it.
+        options.CollectiveBoundaries = false;
         vtkWarningMacro("CollectiveBoundaries: the trace has no region named '"
-          << this->BoundaryCollective << "'; no phase boundary is set.");
+          << this->BoundaryCollective << "'; phases are not bounded by collectives.");
       }
     }
     CorrectClocks(this, trace, input,
