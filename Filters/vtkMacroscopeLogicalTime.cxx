@@ -175,6 +175,30 @@ std::vector<std::string> LeafLabels(vtkTree* tree, uint32_t leaves)
   }
   return labels;
 }
+
+// The trace file the inputs come from: the TRACE_FILE key of the nearest
+// producer upstream that has one (ParaView puts a post-filter between a
+// reader and its consumers, whose information does not carry it).
+std::string TraceFileUpstream(vtkAlgorithm* consumer)
+{
+  for (int i = 0; i < consumer->GetNumberOfInputConnections(0); ++i)
+  {
+    int port = 0;
+    vtkAlgorithm* producer = consumer->GetInputAlgorithm(0, i, port);
+    for (int hops = 0; producer && hops < 16; ++hops)
+    {
+      vtkInformation* info = producer->GetOutputInformation(port);
+      if (info && info->Has(vtkMacroscopeTraceKeys::TRACE_FILE()))
+      {
+        return std::string("'") + info->Get(vtkMacroscopeTraceKeys::TRACE_FILE()) + "'";
+      }
+      producer = producer->GetNumberOfInputPorts() > 0 && producer->GetNumberOfInputConnections(0) > 0
+        ? producer->GetInputAlgorithm(0, 0, port)
+        : nullptr;
+    }
+  }
+  return "the trace";
+}
 }
 
 // Unsynchronised clocks (CorrectClocks): per location the offset
@@ -204,6 +228,8 @@ struct vtkMacroscopeLogicalTime::Internals
   // The properties the logical trace was built with (StructureKey).
   std::string BuiltStructure;
   ClockOutcome Clocks;
+  // The trace file (TraceFileUpstream), for messages.
+  std::string TraceName = "the trace";
 };
 
 vtkMacroscopeLogicalTime::vtkMacroscopeLogicalTime()
@@ -449,6 +475,7 @@ int vtkMacroscopeLogicalTime::RequestData(
   }
 
   Internals& internal = *this->Internal;
+  internal.TraceName = TraceFileUpstream(this);
   bool fresh = internal.HaveTrace && internal.StructureModified < internal.Built &&
     internal.BuiltStructure == this->StructureKey();
   for (int i = 0; fresh && i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
@@ -550,7 +577,7 @@ std::string DescribePairs(const macroscope::logical::ClockReport& report,
 // Detects unsynchronised clocks (a warning naming the trace) and, with
 // `correction`, removes the estimated offsets from the input; the outcome
 // goes to `clocks` (the Logical Events' field data).
-void CorrectClocks(vtkObject* self, const MacroscopeTraceInputs& trace, logical::TraceInput& input,
+void CorrectClocks(vtkObject* self, const std::string& name, logical::TraceInput& input,
   const std::vector<int32_t>& clockOf, const std::vector<std::string>& leafNames, int correction,
   ClockOutcome& internal)
 {
@@ -565,11 +592,6 @@ void CorrectClocks(vtkObject* self, const MacroscopeTraceInputs& trace, logical:
       clockNames.push_back(leafNames[l]);
     }
   }
-  auto* file = trace.States
-    ? vtkStringArray::SafeDownCast(trace.States->GetFieldData()->GetAbstractArray("TraceFile"))
-    : nullptr;
-  const std::string name =
-    file && file->GetNumberOfValues() > 0 ? "'" + file->GetValue(0) + "'" : "the trace";
   const logical::ClockReport before = logical::CheckClocks(input, clockOf);
   internal.ClockViolations[0] = internal.ClockViolations[1] = before.Violations;
   if (before.Violations > 0)
@@ -755,7 +777,7 @@ int vtkMacroscopeLogicalTime::BuildTrace(const MacroscopeTraceInputs& trace)
           << this->BoundaryCollective << "'; phases are not bounded by collectives.");
       }
     }
-    CorrectClocks(this, trace, input,
+    CorrectClocks(this, internal.TraceName, input,
       ClockOfLeaves(trace.Hierarchy, parent, leafIndex, input.Locations), internal.LeafNames,
       this->ClockCorrection, internal.Clocks);
     try

@@ -425,12 +425,11 @@ int vtkMacroscopePajeReader::RequestData(
   vtkFieldData* fields = FillTraceOutputs(outputVector, rows.States, rows.Messages, rows.Events,
     rows.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
   this->WarnIfWindowEmpty(outputVector, pieces);
+  // The trace's name for filters' messages (Logical Time's clock warning).
+  for (int port = 0; port < outputVector->GetNumberOfInformationObjects(); ++port)
   {
-    // The trace's name for filters' messages (Logical Time's clock warning).
-    vtkNew<vtkStringArray> traceFile;
-    traceFile->SetName("TraceFile");
-    traceFile->InsertNextValue(this->FileName);
-    fields->AddArray(traceFile);
+    outputVector->GetInformationObject(port)->Set(
+      vtkMacroscopeTraceKeys::TRACE_FILE(), this->FileName.c_str());
   }
   AddCounter(fields, "EventRecordsRead", report.Lines);
   AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
