@@ -37,6 +37,7 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 vtkStandardNewMacro(vtkMacroscopeLogicalTime);
@@ -199,7 +200,6 @@ std::string TraceFileUpstream(vtkAlgorithm* consumer)
   }
   return "the trace";
 }
-}
 
 // Unsynchronised clocks (CorrectClocks): per location the offset
 // subtracted, messages received before sent (before, after), the text.
@@ -209,6 +209,7 @@ struct ClockOutcome
   uint64_t ClockViolations[2] = { 0, 0 };
   std::string ClockReport;
 };
+}
 
 struct vtkMacroscopeLogicalTime::Internals
 {
@@ -541,15 +542,10 @@ std::vector<int32_t> ClockOfLeaves(vtkTree* tree, const std::vector<int64_t>& pa
     }
   }
   std::vector<int32_t> clock(leaves, 0);
-  std::vector<int64_t> seen; // owners in order of first leaf
+  std::unordered_map<int64_t, int32_t> number; // owners in order of first leaf
   for (uint32_t l = 0; l < leaves; ++l)
   {
-    const auto it = std::find(seen.begin(), seen.end(), owner[l]);
-    clock[l] = static_cast<int32_t>(it - seen.begin());
-    if (it == seen.end())
-    {
-      seen.push_back(owner[l]);
-    }
+    clock[l] = number.emplace(owner[l], static_cast<int32_t>(number.size())).first->second;
   }
   return clock;
 }
@@ -579,11 +575,11 @@ std::string DescribePairs(const macroscope::logical::ClockReport& report,
 // goes to `clocks` (the Logical Events' field data).
 void CorrectClocks(vtkObject* self, const std::string& name, logical::TraceInput& input,
   const std::vector<int32_t>& clockOf, const std::vector<std::string>& leafNames, int correction,
-  ClockOutcome& internal)
+  ClockOutcome& outcome)
 {
-  internal.ClockOffset.assign(input.Locations, 0.0);
-  internal.ClockViolations[0] = internal.ClockViolations[1] = 0;
-  internal.ClockReport.clear();
+  outcome.ClockOffset.assign(input.Locations, 0.0);
+  outcome.ClockViolations[0] = outcome.ClockViolations[1] = 0;
+  outcome.ClockReport.clear();
   std::vector<std::string> clockNames;
   for (uint32_t l = 0; l < input.Locations; ++l)
   {
@@ -593,10 +589,10 @@ void CorrectClocks(vtkObject* self, const std::string& name, logical::TraceInput
     }
   }
   const logical::ClockReport before = logical::CheckClocks(input, clockOf);
-  internal.ClockViolations[0] = internal.ClockViolations[1] = before.Violations;
+  outcome.ClockViolations[0] = outcome.ClockViolations[1] = before.Violations;
   if (before.Violations > 0)
   {
-    internal.ClockReport = "In " + name + ", " + std::to_string(before.Violations) + " of " +
+    outcome.ClockReport = "In " + name + ", " + std::to_string(before.Violations) + " of " +
       std::to_string(before.Messages) + " messages were received before they were sent, by up to " +
       std::to_string(before.Largest) + " s (" + DescribePairs(before, clockNames, 5) +
       "): the processes' clocks disagree, and lateness then measures their offsets.";
@@ -610,25 +606,30 @@ void CorrectClocks(vtkObject* self, const std::string& name, logical::TraceInput
     logical::ApplyClockOffsets(input, estimate.Offset, clockOf);
     for (uint32_t l = 0; l < input.Locations; ++l)
     {
-      internal.ClockOffset[l] = estimate.Offset[static_cast<std::size_t>(clockOf[l])];
+      outcome.ClockOffset[l] = estimate.Offset[static_cast<std::size_t>(clockOf[l])];
     }
     const logical::ClockReport after = logical::CheckClocks(input, clockOf);
-    internal.ClockViolations[1] = after.Violations;
-    internal.ClockReport += (internal.ClockReport.empty() ? "" : " ") +
-      std::string("ClockCorrection estimated ") + std::to_string(clockNames.size()) +
-      " clock offsets from " + std::to_string(estimate.Pairs) +
-      (source == logical::ClockSource::Messages ? " pairs of communicating processes"
-                                                : " pairs of processes meeting in collectives") +
-      " (" + std::to_string(estimate.Unconstrained) + " left unconstrained); " +
+    outcome.ClockViolations[1] = after.Violations;
+    const std::string evidence = source == logical::ClockSource::Messages
+      ? " pairs of communicating processes"
+      : " pairs of processes meeting in collectives";
+    // Without evidence, only the causal adjustment of the messages moved them.
+    const std::string estimated = estimate.Pairs > 0
+      ? "ClockCorrection estimated " + std::to_string(clockNames.size()) +
+        " clock offsets from " + std::to_string(estimate.Pairs) + evidence + " (" +
+        std::to_string(estimate.Unconstrained) + " left unconstrained); "
+      : "ClockCorrection found no" + evidence +
+        ": the offsets only keep every message after its send; ";
+    outcome.ClockReport += (outcome.ClockReport.empty() ? "" : " ") + estimated +
       std::to_string(after.Violations) + " messages remain received before sent.";
   }
   else if (before.Violations > 0)
   {
-    internal.ClockReport += " Set ClockCorrection to estimate and remove the offsets.";
+    outcome.ClockReport += " Set ClockCorrection to estimate and remove the offsets.";
   }
   if (before.Violations > 0)
   {
-    vtkWarningWithObjectMacro(self, << internal.ClockReport);
+    vtkWarningWithObjectMacro(self, << outcome.ClockReport);
   }
 }
 }

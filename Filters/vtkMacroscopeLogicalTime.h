@@ -265,7 +265,6 @@ private:
   /// The properties the logical trace depends on, as text: a change rebuilds it.
   std::string StructureKey() const;
 
-
   struct Internals;
   std::unique_ptr<Internals> Internal;
 };
