@@ -182,10 +182,11 @@ std::vector<Option> makeOptions(CommandLine& line)
       [](SynthConfig& c, const Arguments& a) {
         c.Perturbation.Factor = parseReal("--perturb-factor", a[0]);
       } },
-    { "--clock-offsets", "S0,S1,...", "none (synchronised clocks)",
-      "Unsynchronised clocks: seconds added to the OTF2 timestamps of rank 0, 1, ... (ranks "
-      "beyond the list: 0; each in [0, 3600]), as when every process has its own time origin. "
-      "ground_truth.json lists them; the Paje output keeps the true times.",
+    { "--clock-offsets", "OFFSETS", "none (synchronised clocks)",
+      "Unsynchronised clocks: comma-separated seconds added to the OTF2 timestamps of rank 0, "
+      "1, ... (e.g. 0,0.3,0,0.6; ranks beyond the list: 0; each in [0, 3600]), as when every "
+      "process has its own time origin. ground_truth.json lists them; the Paje output keeps the "
+      "true times.",
       [](SynthConfig& c, const Arguments& a) {
         c.ClockOffsets.clear();
         std::size_t begin = 0;
