@@ -37,6 +37,7 @@
 #include "vtkDataObjectAlgorithm.h"
 
 #include <memory> // for std::unique_ptr
+#include <string> // for std::string
 #include <vector> // for std::vector
 
 class vtkMultiProcessController;
@@ -70,7 +71,35 @@ public:
     DIFFERENTIAL_LATENESS = 1,
     EXIT_TIME = 2,
     ENTER_TIME = 3,
-    DURATION = 4
+    DURATION = 4,
+    // Ravel's default "Lateness", per phase (issue 28): appended, so that
+    // state files keep the meaning of 0-4 (LATENESS is the global one).
+    PHASE_LATENESS = 5,
+    PHASE_DIFFERENTIAL_LATENESS = 6
+  };
+
+  /// MergeByEnclosingCall's values (0 and 1 are the former boolean's).
+  enum CallerMerges
+  {
+    NO_CALLER_MERGE = 0,
+    ENCLOSING_CALL_EXCEPT_OUTERMOST = 1,
+    ENCLOSING_CALL_INCLUDING_OUTERMOST = 2
+  };
+
+  /// CollectiveBoundaries' values.
+  enum CollectiveBoundaryModes
+  {
+    NO_COLLECTIVE_BOUNDARIES = 0,
+    EVERY_COLLECTIVE = 1,
+    NAMED_COLLECTIVE = 2
+  };
+
+  /// ClockCorrection's values.
+  enum ClockCorrections
+  {
+    NO_CLOCK_CORRECTION = 0,
+    CLOCKS_FROM_MESSAGES = 1,
+    CLOCKS_FROM_COLLECTIVES = 2
   };
   static const char* GetMetricName(int metric);
 
@@ -89,17 +118,20 @@ public:
 
   ///@{
   /**
-   * Merge the communication calls that share their nearest enclosing call
-   * (below main) into one phase (default on).
+   * Merge communication calls into phases by their callers: 0 none; 1
+   * (default) the calls sharing their nearest enclosing call below main;
+   * 2 Ravel's caller merge, main included (consecutive calls sharing their
+   * least caller with several communications). 0 and 1 were the former
+   * boolean's values.
    */
-  virtual void SetMergeByEnclosingCall(bool merge);
-  vtkGetMacro(MergeByEnclosingCall, bool);
-  vtkBooleanMacro(MergeByEnclosingCall, bool);
+  vtkSetClampMacro(MergeByEnclosingCall, int, NO_CALLER_MERGE, ENCLOSING_CALL_INCLUDING_OUTERMOST);
+  vtkGetMacro(MergeByEnclosingCall, int);
+  vtkBooleanMacro(MergeByEnclosingCall, int);
   ///@}
 
   ///@{
   /// The metric of the Metric column, the clustering and the Steps sums.
-  vtkSetClampMacro(Metric, int, LATENESS, DURATION);
+  vtkSetClampMacro(Metric, int, LATENESS, PHASE_DIFFERENTIAL_LATENESS);
   vtkGetMacro(Metric, int);
   ///@}
 
@@ -156,6 +188,39 @@ public:
   ///@}
 
   ///@{
+  /**
+   * Merge the calls of a process under one call at this call depth (0 =
+   * the outermost function) into one phase; -1 (the default) for none.
+   */
+  vtkSetClampMacro(MergeDepth, int, -1, VTK_INT_MAX);
+  vtkGetMacro(MergeDepth, int);
+  ///@}
+
+  ///@{
+  /**
+   * Phase boundaries at collectives (Ravel's partition by function): 0
+   * none (the default), 1 every collective, 2 the collectives named
+   * BoundaryCollective. A boundary starts a phase that holds each
+   * process's calls up to its next boundary.
+   */
+  vtkSetClampMacro(CollectiveBoundaries, int, NO_COLLECTIVE_BOUNDARIES, NAMED_COLLECTIVE);
+  vtkGetMacro(CollectiveBoundaries, int);
+  vtkSetStdStringFromCharMacro(BoundaryCollective);
+  vtkGetCharFromStdStringMacro(BoundaryCollective);
+  ///@}
+
+  ///@{
+  /**
+   * Unsynchronised clocks: 0 (the default) uses the times as they are; 1
+   * estimates one offset per process from the messages, 2 from the exits
+   * of collective operations, and subtracts it before logical time. Either
+   * way, messages received before they were sent are reported in a warning.
+   */
+  vtkSetClampMacro(ClockCorrection, int, NO_CLOCK_CORRECTION, CLOCKS_FROM_COLLECTIVES);
+  vtkGetMacro(ClockCorrection, int);
+  ///@}
+
+  ///@{
   /// The controller whose ranks hold the trace's pieces (default global).
   virtual void SetController(vtkMultiProcessController*);
   vtkGetObjectMacro(Controller, vtkMultiProcessController);
@@ -185,7 +250,7 @@ protected:
   int RequestUpdateExtent(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
-  bool MergeByEnclosingCall = true;
+  int MergeByEnclosingCall = ENCLOSING_CALL_EXCEPT_OUTERMOST;
   int Metric = LATENESS;
   bool Clustering = true;
   int ClaraClusters = 8;
@@ -198,6 +263,10 @@ protected:
   vtkIdType StepsOfTimeWindow[2] = { 0, -1 };
   vtkMultiProcessController* Controller = nullptr;
   bool CoalesceIsends = true;
+  int MergeDepth = -1;
+  int CollectiveBoundaries = NO_COLLECTIVE_BOUNDARIES;
+  std::string BoundaryCollective = "MPI_Allreduce";
+  int ClockCorrection = NO_CLOCK_CORRECTION;
 
 private:
   vtkMacroscopeLogicalTime(const vtkMacroscopeLogicalTime&) = delete;
@@ -208,6 +277,8 @@ private:
   int BuildTrace(const MacroscopeTraceInputs& trace);
   /// Fills the outputs from the logical trace (rank 0) and the clustering.
   int BuildOutputs(const MacroscopeTraceInputs& trace);
+  /// The properties the logical trace depends on, as text: a change rebuilds it.
+  std::string StructureKey() const;
 
   struct Internals;
   std::unique_ptr<Internals> Internal;

@@ -17,6 +17,7 @@
 #include "vtkObject.h"
 
 class vtkInformationDataObjectMetaDataKey;
+class vtkInformationStringKey;
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTraceKeys : public vtkObject
 {
@@ -26,6 +27,11 @@ public:
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
   static vtkInformationDataObjectMetaDataKey* DEFINITIONS();
+
+  /// The trace file a reader's outputs come from, in each output port's
+  /// information, so that filters name it in their messages (Logical Time's
+  /// clock warning). Not data: a moved trace gives the same outputs.
+  static vtkInformationStringKey* TRACE_FILE();
 
 protected:
   vtkMacroscopeTraceKeys() = default;

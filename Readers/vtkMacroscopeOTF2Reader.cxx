@@ -482,6 +482,12 @@ int vtkMacroscopeOTF2Reader::RequestData(
   vtkFieldData* fields = FillTraceOutputs(outputVector, data.States, data.Messages, data.Events,
     data.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
   this->WarnIfWindowEmpty(outputVector, pieces);
+  // The trace's name for filters' messages (Logical Time's clock warning).
+  for (int port = 0; port < outputVector->GetNumberOfInformationObjects(); ++port)
+  {
+    outputVector->GetInformationObject(port)->Set(
+      vtkMacroscopeTraceKeys::TRACE_FILE(), this->FileName.c_str());
+  }
   AddCounter(fields, "EventRecordsRead", report.EventsRead);
   AddCounter(fields, "UnmatchedSends", report.UnmatchedSends);
   AddCounter(fields, "UnmatchedReceives", report.UnmatchedReceives);

@@ -425,6 +425,12 @@ int vtkMacroscopePajeReader::RequestData(
   vtkFieldData* fields = FillTraceOutputs(outputVector, rows.States, rows.Messages, rows.Events,
     rows.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
   this->WarnIfWindowEmpty(outputVector, pieces);
+  // The trace's name for filters' messages (Logical Time's clock warning).
+  for (int port = 0; port < outputVector->GetNumberOfInformationObjects(); ++port)
+  {
+    outputVector->GetInformationObject(port)->Set(
+      vtkMacroscopeTraceKeys::TRACE_FILE(), this->FileName.c_str());
+  }
   AddCounter(fields, "EventRecordsRead", report.Lines);
   AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
   AddCounter(fields, "StatesClosedByDestroy", report.StatesClosedByDestroy);

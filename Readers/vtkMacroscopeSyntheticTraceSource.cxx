@@ -114,6 +114,58 @@ void vtkMacroscopeSyntheticTraceSource::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "PerturbationWindow: " << this->PerturbationWindow[0] << " "
      << this->PerturbationWindow[1] << "\n";
   os << indent << "PerturbationFactor: " << this->PerturbationFactor << "\n";
+  os << indent << "ClockOffsets:";
+  for (double offset : this->ClockOffsets)
+  {
+    os << " " << offset;
+  }
+  os << "\n";
+}
+
+void vtkMacroscopeSyntheticTraceSource::SetNumberOfClockOffsets(int count)
+{
+  const std::size_t size = static_cast<std::size_t>(std::max(0, count));
+  if (size != this->ClockOffsets.size())
+  {
+    this->ClockOffsets.resize(size, 0.0);
+    this->Modified();
+  }
+}
+
+void vtkMacroscopeSyntheticTraceSource::SetClockOffset(int index, double seconds)
+{
+  if (index < 0)
+  {
+    return;
+  }
+  const auto i = static_cast<std::size_t>(index);
+  if (i >= this->ClockOffsets.size())
+  {
+    this->ClockOffsets.resize(i + 1, 0.0);
+  }
+  else if (this->ClockOffsets[i] == seconds)
+  {
+    return;
+  }
+  this->ClockOffsets[i] = seconds;
+  this->Modified();
+}
+
+void vtkMacroscopeSyntheticTraceSource::RemoveAllClockOffsets()
+{
+  this->SetNumberOfClockOffsets(0);
+}
+
+int vtkMacroscopeSyntheticTraceSource::GetNumberOfClockOffsets() const
+{
+  return static_cast<int>(this->ClockOffsets.size());
+}
+
+double vtkMacroscopeSyntheticTraceSource::GetClockOffset(int index) const
+{
+  return index >= 0 && static_cast<std::size_t>(index) < this->ClockOffsets.size()
+    ? this->ClockOffsets[static_cast<std::size_t>(index)]
+    : 0.0;
 }
 
 int vtkMacroscopeSyntheticTraceSource::RequestInformation(
@@ -192,6 +244,7 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
     ? std::numeric_limits<double>::infinity()
     : this->PerturbationWindow[1];
   config.Perturbation.Factor = this->PerturbationFactor;
+  config.ClockOffsets = this->ClockOffsets;
 
   synth::SynthesisSummary summary;
   const int status = this->WriteOrReuse(config, summary);

@@ -34,6 +34,7 @@
 #include "vtkTreeAlgorithm.h"
 
 #include <string>
+#include <vector> // for std::vector
 
 #ifndef __VTK_WRAP__
 namespace macroscope::synth
@@ -135,6 +136,19 @@ public:
   vtkGetMacro(PerturbationFactor, double);
   ///@}
 
+  ///@{
+  /**
+   * Unsynchronised clocks (macroscope-synth --clock-offsets): seconds added
+   * to the archive's timestamps of rank 0, 1, ... (ranks beyond the list:
+   * 0). Empty (the default): synchronised clocks.
+   */
+  void SetNumberOfClockOffsets(int count);
+  void SetClockOffset(int index, double seconds);
+  void RemoveAllClockOffsets();
+  int GetNumberOfClockOffsets() const;
+  double GetClockOffset(int index) const;
+  ///@}
+
 protected:
   vtkMacroscopeSyntheticTraceSource();
   ~vtkMacroscopeSyntheticTraceSource() override = default;
@@ -173,6 +187,7 @@ private:
   int PerturbationTarget = 0;
   double PerturbationWindow[2] = { 0.0, 0.0 };
   double PerturbationFactor = 3.0;
+  std::vector<double> ClockOffsets;
 };
 
 #endif

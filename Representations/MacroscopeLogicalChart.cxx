@@ -95,7 +95,7 @@ std::string MetricName(vtkTable* events)
 std::string MetricValueText(const std::string& metric, double value, double magnitude)
 {
   static const char* const timeMetrics[] = { "Lateness", "Differential Lateness", "Exit Time",
-    "Enter Time", "Duration" };
+    "Enter Time", "Duration", "Phase Lateness", "Phase Differential Lateness" };
   const bool seconds = std::find(std::begin(timeMetrics), std::end(timeMetrics), metric) !=
     std::end(timeMetrics);
   magnitude = std::max(std::abs(magnitude), std::abs(value));

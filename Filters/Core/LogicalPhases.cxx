@@ -232,6 +232,11 @@ Phases BuildPhases(
         }
       }
     }
+    // Ravel's further options (PlanMerges).
+    for (const auto& pair : g.OptionMerges)
+    {
+      sets.Union(std::size_t(g.Node[pair.first]), std::size_t(g.Node[pair.second]));
+    }
     for (std::size_t v = 0; v < nodes; ++v)
     {
       initial[v] = int64_t(sets.Find(v));

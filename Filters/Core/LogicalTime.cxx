@@ -663,6 +663,7 @@ LogicalTrace BuildLogicalTrace(
   LogicalTrace trace;
   CommGraph g = BuildCommGraph(input, options, trace.Report, gate);
   BreakCycles(g, input, trace.Report);
+  PlanMerges(g, input, options);
   gate.At(0.4);
   const Phases phases = BuildPhases(g, options, trace.Report, gate);
   gate.At(0.5);
@@ -760,25 +761,10 @@ LogicalTrace BuildLogicalTrace(
   gate.At(0.9);
   // Differential lateness: what the event adds to the lateness it inherits
   // from its predecessors (none: it inherits 0).
-  ev.DifferentialLateness.resize(rows);
-  for (std::size_t e = 0; e < n; ++e)
-  {
-    const std::size_t a = 2 * e, c = 2 * e + 1;
-    const int64_t previous = g.Previous(e);
-    const double before = previous >= 0 ? ev.Lateness[2 * previous + 1] : 0.0;
-    ev.DifferentialLateness[a] = std::max(0.0, ev.Lateness[a] - before);
-    double inherited = ev.Lateness[a];
-    for (std::size_t i = g.InOffset[e]; i < g.InOffset[e + 1]; ++i)
-    {
-      const int64_t m = g.In[i];
-      if (!g.Dropped[m])
-      {
-        inherited = std::max(inherited, ev.Lateness[2 * g.SendEvent[m] + 1]);
-      }
-    }
-    ev.DifferentialLateness[c] = std::max(0.0, ev.Lateness[c] - inherited);
-    gate.Tick(e, n, 0.9, 0.95);
-  }
+  ev.DifferentialLateness = DifferentialOf(g, ev.Lateness);
+  // Ravel's per-phase lateness and its differential (issue 28).
+  ev.PhaseLateness = PhaseLatenessOf(ev);
+  ev.PhaseDifferentialLateness = DifferentialOf(g, ev.PhaseLateness);
   gate.At(0.95);
 
   // Messages, in input order.

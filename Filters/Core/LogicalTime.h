@@ -93,6 +93,26 @@ struct Options
   /// between them, is one Send event from the first one's enter to the last
   /// one's exit (a halo exchange's k Isends become one step, not k).
   bool CoalesceIsends = true;
+
+  // Ravel's further phase options (issue 28; docs/logical-time.md section
+  // 4). Each adds unions to the components; none applies with
+  // PhaseBoundaries.
+
+  /// Ravel's caller merge: consecutive communication events of a location
+  /// merge when they share their least multiple caller, the nearest
+  /// enclosing call whose function holds at least two communication events
+  /// in one of its calls; main included (a ping-pong in main is one phase).
+  bool MergeByCaller = false;
+  /// >= 0: the events of a location under one call at this call depth (0 =
+  /// the outermost) make one phase. -1: off.
+  int32_t MergeDepth = -1;
+  /// Collective boundaries: every collective event of the chosen types
+  /// starts a phase holding the events of each location up to its next
+  /// boundary (Ravel's partition by function).
+  bool CollectiveBoundaries = false;
+  /// Per state type id: true for the collectives that are boundaries. Empty:
+  /// every collective event is one (instant collective records included).
+  std::vector<bool> BoundaryTypes;
 };
 
 /// One row per logical event, grouped by location, in time order within a
@@ -119,6 +139,13 @@ struct LogicalEvents
   /// max(0, Lateness - the largest Lateness among its predecessors: the
   /// previous event of its location and the senders of its receives).
   std::vector<double> DifferentialLateness;
+  /// Ravel's default "Lateness" (seed 004 section 3.2, per phase): Exit minus
+  /// the earliest exit among the events of its GlobalStep *in its Phase*.
+  /// Lateness above is Ravel's "G. Lateness" (over the whole trace); both
+  /// agree when the phases of one global step are causally ordered.
+  std::vector<double> PhaseLateness;
+  /// DifferentialLateness computed from PhaseLateness (Ravel's "D. Lateness").
+  std::vector<double> PhaseDifferentialLateness;
 
   std::size_t size() const { return this->Location.size(); }
 };

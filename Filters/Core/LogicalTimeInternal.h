@@ -105,6 +105,10 @@ struct CommGraph
   std::vector<std::size_t> OutOffset;
   std::vector<int64_t> Out;
 
+  /// Pairs of events the phase options (Options::MergeByCaller, MergeDepth,
+  /// CollectiveBoundaries) put in one phase; filled by PlanMerges.
+  std::vector<std::pair<int64_t, int64_t>> OptionMerges;
+
   // Contraction: the node of each event and the members of each node (CSR).
   std::vector<int64_t> Node;
   std::vector<std::size_t> MemberOffset;
@@ -161,6 +165,15 @@ Phases BuildPhases(const CommGraph& graph, const Options& options, Diagnostics& 
 
 /// Exchange flavour of every phase (seed 004 sections 3.3.2, 4.2.1).
 std::vector<ExchangePattern> DetectExchanges(const CommGraph& graph, const Phases& phases);
+
+/// Stage 2b (LogicalMerges.cxx): the OptionMerges of Ravel's phase options.
+void PlanMerges(CommGraph& graph, const TraceInput& input, const Options& options);
+
+/// Metrics (LogicalLateness.cxx): max(0, lateness - the largest lateness of
+/// the event's predecessors), per row of the events (rows 2e, 2e + 1).
+std::vector<double> DifferentialOf(const CommGraph& graph, const std::vector<double>& lateness);
+/// Exit minus the earliest exit among the rows of its global step and phase.
+std::vector<double> PhaseLatenessOf(const LogicalEvents& events);
 
 /// Stage 4 (LogicalSteps.cxx): the global logical step of every node.
 std::vector<int64_t> AssignSteps(const CommGraph& graph, const Phases& phases, const ProgressGate& gate);

@@ -65,6 +65,13 @@ void validate(const SynthConfig& config)
     "--timer-resolution must be between 1e3 and 1e12 ticks per second");
   require(config.MemoryBudgetMB >= 1 && config.MemoryBudgetMB <= MaxMemoryBudgetMB,
     "--memory-budget must be between 1 and 2^30 MB");
+  require(config.ClockOffsets.size() <= ranks, "--clock-offsets gives more offsets than there are ranks");
+  for (double offset : config.ClockOffsets)
+  {
+    // The archive's global offset is 10^6 s: an hour either way stays clear of it.
+    require(std::isfinite(offset) && offset >= 0.0 && offset <= 3600.0,
+      "--clock-offsets must be numbers of seconds in [0, 3600]");
+  }
 
   const PerturbationConfig& perturbation = config.Perturbation;
   if (perturbation.Kind == PerturbationKind::None)

@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace macroscope::synth
 {
@@ -94,6 +95,13 @@ struct SynthConfig
   /// Replace an existing archive in OutputDirectory (and PajeFile) instead
   /// of refusing.
   bool Overwrite = false;
+
+  /// Unsynchronised clocks (issue 28): seconds added to every timestamp of
+  /// rank r's locations in the OTF2 archive (ranks beyond the list: 0), as
+  /// when each process has its own time origin. The simulation, the Pajé
+  /// output and the ground truth's times are unchanged; ground_truth.json
+  /// lists the offsets.
+  std::vector<double> ClockOffsets;
 };
 
 /// Throws ConfigError with a message naming the offending option.

@@ -45,6 +45,12 @@ void writeConfiguration(JsonWriter& json, const SynthConfig& config)
   json.endObject();
   json.key("seed").value(config.Seed);
   json.key("timer_resolution").value(config.TimerResolution);
+  if (!config.ClockOffsets.empty())
+  {
+    // Only when set: archives of synchronised runs keep their configuration
+    // (a reused directory still matches).
+    json.key("clock_offsets").numbers(config.ClockOffsets);
+  }
   json.endObject();
 }
 
@@ -87,6 +93,9 @@ void writeGroundTruthJson(const SynthesisSummary& summary, std::ostream& out)
   json.beginObject();
   json.key("perturbation").value(toString(truth.Kind));
   json.key("pattern").value(toString(truth.CommunicationPattern));
+  // Unsynchronised clocks: seconds added to each rank's timestamps (empty:
+  // synchronised).
+  json.key("clock_offsets").numbers(summary.Config.ClockOffsets);
   json.key("target");
   if (perturbed)
   {

@@ -254,6 +254,11 @@ uint64_t TraceWriter::timestamp(double time) const
 OTF2_EvtWriter* TraceWriter::writerFor(uint64_t location, double time, EventKind kind)
 {
   // Every pass sees every event, so the trace length is known after any pass.
+  const uint64_t rank = location / this->Machine.threadsPerRank();
+  if (rank < this->RankClockOffset.size())
+  {
+    time += this->RankClockOffset[rank]; // the rank's own clock
+  }
   const uint64_t ticks = this->timestamp(time);
   this->LastTimestamp = std::max(this->LastTimestamp, ticks);
   if (location < this->PassBegin || location >= this->PassEnd)

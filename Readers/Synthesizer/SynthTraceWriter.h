@@ -111,6 +111,10 @@ public:
   /// event once, whatever the number of passes); nullptr detaches.
   void attachPaje(PajeWriter* paje) { this->Paje = paje; }
 
+  /// Unsynchronised clocks (SynthConfig::ClockOffsets): seconds added to the
+  /// timestamps of each rank's locations; ranks beyond the list keep 0.
+  void setClockOffsets(const std::vector<double>& perRank) { this->RankClockOffset = perRank; }
+
   /// Archive timestamp of a simulated time.
   uint64_t timestamp(double time) const;
   uint64_t globalOffset() const { return this->GlobalOffset; }
@@ -124,6 +128,7 @@ private:
   void close();
 
   const Platform& Machine;
+  std::vector<double> RankClockOffset;
   uint64_t TimerResolution;
   uint64_t GlobalOffset;
   OTF2_Archive_struct* Archive = nullptr;

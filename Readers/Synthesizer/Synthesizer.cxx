@@ -178,6 +178,7 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
     const Perturbation perturbation(config.Perturbation, platform);
     {
       TraceWriter writer(directory.string(), platform, config.TimerResolution);
+      writer.setClockOffsets(config.ClockOffsets);
       std::unique_ptr<PajeWriter> paje;
       if (!config.PajeFile.empty())
       {

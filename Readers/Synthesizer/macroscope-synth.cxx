@@ -182,6 +182,21 @@ std::vector<Option> makeOptions(CommandLine& line)
       [](SynthConfig& c, const Arguments& a) {
         c.Perturbation.Factor = parseReal("--perturb-factor", a[0]);
       } },
+    { "--clock-offsets", "OFFSETS", "none (synchronised clocks)",
+      "Unsynchronised clocks: comma-separated seconds added to the OTF2 timestamps of rank 0, "
+      "1, ... (e.g. 0,0.3,0,0.6; ranks beyond the list: 0; each in [0, 3600]), as when every "
+      "process has its own time origin. ground_truth.json lists them; the Paje output keeps the "
+      "true times.",
+      [](SynthConfig& c, const Arguments& a) {
+        c.ClockOffsets.clear();
+        std::size_t begin = 0;
+        while (begin <= a[0].size())
+        {
+          const std::size_t comma = std::min(a[0].find(',', begin), a[0].size());
+          c.ClockOffsets.push_back(parseReal("--clock-offsets", a[0].substr(begin, comma - begin)));
+          begin = comma + 1;
+        }
+      } },
     { "--seed", "N", std::to_string(defaults.Seed),
       "Random seed; equal options give byte-identical event files.",
       [](SynthConfig& c, const Arguments& a) { c.Seed = parseCount("--seed", a[0]); } },

@@ -54,7 +54,8 @@ standalone = {
         PerturbationWindow=[0.001, 0.004],
         PerturbationFactor=5.0,
         Seed=99,
-        WriteTopology=1)),
+        WriteTopology=1,
+        ClockOffsets=[0.0, 0.25, 0.5])),
     "streamed": ("MacroscopeStreamedTimeSlicing", dict(
         FileName=anchor,
         HierarchyFile=streamed_hierarchy,
@@ -137,10 +138,13 @@ settings["treemaplayout"] = dict(ViewSize=[640, 480], Algorithm="Slice and Dice"
                                  Header=11.0, LabelFontSize=9)
 TreemapLayout(registrationName="treemaplayout", Input=FindSource("treemap"), **settings["treemaplayout"])
 
-settings["logical"] = dict(PhaseBoundaries=[0.001, 0.0025], MergeByEnclosingCall=0,
-                           Metric="Differential Lateness", Clustering=0, ClaraClusters=5,
+settings["logical"] = dict(PhaseBoundaries=[0.001, 0.0025],
+                           MergeByEnclosingCall="Enclosing Call Including Outermost (Ravel)",
+                           Metric="Phase Differential Lateness", Clustering=0, ClaraClusters=5,
                            ClaraSamples=3, RandomSeed=7, Clusters=3, StepWindow=[4, 9],
-                           TimeWindow=[0.001, 0.002])
+                           TimeWindow=[0.001, 0.002], MergeDepth=1,
+                           CollectiveBoundaries="Named Collective", BoundaryCollective="MPI_Barrier",
+                           ClockCorrection="From Collectives")
 settings["logical"].update(CoalesceIsends=0)
 LogicalTime(registrationName="logical", Input=reader_outputs, **settings["logical"])
 

@@ -26,6 +26,7 @@ SAMPLES = {
     "--perturbation": ["slow-node"], "--perturb-target": ["1"],
     "--perturb-window": ["0.001", "0.004"], "--perturb-factor": ["2.5"],
     "--seed": ["9"], "--timer-resolution": ["1e6"], "--memory-budget": ["1"],
+    "--clock-offsets": ["0,0.5"],
     "--paje": None,  # a file in the work directory, set in main()
 }
 NEEDS_PERTURBATION = {"--perturb-target", "--perturb-window", "--perturb-factor"}
@@ -36,6 +37,8 @@ BAD_COMMAND_LINES = [
     (["--clusters"], "--clusters expects N"),
     (["--pattern", "mesh"], "unknown pattern 'mesh'"),
     (["--bogus"], "unknown option '--bogus'"),
+    (["--clock-offsets", "0,x"], "is not a number"),
+    (["--clock-offsets", "-1"], "must be numbers of seconds in [0, 3600]"),
     (["--imbalance", "lots"], "is not a number"),
     (["--events", "100", "--iterations", "5"], "exclude each other"),
     (["--perturb-factor", "2"], "needs --perturbation"),
