@@ -1,6 +1,6 @@
-// Ocelotl's information-theoretic aggregation of a microscopic model (seed
-// 000, sections 3.1-3.5; seed 002, section IV-B): the partition of the model
-// that maximises pIC = p * gain - (1 - p) * loss among the partitions a
+// Ocelotl's information-theoretic aggregation of a microscopic model
+// (Dosimont et al. 2015 (Ocelotl) §3.1-3.5; Pagano et al. 2013 (FrameSoC)
+// §IV-B): the partition of the model that maximises pIC = p * gain - (1 - p) * loss among the partitions a
 // constraint allows, for one p or for every p in [0, 1] at once.
 //
 // Three constraints, one class each:
@@ -218,7 +218,7 @@ private:
 };
 
 /// Parts are contiguous slice intervals over all resources; a slice's entity
-/// is its |S| x |U| sub-matrix (002 eqs. 4-5).
+/// is its |S| x |U| sub-matrix (Pagano et al. 2013 (FrameSoC) eqs. 4-5).
 class TemporalAggregation : public Aggregation
 {
 public:
@@ -260,7 +260,7 @@ private:
 };
 
 /// Parts are (hierarchy node x slice interval) rectangles that do not
-/// overlap, the Cartesian-product constraint of 000 section 3.5.1; a cell's
+/// overlap, the Cartesian-product constraint of Dosimont et al. 2015 (Ocelotl) §3.5.1; a cell's
 /// entity is its |U| values. Memory: two doubles per node and interval.
 class SpatiotemporalAggregation : public Aggregation
 {
@@ -281,11 +281,11 @@ private:
   std::vector<Quality> Qualities; ///< node-major, then upper triangle
 };
 
-/// Q(T(i, j), u) of 000 eq. 4 for every type u: the sum over all resources
+/// Q(T(i, j), u) of Dosimont et al. 2015 (Ocelotl) eq. 4 for every type u: the sum over all resources
 /// and slices of the interval, divided by its number of slices.
 std::vector<double> TemporalAmplitudes(const ModelView& model, int first, int last);
 
-/// What the spatiotemporal overview draws for a part (000 eq. 5).
+/// What the spatiotemporal overview draws for a part (Dosimont et al. 2015 (Ocelotl) eq. 5).
 struct AreaSummary
 {
   std::vector<double> Mean; ///< per type: sum over the area / (slices x leaves)

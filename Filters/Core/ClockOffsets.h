@@ -1,4 +1,4 @@
-// Unsynchronised clocks (issue 28, docs/logical-time.md "Unsynchronised
+// Unsynchronised clocks (docs/logical-time.md "Unsynchronised
 // clocks"): when every process stamps its events with its own time origin
 // (EZTrace without synchronisation), lateness measures the offsets rather
 // than the delays. This detects it from messages received before they were

@@ -1,4 +1,4 @@
-// Ravel's clustered logical timeline as geometry (seed 004 sections 4.2 and
+// Ravel's clustered logical timeline as geometry (Isaacs et al. 2014 (Ravel) sections 4.2 and
 // 4.2.1, Figs. 6-8): per phase, its clusters of locations stacked with
 // heights proportional to their members, a glyph per cluster and global
 // step summarising its members' events, and above them the logical

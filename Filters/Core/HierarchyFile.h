@@ -1,6 +1,6 @@
 // A hierarchy file: a JSON tree whose leaves name a trace's resources, to
 // regroup a flat trace (SimGrid's SMPI puts every rank under the root) into
-// platform levels. Seed 001 §III-A: the hierarchy is "hard-coded in the
+// platform levels. Dosimont et al. 2014 (VPA) §III-A: the hierarchy is "hard-coded in the
 // trace, or added by the user". docs/hierarchy-file.md gives the format and
 // the matching rules.
 //

@@ -1,4 +1,4 @@
-// Clustering of logical timelines per phase (Ravel, seed 004 section 3.3.1):
+// Clustering of logical timelines per phase (Isaacs et al. 2014 (Ravel) section 3.3.1):
 // the gap-filling distance of Fig. 4, CLARA (sampled k-medoids), then
 // single-linkage hierarchical clustering of the CLARA clusters, a dendrogram
 // users can cut at any level. See docs/logical-clustering.md.
@@ -22,7 +22,7 @@ struct PhaseSeries
   std::vector<double> Values;
 };
 
-/// Seed 004 Fig. 4. Over the steps where at least one of a, b has an event:
+/// Isaacs et al. 2014 (Ravel) Fig. 4. Over the steps where at least one of a, b has an event:
 /// a member without one there takes its previous value in the phase (the step
 /// is skipped when it has none yet); the distance is the mean of the squared
 /// differences over the steps counted, 0 when none is counted.

@@ -1,5 +1,5 @@
 // Logical time, metrics (LogicalTimeInternal.h): differential lateness over
-// any lateness, and Ravel's per-phase lateness (seed 004 section 3.2;
+// any lateness, and Ravel's per-phase lateness (Isaacs et al. 2014 (Ravel) §3.2;
 // docs/logical-time.md section 7).
 #include "LogicalTimeInternal.h"
 

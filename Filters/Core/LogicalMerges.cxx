@@ -1,5 +1,5 @@
 // Logical time, stage 2b (LogicalTimeInternal.h): the merges of Ravel's
-// phase options (issue 28; docs/logical-time.md section 4): caller merge
+// phase options (docs/logical-time.md section 4): caller merge
 // with main included, merge at a call depth, phases bounded by collectives.
 // Each option contributes pairs of events that BuildPhases puts in one
 // phase, on top of messages, collectives and MergeByEnclosingCall.

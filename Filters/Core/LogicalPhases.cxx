@@ -1,5 +1,5 @@
 // Logical time, stages 2 and 3 (LogicalTimeInternal.h): an acyclic
-// happened-before graph, its phases (seed 004 section 3.1) and the exchange
+// happened-before graph, its phases (Isaacs et al. 2014 (Ravel) §3.1) and the exchange
 // patterns of the phases (sections 3.3.2 and 4.2.1).
 #include "LogicalTimeInternal.h"
 

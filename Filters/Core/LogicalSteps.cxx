@@ -1,5 +1,5 @@
 // Logical time, stage 4 (LogicalTimeInternal.h): send-aligned logical steps
-// (seed 004 section 3.1, after the structure-extracting clock it cites).
+// (Isaacs et al. 2014 (Ravel) §3.1, after the structure-extracting clock it cites).
 // Within a phase, the skeleton (every event but pure receives) is layered by
 // rounds, the longest path in the skeleton DAG; all skeleton events of a
 // round share one step, the smallest that respects their predecessors, so

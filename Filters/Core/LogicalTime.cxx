@@ -728,7 +728,7 @@ LogicalTrace BuildLogicalTrace(
   }
   gate.At(0.86);
 
-  // Lateness: exit minus the earliest exit of the global step (004 section 3.2).
+  // Lateness: exit minus the earliest exit of the global step (Isaacs et al. 2014 (Ravel) §3.2).
   int64_t globalSteps = 0;
   for (std::size_t r = 0; r < rows; ++r)
   {
@@ -762,7 +762,7 @@ LogicalTrace BuildLogicalTrace(
   // Differential lateness: what the event adds to the lateness it inherits
   // from its predecessors (none: it inherits 0).
   ev.DifferentialLateness = DifferentialOf(g, ev.Lateness);
-  // Ravel's per-phase lateness and its differential (issue 28).
+  // Ravel's per-phase lateness and its differential.
   ev.PhaseLateness = PhaseLatenessOf(ev);
   ev.PhaseDifferentialLateness = DifferentialOf(g, ev.PhaseLateness);
   gate.At(0.95);

@@ -1,4 +1,4 @@
-// Logical time (Ravel, seed 004 sections 3.1-3.2): the happened-before graph
+// Logical time (Isaacs et al. 2014 (Ravel) sections 3.1-3.2): the happened-before graph
 // of a trace's communication events, its phases, the integer logical steps
 // that respect it, and the metrics that keep physical time visible in
 // logical time (lateness, differential lateness). See docs/logical-time.md.
@@ -16,7 +16,7 @@ namespace macroscope::logical
 {
 
 /// What a logical event stands for. Aggregate is the non-messaging time
-/// between two communication events of a location (seed 004 section 3.1).
+/// between two communication events of a location (Isaacs et al. 2014 (Ravel) §3.1).
 enum class EventKind : uint8_t
 {
   Aggregate = 0,
@@ -27,7 +27,7 @@ enum class EventKind : uint8_t
 };
 const char* EventKindName(EventKind kind);
 
-/// The exchange (stencil) flavours of seed 004 sections 3.3.2 and 4.2.1.
+/// The exchange (stencil) flavours of Isaacs et al. 2014 (Ravel) sections 3.3.2 and 4.2.1.
 enum class ExchangePattern : uint8_t
 {
   None = 0,
@@ -81,7 +81,7 @@ struct TraceInput
 struct Options
 {
   /// Empty: phases are the connected components of the happened-before graph
-  /// (seed 004 section 3.1). Otherwise increasing times: an event's phase is
+  /// (Isaacs et al. 2014 (Ravel) §3.1). Otherwise increasing times: an event's phase is
   /// the interval of these boundaries its enter time falls into.
   std::vector<double> PhaseBoundaries;
   /// Merge the communication events of a location that share their nearest
@@ -94,7 +94,7 @@ struct Options
   /// one's exit (a halo exchange's k Isends become one step, not k).
   bool CoalesceIsends = true;
 
-  // Ravel's further phase options (issue 28; docs/logical-time.md section
+  // Ravel's further phase options (docs/logical-time.md section
   // 4). Each adds unions to the components; none applies with
   // PhaseBoundaries.
 
@@ -139,7 +139,7 @@ struct LogicalEvents
   /// max(0, Lateness - the largest Lateness among its predecessors: the
   /// previous event of its location and the senders of its receives).
   std::vector<double> DifferentialLateness;
-  /// Ravel's default "Lateness" (seed 004 section 3.2, per phase): Exit minus
+  /// Ravel's default "Lateness" (Isaacs et al. 2014 (Ravel) §3.2, per phase): Exit minus
   /// the earliest exit among the events of its GlobalStep *in its Phase*.
   /// Lateness above is Ravel's "G. Lateness" (over the whole trace); both
   /// agree when the phases of one global step are causally ordered.
@@ -173,7 +173,7 @@ struct PhaseInfo
   ExchangePattern Pattern = ExchangePattern::None;
 };
 
-/// Seed 004 section 4.3: per global step, the earliest enter and latest exit
+/// Isaacs et al. 2014 (Ravel) §4.3: per global step, the earliest enter and latest exit
 /// of its events (NaN for a step no event has).
 struct StepSpans
 {

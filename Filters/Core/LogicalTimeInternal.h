@@ -163,7 +163,7 @@ void BreakCycles(CommGraph& graph, const TraceInput& input, Diagnostics& report)
 Phases BuildPhases(const CommGraph& graph, const Options& options, Diagnostics& report,
   const ProgressGate& gate);
 
-/// Exchange flavour of every phase (seed 004 sections 3.3.2, 4.2.1).
+/// Exchange flavour of every phase (Isaacs et al. 2014 (Ravel) sections 3.3.2, 4.2.1).
 std::vector<ExchangePattern> DetectExchanges(const CommGraph& graph, const Phases& phases);
 
 /// Stage 2b (LogicalMerges.cxx): the OptionMerges of Ravel's phase options.

@@ -1,6 +1,6 @@
 // The global steps a physical time window covers in a logical view: the
 // steps of the logical events that lie in the window (Ravel's step <-> time
-// map, seed 004 section 4, read from the Logical Events themselves so that
+// map, Isaacs et al. 2014 (Ravel) §4, read from the Logical Events themselves so that
 // it also works on a lone events table).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Ravel's logical timeline and metric overview as geometry (seed 004
+// Ravel's logical timeline and metric overview as geometry (Isaacs et al. 2014 (Ravel)
 // sections 4.1 and 4.4): logical events as equal boxes on a grid of
 // locations x global steps, messages as lines between them, and the bars of
 // the metric summed per step. Coordinates are the pixels of a chart of
@@ -147,7 +147,7 @@ struct MetricBar
   double X0 = 0, X1 = 0, Height = 0;
 };
 
-/// Seed 004 section 4.4: a bar per global step of [first, last], as tall
+/// Isaacs et al. 2014 (Ravel) §4.4: a bar per global step of [first, last], as tall
 /// as its sum relative to the largest sum (steps with a sum <= 0 or NaN get
 /// no height). `sums[k]` is the sum of step first + k.
 std::vector<MetricBar> LayOutMetricBars(

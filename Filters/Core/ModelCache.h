@@ -1,4 +1,4 @@
-// Ocelotl's model cache (seed 000, section 4.2.1): a high-resolution
+// Ocelotl's model cache (Dosimont et al. 2015 (Ocelotl) §4.2.1): a high-resolution
 // microscopic model saved in a binary file the first time a trace is sliced,
 // so that later analyses with fewer slices or a zoom window rebuild their
 // model from it (RebinModel) instead of reading the trace again.
@@ -131,7 +131,7 @@ struct RebinResult
 
 /// Builds the model of `target` (n regular slices over [a, b], inside the
 /// fine model's window) from a finer model: a new slice sums the fine slices
-/// it contains (seed 000 eq. 6); a fine slice cut by a new border gives each
+/// it contains (Dosimont et al. 2015 (Ocelotl) eq. 6); a fine slice cut by a new border gives each
 /// new slice the share of its value proportional to their overlap (eqs.
 /// 7-8). `extensive` values are summed as they are; others (per-second) are
 /// weighted by fine width / new width. A new border within 1e-9 fine slice

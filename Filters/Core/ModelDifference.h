@@ -1,4 +1,4 @@
-// The difference of two runs' microscopic models (issue 13): A − B per
+// The difference of two runs' microscopic models: A − B per
 // resource, slice and type on a common slice grid, in a layout the pIC
 // aggregations read unchanged, and the ranking of an aggregation's parts by
 // how much the runs differ there. See docs/comparison.md.
@@ -6,7 +6,7 @@
 // Types are matched by name; resources by rank (row i with row i) or by name
 // (the "/"-joined path below the root, as Time Slicing's Resources paths).
 // Each model is rebinned onto the common grid with RebinModel
-// (ModelCache.h, seed 000 eqs. 6-8), counting 0 outside its own window.
+// (ModelCache.h, Dosimont et al. 2015 (Ocelotl) eqs. 6-8), counting 0 outside its own window.
 #pragma once
 
 #include "TimeSlicing.h"

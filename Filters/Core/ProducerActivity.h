@@ -1,7 +1,7 @@
 // Which event producers (locations, or the vertices of a hierarchy level)
 // have records in a time window: FrameSoC's "active / idle producers"
-// filter (seed 002 §V-C), used to narrow a model's resources before it is
-// re-built on them (Ocelotl's zoom as a re-run, seed 000 §4.1.2–4.1.3).
+// filter (Pagano et al. 2013 (FrameSoC) §V-C), used to narrow a model's resources before it is
+// re-built on them (Ocelotl's zoom as a re-run, Dosimont et al. 2015 (Ocelotl) §4.1.2–4.1.3).
 //
 // The window is half-open, [Begin, End): a record counts for a location
 //  - a state when it overlaps the window for a positive time

@@ -58,7 +58,7 @@ enum class AggregationFunction
   Mean ///< mean over the resources below a node
 };
 
-/// Triva's aggregation model (seed 003, section 4.3): the values of every
+/// Triva's aggregation model (Schnorr 2009 (Triva) §4.3): the values of every
 /// node of `hierarchy`, `width` values per node, from the values of its
 /// resources (`resourceValues[r * width + k]`), by `function`.
 std::vector<double> AggregateHierarchy(const ResourceHierarchy& hierarchy,

@@ -1,7 +1,7 @@
 // Naming parts of a trace's resource hierarchy: the paths of its vertices
 // and the locations (leaves) below a list of names, so that a model can be
-// re-built on a subset of the resources (Ocelotl's spatial zoom, seed 000
-// §4.1.3; the producers FrameSoC's filter returns, seed 002 §V-C).
+// re-built on a subset of the resources (Ocelotl's spatial zoom, Dosimont et al. 2015 (Ocelotl)
+// §4.1.3; the producers FrameSoC's filter returns, Pagano et al. 2013 (FrameSoC) §V-C).
 #pragma once
 
 #include <cstdint>

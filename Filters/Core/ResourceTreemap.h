@@ -1,5 +1,6 @@
-// What a treemap of the resource hierarchy draws for one time window (seed
-// 003, sections 4.3-4.4 and 5.5; seed 001, Viva): the nodes of a cut of the
+// What a treemap of the resource hierarchy draws for one time window
+// (Schnorr 2009 (Triva) §4.3-4.4 and §5.5; Dosimont et al. 2014 (VPA),
+// Viva): the nodes of a cut of the
 // hierarchy, each subdivided by its per-type values, nested in the frames of
 // their ancestors. A cut node aggregates the resources below it: its values
 // are their sums, so the leaves' information is summarised, never dropped

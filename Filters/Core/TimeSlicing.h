@@ -1,5 +1,5 @@
-// The microscopic model M(s, t, u) of Ocelotl (seed 000, section 3.3) filled
-// with Triva's Time-Slice algorithm (seed 003, section 4.2): resources s ×
+// The microscopic model M(s, t, u) of (Dosimont et al. 2015 (Ocelotl), section 3.3) filled
+// with Triva's Time-Slice algorithm (Schnorr 2009 (Triva) §4.2): resources s ×
 // regular time slices t × types u, one value per cell.
 //
 // Inputs are the columns of the data contract (docs/architecture.md) as
@@ -34,11 +34,11 @@ struct SliceGrid
 
 enum class SliceMetric
 {
-  StateDuration,      ///< seconds spent in each state type (003 eq. 4.1)
+  StateDuration,      ///< seconds spent in each state type (Schnorr 2009 (Triva) eq. 4.1)
   EventCount,         ///< occurrences of each event type
-  VariableMean,       ///< time-weighted mean of each variable (003 eq. 4.3)
-  BytesSentRate,      ///< bytes per second sent, as origin (003 eq. 4.4)
-  BytesReceivedRate,  ///< bytes per second received, as destination (003 eq. 4.5)
+  VariableMean,       ///< time-weighted mean of each variable (Schnorr 2009 (Triva) eq. 4.3)
+  BytesSentRate,      ///< bytes per second sent, as origin (Schnorr 2009 (Triva) eq. 4.4)
+  BytesReceivedRate,  ///< bytes per second received, as destination (Schnorr 2009 (Triva) eq. 4.5)
   MessagesSent,       ///< messages sent (counted at their send time)
   MessagesReceived    ///< messages received (counted at their receive time)
 };

@@ -1,5 +1,5 @@
 // Layout of the physical (Gantt) timeline with honest visual aggregation
-// (seed 001 sections II-C and III-C, seed 000 section 2): given a time
+// (Dosimont et al. 2014 (VPA) sections II-C and III-C, Dosimont et al. 2015 (Ocelotl) §2): given a time
 // window and a pixel budget, the states and messages a view must draw become
 // plain marks when they are wide enough to be seen, and aggregate marks
 // otherwise. Aggregates are flagged (drawn distinctly, e.g. hatched) and

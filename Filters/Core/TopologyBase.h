@@ -1,4 +1,4 @@
-// The base of Triva's 3D topology-time scene (seed 003, sections 3.5 and
+// The base of Triva's 3D topology-time scene (Schnorr 2009 (Triva), sections 3.5 and
 // 5.4.2): where each process stands on the horizontal plane. Two of the
 // three base configurations live here: the application's communication
 // pattern laid out as a force-directed graph (case 1), and the network
@@ -99,7 +99,7 @@ std::vector<int64_t> PlaceProcesses(
   const std::vector<std::vector<std::string>>& paths, const NetworkTopology& topology);
 
 /// Where each process stands relative to its host when several share one
-/// (seed 003 §5.4.2: the containers inside a node of the topology): the
+/// (Schnorr 2009 (Triva) §5.4.2: the containers inside a node of the topology): the
 /// processes of a host on a near-square grid of `spacing`, centred on the
 /// host, in process order. Returns (dx, dy) pairs, flattened. Throws
 /// std::invalid_argument for a negative or non-finite spacing.
@@ -113,7 +113,7 @@ struct TreemapBase
 };
 
 /// Lays the hierarchy given by `parent` out as a squarified treemap of the
-/// unit square (Triva's third base, seed 003 §3.5.3 and §5.4.2): process p
+/// unit square (Triva's third base, Schnorr 2009 (Triva) §3.5.3 and §5.4.2): process p
 /// is the leaf `processNode[p]` with area `processSize[p]`, inner nodes keep
 /// `margin` free on each side, so every process stands inside its
 /// machine's rectangle. Throws std::invalid_argument for a process that is

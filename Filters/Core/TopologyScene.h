@@ -1,4 +1,4 @@
-// The geometry of Triva's 3D topology-time scene (seed 003, sections 3.1,
+// The geometry of Triva's 3D topology-time scene (Schnorr 2009 (Triva), sections 3.1,
 // 3.6 and 5.4.3): the base (TopologyBase.h) lies in the horizontal plane and
 // time rises along z. States are boxes stacked above their process from
 // their start to their end; messages are segments from (sender, send time)

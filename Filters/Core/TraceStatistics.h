@@ -1,5 +1,5 @@
 // Trace statistics: FrameSoC's statistics pie chart and event-density chart
-// (seed 002, section III-B), and the reading of section V-C, "only 20% of
+// (Pagano et al. 2013 (FrameSoC) §III-B), and the reading of section V-C, "only 20% of
 // event producers generate 80% of trace events", as numbers.
 //
 // Two steps. TallyTrace counts the records of a time window per producer,

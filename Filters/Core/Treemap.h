@@ -1,4 +1,4 @@
-// Treemap layouts of a weighted tree (seed 003, sections 4.4 and 5.5): the
+// Treemap layouts of a weighted tree (Schnorr 2009 (Triva), sections 4.4 and 5.5): the
 // squarified layout of Bruls, Huizing and van Wijk, and the original
 // slice-and-dice layout it improves on, nested with margins that show the
 // hierarchy. Triva draws the resource hierarchy this way, each node's area

@@ -1,6 +1,6 @@
 // The microscopic model of a time window: each resource's value per type
 // integrated over the slices the window overlaps (Triva's time-slice
-// aggregation, seed 003 section 4.2). Shared by the filters that look at one
+// aggregation, Schnorr 2009 (Triva) §4.2). Shared by the filters that look at one
 // window of a model (Hierarchical Aggregation, Resource Treemap).
 #pragma once
 

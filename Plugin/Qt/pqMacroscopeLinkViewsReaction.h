@@ -8,7 +8,7 @@
  * @brief Toolbar action "Link Views": one time window and selection for
  * every Macroscope view of the session.
  *
- * Calls `macroscope.link_views()` (the linked-views helpers of issue 13);
+ * Calls `macroscope.link_views()` (docs/linked-views.md);
  * the outcome, or the absence of the helper in this build, goes to the
  * Output Messages.
  */

@@ -16,7 +16,7 @@ pqMacroscopeToolbarActions::pqMacroscopeToolbarActions(QObject* parentObject)
   // of its own), so the group is not exclusive.
   this->setExclusive(false);
 
-  // First: the path a user opening a large trace is led on (issue 25).
+  // First: the path a user opening a large trace is led on.
   QAction* overview = new QAction(QIcon(":/Macroscope/Icons/overview.svg"), tr("Overview"), this);
   overview->setObjectName("actionMacroscopeOverview");
   overview->setToolTip(tr("Ocelotl's overview of the active trace (an OTF2 or Paje reader, "

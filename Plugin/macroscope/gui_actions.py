@@ -8,7 +8,7 @@ import traceback
 
 def _helper(name):
     """The package's function `name`, or None when this build has none (the
-    linked-views helpers of issue 13 come from another module)."""
+    linked-views helpers come from another module)."""
     package = importlib.import_module("macroscope")
     return getattr(package, name, None)
 

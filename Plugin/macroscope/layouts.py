@@ -1,4 +1,4 @@
-"""Layout tabs for the views a script makes (issue 27, docs/state-files.md).
+"""Layout tabs for the views a script makes (docs/state-files.md).
 
 A view that no layout holds is saved in a state file, but the GUI shows only
 the views of its layout tabs: loading the state with ``paraview --state``

@@ -1,5 +1,5 @@
 """Ocelotl's overview of a trace through the streamed model: the fast path
-for large traces (docs/overviews.md, "The Overview action"; issue 25).
+for large traces (docs/overviews.md, "The Overview action").
 
 ``overview()`` takes a trace — a file name, or the OTF2/Pajé reader that
 File > Open created (applied or not) — builds *Streamed Time Slicing* at its

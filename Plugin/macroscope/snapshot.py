@@ -1,6 +1,6 @@
 """Snapshot: the pictures of the current views together with the state file
-that reproduces them, and a manifest that says what was saved (issue 13;
-docs/snapshot.md).
+that reproduces them, and a manifest that says what was saved
+(docs/snapshot.md).
 
     import macroscope
     manifest = macroscope.snapshot("/tmp/run-42")

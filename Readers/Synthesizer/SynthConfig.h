@@ -96,7 +96,7 @@ struct SynthConfig
   /// of refusing.
   bool Overwrite = false;
 
-  /// Unsynchronised clocks (issue 28): seconds added to every timestamp of
+  /// Unsynchronised clocks: seconds added to every timestamp of
   /// rank r's locations in the OTF2 archive (ranks beyond the list: 0), as
   /// when each process has its own time origin. The simulation, the Pajé
   /// output and the ground truth's times are unchanged; ground_truth.json

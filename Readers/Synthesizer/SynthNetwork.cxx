@@ -1,5 +1,5 @@
 // network.dot: the simulated interconnect as an undirected GraphViz graph,
-// the network topology base of Triva's 3D scene (seed 003 §3.5.2, §5.4.2).
+// the network topology base of Triva's 3D scene (Schnorr 2009 (Triva) §3.5.2, §5.4.2).
 #include "MacroscopeSynthesizer.h"
 
 #include <algorithm>

@@ -8,7 +8,7 @@
 #   spatiotemporal  T=30, |H|=778 (7 clusters x 10 machines x 10 leaves), U=10:
 #                   all distinct partitions <= 5 s
 #   spatiotemporal  T=100, same hierarchy: one partition (qualities + best) <= 5 s
-#   issue 25:
+#   the large shapes:
 #   spatiotemporal  T=200, same hierarchy: one partition <= 5 s,
 #                   all distinct partitions <= 60 s (stopped after 60 s)
 #   temporal        T=10,000, S=700, U=10: one partition <= 1 s (stopped after

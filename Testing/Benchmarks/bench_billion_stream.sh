@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 25's largest target: 10^9 events streamed into a model in <= 60 s at
+# The largest target: 10^9 events streamed into a model in <= 60 s at
 # <= 1 GB peak memory (docs/performance.md, "10^9 events").
 #
 # 1. Probes the archive's size with a 1/100 synthesis and extrapolates; stops

@@ -1,4 +1,4 @@
-"""A 40,000-deep Pajé container nesting through the pipeline of issue 24's
+"""A 40,000-deep Pajé container nesting through the pipeline of the
 follow-up: the Pajé reader, Time Slicing restricted by `Resources` to the
 deepest container's path, Trace Statistics and Active Producers. Run it
 under /usr/bin/time -v to see the peak RSS (docs/zoom-and-filter.md, "Deep

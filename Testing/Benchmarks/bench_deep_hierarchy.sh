@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Memory of the filters that select or name resources by path on a
-# 40,000-deep Pajé container nesting (issue 24's follow-up):
+# 40,000-deep Pajé container nesting:
 #
 #   Testing/Benchmarks/bench_deep_hierarchy.sh [BUILD_DIR]
 #

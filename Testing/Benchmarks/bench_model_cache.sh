@@ -4,7 +4,7 @@
 # LoadModelCache (key check, one read, CRC-32) against a bare read of the same
 # file measured in the same run, warm and cold (the file's pages evicted),
 # best of 3 each, then rebins it. Fails if a load takes more than 1 s
-# (issue 12: loading the cache of 1000 x 1000 x 20 takes <= 1 s).
+# (target: loading the cache of 1000 x 1000 x 20 takes <= 1 s).
 #
 # Usage: Testing/Benchmarks/bench_model_cache.sh [BUILD_DIR]
 #   BUILD_DIR         build tree holding bin/macroscope-model-cache-bench (default: ./build)

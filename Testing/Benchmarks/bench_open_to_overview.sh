@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 25: a 20M-event trace from File > Open to its first overview in
+# a 20M-event trace from File > Open to its first overview in
 # <= 3 s. Synthesizes the archive (macroscope-synth --events 2e7, the default
 # platform of 32 locations), then, each run its own pvbatch process under
 # Xvfb (bench_open_to_overview.py), times File > Open (the reader's

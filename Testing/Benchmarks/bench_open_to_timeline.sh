@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 26: a 20M-event trace from File > Open to the first readable Timeline
+# a 20M-event trace from File > Open to the first readable Timeline
 # in <= 5 s on the 2-core machine. Synthesizes the archive (macroscope-synth
 # --events 2e7 --perturbation slow-node, the default platform of 32
 # locations), then runs, each in its own pvbatch process under Xvfb

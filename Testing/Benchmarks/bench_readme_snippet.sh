@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of the README's snippet (issue 25, docs/performance.md): on the
+# Benchmark of the README's snippet (docs/performance.md): on the
 # demo's sample trace (examples/demo.py: 64 locations, 100 iterations of a 3D
 # stencil, a slow node), in one pvbatch process:
 #   1. reader -> Time Slicing (Slices=200) -> Spatiotemporal Aggregation

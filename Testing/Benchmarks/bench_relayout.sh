@@ -1,6 +1,6 @@
 #!/bin/sh
-# Benchmark of the Macroscope Chart View's re-layout (issue 26,
-# docs/views.md, docs/performance.md): on the 1M-state trace of
+# Benchmark of the Macroscope Chart View's re-layout
+# (docs/views.md, docs/performance.md): on the 1M-state trace of
 # bench_timeline.sh (2 clusters x 4 nodes x 8 ranks x 2 threads, stencil3d,
 # 900 iterations: 1,048,640 states), in one pvbatch process under Xvfb,
 #   resize  the chart view's ViewSize toggled 1600x1000 <-> 1400x900: the

@@ -1,4 +1,4 @@
-// Aggregation on hand-checked cases: 002 Table II, degenerate models, tie
+// Aggregation on hand-checked cases: Pagano et al. 2013 (FrameSoC) Table II, degenerate models, tie
 // rules, the overview's summaries, and bad input.
 #include "Aggregation.h"
 #include "AggregationText.h"
@@ -44,7 +44,7 @@ Intervals IntervalsOf(const Partition& partition)
 
 }
 
-// 002 Table II: five vectors of three values, raw qualities. The paper's p
+// Pagano et al. 2013 (FrameSoC) Table II: five vectors of three values, raw qualities. The paper's p
 // are the first multiples of 0.001 (its bisection step) at which each
 // partition appears, so each exact breakpoint lies in (p - 0.001, p].
 TEST(AggregationCases, Table2OfSeed002InRawMode)

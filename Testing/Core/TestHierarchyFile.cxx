@@ -471,7 +471,7 @@ TEST(HierarchyFile, RandomTreesBruteForce)
   }
 }
 
-// Deep hierarchies (issue 24): paths are shortened beyond MaxPathBytes, a
+// Deep hierarchies: paths are shortened beyond MaxPathBytes, a
 // file leaf still names a deep vertex by its full path, and messages quote
 // excerpts of huge names.
 TEST(HierarchyFile, DeepChainsCostLinearMemory)

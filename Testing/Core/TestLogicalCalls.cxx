@@ -111,7 +111,7 @@ Trace Halo(bool interrupted)
 
 TEST(LogicalCalls, CoalescedIsendsAreOneSendAtOneStep)
 {
-  // Off (seed 004's stepping on the calls as they are): the skeleton of each
+  // Off (Isaacs et al. 2014 (Ravel)'s stepping on the calls as they are): the skeleton of each
   // process is Isend -> Isend (rounds 0 and 1, steps 0 and 1); the Waitall
   // receives from both neighbours' Isends, the later at step 1: step 2.
   const Trace halo = Halo(false);

@@ -1,5 +1,5 @@
 // Per-phase clustering (Filters/Core/LogicalClustering.h): the distance of
-// seed 004 Fig. 4 on hand cases and its fast path against the reference,
+// Isaacs et al. 2014 (Ravel) Fig. 4 on hand cases and its fast path against the reference,
 // PAM against exhaustive search, CLARA on separated groups, single linkage
 // against a naive O(k^3) agglomeration, cuts of the dendrogram, bad input.
 #include "LogicalClustering.h"

@@ -1,5 +1,5 @@
-// Ravel's phase options and per-phase lateness (issue 28,
-// docs/logical-time.md sections 4 and 7): hand-built traces whose phases,
+// Ravel's phase options and per-phase lateness
+// (docs/logical-time.md sections 4 and 7): hand-built traces whose phases,
 // steps and lateness are worked out in the comments.
 #include "LogicalTime.h"
 

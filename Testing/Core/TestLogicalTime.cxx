@@ -1,4 +1,4 @@
-// Tests of BuildLogicalTrace (Ravel's logical time, seed 004 sections 3.1,
+// Tests of BuildLogicalTrace (Ravel's logical time, Isaacs et al. 2014 (Ravel) sections 3.1,
 // 3.2, 3.3.2, 4.3). The small traces below have their steps, phases and
 // lateness worked out by hand in the comments; the randomized test at the end
 // checks the defining properties, and lateness against a brute force, on

@@ -1,4 +1,4 @@
-// Tests of the difference model (issue 13, docs/comparison.md): identity,
+// Tests of the difference model (docs/comparison.md): identity,
 // the union of types, matching by rank and by name, rebinning unequal grids
 // against a brute force computed from the overlaps in seconds, and the
 // ranking of an aggregation's parts.

@@ -1,4 +1,4 @@
-// Tests of RebinModel (Ocelotl's model rebuilding from a cache, seed 000
+// Tests of RebinModel (Ocelotl's model rebuilding from a cache, Dosimont et al. 2015 (Ocelotl)
 // eqs. 6-8): hand-computed cases, then a brute force: a coarse model sliced
 // from synthetic rows by SliceTrace against the same rows sliced finely and
 // rebinned. Where the borders align they agree up to rounding; elsewhere

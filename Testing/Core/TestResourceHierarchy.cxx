@@ -1,5 +1,5 @@
 // Tests of BuildResourceHierarchy and AggregateHierarchy (Triva's aggregation
-// model, seed 003 section 4.3). Expectations worked out by hand below.
+// model, Schnorr 2009 (Triva) §4.3). Expectations worked out by hand below.
 #include "ResourceHierarchy.h"
 #include "TimeSlicing.h"
 

@@ -111,7 +111,7 @@ TEST(ResourceSelection, NamesPathsAndPathsBelowTheRoot)
 
 namespace
 {
-// FindVertices as it was written before issue 24's follow-up, on every
+// FindVertices as it was first written (a path per vertex), on every
 // vertex's whole path: the reference the linear walk must equal.
 std::vector<int64_t> FindVerticesByWholePaths(const std::vector<std::string>& names,
   const std::vector<int64_t>& parent, const std::string& query)
@@ -200,7 +200,7 @@ TEST(ResourceSelection, SameVerticesAsWholePathsOnRandomForests)
 
 TEST(ResourceSelection, DeepChainInLinearMemory)
 {
-  // A 40,000-deep chain (the Pajé nesting of issue 24): every vertex's path
+  // A 40,000-deep chain (a deep Pajé nesting): every vertex's path
   // would hold 40,000^2 / 2 names, about 5 GB; the selection must stay in
   // a child process under 64 MB of peak RSS.
   constexpr std::size_t Depth = 40000;

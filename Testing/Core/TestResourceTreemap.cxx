@@ -1,4 +1,4 @@
-// Tests of the treemap rows (seed 003, sections 4.3-4.4): level cuts, the
+// Tests of the treemap rows (Schnorr 2009 (Triva), sections 4.3-4.4): level cuts, the
 // depth-first order, the sums up the hierarchy, modes, and Viva's optimal
 // cut. Expectations worked out by hand below.
 #include "ResourceTreemap.h"

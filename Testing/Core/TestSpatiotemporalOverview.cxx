@@ -23,7 +23,7 @@ namespace
 
 // Leaves 0..5. A = 6 holds leaves 0-1, C = 7 holds leaves 4-5, B = 8 holds
 // leaves 2, 3 and C, the root 9 holds A and B (a small version of the
-// hierarchy of seed 001, Fig. 1).
+// hierarchy of Dosimont et al. 2014 (VPA), Fig. 1).
 constexpr int64_t NodeA = 6, NodeC = 7, NodeB = 8, Root = 9;
 std::vector<int64_t> Fig1Hierarchy()
 {

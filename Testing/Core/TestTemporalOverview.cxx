@@ -183,7 +183,7 @@ TEST(TemporalOverview, TypeOrderIsTheSameForEveryPartition)
         {
           sum += v[t][u];
         }
-        parts.Amplitude.push_back(sum / (last - first + 1)); // 000 eq. 4
+        parts.Amplitude.push_back(sum / (last - first + 1)); // Dosimont et al. 2015 (Ocelotl) eq. 4
       }
     }
     const auto chart = LayoutTemporalOverview(parts, MakeOptions(0, 3, 600, 300, 0));

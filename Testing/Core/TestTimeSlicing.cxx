@@ -1,4 +1,4 @@
-// Tests of SliceTrace (Triva's Time-Slice algorithm, seed 003 section 4.2).
+// Tests of SliceTrace (Triva's Time-Slice algorithm, Schnorr 2009 (Triva) §4.2).
 // Every expectation below is worked out by hand in the comments, or computed
 // by an independent brute force (the randomized tests at the end).
 #include "TimeSlicing.h"

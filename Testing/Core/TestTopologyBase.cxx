@@ -1,4 +1,4 @@
-// Tests of the 3D scene's bases (seed 003, sections 3.5.1-3.5.2): the
+// Tests of the 3D scene's bases (Schnorr 2009 (Triva), sections 3.5.1-3.5.2): the
 // communication graph of a window and its layout, and the DOT network
 // topology with the processes placed on their hosts. Expectations worked
 // out by hand in the comments.

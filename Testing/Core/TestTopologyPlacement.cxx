@@ -1,4 +1,4 @@
-// Tests of what places and selects the scene's objects (seed 003, sections
+// Tests of what places and selects the scene's objects (Schnorr 2009 (Triva), sections
 // 3.5 and 5.4): the treemap base, processes sharing a host, the states
 // stacked above a process (innermost at each moment, or one depth), and the
 // communication graph merged from several ranks' edge lists.

@@ -1,4 +1,4 @@
-// Tests of the 3D scene's geometry (seed 003, sections 3.6 and 5.4.3): box
+// Tests of the 3D scene's geometry (Schnorr 2009 (Triva), sections 3.6 and 5.4.3): box
 // heights are durations times the scale, boxes and messages are clipped to
 // the window, segment ends sit above their processes at the right heights,
 // and the ticks follow the time axis. Expectations worked out by hand.

@@ -1,4 +1,4 @@
-// Tests of the trace statistics (seed 002, sections III-B and V-C). The
+// Tests of the trace statistics (Pagano et al. 2013 (FrameSoC), sections III-B and V-C). The
 // expectations of the small trace below are worked out by hand in the
 // comments; the randomized tests check invariants (merging, row order,
 // the density adding up to the producers' records).

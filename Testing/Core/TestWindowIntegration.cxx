@@ -1,5 +1,5 @@
 // Tests of IntegrateWindow: a model's values over one time window, weighted
-// by the overlap of each slice (seed 003, section 4.2). Expectations worked
+// by the overlap of each slice (Schnorr 2009 (Triva) §4.2). Expectations worked
 // out by hand below.
 #include "WindowIntegration.h"
 

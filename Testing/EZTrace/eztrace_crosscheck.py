@@ -1,5 +1,5 @@
 """Cross-check of Macroscope's OTF2 reader against otf2-print on an archive
-EZTrace wrote of a real MPI program (issue 24, docs/eztrace.md).
+EZTrace wrote of a real MPI program (docs/eztrace.md).
 
     pvpython eztrace_crosscheck.py ARCHIVE --plugin Macroscope.so
              --otf2-print PATH [--min-states N] [--min-messages N]

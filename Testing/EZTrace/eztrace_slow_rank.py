@@ -1,6 +1,6 @@
 """Ground truth on a real trace: the program slows one known rank (a busy
 loop `factor` times longer than the others'), and Macroscope's analyses of
-the EZTrace archive must single that rank out (issue 24, docs/eztrace.md).
+the EZTrace archive must single that rank out (docs/eztrace.md).
 
     pvbatch eztrace_slow_rank.py ARCHIVE --plugin Macroscope.so --output DIR
             --slowed RANK --compute REGION [--margin M]

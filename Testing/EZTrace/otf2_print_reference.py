@@ -15,7 +15,7 @@ numbers, so that the comparison does not depend on row order or type ids:
 
 Enter/Leave pairing: a Leave closes the innermost open Enter of its region
 and, when other regions were opened inside that one and are still open,
-closes them at the same time ("close what must be closed", issue 24; each
+closes them at the same time ("close what must be closed"; each
 such Leave counts in `mismatched_leaves`, each state it closes early in
 `states_closed_early`, and that state's own Leave, when it comes, in
 `late_leaves_of_closed_states`). Any other Leave of a region that is not

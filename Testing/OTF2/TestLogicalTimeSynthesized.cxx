@@ -1,7 +1,7 @@
 // Validation of logical time (Filters/Core/LogicalTime.h) on synthesized
 // OTF2 archives read without VTK: the steps of the ring, stencil and tree
 // patterns, whose call sequences docs/synthesizer.md describes, and the
-// lateness of an injected slow node (seed 004 section 3.2).
+// lateness of an injected slow node (Isaacs et al. 2014 (Ravel) §3.2).
 #include "OTF2TestArchives.h"
 
 #include <LogicalTime.h>
@@ -327,7 +327,7 @@ TEST(LogicalTimeSynthesized, SlowNodeLatenessPeaksOnItsRanksAndResets)
   // compute) ends when the rank enters the Allreduce: inside the window the
   // latest is a slow rank's, by about 2 x compute time; outside it the
   // ranks differ by the small imbalance only. Every Allreduce ends at the
-  // same time on all ranks: its lateness is 0, the reset of seed 004 Fig. 3.
+  // same time on all ranks: its lateness is 0, the reset of Isaacs et al. 2014 (Ravel) Fig. 3.
   ScratchDirectory scratch;
   synth::PerturbationConfig slow;
   slow.Kind = synth::PerturbationKind::SlowNode;

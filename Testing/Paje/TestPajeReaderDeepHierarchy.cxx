@@ -1,4 +1,4 @@
-// Bounded memory on deep hierarchies (issue 24): the Pajé reader opens a
+// Bounded memory on deep hierarchies: the Pajé reader opens a
 // 40,000-deep container nesting, then regroups it by a 100,000-deep
 // HierarchyFile, in a child process whose peak RSS must stay under 200 MB
 // (getrusage) and whose stack is limited to 1 MiB, so that neither a

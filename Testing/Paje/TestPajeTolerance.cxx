@@ -132,7 +132,7 @@ ParseError errorOf(const std::string& text)
 }
 
 // pajeng: SetState ends every state of the stack (each at its depth) and
-// the new state is alone at depth 0 (only the top ended before issue 24).
+// the new state is alone at depth 0 (not only the top ends).
 TEST(PajeTolerance, SetStateEndsTheWholeStack)
 {
   const TraceData t = parse("6 0 p P 0 p\n"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Pajé constructs of issue 24 against pajeng's pj_dump.
+"""The Pajé constructs real traces use, against pajeng's pj_dump.
 
 Each hand-written trace of Testing/Data/paje/constructs/ is dumped by
 pj_dump and by macroscope-paje-dump. Where pj_dump accepts the trace, both

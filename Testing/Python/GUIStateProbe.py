@@ -1,5 +1,5 @@
 # Runs inside the ParaView GUI started as `paraview --script=GUIStateProbe.py`
-# by TestGUIStateLoad.py (issue 27, docs/state-files.md). ParaView 5.11
+# by TestGUIStateLoad.py (docs/state-files.md). ParaView 5.11
 # refuses --state with --script, so the probe loads the state as --state
 # does: pqLoadStateReaction::loadState(file, true), the very call of
 # pqCommandLineOptionsBehavior::processState (reached through ctypes, as the

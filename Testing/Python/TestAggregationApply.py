@@ -1,4 +1,4 @@
-"""Apply computes the asked partition only (issue 25): the sweep over every p
+"""Apply computes the asked partition only: the sweep over every p
 (outputs 1 Quality Curves and 2 Quality Plot of the aggregation filters) runs
 only when something consumes those outputs.
 

@@ -1,5 +1,5 @@
 """Ground truth: Ocelotl's aggregations isolate the perturbations that
-macroscope-synth injects (seeds 000 §3.4-3.5, 002 §IV-C and §V-A), judged on
+macroscope-synth injects (Dosimont et al. 2015 (Ocelotl) §3.4-3.5, Pagano et al. 2013 (FrameSoC) §IV-C and §V-A), judged on
 the Partition tables against ground_truth.json, never on pictures.
 
 Four traces, each perturbed one with a control (the same options without

@@ -1,4 +1,4 @@
-"""The asked partition first (issue 25): on the demo's sample (64
+"""The asked partition first: on the demo's sample (64
 locations), an aggregation asked for its Partition computes the qualities and
 that partition only, not the sweep over every p; fetching the Quality Curves
 or the Quality Plot then sweeps once; changing Parameter reuses the qualities

@@ -3,8 +3,8 @@ and spatiotemporal overviews, the treemap and Ravel's three views (logical
 timeline, clustered logical timeline, metric overview) of the
 demo's sample trace (2 clusters x 4 nodes x 4 ranks x 2 threads, a 3D
 stencil, node 5 slowed), each rendered with its ViewSize equal to the
-view's size at 800x600, 1600x1000, 480x320 and 641x517 (the view of
-issue 26), the camera showing the chart's bounds pixel for pixel. For
+view's size at 800x600, 1600x1000, 480x320 and 641x517 (a view the GUI
+gave), the camera showing the chart's bounds pixel for pixel. For
 every picture:
 
 - the layout's ChartBounds are the view's size;

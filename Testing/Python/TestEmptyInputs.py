@@ -226,7 +226,7 @@ def recipe_time_slicing(ctx):
         what = "Time Slicing (%s)" % text
         slicing = TimeSlicing(Input=ctx["outs"], Metric=text, Slices=10)
         if update(slicing, what):
-            # Issue 27: the real reason for an all-zero model, not silence.
+            # the real reason for an all-zero model, not silence.
             said = "No %s in the window" % ("state", "event", "variable sample")[value] \
                 if value < 3 else "No message in the window"
             if rows_of(ctx, table) == 0:
@@ -465,7 +465,7 @@ for current_kind, (format_name, path, window, empty) in KINDS.items():
     reader = make_reader(FileName=path, TimeWindow=window)
     mt.check(update(reader, "the %s reader" % format_name), "the %s reader fails on %s"
              % (format_name, path))
-    # Issue 27: a window that holds nothing is a warning naming the window
+    # a window that holds nothing is a warning naming the window
     # and the trace's span (both readers); a window with rows, none.
     span = reader.GetProperty("TimeBounds")
     said = "TimeWindow (%g, %g) s holds nothing of %s" % (window[0], window[1], path)

@@ -1,6 +1,6 @@
 # Runs inside the ParaView GUI (paraview --script=...), like SmokeGUI.py:
 # Apply of a Spatiotemporal Aggregation computes the asked partition only
-# (issue 25, docs/aggregation.md "What Apply computes").
+# (docs/aggregation.md "What Apply computes").
 #
 # On the demo's sample (64 locations) sliced into 200 slices, where one
 # partition takes a fraction of a second and the sweep over every p minutes,

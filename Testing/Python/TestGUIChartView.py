@@ -1,5 +1,5 @@
 # Runs inside the ParaView GUI (paraview --script=...), like TestGUIApply.py:
-# the Macroscope Chart View as a user meets it (issue 26, docs/views.md).
+# the Macroscope Chart View as a user meets it (docs/views.md).
 #
 # On the demo's sample (64 locations), with the main window at 800 x 600 and
 # then 1600 x 1000: the OTF2 reader's States shown in a Macroscope Chart View

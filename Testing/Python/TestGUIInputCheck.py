@@ -1,5 +1,5 @@
 # Runs inside the ParaView GUI (paraview --script=...): representation types
-# check their input (issue 26, docs/details-on-demand.md). The reader's
+# check their input (docs/details-on-demand.md). The reader's
 # States are shown as the Timeline; then the representation selector of the
 # toolbar (pqDisplayRepresentationWidget's own QComboBox, set through ctypes
 # as a user's choice) switches to Temporal Overview, then to Treemap: each

@@ -1,5 +1,5 @@
 """The ParaView GUI repaints, its progress bar visible and moving, during a
-long read and a long aggregation (issue 25, docs/progress.md).
+long read and a long aggregation (docs/progress.md).
 
 Synthesizes a large OTF2 trace, starts the real `paraview` on this test's X
 display with GUIRepaintScript.py (which reads the trace, then aggregates a

@@ -1,5 +1,5 @@
 """Every state file the demo and the examples write comes back whole in the
-ParaView GUI (issue 27, docs/state-files.md).
+ParaView GUI (docs/state-files.md).
 
 For each state file given (examples/demo.py's macroscope.pvsm,
 examples/compare.py's comparison.pvsm, examples/ocelotl_workflow.py's

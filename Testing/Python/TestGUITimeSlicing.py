@@ -1,5 +1,5 @@
 # Runs inside the ParaView GUI (paraview --script=...), like TestGUIApply.py:
-# one click, one filter (issue 27, docs/time-slicing.md). A user selects the
+# one click, one filter (docs/time-slicing.md). A user selects the
 # OTF2 reader in the Pipeline Browser (its first output, States, is then the
 # active port), picks Filters > Macroscope > Time Slicing (the menu's own
 # QAction) and clicks Apply. The test asserts that:

@@ -1,5 +1,5 @@
-"""Representation types check their input (issue 26,
-docs/details-on-demand.md): every Macroscope chart type given data it
+"""Representation types check their input
+(docs/details-on-demand.md): every Macroscope chart type given data it
 cannot show reports one error naming the representation, what it needs and
 what it got, and draws nothing; given its own data it draws, without error.
 The representation is switched on one display as the GUI's selector does."""

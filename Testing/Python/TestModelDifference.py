@@ -1,4 +1,4 @@
-"""Run comparison (issue 13, docs/comparison.md): the difference of a run
+"""Run comparison (docs/comparison.md): the difference of a run
 and its perturbed twin isolates the perturbation, judged against the
 synthesizer's ground_truth.json.
 

@@ -1,4 +1,4 @@
-"""One click, one filter (issue 27, docs/time-slicing.md): every filter that
+"""One click, one filter (docs/time-slicing.md): every filter that
 reads a trace takes the reader's first output (States) alone and finds the
 trace's other outputs (Hierarchy, Types, Messages, Events, Variables) beside
 it, from the reader that produced it.

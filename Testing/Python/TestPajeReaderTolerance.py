@@ -1,4 +1,4 @@
-"""The Pajé reader on what issue 24 found in real traces and hostile files:
+"""The Pajé reader on what real traces and hostile files hold:
 a negative-time trace opens with the window the GUI fills from TimeBounds;
 PajeTraceFile events are skipped with a warning and a counter; a 64 MiB line
 (made here, not in the repository) is an error within seconds whose message

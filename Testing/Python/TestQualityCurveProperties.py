@@ -1,4 +1,4 @@
-"""The quality curves as information-only properties (issue 25, the GUI's
+"""The quality curves as information-only properties (the GUI's
 parameter panel, docs/parameter-panel.md): QualityCurveStarts, -Gains,
 -Losses and -Parts of Temporal, Spatial and Spatiotemporal Aggregation hold
 the rows of the Quality Curves output (PStart, Gain, Loss, Parts) of the

@@ -1,4 +1,4 @@
-"""Run comparison on SimGrid SMPI traces (issue 13's validation): the same MPI
+"""Run comparison on SimGrid SMPI traces (its validation): the same MPI
 program (examples/smpi/pairs.c) on the normal two-cluster platform and on a
 perturbed one where one host computes slower during a window. The difference
 model of the two runs (Time Slicing of each, Model Difference), aggregated in

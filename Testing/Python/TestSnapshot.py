@@ -1,4 +1,4 @@
-"""Snapshot (issue 13, docs/snapshot.md): macroscope.snapshot saves the
+"""Snapshot (docs/snapshot.md): macroscope.snapshot saves the
 pictures of the views with the state file that reproduces them.
 
 Process 1 (this pvbatch) shows a synthesized trace as a Timeline and its

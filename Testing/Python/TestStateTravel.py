@@ -1,4 +1,4 @@
-"""State files travel (issue 27, docs/state-files.md): a state and its traces
+"""State files travel (docs/state-files.md): a state and its traces
 copied to another directory, the originals deleted, load with
 `LoadState(state, data_directory=..., restrict_to_data_directory=True)` and
 give the same outputs; a state whose trace moved away names the missing file

@@ -1,4 +1,4 @@
-"""Synthetic Trace never rewrites what is already there (issue 27): running
+"""Synthetic Trace never rewrites what is already there: running
 again with the same parameters reuses the archive without touching a file,
 and gives the same output; other parameters are refused until Overwrite is
 on; an archive the synthesizer did not write is never replaced; a state

@@ -184,7 +184,7 @@ layout.ShowMessages = 0
 mt.check(output(1).GetNumberOfCells() == 0, "ShowMessages off still draws messages")
 layout.ShowMessages = 1
 
-# 3. Rows that do not fit give way to a hierarchy level (seed 001 III-C): 8
+# 3. Rows that do not fit give way to a hierarchy level (Dosimont et al. 2014 (VPA) III-C): 8
 # locations in a plot of 5 rows become the 4 ranks; rows flagged.
 # The plot is what the labels leave of the view (docs/labels.md): the row
 # budget is a fifth of its height, room for 4 rows but not 8.

@@ -1,4 +1,4 @@
-"""Image test (issue 26, "overview at any scale"): a 20M-event trace with a
+"""Image test ("overview at any scale"): a 20M-event trace with a
 slow node, shown at full view by the Timeline in its default settings, must
 show the slow node. The synthesizer slows node-1's compute 3 times in
 [2, 6] s (its ground_truth.json); the other nodes then wait for it. On the
@@ -33,7 +33,7 @@ SIZE = [1600, 1000]
 # there too: the synthesizer gives every thread its own static imbalance).
 # A master row stacks its nested states in thin bands, and which of them
 # the samples hit moves with the plot's height: its distances vary most
-# (with the family palette of issue 27, where the others wait in red and
+# (with the family palette, where the others wait in red and
 # the slow node computes in green: inside 63-98, outside 3-24 at 1600 x
 # 1000; the nested bands of user code, threads and MPI now contrast more,
 # so outside varies more than the 4-15 of the hashed palette; with the

@@ -1,4 +1,4 @@
-"""The Topology-Time Scene filter (Triva's 3D scene, seed 003 chapter 3 and
+"""The Topology-Time Scene filter (Triva's 3D scene, Schnorr 2009 (Triva) chapter 3 and
 section 5.4) on synthesized traces, against brute force from the reader's
 own tables: the boxes (geometry, clipping to the window, the States rows of a
 depth, the innermost states of Depth -1 never overlapping and adding up to
