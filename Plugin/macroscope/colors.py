@@ -20,6 +20,8 @@ import difflib
 import math
 import warnings
 
+from .proxies import linked_proxies, python_proxy
+
 LINK_NAME = "Macroscope type colours"
 PROPERTY = "TypeColors"
 DISPLAY = "MacroscopeTraceRepresentation"
@@ -265,11 +267,10 @@ def _pairs_to_dict(values, where):
 
 def _current(link):
     """The overrides the linked displays hold (those of the first one)."""
-    from paraview import servermanager
-    proxies = _linked_proxies(link) if link is not None else []
+    proxies = linked_proxies(link) if link is not None else []
     if not proxies:
         return {}
-    display = servermanager._getPyProxy(proxies[0])
+    display = proxies[0]
     return _pairs_to_dict(display.GetPropertyValue(PROPERTY), "the display of %s" % display)
 
 
@@ -278,7 +279,6 @@ def link_type_colors(displays_=None):
     of the session) to the "Macroscope type colours" link, creating and
     registering it on first use, and gives the newly linked ones the
     overrides already in force. Returns the vtkSMPropertyLink."""
-    from paraview import servermanager
     from paraview.modules.vtkRemotingServerManager import vtkSMLink, vtkSMPropertyLink
     link = _registered_link()
     if link is None:
@@ -294,7 +294,7 @@ def link_type_colors(displays_=None):
         if proxy.GetXMLName() != DISPLAY:
             raise ValueError("%s is not a Macroscope display (%s)" % (proxy.GetXMLName(), DISPLAY))
         if linked:
-            _write(servermanager._getPyProxy(proxy), current)
+            _write(display if hasattr(display, "SMProxy") else python_proxy(proxy), current)
         # Both directions: a change on any linked display reaches the others.
         link.AddLinkedProperty(proxy, PROPERTY, vtkSMLink.INPUT)
         link.AddLinkedProperty(proxy, PROPERTY, vtkSMLink.OUTPUT)
@@ -312,10 +312,9 @@ def _write(display, overrides):
 def _write_all(overrides):
     """Sets `overrides` on every linked display (the link would copy it from
     the first; setting each also works for a display linked elsewhere)."""
-    from paraview import servermanager
     link = link_type_colors()
-    for proxy in _linked_proxies(link):
-        _write(servermanager._getPyProxy(proxy), overrides)
+    for display in linked_proxies(link):
+        _write(display, overrides)
 
 
 def type_colors():

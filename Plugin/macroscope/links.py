@@ -12,6 +12,7 @@ logical timeline) becomes the shared window through ``select_time_range``.
 import math
 
 from paraview import servermanager
+from .proxies import input_proxies, linked_proxies
 
 #: The properties a group of linked views shares.
 SHARED_PROPERTIES = ("TimeWindow", "Resources", "Types")
@@ -39,15 +40,6 @@ def _is_macroscope(proxy):
     return (xml.startswith("Macroscope") or xml == "ActiveProducers") and xml not in _NOT_MEMBERS
 
 
-def _input_proxies(proxy):
-    """The proxies feeding `proxy`'s Input property (none for a source)."""
-    prop = proxy.SMProxy.GetProperty("Input")
-    if prop is None or not prop.IsA("vtkSMProxyProperty"):
-        return []
-    return [servermanager._getPyProxy(prop.GetProxy(i))
-            for i in range(prop.GetNumberOfProxies()) if prop.GetProxy(i) is not None]
-
-
 def _below(proxy, roots, seen=None):
     """True when `proxy` is one of `roots` or fed, directly or not, by one."""
     seen = set() if seen is None else seen
@@ -57,7 +49,7 @@ def _below(proxy, roots, seen=None):
     seen.add(key)
     if any(proxy.SMProxy == root.SMProxy for root in roots):
         return True
-    return any(_below(upstream, roots, seen) for upstream in _input_proxies(proxy))
+    return any(_below(upstream, roots, seen) for upstream in input_proxies(proxy))
 
 
 def session_members(roots=None):
@@ -149,12 +141,7 @@ def linked_members(name="Macroscope", prop="TimeWindow"):
     link = servermanager.ProxyManager().GetRegisteredLink(_link_name(name, prop))
     if link is None:
         return []
-    members = []
-    for index in range(link.GetNumberOfLinkedObjects()):
-        proxy = link.GetLinkedProxy(index)
-        if not any(proxy == m.SMProxy for m in members):
-            members.append(servermanager._getPyProxy(proxy))
-    return members
+    return linked_proxies(link)
 
 
 def _set_shared(name, prop, value):
@@ -255,7 +242,7 @@ def _steps_to_window(display, first, last):
     to the latest end of the Steps table of Logical Time (the filter's
     step <-> time map, as its TimeWindowOfSteps), else of the events'
     Enter and Exit."""
-    sources = _input_proxies(display)
+    sources = input_proxies(display)
     if not sources:
         raise ValueError("window_from_rectangle: the logical display has no input")
     source = sources[0]

@@ -25,6 +25,7 @@ import time
 
 from paraview import servermanager
 from paraview import simple
+from .proxies import input_proxies
 
 _READERS = ("MacroscopeOTF2Reader", "MacroscopePajeReader")
 _STREAMED = "MacroscopeStreamedTimeSlicing"
@@ -98,14 +99,6 @@ def estimate(kind, slices, resources, types, nodes=None):
     return Estimate(seconds, need, why)
 
 
-def _inputs(proxy):
-    prop = proxy.SMProxy.GetProperty("Input")
-    if prop is None or not prop.IsA("vtkSMProxyProperty"):
-        return []
-    return [servermanager._getPyProxy(prop.GetProxy(i))
-            for i in range(prop.GetNumberOfProxies()) if prop.GetProxy(i) is not None]
-
-
 def _trace_source(proxy):
     """The reader or Streamed Time Slicing `proxy` is, or is fed by."""
     seen = set()
@@ -118,7 +111,7 @@ def _trace_source(proxy):
         seen.add(key)
         if current.GetXMLName() in _READERS + (_STREAMED,):
             return current
-        todo.extend(_inputs(current))
+        todo.extend(input_proxies(current))
     return None
 
 
