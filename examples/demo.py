@@ -106,33 +106,40 @@ def draw_platform(layout, path, size=(1400, 600)):
     view.CameraViewUp = [0.0, 1.0, 0.0]
     view.CameraParallelScale = 0.5 * height / pixels
 
-    def place(text, px, py, font=13, bold=False):
-        """Text whose box's lower left is at pixel (px, py) from the lower left."""
-        label = Show(Text(registrationName="PlatformLabel:" + text, Text=text), view)
-        label.WindowLocation = "Any Location"
-        label.Position = [px / width, py / height]
-        label.FontSize = font
-        label.Bold = int(bold)
-        label.Color = [0.1, 0.1, 0.1]
+    def label(text, font=13, bold=False):
+        shown = Show(Text(registrationName="PlatformLabel:" + text, Text=text), view)
+        shown.FontSize = font
+        shown.Bold = int(bold)
+        shown.Color = [0.1, 0.1, 0.1]
+        return shown
 
-    def pixel(x, y):
-        return (0.5 * width + (x - centre[0]) * pixels, 0.5 * height + (y - centre[1]) * pixels)
+    def place(text, x, y, **look):
+        """Text anchored in the scene at (x, y), its size in pixels (a
+        billboard): it stays beside its sphere in a view of any size, as
+        when the state is opened in the GUI."""
+        shown = label(text, **look)
+        shown.TextPropMode = "Billboard 3D Text"
+        shown.BillboardPosition = [x, y, 0.0]
 
+    # A tenth of a column between a sphere and its name; the level names
+    # start where the frame leaves them room, at the left.
+    gap = 4.0 / pixels
+    left_of_tree = left - (frame[0] - 20.0) / pixels
     for i in range(count):
         if depth[i] <= 2:  # the machine, its clusters and nodes, by name
-            px, py = pixel(xyz[i][0] + radius[i], xyz[i][1])
-            place(names[i], px + 4, py - 4)
+            place(names[i], xyz[i][0] + radius[i] + gap, xyz[i][1] - gap)
     for level in sorted(set(depth)):
         members = [i for i in range(count) if depth[i] == level]
         kind = kinds[members[0]]
         plural = "" if len(members) == 1 else "es" if kind.endswith("s") else "s"
-        place("%d %s%s" % (len(members), kind, plural), 20, pixel(0, xyz[members[0]][1])[1] - 6,
+        place("%d %s%s" % (len(members), kind, plural), left_of_tree, xyz[members[0]][1] - gap,
               bold=level == 0)
-    place("Sphere area proportional to the events a resource and all below it wrote: "
-          "%s %s, one %s %s to %s" % (names[depth.index(0)], "{:,}".format(events[depth.index(0)]),
-                                      kinds[leaves[0]], "{:,}".format(unit),
-                                      "{:,}".format(max(events[i] for i in leaves))),
-          20, 14, font=12)
+    sizes = label("Sphere area proportional to the events a resource and all below it wrote: "
+                  "%s %s, one %s %s to %s" % (names[depth.index(0)], "{:,}".format(events[depth.index(0)]),
+                                              kinds[leaves[0]], "{:,}".format(unit),
+                                              "{:,}".format(max(events[i] for i in leaves))),
+                  font=12)
+    sizes.WindowLocation = "Lower Left Corner"
     Render(view)
     SaveScreenshot(path, view, ImageResolution=list(size))
     return view
