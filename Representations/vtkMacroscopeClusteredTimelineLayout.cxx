@@ -2,6 +2,7 @@
 
 #include "ClusteredTimelineDrawing.h"
 #include "ClusteredTimelineLayout.h"
+#include "MacroscopeClusterMarkArrays.h"
 #include "MacroscopeLogicalChart.h"
 #include "ProgressSpan.h"
 
@@ -111,42 +112,6 @@ std::string MemberList(const std::vector<int32_t>& members, vtkTable* events)
   return list;
 }
 
-// The cell arrays of the Marks output, a value per mark.
-struct MarkArrays
-{
-  vtkNew<vtkIntArray> Kinds = MacroscopeChart::NamedArray<vtkIntArray>("Mark");
-  vtkNew<vtkIntArray> Phases = MacroscopeChart::NamedArray<vtkIntArray>("Phase");
-  vtkNew<vtkIntArray> Clusters = MacroscopeChart::NamedArray<vtkIntArray>("Cluster");
-  vtkNew<vtkIdTypeArray> Steps = MacroscopeChart::NamedArray<vtkIdTypeArray>("GlobalStep");
-  vtkNew<vtkDoubleArray> Metrics = MacroscopeChart::NamedArray<vtkDoubleArray>("Metric");
-  vtkNew<vtkDoubleArray> Fractions = MacroscopeChart::NamedArray<vtkDoubleArray>("Fraction");
-  vtkNew<vtkIntArray> Locations = MacroscopeChart::NamedArray<vtkIntArray>("Location");
-  // Details on demand: a band's members by name (empty for other marks).
-  vtkNew<vtkStringArray> Members = MacroscopeChart::NamedArray<vtkStringArray>("Members");
-
-  void Add(int mark, int phase, int cluster, vtkIdType step, double metric, double fraction,
-    int location = -1, const std::string& members = std::string())
-  {
-    this->Members->InsertNextValue(members);
-    this->Locations->InsertNextValue(location);
-    this->Kinds->InsertNextValue(mark);
-    this->Phases->InsertNextValue(phase);
-    this->Clusters->InsertNextValue(cluster);
-    this->Steps->InsertNextValue(step);
-    this->Metrics->InsertNextValue(metric);
-    this->Fractions->InsertNextValue(fraction);
-  }
-
-  void Into(vtkCellData* cells)
-  {
-    for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ this->Kinds,
-           this->Phases, this->Clusters, this->Steps, this->Metrics, this->Fractions,
-           this->Locations, this->Members })
-    {
-      cells->AddArray(array);
-    }
-  }
-};
 
 // A band's name, in words, shorter where the room asks: left of the chart
 // for the first phase drawn, inside the band's top left corner for the
@@ -206,7 +171,7 @@ struct vtkMacroscopeClusteredTimelineLayout::Run
   MacroscopeChart::Geometry Lines;
   MacroscopeChart::Geometry Guides;
   MacroscopeChart::Labels Labels;
-  MarkArrays Arrays;
+  MacroscopeClusterMarkArrays Arrays;
 
   explicit Run(int fontSize)
     : Measure(fontSize)

@@ -3,6 +3,7 @@
 #include "Aggregation.h"
 #include "DivergingScale.h"
 #include "MacroscopeChart.h"
+#include "MacroscopeOverviewMarkArrays.h"
 #include "SpatiotemporalOverview.h"
 #include "SpatiotemporalOverviewDrawing.h"
 #include "TimelineDrawing.h" // TypesByTime
@@ -158,78 +159,6 @@ MacroscopeChart::Frame OverviewFrame(const int viewSize[2], const std::vector<in
 const char* const Needs = "Spatiotemporal Overview Layout needs the Partition output of a "
                           "Temporal, Spatial or Spatiotemporal Aggregation filter";
 
-// The cell arrays of the Marks output, a value per mark.
-struct MarkArrays
-{
-  vtkNew<vtkIntArray> PartIds, Modes, PartCounts, FirstLeaves, LastLeaves, FirstSlices,
-    LastSlices;
-  vtkNew<vtkTypeInt64Array> NodeIds;
-  vtkNew<vtkStringArray> Names, ModeNames;
-  vtkNew<vtkDoubleArray> Values, SignedValues, Proportions, Starts, Ends;
-  vtkNew<vtkUnsignedCharArray> Kinds;
-
-  explicit MarkArrays(vtkIdType count)
-  {
-    this->Name(this->PartIds, "Part", count);
-    this->Name(this->NodeIds, "Node", count);
-    this->Name(this->Names, "NodeName", count);
-    this->Name(this->Modes, "Type", count);
-    this->Name(this->ModeNames, "TypeName", count);
-    this->Name(this->Values, "Value", count);
-    this->Name(this->SignedValues, "SignedValue", count);
-    this->Name(this->Proportions, "ModeProportion", count);
-    this->Name(this->Kinds, "VisualAggregate", count);
-    this->Name(this->PartCounts, "PartCount", count);
-    this->Name(this->FirstLeaves, "FirstLeaf", count);
-    this->Name(this->LastLeaves, "LastLeaf", count);
-    this->Name(this->FirstSlices, "FirstSlice", count);
-    this->Name(this->LastSlices, "LastSlice", count);
-    this->Name(this->Starts, "Start", count);
-    this->Name(this->Ends, "End", count);
-  }
-
-  static void Name(vtkAbstractArray* array, const char* name, vtkIdType count)
-  {
-    array->SetName(name);
-    array->Allocate(count);
-  }
-
-  void Add(const macroscope::OverviewMark& m, const std::string& node, const std::string& mode)
-  {
-    this->PartIds->InsertNextValue(static_cast<int>(m.Part));
-    this->NodeIds->InsertNextValue(m.Node);
-    this->Names->InsertNextValue(node);
-    this->Modes->InsertNextValue(static_cast<int>(m.Mode));
-    this->ModeNames->InsertNextValue(mode);
-    this->Values->InsertNextValue(m.Value);
-    this->SignedValues->InsertNextValue(m.SignedValue);
-    this->Proportions->InsertNextValue(m.ModeProportion);
-    this->Kinds->InsertNextValue(static_cast<unsigned char>(m.Kind));
-    this->PartCounts->InsertNextValue(static_cast<int>(m.PartCount));
-    this->FirstLeaves->InsertNextValue(static_cast<int>(m.FirstLeaf));
-    this->LastLeaves->InsertNextValue(static_cast<int>(m.LeafEnd) - 1);
-    this->FirstSlices->InsertNextValue(m.FirstSlice);
-    this->LastSlices->InsertNextValue(m.LastSlice);
-    this->Starts->InsertNextValue(m.Start);
-    this->Ends->InsertNextValue(m.End);
-  }
-
-  // SignedValue only on a comparison's marks.
-  void Into(vtkCellData* cells, bool signedScale)
-  {
-    if (signedScale)
-    {
-      cells->AddArray(this->SignedValues);
-    }
-    for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ this->PartIds,
-           this->NodeIds, this->Names, this->Modes, this->ModeNames, this->Values,
-           this->Proportions, this->Kinds, this->PartCounts, this->FirstLeaves, this->LastLeaves,
-           this->FirstSlices, this->LastSlices, this->Starts, this->Ends })
-    {
-      cells->AddArray(array);
-    }
-  }
-};
 
 // The legend right of the chart: the entries (types, or the diverging
 // scale), then the marks of visual aggregation, lines on grey swatches
@@ -485,7 +414,7 @@ bool vtkMacroscopeSpatiotemporalOverviewLayout::EmitMarks(Run& run, MacroscopeCh
   const vtkIdType count = static_cast<vtkIdType>(run.Overview.Marks.size());
   Geometry marks(4);
   Geometry marking(4);
-  MarkArrays arrays(count);
+  MacroscopeOverviewMarkArrays arrays(count);
   auto markOfLine = NamedArray<vtkTypeInt64Array>("Mark");
   auto lineKinds = NamedArray<vtkUnsignedCharArray>("MarkingKind");
   for (vtkIdType i = 0; i < count; ++i)
