@@ -1,4 +1,4 @@
-// Representation types check their input (issue 26): a Macroscope chart
+// Representation types check their input: a Macroscope chart
 // given data it cannot show says so, naming itself, what it needs and what
 // it got, and draws nothing (docs/details-on-demand.md).
 //

@@ -1,7 +1,7 @@
 /**
  * @class vtkMacroscopeClusteredTimelineLayout
- * @brief Ravel's clustered logical timeline (seed 004 sections 4.2 and
- * 4.2.1, Figs. 6-8) as polydata.
+ * @brief Ravel's clustered logical timeline (Isaacs et al. 2014 (Ravel)
+ * §4.2 and §4.2.1, Figs. 6-8) as polydata.
  *
  * Input: the outputs of Logical Time (Logical Events with Phase and
  * Cluster; Logical Messages, Clusters and Phases when present). For each
@@ -33,6 +33,14 @@
 
 #include "MacroscopeRepresentationsModule.h" // for export macro
 #include "vtkMacroscopeLogicalLayout.h"
+
+#ifndef __VTK_WRAP__
+namespace macroscope
+{
+struct ClusterBand;
+struct ClusterGlyph;
+}
+#endif
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeClusteredTimelineLayout
   : public vtkMacroscopeLogicalLayout
@@ -76,6 +84,18 @@ private:
   void operator=(const vtkMacroscopeClusteredTimelineLayout&) = delete;
 
   int FocusRadius = 1;
+
+#ifndef __VTK_WRAP__
+  // The stages of Draw (what one stage hands the next is in Run).
+  struct Run;
+  bool ReadTables(Run& run);
+  int LayOut(Run& run); ///< 0: failed, 1: aborted, 2: laid out
+  void DrawBands(Run& run);
+  bool DrawGlyphs(Run& run);
+  void DrawPie(Run& run, const macroscope::ClusterGlyph& glyph, const macroscope::ClusterBand& band);
+  void DrawFocus(Run& run);
+  void DrawGuidesAndLegend(Run& run);
+#endif
 };
 
 #endif

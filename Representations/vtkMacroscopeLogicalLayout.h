@@ -1,8 +1,8 @@
 /**
  * @class vtkMacroscopeLogicalLayout
- * @brief Base of the layouts of Ravel's logical views (seed 004 section 4):
- * the outputs of Logical Time in, a chart of ViewSize pixels out, on the
- * five outputs a chart display draws.
+ * @brief Base of the layouts of Ravel's logical views (Isaacs et al. 2014
+ * (Ravel) §4): the outputs of Logical Time in, a chart of ViewSize pixels
+ * out, on the five outputs a chart display draws.
  *
  * Takes the tables of the Logical Time filter on one repeatable input port
  * and recognises each by its columns: Logical Events (GlobalStep, Kind,

@@ -2,7 +2,7 @@
  * @class vtkMacroscopeLogicalRepresentation
  * @brief Ravel's logical views in a Render View: the "Logical Timeline",
  * the "Clustered Logical Timeline" and the "Metric Overview" of the outputs
- * of Logical Time (seed 004 section 4).
+ * of Logical Time (Isaacs et al. 2014 (Ravel) §4).
  *
  * Shown on the Logical Events output, it finds the other outputs of the
  * same filter beside it (Logical Messages, Clusters, Steps, Phases), lays

@@ -1,7 +1,7 @@
 /**
  * @class vtkMacroscopeLogicalTimelineLayout
- * @brief Ravel's logical timeline (seed 004 sections 3.1 and 4.1, Figs. 2
- * and 3) as polydata: one row per location, one column per global step,
+ * @brief Ravel's logical timeline (Isaacs et al. 2014 (Ravel) §3.1 and
+ * §4.1, Figs. 2 and 3) as polydata: one row per location, one column per global step,
  * events as equal boxes coloured by their metric, messages as lines.
  *
  * Input: the outputs of Logical Time (Logical Events required, Logical
@@ -28,6 +28,13 @@
 #include "MacroscopeRepresentationsModule.h" // for export macro
 #include "vtkMacroscopeLogicalLayout.h"
 
+#ifndef __VTK_WRAP__
+namespace MacroscopeChart
+{
+struct Labels;
+}
+#endif
+
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeLogicalTimelineLayout
   : public vtkMacroscopeLogicalLayout
 {
@@ -45,6 +52,14 @@ protected:
 private:
   vtkMacroscopeLogicalTimelineLayout(const vtkMacroscopeLogicalTimelineLayout&) = delete;
   void operator=(const vtkMacroscopeLogicalTimelineLayout&) = delete;
+
+#ifndef __VTK_WRAP__
+  // The stages of Draw (what one stage hands the next is in Run).
+  struct Run;
+  int LayOut(Run& run); ///< 0: failed, 1: aborted, 2: laid out
+  bool EmitMarks(Run& run);
+  void DrawLegend(Run& run, MacroscopeChart::Labels& labels);
+#endif
 };
 
 #endif

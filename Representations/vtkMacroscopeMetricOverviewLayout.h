@@ -1,8 +1,9 @@
 /**
  * @class vtkMacroscopeMetricOverviewLayout
- * @brief Ravel's metric overview (seed 004 section 4.4) as polydata: a bar
- * per global step of the trace, as tall as the metric summed over the
- * step's events relative to the largest sum, with StepWindow highlighted.
+ * @brief Ravel's metric overview (Isaacs et al. 2014 (Ravel) §4.4) as
+ * polydata: a bar per global step of the trace, as tall as the metric
+ * summed over the step's events relative to the largest sum, with
+ * StepWindow highlighted.
  *
  * Input: the outputs of Logical Time. The sums are the Steps table's
  * MetricSum; without a Steps table they are summed from the Logical Events'

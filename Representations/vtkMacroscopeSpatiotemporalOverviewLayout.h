@@ -10,9 +10,9 @@
  *
  * - output 0, Marks: one quad per part, spanning its time interval and its
  *   resources' rows, coloured by its mode type with alpha = 255 × the mode's
- *   proportion (seed 000 §3.5.2, eq. 5); parts too thin for MinRowHeight are
- *   replaced by visual aggregates of the hierarchy node drawn instead (seed
- *   001 §III-C). Cell arrays: Color (RGBA), Part (-1 for an aggregate),
+ *   proportion (Dosimont et al. 2015 (Ocelotl) §3.5.2, eq. 5); parts too
+ *   thin for MinRowHeight are replaced by visual aggregates of the hierarchy
+ *   node drawn instead (Dosimont et al. 2014 (VPA) §III-C). Cell arrays: Color (RGBA), Part (-1 for an aggregate),
  *   Node, NodeName, Type (mode), TypeName, Value (mean of the mode over the
  *   mark), ModeProportion, VisualAggregate (0 part, 1 diagonal, 2 cross),
  *   PartCount, FirstLeaf, LastLeaf, FirstSlice, LastSlice, Start, End.
@@ -40,6 +40,14 @@
 
 #include "MacroscopeRepresentationsModule.h" // for export macro
 #include "vtkMacroscopeOverviewLayout.h"
+
+#ifndef __VTK_WRAP__
+namespace MacroscopeChart
+{
+struct Geometry;
+struct Labels;
+}
+#endif
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeSpatiotemporalOverviewLayout
   : public vtkMacroscopeOverviewLayout
@@ -112,6 +120,16 @@ private:
   double MinRowHeight = 3.0;
   int GroupLevel = 0;
   bool SignedDifference = true;
+
+#ifndef __VTK_WRAP__
+  // The stages of Draw (what one stage hands the next is in Run).
+  struct Run;
+  bool ReadPartition(Run& run);
+  bool LayOut(Run& run);
+  bool EmitMarks(Run& run, MacroscopeChart::Labels& labels);
+  void DrawGuides(Run& run, MacroscopeChart::Geometry& guides, MacroscopeChart::Labels& labels);
+  void DrawLegend(Run& run, MacroscopeChart::Labels& labels);
+#endif
 };
 
 #endif

@@ -1,7 +1,8 @@
 /**
  * @class vtkMacroscopeTemporalOverviewLayout
- * @brief Ocelotl's temporal overview (seed 000 §3.4.2) of a temporal
- * partition as polydata: one stacked bar per aggregated interval.
+ * @brief Ocelotl's temporal overview (Dosimont et al. 2015 (Ocelotl)
+ * §3.4.2) of a temporal partition as polydata: one stacked bar per
+ * aggregated interval.
  *
  * Input: the Partition table of Temporal Aggregation
  * (vtkMacroscopePartitionFilter with Constraint "temporal"). Each part
@@ -40,6 +41,15 @@
 #include "MacroscopeRepresentationsModule.h" // for export macro
 #include "vtkMacroscopeOverviewLayout.h"
 
+class vtkIntArray;
+#ifndef __VTK_WRAP__
+namespace MacroscopeChart
+{
+struct Geometry;
+struct Labels;
+}
+#endif
+
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeTemporalOverviewLayout
   : public vtkMacroscopeOverviewLayout
 {
@@ -68,6 +78,17 @@ private:
   void operator=(const vtkMacroscopeTemporalOverviewLayout&) = delete;
 
   double MinLayerHeight = 3.0;
+
+#ifndef __VTK_WRAP__
+  // The stages of Draw (what one stage hands the next is in Run).
+  struct Run;
+  bool ReadPartition(Run& run);
+  bool LayOut(Run& run);
+  bool EmitLayers(Run& run, MacroscopeChart::Geometry& marking, vtkIntArray* markingParts);
+  void DrawAxes(Run& run, MacroscopeChart::Labels& labels);
+  void DrawLegend(Run& run, bool anyMerged, MacroscopeChart::Geometry& marking,
+    vtkIntArray* markingParts, MacroscopeChart::Labels& labels);
+#endif
 };
 
 #endif

@@ -8,8 +8,9 @@
  * TimeWindow and a view of ViewSize pixels:
  *
  * - output 0, Marks: one rectangle per state wide enough to be seen, and
- *   one per aggregate of states narrower than MinMarkWidth pixels (seeds 001
- *   §II-C/§III-C and 000 §2). Aggregates are stacked by the time of each
+ *   one per aggregate of states narrower than MinMarkWidth pixels
+ *   (Dosimont et al. 2014 (VPA) §II-C and §III-C, Dosimont et al. 2015
+ *   (Ocelotl) §2). Aggregates are stacked by the time of each
  *   type they hold, or coloured by their mode type (AggregateStyle), and
  *   flagged in the "Aggregate" cell array; nothing is dropped. A cell's
  *   TypeTime is the seconds of its Type in the mark (Fraction: of the
@@ -32,7 +33,7 @@
  *
  * Rows follow the hierarchy, one per location; when they do not fit in the
  * view at MinRowHeight pixels each, they are replaced by the deepest level
- * of the hierarchy that fits (seed 001 §III-C), and adjacent rows merge
+ * of the hierarchy that fits (Dosimont et al. 2014 (VPA) §III-C), and adjacent rows merge
  * into bands if even that does not fit. Coordinates are the pixels of the
  * ViewSize view: x from 0 to width along time, y from 0 (bottom) to height.
  * Every cell carries a "Color" array from the stable type palette, so the
@@ -53,6 +54,19 @@
 #include <vector> // for std::vector
 
 class vtkMultiProcessController;
+#ifndef __VTK_WRAP__
+namespace macroscope
+{
+struct TimelineBandGeometry;
+struct TimelineMarkDrawing;
+}
+namespace MacroscopeChart
+{
+struct Geometry;
+struct Labels;
+struct LegendEntry;
+}
+#endif
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeTimelineLayout : public vtkPolyDataAlgorithm
 {
@@ -286,9 +300,42 @@ private:
   /// Threads for the index and the layout: the cores over the ranks.
   unsigned Threads() const;
 
+#ifndef __VTK_WRAP__
+  // The stages of RequestData (what one stage hands the next is in Run).
+  struct Run;
+  enum class Status
+  {
+    Done,
+    Failed,
+    Aborted
+  };
+  bool CheckProperties(Run& run);
+  bool ReadInputs(vtkInformationVector* input, Run& run);
+  bool PlanRows(Run& run);
+  int Aborted(Run& run);
+  Status UpdateIndex(const Run& run);
+  Status LayOut(Run& run);
+  void EmitMarks(Run& run, const macroscope::TimelineMarkDrawing& drawing);
+  void ShareMessageDensity(Run& run);
+  void EmitMessages(Run& run, const macroscope::TimelineBandGeometry& bands);
+  void ShareTypeTimes(std::vector<double>& timeOfType);
+  void DrawGuides(Run& run, const macroscope::TimelineBandGeometry& bands,
+    MacroscopeChart::Geometry& guides, MacroscopeChart::Labels& labels);
+  void DrawLegend(Run& run, const macroscope::TimelineMarkDrawing& drawing,
+    MacroscopeChart::Geometry& hatching, MacroscopeChart::Labels& labels);
+  void DrawLegendKey(const Run& run, const std::vector<MacroscopeChart::LegendEntry>& entries,
+    bool anyAggregate, MacroscopeChart::Geometry& legend, MacroscopeChart::Geometry& hatching,
+    MacroscopeChart::Labels& labels);
+  void AddFieldData(Run& run, const macroscope::TimelineBandGeometry& bands);
+#endif
+
   // The window index of the last trace, rebuilt only when its tables change.
   struct IndexCache;
   std::unique_ptr<IndexCache> Cache;
+#ifndef __VTK_WRAP__
+  bool IndexIsCurrent(const Run& run) const;
+  bool ReadIndexColumns(const Run& run, IndexCache& cache);
+#endif
 };
 
 #endif

@@ -1,7 +1,7 @@
 /**
  * @class vtkMacroscopeTopologyRepresentation
  * @brief The "Topology-Time 3D" representation: Triva's 3D scene of a trace
- * (seed 003, chapter 3 and section 5.4) in a Render View.
+ * (Schnorr 2009 (Triva), ch. 3 and §5.4) in a Render View.
  *
  * Shown on a trace table (a reader's States, usually), it finds the rest of
  * the trace beside that table, lays it out with vtkMacroscopeTopologyScene

@@ -1,14 +1,14 @@
 /**
  * @class vtkMacroscopeTopologyScene
- * @brief Triva's 3D topology-time scene of a trace as polydata (seed 003,
- * chapter 3 and section 5.4): a base in the horizontal plane placing every
+ * @brief Triva's 3D topology-time scene of a trace as polydata (Schnorr
+ * 2009 (Triva), ch. 3 and §5.4): a base in the horizontal plane placing every
  * process, time rising along z above it.
  *
  * Takes a trace reader's States and Hierarchy (plus, optionally, Messages
  * and Types) on one repeatable input. The base (BaseConfiguration) is
  * - COMMUNICATION_PATTERN: the processes linked by the messages of the time
  *   window, laid out by Boost.Graph's Fruchterman-Reingold, each edge as
- *   wide as its traffic (seed 003 §3.5.1);
+ *   wide as its traffic (Schnorr 2009 (Triva) §3.5.1);
  * - NETWORK_TOPOLOGY: the GraphViz DOT graph of TopologyFile (read with
  *   boost::read_graphviz; "bandwidth" and "latency" link attributes are
  *   kept, "pos" honoured), each process placed on the host named like it or
@@ -51,10 +51,17 @@
 #include "MacroscopeRepresentationsModule.h" // for export macro
 #include "vtkPolyDataAlgorithm.h"
 
-#include <string> // for std::string
+#include <functional> // for std::function
+#include <string>     // for std::string
 #include <vector> // for std::vector
 
 class vtkMultiProcessController;
+#ifndef __VTK_WRAP__
+namespace MacroscopeChart
+{
+struct Labels;
+}
+#endif
 
 class MACROSCOPEREPRESENTATIONS_EXPORT vtkMacroscopeTopologyScene : public vtkPolyDataAlgorithm
 {
@@ -270,6 +277,25 @@ private:
   double SceneBounds[6] = { 0.0, 1.0, 0.0, 1.0, 0.0, 1.0 };
   vtkMultiProcessController* Controller = nullptr;
   std::vector<std::string> TypeColors; ///< see AddTypeColor
+
+#ifndef __VTK_WRAP__
+  // The stages of RequestData (what one stage hands the next is in Run).
+  struct Run;
+  std::function<bool(double)> Progress(double lo, double hi);
+  int Aborted(Run& run);
+  bool CheckProperties(Run& run);
+  bool ReadInputs(vtkInformationVector* input, Run& run);
+  bool ReadStates(Run& run);
+  bool ReadMessages(Run& run);
+  bool MergeRanks(Run& run);
+  bool PlaceOnNetwork(Run& run);
+  bool PlaceBase(Run& run);
+  bool BuildScene(Run& run);
+  bool EmitBoxes(Run& run, std::vector<double>& typeTime);
+  bool EmitSegments(Run& run);
+  void ShareTypeTimes(std::vector<double>& typeTime);
+  void DrawBase(Run& run, MacroscopeChart::Labels& labels);
+#endif
 };
 
 #endif

@@ -3,6 +3,7 @@
 #include "MacroscopeChart.h"
 #include "TimeAxis.h"
 #include "Treemap.h"
+#include "TreemapDrawing.h"
 #include "TypeColorOverrides.h"
 #include "TypePalette.h"
 
@@ -12,6 +13,7 @@
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
 #include "vtkIntArray.h"
+#include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkPolyData.h"
 #include "vtkStringArray.h"
@@ -36,17 +38,8 @@ using MacroscopeChart::RGB;
 constexpr RGB NoValueColor{ { 205, 205, 205 } }; // a node with a size but no value
 constexpr RGB MarkingColor{ { 40, 40, 40 } };
 constexpr std::size_t LegendMaxTypes = 24;
-// Text extent per point of font size (a proportional sans font, averaged):
-// enough to decide whether a name fits, not to place glyphs.
 constexpr const char* NoValueKey = "no value in this window";
 constexpr const char* AggregateKey = "aggregate of several resources";
-
-// Frames get lighter with depth, so that nesting reads on any background.
-RGB FrameColor(int depth)
-{
-  const auto shade = static_cast<unsigned char>(std::min(232, 110 + 28 * depth));
-  return RGB{ { shade, shade, shade } };
-}
 
 std::string FormatWindow(vtkDataArray* window)
 {
@@ -92,26 +85,70 @@ void vtkMacroscopeTreemapLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "LabelFontSize: " << this->LabelFontSize << "\n";
 }
 
+// One call of Draw: the Treemap table as read, its layout and what is drawn.
+struct vtkMacroscopeTreemapLayout::Run
+{
+  vtkTable* Table = nullptr;
+  vtkPolyData** Outputs = nullptr;
+  vtkDataArray* Parents = nullptr;
+  vtkDataArray* Sizes = nullptr;
+  vtkDataArray* Cuts = nullptr;
+  vtkDataArray* Values = nullptr;
+  vtkStringArray* Names = nullptr;
+  vtkStringArray* Paths = nullptr;
+  vtkDataArray* Depths = nullptr;
+  vtkDataArray* Resources = nullptr;
+  int Types = 0;
+  bool Ordered = false;
+  MacroscopeChart::TypeStyles Styles;
+  MacroscopeChart::TextMeasure Measure;
+  MacroscopeChart::Frame Frame;
+  macroscope::TreemapLayout Layout;
+  MacroscopeChart::Geometry Marks{ 4 };
+  MacroscopeChart::Geometry Marking{ 4 };
+  MacroscopeChart::Geometry Guides{ 4 };
+  MacroscopeChart::Labels Labels;
+  std::vector<double> TypeArea;
+  bool AnyNoValue = false;
+  bool AnyAggregate = false;
+  vtkNew<vtkIntArray> RowIds = MacroscopeChart::NamedArray<vtkIntArray>("Row");
+  vtkNew<vtkIdTypeArray> PickIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("vtkOriginalCellIds");
+  vtkNew<vtkStringArray> CellNames = MacroscopeChart::NamedArray<vtkStringArray>("Name");
+  vtkNew<vtkStringArray> CellPaths = MacroscopeChart::NamedArray<vtkStringArray>("Path");
+  vtkNew<vtkIntArray> CellTypes = MacroscopeChart::NamedArray<vtkIntArray>("Type");
+  vtkNew<vtkStringArray> CellTypeNames = MacroscopeChart::NamedArray<vtkStringArray>("TypeName");
+  vtkNew<vtkDoubleArray> CellValues = MacroscopeChart::NamedArray<vtkDoubleArray>("Value");
+  vtkNew<vtkDoubleArray> CellShares = MacroscopeChart::NamedArray<vtkDoubleArray>("Share");
+
+  explicit Run(int fontSize)
+    : Measure(fontSize)
+  {
+  }
+  // Annotates the mark just drawn for `row`.
+  void AddCell(vtkIdType row, int type, const std::string& typeLabel, double value, double share)
+  {
+    this->RowIds->InsertNextValue(static_cast<int>(row));
+    this->PickIds->InsertNextValue(row);
+    this->CellNames->InsertNextValue(this->Names->GetValue(row));
+    this->CellPaths->InsertNextValue(
+      this->Paths ? this->Paths->GetValue(row) : this->Names->GetValue(row));
+    this->CellTypes->InsertNextValue(type);
+    this->CellTypeNames->InsertNextValue(typeLabel);
+    this->CellValues->InsertNextValue(value);
+    this->CellShares->InsertNextValue(share);
+  }
+  // Node names are measured as drawn: a name shows only where its
+  // rectangle holds it.
+  double TextWidth(const std::string& text) const
+  {
+    return this->Measure.Width(text, MacroscopeChart::NODE_LABEL);
+  }
+};
+
 int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS])
 {
-  if (this->Algorithm != SQUARIFIED && this->Algorithm != SLICE_AND_DICE &&
-    this->Algorithm != ORDERED_SQUARIFIED)
+  if (!this->CheckProperties())
   {
-    vtkErrorMacro("Algorithm must be 0 (squarified), 1 (slice and dice) or 2 (ordered "
-                  "squarified), not "
-      << this->Algorithm << ".");
-    return 0;
-  }
-  if (!std::isfinite(this->Margin) || !(this->Margin >= 0.0) || !std::isfinite(this->Header) ||
-    !(this->Header >= 0.0))
-  {
-    vtkErrorMacro("Margin and Header must be finite numbers of pixels >= 0, not "
-      << this->Margin << " and " << this->Header << ".");
-    return 0;
-  }
-  if (this->LabelFontSize < 1)
-  {
-    vtkErrorMacro("LabelFontSize must be at least 1 point, not " << this->LabelFontSize << ".");
     return 0;
   }
   if (!input)
@@ -125,270 +162,253 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
     this->UpdateProgress(1.0);
     return 1;
   }
-  auto* parents = vtkDataArray::SafeDownCast(input->GetColumnByName("Parent"));
-  auto* sizes = vtkDataArray::SafeDownCast(input->GetColumnByName("Size"));
-  auto* cuts = vtkDataArray::SafeDownCast(input->GetColumnByName("Cut"));
-  auto* values = vtkDataArray::SafeDownCast(input->GetColumnByName("Values"));
-  auto* names = vtkStringArray::SafeDownCast(input->GetColumnByName("Name"));
-  auto* paths = vtkStringArray::SafeDownCast(input->GetColumnByName("Path"));
-  auto* depths = vtkDataArray::SafeDownCast(input->GetColumnByName("Depth"));
-  auto* resources = vtkDataArray::SafeDownCast(input->GetColumnByName("Resources"));
-  if (!parents || !sizes || !cuts || !values || !names || !depths)
+  Run run(this->LabelFontSize);
+  run.Table = input;
+  run.Outputs = outputs;
+  if (!this->ReadTable(run) || !this->LayOut(run))
   {
-    vtkErrorMacro("Treemap Layout needs the Treemap output of Resource Treemap: a table with "
-                  "the columns Parent, Size, Cut, Values, Name and Depth (one of them is "
-                  "missing).");
     return 0;
   }
-
-  // The types: names and colours from the model's description.
-  vtkFieldData* fields = input->GetFieldData();
-  const int types = values->GetNumberOfComponents();
-  const MacroscopeChart::TypeStyles styles =
-    MacroscopeChart::ReadTypeStyles(fields, types, this->GetTypeColorOverrides());
-  const std::vector<std::string>& typeName = styles.Names;
-  const std::vector<RGB>& typeColor = styles.Colors;
-
-  // The nested layout of the rows.
-  const vtkIdType rows = input->GetNumberOfRows();
-  std::vector<int64_t> parent(static_cast<std::size_t>(rows));
-  std::vector<double> size(static_cast<std::size_t>(rows));
-  for (vtkIdType row = 0; row < rows; ++row)
-  {
-    parent[row] = static_cast<int64_t>(parents->GetComponent(row, 0));
-    size[row] = sizes->GetComponent(row, 0);
-  }
-  // The frame (docs/labels.md): the title above, the legend of every type
-  // and its key at the right; node names inside their rectangles.
-  const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
-  std::vector<std::string> keyNames = typeName;
-  keyNames.insert(keyNames.end(), { NoValueKey, AggregateKey });
-  const double edge = 2.0 * MacroscopeChart::LabelGap;
-  const MacroscopeChart::Frame frame = MacroscopeChart::FitFrame(this->ViewSize, edge,
-    MacroscopeChart::LegendMarginFor(keyNames, measure, this->ViewSize[0]), edge,
-    measure.Height(MacroscopeChart::AXIS_TITLE) + 3.0 * MacroscopeChart::LabelGap);
-  const double width = frame.Width;
-  const double height = frame.Height;
-  macroscope::TreemapOptions options;
-  options.Algorithm = this->Algorithm == SLICE_AND_DICE ? macroscope::TreemapAlgorithm::SliceAndDice
-    : this->Algorithm == ORDERED_SQUARIFIED            ? macroscope::TreemapAlgorithm::OrderedSquarified
-                                                       : macroscope::TreemapAlgorithm::Squarified;
-  // An ordered treemap keeps every piece in place when sizes change: its
-  // types too, in a node and in the legend.
-  const bool ordered = this->Algorithm == ORDERED_SQUARIFIED;
-  options.Margin = this->Margin;
-  options.Header = this->Header;
-  macroscope::TreemapLayout layout;
-  if (rows > 0)
-  {
-    try
-    {
-      layout = macroscope::LayoutTree(parent, size, { 0.0, 0.0, width, height }, options);
-    }
-    catch (const std::invalid_argument& error)
-    {
-      vtkErrorMacro("Treemap Layout cannot lay this table out: " << error.what() << ".");
-      return 0;
-    }
-  }
   this->UpdateProgress(0.4);
-
   // Marks: inner nodes as frames behind, nodes of the cut tiled by type.
-  MacroscopeChart::Geometry marks(4);
-  MacroscopeChart::Geometry marking(4);
-  MacroscopeChart::Geometry guides(4);
-  MacroscopeChart::Labels labels;
-  auto rowIds = MacroscopeChart::NamedArray<vtkIntArray>("Row", rows);
-  auto pickIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("vtkOriginalCellIds", rows);
-  auto cellNames = MacroscopeChart::NamedArray<vtkStringArray>("Name", rows);
-  auto cellPaths = MacroscopeChart::NamedArray<vtkStringArray>("Path", rows);
-  auto cellTypes = MacroscopeChart::NamedArray<vtkIntArray>("Type", rows);
-  auto cellTypeNames = MacroscopeChart::NamedArray<vtkStringArray>("TypeName", rows);
-  auto cellValues = MacroscopeChart::NamedArray<vtkDoubleArray>("Value", rows);
-  auto cellShares = MacroscopeChart::NamedArray<vtkDoubleArray>("Share", rows);
-  auto addCell = [&](vtkIdType row, int type, const std::string& typeLabel, double value,
-                   double share) {
-    rowIds->InsertNextValue(static_cast<int>(row));
-    pickIds->InsertNextValue(row);
-    cellNames->InsertNextValue(names->GetValue(row));
-    cellPaths->InsertNextValue(paths ? paths->GetValue(row) : names->GetValue(row));
-    cellTypes->InsertNextValue(type);
-    cellTypeNames->InsertNextValue(typeLabel);
-    cellValues->InsertNextValue(value);
-    cellShares->InsertNextValue(share);
-  };
-  // Node names are measured as drawn: a name shows only where its
-  // rectangle holds it.
-  const double lineHeight = measure.Height(MacroscopeChart::NODE_LABEL);
-  auto textWidth = [&](const std::string& text) {
-    return measure.Width(text, MacroscopeChart::NODE_LABEL);
-  };
-  std::vector<double> typeArea(static_cast<std::size_t>(types), 0.0);
-  bool anyNoValue = false;
-  bool anyAggregate = false;
-  std::vector<double> nodeValues(static_cast<std::size_t>(types));
-  for (vtkIdType row = 0; row < rows; ++row)
+  run.TypeArea.assign(static_cast<std::size_t>(run.Types), 0.0);
+  for (vtkIdType row = 0; row < input->GetNumberOfRows(); ++row)
   {
     if (this->CheckAbort())
     {
       break;
     }
-    const macroscope::TreemapRect& rect = layout.Rects[row];
-    if (!(rect.Area() > 0.0))
-    {
-      continue; // a zero size: nothing to draw
-    }
-    const int depth = static_cast<int>(depths->GetComponent(row, 0));
-    const std::string& name = names->GetValue(row);
-    const bool cut = cuts->GetComponent(row, 0) != 0.0;
-    // Outline: every node large enough for a line not to hide it.
-    if (rect.Width() >= 3.0 && rect.Height() >= 3.0)
-    {
-      guides.Line(rect.X0, rect.Y0, rect.X1, rect.Y0, 0.4, MarkingColor);
-      guides.Line(rect.X1, rect.Y0, rect.X1, rect.Y1, 0.4, MarkingColor);
-      guides.Line(rect.X1, rect.Y1, rect.X0, rect.Y1, 0.4, MarkingColor);
-      guides.Line(rect.X0, rect.Y1, rect.X0, rect.Y0, 0.4, MarkingColor);
-    }
-    if (!cut)
-    {
-      // Deeper frames in front of shallower ones, all behind the cut.
-      marks.Quad(rect.X0, rect.Y0, rect.X1, rect.Y1, -0.5 + 0.001 * std::min(depth, 400),
-        FrameColor(depth));
-      addCell(row, -1, "", sizes->GetComponent(row, 0), 1.0);
-      const double header = std::min(this->Header, 0.25 * rect.Height());
-      if (header >= lineHeight && rect.Width() >= textWidth(name) + 2.0 * this->Margin + 2.0)
-      {
-        labels.Add(rect.X0 + this->Margin + 1.0, rect.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
-      }
-      continue;
-    }
-    double total = 0.0;
-    for (int u = 0; u < types; ++u)
-    {
-      nodeValues[u] = std::max(0.0, values->GetComponent(row, u));
-      total += nodeValues[u];
-    }
-    if (!(total > 0.0))
-    {
-      anyNoValue = true;
-      marks.Quad(rect.X0, rect.Y0, rect.X1, rect.Y1, 0.0, NoValueColor);
-      addCell(row, -1, "no value", 0.0, 0.0);
-    }
-    else
-    {
-      // The types tile the node: an aggregate shows all its resources' shares.
-      const std::vector<macroscope::TreemapRect> cells =
-        macroscope::LayoutRectangles(nodeValues, rect,
-          ordered ? macroscope::TreemapAlgorithm::OrderedSquarified
-                  : macroscope::TreemapAlgorithm::Squarified);
-      for (int u = 0; u < types; ++u)
-      {
-        const macroscope::TreemapRect& cell = cells[u];
-        if (!(cell.Area() > 0.0))
-        {
-          continue;
-        }
-        marks.Quad(cell.X0, cell.Y0, cell.X1, cell.Y1, 0.0, typeColor[u]);
-        addCell(row, u, typeName[u], nodeValues[u], nodeValues[u] / total);
-        typeArea[u] += cell.Area();
-      }
-    }
-    if (resources && resources->GetComponent(row, 0) > 1.0)
-    {
-      anyAggregate = true;
-      marking.Line(rect.X0, rect.Y0, rect.X1, rect.Y1, 0.2, MarkingColor);
-    }
-    if (rect.Height() >= lineHeight + 2.0 && rect.Width() >= textWidth(name) + 4.0)
-    {
-      labels.Add(rect.X0 + 2.0, rect.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
-    }
+    this->DrawNode(run, row);
   }
   this->UpdateProgress(0.8);
+  DrawTitle(run);
+  DrawLegend(run);
+  run.Marks.Into(outputs[MARKS]);
+  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ run.RowIds,
+         run.PickIds, run.CellNames, run.CellPaths, run.CellTypes, run.CellTypeNames,
+         run.CellValues, run.CellShares })
+  {
+    outputs[MARKS]->GetCellData()->AddArray(array);
+  }
+  run.Marking.Into(outputs[MARKING]);
+  run.Guides.Into(outputs[GUIDES]);
+  run.Labels.Fit(run.Measure, run.Frame); // no two labels overlap, all in the frame
+  run.Labels.Into(outputs[LABELS]);
+  this->UpdateProgress(1.0);
+  return 1;
+}
 
-  // The title: what the areas measure, the window, the cut.
+bool vtkMacroscopeTreemapLayout::CheckProperties()
+{
+  if (this->Algorithm != SQUARIFIED && this->Algorithm != SLICE_AND_DICE &&
+    this->Algorithm != ORDERED_SQUARIFIED)
+  {
+    vtkErrorMacro("Algorithm must be 0 (squarified), 1 (slice and dice) or 2 (ordered "
+                  "squarified), not "
+      << this->Algorithm << ".");
+    return false;
+  }
+  if (!std::isfinite(this->Margin) || !(this->Margin >= 0.0) || !std::isfinite(this->Header) ||
+    !(this->Header >= 0.0))
+  {
+    vtkErrorMacro("Margin and Header must be finite numbers of pixels >= 0, not "
+      << this->Margin << " and " << this->Header << ".");
+    return false;
+  }
+  if (this->LabelFontSize < 1)
+  {
+    vtkErrorMacro("LabelFontSize must be at least 1 point, not " << this->LabelFontSize << ".");
+    return false;
+  }
+  return true;
+}
+
+bool vtkMacroscopeTreemapLayout::ReadTable(Run& run)
+{
+  vtkTable* input = run.Table;
+  run.Parents = vtkDataArray::SafeDownCast(input->GetColumnByName("Parent"));
+  run.Sizes = vtkDataArray::SafeDownCast(input->GetColumnByName("Size"));
+  run.Cuts = vtkDataArray::SafeDownCast(input->GetColumnByName("Cut"));
+  run.Values = vtkDataArray::SafeDownCast(input->GetColumnByName("Values"));
+  run.Names = vtkStringArray::SafeDownCast(input->GetColumnByName("Name"));
+  run.Paths = vtkStringArray::SafeDownCast(input->GetColumnByName("Path"));
+  run.Depths = vtkDataArray::SafeDownCast(input->GetColumnByName("Depth"));
+  run.Resources = vtkDataArray::SafeDownCast(input->GetColumnByName("Resources"));
+  if (!run.Parents || !run.Sizes || !run.Cuts || !run.Values || !run.Names || !run.Depths)
+  {
+    vtkErrorMacro("Treemap Layout needs the Treemap output of Resource Treemap: a table with "
+                  "the columns Parent, Size, Cut, Values, Name and Depth (one of them is "
+                  "missing).");
+    return false;
+  }
+  // The types: names and colours from the model's description.
+  run.Types = run.Values->GetNumberOfComponents();
+  run.Styles = MacroscopeChart::ReadTypeStyles(
+    input->GetFieldData(), run.Types, this->GetTypeColorOverrides());
+  // An ordered treemap keeps every piece in place when sizes change: its
+  // types too, in a node and in the legend.
+  run.Ordered = this->Algorithm == ORDERED_SQUARIFIED;
+  return true;
+}
+
+bool vtkMacroscopeTreemapLayout::LayOut(Run& run)
+{
+  const vtkIdType rows = run.Table->GetNumberOfRows();
+  std::vector<int64_t> parent(static_cast<std::size_t>(rows));
+  std::vector<double> size(static_cast<std::size_t>(rows));
+  for (vtkIdType row = 0; row < rows; ++row)
+  {
+    parent[row] = static_cast<int64_t>(run.Parents->GetComponent(row, 0));
+    size[row] = run.Sizes->GetComponent(row, 0);
+  }
+  // The frame (docs/labels.md): the title above, the legend of every type
+  // and its key at the right; node names inside their rectangles.
+  std::vector<std::string> keyNames = run.Styles.Names;
+  keyNames.insert(keyNames.end(), { NoValueKey, AggregateKey });
+  const double edge = 2.0 * MacroscopeChart::LabelGap;
+  run.Frame = MacroscopeChart::FitFrame(this->ViewSize, edge,
+    MacroscopeChart::LegendMarginFor(keyNames, run.Measure, this->ViewSize[0]), edge,
+    run.Measure.Height(MacroscopeChart::AXIS_TITLE) + 3.0 * MacroscopeChart::LabelGap);
+  macroscope::TreemapOptions options;
+  options.Algorithm = this->Algorithm == SLICE_AND_DICE ? macroscope::TreemapAlgorithm::SliceAndDice
+    : this->Algorithm == ORDERED_SQUARIFIED            ? macroscope::TreemapAlgorithm::OrderedSquarified
+                                                       : macroscope::TreemapAlgorithm::Squarified;
+  options.Margin = this->Margin;
+  options.Header = this->Header;
+  if (rows == 0)
+  {
+    return true;
+  }
+  try
+  {
+    run.Layout = macroscope::LayoutTree(
+      parent, size, { 0.0, 0.0, run.Frame.Width, run.Frame.Height }, options);
+  }
+  catch (const std::invalid_argument& error)
+  {
+    vtkErrorMacro("Treemap Layout cannot lay this table out: " << error.what() << ".");
+    return false;
+  }
+  return true;
+}
+
+void vtkMacroscopeTreemapLayout::DrawNode(Run& run, vtkIdType row)
+{
+  const macroscope::TreemapRect& rect = run.Layout.Rects[row];
+  if (!(rect.Area() > 0.0))
+  {
+    return; // a zero size: nothing to draw
+  }
+  const std::string& name = run.Names->GetValue(row);
+  // Outline: every node large enough for a line not to hide it.
+  if (rect.Width() >= 3.0 && rect.Height() >= 3.0)
+  {
+    run.Guides.Line(rect.X0, rect.Y0, rect.X1, rect.Y0, 0.4, MarkingColor);
+    run.Guides.Line(rect.X1, rect.Y0, rect.X1, rect.Y1, 0.4, MarkingColor);
+    run.Guides.Line(rect.X1, rect.Y1, rect.X0, rect.Y1, 0.4, MarkingColor);
+    run.Guides.Line(rect.X0, rect.Y1, rect.X0, rect.Y0, 0.4, MarkingColor);
+  }
+  const double lineHeight = run.Measure.Height(MacroscopeChart::NODE_LABEL);
+  if (run.Cuts->GetComponent(row, 0) == 0.0)
+  {
+    // Deeper frames in front of shallower ones, all behind the cut.
+    const int depth = static_cast<int>(run.Depths->GetComponent(row, 0));
+    run.Marks.Quad(rect.X0, rect.Y0, rect.X1, rect.Y1, -0.5 + 0.001 * std::min(depth, 400),
+      macroscope::TreemapFrameColor(depth));
+    run.AddCell(row, -1, "", run.Sizes->GetComponent(row, 0), 1.0);
+    const double header = std::min(this->Header, 0.25 * rect.Height());
+    if (header >= lineHeight && rect.Width() >= run.TextWidth(name) + 2.0 * this->Margin + 2.0)
+    {
+      run.Labels.Add(rect.X0 + this->Margin + 1.0, rect.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
+    }
+    return;
+  }
+  std::vector<double> values(static_cast<std::size_t>(run.Types));
+  for (int u = 0; u < run.Types; ++u)
+  {
+    values[u] = run.Values->GetComponent(row, u);
+  }
+  std::vector<macroscope::TreemapRect> cells;
+  const double total = macroscope::TileNodeByType(values, rect, run.Ordered, cells);
+  if (!(total > 0.0))
+  {
+    run.AnyNoValue = true;
+    run.Marks.Quad(rect.X0, rect.Y0, rect.X1, rect.Y1, 0.0, NoValueColor);
+    run.AddCell(row, -1, "no value", 0.0, 0.0);
+  }
+  for (std::size_t u = 0; u < cells.size(); ++u)
+  {
+    const macroscope::TreemapRect& cell = cells[u];
+    if (cell.Area() > 0.0)
+    {
+      run.Marks.Quad(cell.X0, cell.Y0, cell.X1, cell.Y1, 0.0, run.Styles.Colors[u]);
+      run.AddCell(row, static_cast<int>(u), run.Styles.Names[u], values[u], values[u] / total);
+      run.TypeArea[u] += cell.Area();
+    }
+  }
+  if (run.Resources && run.Resources->GetComponent(row, 0) > 1.0)
+  {
+    run.AnyAggregate = true;
+    run.Marking.Line(rect.X0, rect.Y0, rect.X1, rect.Y1, 0.2, MarkingColor);
+  }
+  if (rect.Height() >= lineHeight + 2.0 && rect.Width() >= run.TextWidth(name) + 4.0)
+  {
+    run.Labels.Add(rect.X0 + 2.0, rect.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
+  }
+}
+
+void vtkMacroscopeTreemapLayout::DrawTitle(Run& run)
+{
+  // What the areas measure, the window, the cut.
+  vtkFieldData* fields = run.Table->GetFieldData();
   std::string title = "Area: " + FirstString(fields, "SizeBy");
-  const std::string window = FormatWindow(vtkDataArray::SafeDownCast(fields->GetAbstractArray("TimeWindow")));
+  const std::string window =
+    FormatWindow(vtkDataArray::SafeDownCast(fields->GetAbstractArray("TimeWindow")));
   if (!window.empty())
   {
     title += "   window " + window;
   }
-  const std::string constraint = FirstString(fields, "Constraint");
-  char cutText[96] = "";
-  if (constraint == "spatial")
-  {
-    std::snprintf(cutText, sizeof(cutText), "   optimal cut, p = %.3g",
-      FirstNumber(fields, "Parameter", 0.0));
-  }
-  else if (constraint == "level")
-  {
-    const int level = static_cast<int>(FirstNumber(fields, "Level", -1.0));
-    if (level < 0)
-    {
-      std::snprintf(cutText, sizeof(cutText), "   every resource");
-    }
-    else
-    {
-      std::snprintf(cutText, sizeof(cutText), "   level %d", level);
-    }
-  }
-  labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
-    measure.Elide(title + cutText, MacroscopeChart::AXIS_TITLE,
-      MacroscopeChart::TitleRoom(frame)),
+  title += macroscope::TreemapCutText(FirstString(fields, "Constraint"),
+    FirstNumber(fields, "Parameter", 0.0), static_cast<int>(FirstNumber(fields, "Level", -1.0)));
+  const MacroscopeChart::Frame& frame = run.Frame;
+  run.Labels.Add(0.5 * frame.Width, frame.Height + frame.Top - MacroscopeChart::LabelGap,
+    run.Measure.Elide(title, MacroscopeChart::AXIS_TITLE, MacroscopeChart::TitleRoom(frame)),
     MacroscopeChart::AXIS_TITLE);
+}
 
-  // The legend: the types drawn, largest area first (in the model's order
-  // when ordered, so that it does not change between frames), then the marks.
-  std::vector<int> order(static_cast<std::size_t>(types));
-  std::iota(order.begin(), order.end(), 0);
-  if (!ordered)
-  {
-    std::stable_sort(
-      order.begin(), order.end(), [&](int a, int b) { return typeArea[a] > typeArea[b]; });
-  }
+void vtkMacroscopeTreemapLayout::DrawLegend(Run& run)
+{
+  // The types drawn, largest area first (in the model's order when
+  // ordered, so that it does not change between frames), then the marks.
   std::vector<MacroscopeChart::LegendEntry> entries;
   auto legendNames = MacroscopeChart::NamedArray<vtkStringArray>("LegendName");
   auto legendValues = MacroscopeChart::NamedArray<vtkDoubleArray>("LegendValue");
-  for (int u : order)
+  for (int u : macroscope::TreemapLegendOrder(run.TypeArea, run.Ordered))
   {
-    if (typeArea[u] > 0.0)
-    {
-      entries.push_back({ typeName[u], typeColor[u], 255 });
-      legendNames->InsertNextValue(typeName[u]);
-      legendValues->InsertNextValue(typeArea[u]);
-    }
+    entries.push_back({ run.Styles.Names[u], run.Styles.Colors[u], 255 });
+    legendNames->InsertNextValue(run.Styles.Names[u]);
+    legendValues->InsertNextValue(run.TypeArea[u]);
   }
-  if (anyNoValue)
+  if (run.AnyNoValue)
   {
     entries.push_back({ NoValueKey, NoValueColor, 255 });
   }
+  const MacroscopeChart::Frame& frame = run.Frame;
   MacroscopeChart::Geometry legend(4);
-  double y = MacroscopeChart::DrawLegend(
-    legend, labels, entries, frame, measure, LegendMaxTypes, anyAggregate ? 1 : 0);
-  if (anyAggregate && MacroscopeChart::LegendRows(frame) >= 1)
+  const double y = MacroscopeChart::DrawLegend(legend, run.Labels, entries, frame, run.Measure,
+    LegendMaxTypes, run.AnyAggregate ? 1 : 0);
+  if (run.AnyAggregate && MacroscopeChart::LegendRows(frame) >= 1)
   {
-    const double x = MacroscopeChart::LegendSwatchX(width);
+    const double x = MacroscopeChart::LegendSwatchX(frame.Width);
     const double swatch = MacroscopeChart::LegendSwatch;
-    legend.Quad(x, y, x + swatch, y + swatch, 0.5, FrameColor(3));
-    marking.Line(x, y, x + swatch, y + swatch, 0.6, MarkingColor);
-    labels.Add(MacroscopeChart::LegendTextX(width), y + 0.5 * swatch,
-      measure.Elide(AggregateKey, MacroscopeChart::LEGEND_LABEL,
-        MacroscopeChart::LegendTextRoom(frame)),
+    legend.Quad(x, y, x + swatch, y + swatch, 0.5, macroscope::TreemapFrameColor(3));
+    run.Marking.Line(x, y, x + swatch, y + swatch, 0.6, MarkingColor);
+    run.Labels.Add(MacroscopeChart::LegendTextX(frame.Width), y + 0.5 * swatch,
+      run.Measure.Elide(
+        AggregateKey, MacroscopeChart::LEGEND_LABEL, MacroscopeChart::LegendTextRoom(frame)),
       MacroscopeChart::LEGEND_LABEL);
   }
-
-  marks.Into(outputs[MARKS]);
-  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ rowIds, pickIds,
-         cellNames, cellPaths, cellTypes, cellTypeNames, cellValues, cellShares })
-  {
-    outputs[MARKS]->GetCellData()->AddArray(array);
-  }
-  marking.Into(outputs[MARKING]);
-  guides.Into(outputs[GUIDES]);
-  labels.Fit(measure, frame); // no two labels overlap, all in the frame
-  labels.Into(outputs[LABELS]);
-  legend.Into(outputs[LEGEND]);
-  outputs[LEGEND]->GetFieldData()->AddArray(legendNames);
-  outputs[LEGEND]->GetFieldData()->AddArray(legendValues);
-  this->UpdateProgress(1.0);
-  return 1;
+  legend.Into(run.Outputs[LEGEND]);
+  run.Outputs[LEGEND]->GetFieldData()->AddArray(legendNames);
+  run.Outputs[LEGEND]->GetFieldData()->AddArray(legendValues);
 }

@@ -1,7 +1,7 @@
 /**
  * @class vtkMacroscopeTreemapLayout
- * @brief Lays a Resource Treemap table out as Triva's treemap (seed 003,
- * sections 4.4 and 5.5): nested rectangles of ViewSize pixels, one per
+ * @brief Lays a Resource Treemap table out as Triva's treemap (Schnorr
+ * 2009 (Triva) §4.4 and §5.5): nested rectangles of ViewSize pixels, one per
  * hierarchy node, each node of the cut divided among its types.
  *
  * Input: the Treemap output of Resource Treemap (rows root first, with
@@ -20,7 +20,8 @@
  *   (the input row), "vtkOriginalCellIds" (the same: the id a pick in the
  *   view returns), Name, Path, Type, TypeName, Value, Share and RGBA Color;
  * - Marking: a diagonal across every node of the cut that aggregates
- *   several resources, so that aggregates read as such (seed 001 §III-C);
+ *   several resources, so that aggregates read as such (Dosimont et al.
+ *   2014 (VPA) §III-C);
  * - Guides: the outline of every node;
  * - Labels: a node's name where it fits (inner nodes in their header,
  *   nodes of the cut at their top), and the title;
@@ -96,6 +97,17 @@ private:
   double Margin = 3.0;
   double Header = 16.0;
   int LabelFontSize = 12;
+
+#ifndef __VTK_WRAP__
+  // The stages of Draw (what one stage hands the next is in Run).
+  struct Run;
+  bool CheckProperties();
+  bool ReadTable(Run& run);
+  bool LayOut(Run& run);
+  void DrawNode(Run& run, vtkIdType row);
+  void DrawTitle(Run& run);
+  void DrawLegend(Run& run);
+#endif
 };
 
 #endif

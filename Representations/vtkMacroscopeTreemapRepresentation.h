@@ -1,8 +1,8 @@
 /**
  * @class vtkMacroscopeTreemapRepresentation
  * @brief The "Treemap" display of a Resource Treemap table in a Render
- * View: Triva's treemap of the resource hierarchy (seed 003, sections 4.4
- * and 5.5).
+ * View: Triva's treemap of the resource hierarchy (Schnorr 2009
+ * (Triva) §4.4 and §5.5).
  *
  * Lays the table out with vtkMacroscopeTreemapLayout and draws it like the
  * other Macroscope charts. Picking a rectangle in the view selects the

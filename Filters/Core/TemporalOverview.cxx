@@ -283,3 +283,28 @@ std::string FormatAmplitude(double value, double step, double magnitude, bool se
 }
 
 }
+
+namespace macroscope
+{
+std::string TemporalLayerContents(
+  const TemporalOverviewLayers& layers, std::size_t layer, const std::vector<std::string>& names)
+{
+  if (!(layers.Flags[layer] & TemporalLayerMerged))
+  {
+    return names[static_cast<std::size_t>(layers.Type[layer])];
+  }
+  std::string list;
+  for (std::size_t m = layers.MergedOffset[layer]; m < layers.MergedOffset[layer + 1]; ++m)
+  {
+    list += (list.empty() ? "" : ", ") + names[layers.MergedType[m]];
+  }
+  return list;
+}
+
+std::string MergedLayersKey(double minLayerHeight)
+{
+  char budget[32];
+  std::snprintf(budget, sizeof(budget), "%g", minLayerHeight);
+  return std::string("visually aggregated: layers under ") + budget + " px";
+}
+}

@@ -133,3 +133,16 @@ std::string AmplitudeTitle(const AmplitudeAxis& axis, double magnitude);
 std::string FormatAmplitude(double value, double step, double magnitude, bool seconds);
 
 }
+
+namespace macroscope
+{
+/// What layer `layer` of `layers` shows, for its details: its type's name,
+/// or the names of the types a merged layer holds, comma separated.
+/// `names` has a name per type.
+std::string TemporalLayerContents(
+  const TemporalOverviewLayers& layers, std::size_t layer, const std::vector<std::string>& names);
+
+/// The legend's text for merged layers: "visually aggregated: layers under
+/// <minLayerHeight> px".
+std::string MergedLayersKey(double minLayerHeight);
+}

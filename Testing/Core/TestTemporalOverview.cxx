@@ -405,3 +405,17 @@ TEST(TemporalOverview, PartitionTitlesSayWhatIsShown)
     "p = 0.25: 1 part of 1 slice \xC3\x97 64 resources");
   EXPECT_EQ(macroscope::PartitionTitle(std::nan(""), 37, 100, 1), "37 parts of 100 slices \xC3\x97 1 resource");
 }
+
+TEST(TemporalOverview, LayerContentsNameTheTypesAMergedLayerHolds)
+{
+  macroscope::TemporalOverviewLayers layers;
+  layers.Part = { 0, 0 };
+  layers.Type = { 2, -1 };
+  layers.Flags = { 0, macroscope::TemporalLayerMerged };
+  layers.MergedOffset = { 0, 0, 2 };
+  layers.MergedType = { 0, 1 };
+  const std::vector<std::string> names = { "MPI_Send", "MPI_Recv", "Compute" };
+  EXPECT_EQ(macroscope::TemporalLayerContents(layers, 0, names), "Compute");
+  EXPECT_EQ(macroscope::TemporalLayerContents(layers, 1, names), "MPI_Send, MPI_Recv");
+  EXPECT_EQ(macroscope::MergedLayersKey(2.5), "visually aggregated: layers under 2.5 px");
+}
