@@ -7,8 +7,8 @@
  * each resource's value per type is integrated over the slices (weighted by
  * their overlap with the window; summed for durations and counts, averaged
  * for rates and means), then every node of the hierarchy gets the sum
- * (default), minimum, maximum or mean of the resources below it (seed 003,
- * section 4.3).
+ * (default), minimum, maximum or mean of the resources below it (Schnorr
+ * 2009 (Triva) §4.3).
  *
  * Output: a vtkTree of the hierarchy (root first) with vertex arrays Name,
  * Kind, "Values" (one component per type, named after it), "Total" and

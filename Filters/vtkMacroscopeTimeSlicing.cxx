@@ -551,7 +551,7 @@ bool vtkMacroscopeTimeSlicing::CheckModelMemory(
   if (cells >= LargeModelCells)
   {
     // Spatiotemporal: 41 B per hierarchy node (about 2 per resource) and
-    // interval of slices (docs/performance.md, "Issue 25: scale in slices").
+    // interval of slices (docs/performance.md, "scale in slices").
     const double slices = asked.Grid.Slices;
     const double spatiotemporalGB = 41.0 * 2.0 * asked.Resources * slices * (slices + 1) / 2 / (1 << 30);
     vtkWarningMacro("The model will have " << cells << " cells (" << asked.Grid.Slices

@@ -9,7 +9,7 @@
  * asks it to hand its rows to streaming slicers (SliceWhileReading), so
  * that memory is O(model), not O(trace) — for traces larger than memory.
  *
- * The model cache (Ocelotl's, seed 000 §4.2.1; docs/model-cache.md): with
+ * The model cache (Dosimont et al. 2015 (Ocelotl) §4.2.1; docs/model-cache.md): with
  * UseModelCache on, the first read also builds a fine model of every leaf
  * with CacheSlices slices over [0, trace end] and saves it beside the trace
  * (or in CacheDirectory). Later requests whose window lies inside are
