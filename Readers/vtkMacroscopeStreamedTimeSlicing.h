@@ -33,6 +33,12 @@
 #include <memory> // for std::unique_ptr
 #include <string> // for std::string
 
+namespace macroscope
+{
+struct CacheLookup;
+struct MicroscopicModel;
+}
+
 class MACROSCOPEREADERS_EXPORT vtkMacroscopeStreamedTimeSlicing : public vtkMacroscopeTimeSlicing
 {
 public:
@@ -112,6 +118,16 @@ private:
   int ReadDefinitions(vtkInformationVector* outputVector);
   // The model: from the cache, or streamed from the trace.
   int BuildModel(vtkInformationVector* outputVector);
+  // BuildModel's steps: the request from the properties, whether its
+  // models fit in memory (on every rank), where the model comes from (rank
+  // 0 decides), the read of the trace (1 done, 0 failed, -1 aborted), the
+  // fine model saved.
+  struct Request;
+  bool PlanRequest(Request& request);
+  bool ModelFits(const Request& request);
+  macroscope::CacheLookup LookUpCache(Request& request);
+  int ReadTrace(const Request& request, macroscope::CacheLookup& lookup);
+  void WriteCache(const Request& request, const macroscope::MicroscopicModel& fine);
 
   std::string FileName;
   std::string HierarchyFile;
