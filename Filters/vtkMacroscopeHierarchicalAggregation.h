@@ -22,6 +22,15 @@
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkTreeAlgorithm.h"
 
+#include <vector> // for std::vector
+
+class vtkDataArray;
+class vtkFieldData;
+namespace macroscope
+{
+struct ResourceHierarchy;
+}
+
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeHierarchicalAggregation : public vtkTreeAlgorithm
 {
 public:
@@ -61,6 +70,15 @@ protected:
 private:
   vtkMacroscopeHierarchicalAggregation(const vtkMacroscopeHierarchicalAggregation&) = delete;
   void operator=(const vtkMacroscopeHierarchicalAggregation&) = delete;
+
+  // Empties the output and reports the abort when AbortExecute is set.
+  bool Aborted(vtkTree* output);
+  // The model's values as doubles; false when aborted.
+  bool CopyModel(vtkDataArray* values, std::vector<double>& copy, vtkTree* output);
+  // The output tree of the nodes' values, root first, with the model's
+  // names and kinds (`fields`): 1 done, 0 not a tree, -1 aborted.
+  int BuildTree(vtkTree* output, const macroscope::ResourceHierarchy& hierarchy,
+    const std::vector<double>& nodeValues, vtkFieldData* fields);
 
   int Function = SUM;
   double TimeWindow[2] = { 0.0, 0.0 };

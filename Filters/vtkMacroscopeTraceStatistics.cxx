@@ -1,6 +1,7 @@
 #include "vtkMacroscopeTraceStatistics.h"
 
 #include "ResourceHierarchy.h"
+#include "ResourceSelection.h"
 #include "TraceSchema.h"
 #include "TraceStatistics.h"
 #include "TraceStatisticsTables.h"
@@ -116,7 +117,8 @@ vtkSmartPointer<vtkTable> NewProducerTable(const macroscope::TraceTally& tally,
     const int64_t vertex = producers.Vertex[row.Producer];
     rank->InsertNextValue(++position);
     name->InsertNextValue(names[static_cast<std::size_t>(vertex)]);
-    path->InsertNextValue(macroscope::VertexPath(parent, names, vertex));
+    path->InsertNextValue(
+      macroscope::VertexPath(parent, names, static_cast<std::size_t>(vertex)));
     stateCount->InsertNextValue(row.Records[macroscope::StateRecord]);
     eventCount->InsertNextValue(row.Records[macroscope::EventRecord]);
     sentCount->InsertNextValue(row.Records[macroscope::SendRecord]);

@@ -7,24 +7,6 @@
 namespace macroscope
 {
 
-std::string VertexPath(
-  const std::vector<int64_t>& parent, const std::vector<std::string>& names, int64_t vertex)
-{
-  // Root first, each name copied once: prepending name by name would copy
-  // the path once per level (the square of a deep hierarchy's depth).
-  std::vector<int64_t> chain;
-  for (int64_t v = vertex; v >= 0; v = parent[static_cast<std::size_t>(v)])
-  {
-    chain.push_back(v);
-  }
-  std::string path;
-  for (auto v = chain.rbegin(); v != chain.rend(); ++v)
-  {
-    path += (v == chain.rbegin() ? "" : "/") + names[static_cast<std::size_t>(*v)];
-  }
-  return path;
-}
-
 TypeListing ListTypes(const std::vector<std::string>& kinds)
 {
   TypeListing listing;

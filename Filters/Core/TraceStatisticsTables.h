@@ -1,6 +1,6 @@
 // What the tables of trace statistics list beside the counts
-// (Pagano et al. 2013 (FrameSoC)): a producer's path, the types listed
-// and the line of the messages, the time bins.
+// (Pagano et al. 2013 (FrameSoC)): the types listed and the line of the
+// messages, the time bins.
 #pragma once
 
 #include <cstdint>
@@ -10,10 +10,6 @@
 
 namespace macroscope
 {
-
-/// The names from the root down to `vertex`, joined with "/".
-std::string VertexPath(
-  const std::vector<int64_t>& parent, const std::vector<std::string>& names, int64_t vertex);
 
 /// The types a statistics table lists, from each type's kind (TraceSchema's
 /// StateKind, EventKind, VariableKind, LinkKind): the state, event and

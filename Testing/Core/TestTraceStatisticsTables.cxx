@@ -1,6 +1,6 @@
 // What the trace statistics tables list beside the counts
-// (Filters/Core/TraceStatisticsTables.h): paths, the
-// types listed and the messages' line, the time bins.
+// (Filters/Core/TraceStatisticsTables.h): the types listed and the
+// messages' line, the time bins.
 #include "TraceStatisticsTables.h"
 
 #include <gtest/gtest.h>
@@ -10,25 +10,6 @@
 
 using namespace macroscope;
 
-namespace
-{
-//  0 machine
-//  ├─ 1 node0
-//  │  ├─ 3 rank0
-//  │  │  └─ 5 thread1
-//  │  └─ 4 rank1
-//  └─ 2 node1
-const std::vector<int64_t> Parent = { -1, 0, 0, 1, 1, 3 };
-const std::vector<std::string> Names = { "machine", "node0", "node1", "rank0", "rank1",
-  "thread1" };
-}
-
-TEST(TraceStatisticsTables, PathsStartAtTheRoot)
-{
-  EXPECT_EQ(VertexPath(Parent, Names, 0), "machine");
-  EXPECT_EQ(VertexPath(Parent, Names, 2), "machine/node1");
-  EXPECT_EQ(VertexPath(Parent, Names, 5), "machine/node0/rank0/thread1");
-}
 
 TEST(TraceStatisticsTables, TypesListedAndTheMessagesLine)
 {
