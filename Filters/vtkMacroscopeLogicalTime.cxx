@@ -813,15 +813,6 @@ vtkSmartPointer<vtkTree> NewDendrogram(const logical::PhaseClusters& clusters)
   return tree->CheckedShallowCopy(graph) ? tree : nullptr;
 }
 
-template <typename Array, typename Value>
-void AddFieldValue(vtkTable* table, const char* name, const Value& value)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->InsertNextValue(value);
-  table->GetFieldData()->AddArray(array);
-}
-
 // The Logical Events' field data beside the rows: the metric's name, the
 // locations' names, the clocks (the offset subtracted per location,
 // messages received before sent before and after the correction, the
@@ -831,7 +822,7 @@ void AddFieldValue(vtkTable* table, const char* name, const Value& value)
 void AddEventFields(vtkTable* table, const char* metricName,
   const std::vector<std::string>& leafNames, const ClockOutcome& clocks, vtkTable* types)
 {
-  AddFieldValue<vtkStringArray>(table, "MetricName", metricName);
+  MacroscopeAddFieldValue<vtkStringArray>(table->GetFieldData(), "MetricName", metricName);
   vtkNew<vtkStringArray> locationNames;
   locationNames->SetName("LocationNames");
   for (const std::string& name : leafNames)
@@ -851,7 +842,7 @@ void AddEventFields(vtkTable* table, const char* metricName,
   clockViolations->InsertNextValue(static_cast<vtkIdType>(clocks.ClockViolations[0]));
   clockViolations->InsertNextValue(static_cast<vtkIdType>(clocks.ClockViolations[1]));
   table->GetFieldData()->AddArray(clockViolations);
-  AddFieldValue<vtkStringArray>(table, "ClockReport", clocks.ClockReport);
+  MacroscopeAddFieldValue<vtkStringArray>(table->GetFieldData(), "ClockReport", clocks.ClockReport);
   auto* typeNames =
     types ? vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Name)) : nullptr;
   if (typeNames)
@@ -1236,7 +1227,7 @@ vtkSmartPointer<vtkTable> vtkMacroscopeLogicalTime::NewStepTable(const std::vect
     metricSum->InsertNextValue(sum[g]);
     stepEvents->InsertNextValue(counted[g]);
   }
-  AddFieldValue<vtkStringArray>(table, "MetricName", GetMetricName(this->Metric));
+  MacroscopeAddFieldValue<vtkStringArray>(table->GetFieldData(), "MetricName", GetMetricName(this->Metric));
 
   // The two directions of the physical <-> logical map, for the windows
   // the user asked.

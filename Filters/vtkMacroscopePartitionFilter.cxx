@@ -161,14 +161,6 @@ struct vtkMacroscopePartitionFilter::Internals
 
 namespace
 {
-template <typename Array, typename Value>
-void AddValue(vtkFieldData* fields, const char* name, const Value& value)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->InsertNextValue(value);
-  fields->AddArray(array);
-}
 // The "Difference" point array of a difference model, one value per cell
 // of Value; empty for any other model.
 std::vector<double> SignedDifferences(vtkImageData* model, vtkIdType cells)
@@ -661,7 +653,7 @@ void vtkMacroscopePartitionFilter::WriteParts(
     modeShare->InsertNextValue(summary.Summary.ModeProportion);
   }
   vtkFieldData* fields = partition->GetFieldData();
-  AddValue<vtkDoubleArray>(fields, "Parameter", this->Parameter);
+  MacroscopeAddFieldValue<vtkDoubleArray>(fields, "Parameter", this->Parameter);
   vtkNew<vtkDoubleArray> totals;
   totals->SetName("PartitionQuality");
   totals->SetNumberOfComponents(2);
@@ -669,10 +661,10 @@ void vtkMacroscopePartitionFilter::WriteParts(
   totals->SetComponentName(1, "Loss");
   totals->InsertNextTuple2(best.Gain, best.Loss);
   fields->AddArray(totals);
-  AddValue<vtkStringArray>(fields, "Constraint", this->GetConstraintName());
-  AddValue<vtkIntArray>(fields, "QualityComputations", internal.QualityComputations);
-  AddValue<vtkIntArray>(fields, "SweepComputations", internal.SweepComputations);
-  AddValue<vtkIntArray>(fields, "PartitionComputations", internal.PartitionComputations);
+  MacroscopeAddFieldValue<vtkStringArray>(fields, "Constraint", this->GetConstraintName());
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "QualityComputations", internal.QualityComputations);
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "SweepComputations", internal.SweepComputations);
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "PartitionComputations", internal.PartitionComputations);
   vtkNew<vtkIntArray> shape;
   shape->SetName("ModelShape");
   shape->SetNumberOfComponents(3);
@@ -696,7 +688,7 @@ void vtkMacroscopePartitionFilter::WriteCurves(
   sweepCount->InsertNextValue(internal.SweepComputations);
   curveTable->GetFieldData()->AddArray(sweepCount);
   plotTable->GetFieldData()->AddArray(sweepCount);
-  AddValue<vtkIntArray>(
+  MacroscopeAddFieldValue<vtkIntArray>(
     curveTable->GetFieldData(), "SweepOptimizations", static_cast<int>(sweep.Optimizations));
   internal.SetCurvesPending(false);
 }

@@ -78,15 +78,6 @@ std::string SomeTypes(vtkStringArray* names, uint32_t types)
   return valid.str() + (types > 5 ? ", ..." : "");
 }
 
-template <typename Array, typename Value>
-void AddField(vtkFieldData* fields, const char* name, const Value& value)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->InsertNextValue(value);
-  fields->AddArray(array);
-}
-
 // A two-component double array of one tuple.
 void AddPair(vtkFieldData* fields, const char* name, double first, double second,
   const char* firstName = nullptr, const char* secondName = nullptr)
@@ -678,14 +669,14 @@ bool vtkMacroscopeResourceTreemap::WriteTable(vtkTable* table, const ModelArrays
     }
   }
   AddPair(fields, "TimeWindow", window[0], window[1]);
-  AddField<vtkDoubleArray>(fields, "Parameter", this->Parameter);
+  MacroscopeAddFieldValue<vtkDoubleArray>(fields, "Parameter", this->Parameter);
   // An optimal cut's qualities are the Spatial Aggregation filter's sums.
   const bool optimal = this->Cut == OPTIMAL;
   AddPair(fields, "PartitionQuality", optimal ? bestQuality[0] : quality.CutGain,
     optimal ? bestQuality[1] : quality.CutLoss, "Gain", "Loss");
-  AddField<vtkStringArray>(fields, "Constraint", optimal ? "spatial" : "level");
-  AddField<vtkIntArray>(fields, "Level", this->Level);
-  AddField<vtkStringArray>(fields, "SizeBy", areas.Name);
-  AddField<vtkIntArray>(fields, "QualityComputations", internal.QualityComputations);
+  MacroscopeAddFieldValue<vtkStringArray>(fields, "Constraint", optimal ? "spatial" : "level");
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "Level", this->Level);
+  MacroscopeAddFieldValue<vtkStringArray>(fields, "SizeBy", areas.Name);
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "QualityComputations", internal.QualityComputations);
   return true;
 }

@@ -43,15 +43,6 @@ namespace schema = macroscope::schema;
 // allocate gigabytes.
 constexpr int MaxBins = 10000000;
 
-template <typename Array, typename Value>
-void AddField(vtkTable* table, const char* name, Value value)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->InsertNextValue(value);
-  table->GetFieldData()->AddArray(array);
-}
-
 // Sums (or takes the extreme of) a vector over the ranks, in place.
 template <typename T>
 void Reduce(vtkMultiProcessController* controller, std::vector<T>& values, int operation)
@@ -130,18 +121,16 @@ vtkSmartPointer<vtkTable> NewProducerTable(const macroscope::TraceTally& tally,
     producerShare->InsertNextValue(row.ProducerShare);
     producerIndex->InsertNextValue(static_cast<int>(row.Producer));
   }
-  AddField<vtkIntArray>(
-    table, "ProducersFor80Percent", static_cast<int>(summary.ProducersFor80Percent));
-  AddField<vtkDoubleArray>(table, "ProducerShareFor80Percent", summary.ProducerShareFor80Percent);
-  AddField<vtkTypeInt64Array>(table, "TotalStates", summary.Totals[macroscope::StateRecord]);
-  AddField<vtkTypeInt64Array>(table, "TotalEvents", summary.Totals[macroscope::EventRecord]);
-  AddField<vtkTypeInt64Array>(table, "TotalMessagesSent", summary.Totals[macroscope::SendRecord]);
-  AddField<vtkTypeInt64Array>(
-    table, "TotalMessagesReceived", summary.Totals[macroscope::ReceiveRecord]);
-  AddField<vtkTypeInt64Array>(table, "TotalRecords", summary.TotalRecords);
-  AddField<vtkDoubleArray>(table, "TotalStateTime", summary.TotalStateTime);
-  AddField<vtkIntArray>(table, "Producers", static_cast<int>(producers.Resources));
-  AddField<vtkIntArray>(table, "Level", level);
+  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "ProducersFor80Percent", static_cast<int>(summary.ProducersFor80Percent));
+  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "ProducerShareFor80Percent", summary.ProducerShareFor80Percent);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalStates", summary.Totals[macroscope::StateRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalEvents", summary.Totals[macroscope::EventRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalMessagesSent", summary.Totals[macroscope::SendRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalMessagesReceived", summary.Totals[macroscope::ReceiveRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalRecords", summary.TotalRecords);
+  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "TotalStateTime", summary.TotalStateTime);
+  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "Producers", static_cast<int>(producers.Resources));
+  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "Level", level);
   AddWindow(table, window);
   return table;
 }
@@ -226,7 +215,7 @@ vtkSmartPointer<vtkTable> NewDensityTable(
     }
     binRecords->InsertNextValue(all);
   }
-  AddField<vtkDoubleArray>(table, "BinWidth", (window[1] - window[0]) / bins);
+  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "BinWidth", (window[1] - window[0]) / bins);
   AddWindow(table, window);
   return table;
 }
