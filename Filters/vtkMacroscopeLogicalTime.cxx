@@ -1048,7 +1048,9 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
   const int status = MacroscopeRunCore<logical::LogicalTimeAborted>(
     this, nullptr, "Logical time aborted while clustering.", [&] {
       clusters = logical::ClusterPhases(lt, metric, options, [this](double fraction) {
-        this->UpdateProgress(0.8 + 0.06 * fraction);
+        // Interpolated so that the end is 0.86 exactly, where the events
+        // table starts: progress never goes back.
+        this->UpdateProgress(0.8 * (1.0 - fraction) + 0.86 * fraction);
         return !this->GetAbortExecute();
       });
     });
