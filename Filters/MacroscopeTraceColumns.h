@@ -6,6 +6,7 @@
 
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkDataArray.h"
+#include "vtkFieldData.h"
 #include "vtkNew.h"
 #include "vtkTable.h"
 #include "vtkTypeTraits.h"
@@ -25,6 +26,17 @@ Array* MacroscopeNewColumn(vtkTable* table, const char* name, int components = 1
   column->SetNumberOfComponents(components);
   table->AddColumn(column);
   return column;
+}
+
+/// A field array of one value, `name`d, added to `fields` (a table's
+/// metric name, a count, a flag).
+template <typename Array, typename Value>
+void MacroscopeAddFieldValue(vtkFieldData* fields, const char* name, const Value& value)
+{
+  vtkNew<Array> array;
+  array->SetName(name);
+  array->InsertNextValue(value);
+  fields->AddArray(array);
 }
 
 /// A column as a contiguous array of T: the column's own memory when it

@@ -1,6 +1,7 @@
 #include "vtkMacroscopeActiveProducers.h"
 
 #include "MacroscopeTraceColumns.h"
+#include "MacroscopeCoreRun.h"
 #include "MacroscopeTraceInputs.h"
 #include "ProducerActivity.h"
 #include "ResourceHierarchy.h"
@@ -37,7 +38,91 @@ namespace
 {
 namespace schema = macroscope::schema;
 
+// The trace's counts from every rank's counts of its share.
+void SumOverRanks(vtkMultiProcessController* controller, macroscope::ActivityCounts& counts)
+{
+  std::vector<unsigned long long> mine;
+  mine.reserve(4 * counts.States.size());
+  for (const auto* kind : { &counts.States, &counts.Events, &counts.Variables, &counts.Messages })
+  {
+    mine.insert(mine.end(), kind->begin(), kind->end());
+  }
+  std::vector<unsigned long long> sum(mine.size());
+  controller->AllReduce(
+    mine.data(), sum.data(), static_cast<vtkIdType>(sum.size()), vtkCommunicator::SUM_OP);
+  std::size_t next = 0;
+  for (auto* kind : { &counts.States, &counts.Events, &counts.Variables, &counts.Messages })
+  {
+    for (auto& value : *kind)
+    {
+      value = sum[next++];
+    }
+  }
 }
+}
+
+// The Hierarchy's parents and names, and the producers Level folds its
+// leaves into.
+struct vtkMacroscopeActiveProducers::Producers
+{
+  std::vector<int64_t> Parent;
+  std::vector<std::string> Names;
+  macroscope::ResourceHierarchy Folded;
+};
+
+// The rows as the core wants them: only the location columns and times.
+struct vtkMacroscopeActiveProducers::ActivityRows
+{
+  MacroscopeColumnStore Store;
+  macroscope::StateRows States;
+  macroscope::PointRows Events;
+  macroscope::PointRows Variables;
+  macroscope::MessageRows Messages;
+
+  // False when a table misses a column. An empty table has nothing to
+  // count (and its columns no memory).
+  bool Read(MacroscopeTraceInputs& trace)
+  {
+    for (vtkTable** table : { &trace.States, &trace.Events, &trace.Variables, &trace.Messages })
+    {
+      if (*table && (*table)->GetNumberOfRows() == 0)
+      {
+        *table = nullptr;
+      }
+    }
+    bool complete = true;
+    if (vtkTable* t = trace.States)
+    {
+      this->States.Location = this->Store.Ids32(t, schema::Location);
+      this->States.Start = this->Store.Real(t, schema::Start);
+      this->States.End = this->Store.Real(t, schema::End);
+      this->States.Count = static_cast<std::size_t>(t->GetNumberOfRows());
+      complete = complete && this->States.Location && this->States.Start && this->States.End;
+    }
+    for (auto [table, rows] : { std::make_pair(trace.Events, &this->Events),
+           std::make_pair(trace.Variables, &this->Variables) })
+    {
+      if (table)
+      {
+        rows->Location = this->Store.Ids32(table, schema::Location);
+        rows->Time = this->Store.Real(table, schema::Time);
+        rows->Count = static_cast<std::size_t>(table->GetNumberOfRows());
+        complete = complete && rows->Location && rows->Time;
+      }
+    }
+    if (vtkTable* t = trace.Messages)
+    {
+      macroscope::MessageRows& m = this->Messages;
+      m.Sender = this->Store.Ids32(t, schema::Sender);
+      m.Receiver = this->Store.Ids32(t, schema::Receiver);
+      m.SendTime = this->Store.Real(t, schema::SendTime);
+      m.RecvTime = this->Store.Real(t, schema::RecvTime);
+      m.Count = static_cast<std::size_t>(t->GetNumberOfRows());
+      complete = complete && m.Sender && m.Receiver && m.SendTime && m.RecvTime;
+    }
+    return complete;
+  }
+};
 
 vtkMacroscopeActiveProducers::vtkMacroscopeActiveProducers()
 {
@@ -82,6 +167,61 @@ int vtkMacroscopeActiveProducers::RequestData(
   this->SetAbortExecute(0);
   // Properties first: every rank rejects the same values, before any
   // collective call.
+  double window[2];
+  if (!this->CheckProperties(window))
+  {
+    return 0;
+  }
+  MacroscopeTraceInputs trace;
+  Producers producers;
+  if (!this->ReadProducers(inputVector[0], trace, producers))
+  {
+    return 0;
+  }
+  const uint32_t leaves = static_cast<uint32_t>(producers.Folded.ResourceOfLeaf.size());
+  ActivityRows rows;
+  if (!rows.Read(trace))
+  {
+    vtkErrorMacro("An input table misses a location or time column of the data contract (see "
+                  "docs/architecture.md).");
+    return 0;
+  }
+
+  // Pieces: every rank counts its share of the locations; the sums are the
+  // trace's counts (a rank given the whole trace already has them).
+  macroscope::ActivityCounts counts(leaves);
+  vtkMultiProcessController* controller = this->Controller;
+  const bool parallel = MacroscopeTraceInputs::SplitOverRanks(inputVector[0], controller);
+  const int status = MacroscopeRunCoreOnRanks<macroscope::ActivityAborted>(this,
+    "Counting the records failed", "Active Producers aborted.", controller, parallel, 1, [&] {
+      counts = macroscope::CountLeafActivity(leaves, { window[0], window[1] }, rows.States,
+        rows.Events, rows.Variables, rows.Messages, [this](double fraction) {
+          this->UpdateProgress(0.9 * fraction);
+          return !this->GetAbortExecute();
+        });
+    });
+  if (status != 1)
+  {
+    return status == 0 ? 0 : 1;
+  }
+  if (parallel)
+  {
+    SumOverRanks(controller, counts);
+  }
+  const macroscope::ActivityCounts perProducer = macroscope::SumByProducer(
+    counts, producers.Folded.ResourceOfLeaf, producers.Folded.Resources);
+  const std::vector<uint32_t> chosen = macroscope::ProducersWithActivity(perProducer,
+    this->Activity == ACTIVE, static_cast<uint64_t>(this->MinimumRecords));
+  // The table: on rank 0 only when the ranks shared the trace.
+  const bool writesRows = !parallel || controller->GetLocalProcessId() == 0;
+  this->WriteTable(
+    vtkTable::GetData(outputVector), producers, perProducer, chosen, window, writesRows);
+  this->UpdateProgress(1.0);
+  return 1;
+}
+
+bool vtkMacroscopeActiveProducers::CheckProperties(double window[2])
+{
   const double start = this->TimeWindow[0];
   const bool toTheEnd = this->TimeWindow[1] == 0.0;
   const double end = toTheEnd ? std::numeric_limits<double>::infinity() : this->TimeWindow[1];
@@ -90,180 +230,80 @@ int vtkMacroscopeActiveProducers::RequestData(
     vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
                                  << ") is not a window: it needs start < end, both finite (an "
                                     "end of 0 means the trace end).");
-    return 0;
+    return false;
   }
   if (this->Activity != ACTIVE && this->Activity != IDLE)
   {
     vtkErrorMacro("Activity must be 0 (active) or 1 (idle), not " << this->Activity << ".");
-    return 0;
+    return false;
   }
   if (this->Level < -1)
   {
     vtkErrorMacro("Level must be -1 (locations) or a hierarchy depth >= 0, not " << this->Level
                                                                                   << ".");
-    return 0;
+    return false;
   }
   if (this->MinimumRecords < 1)
   {
     vtkErrorMacro("MinimumRecords must be at least 1 (got " << this->MinimumRecords
                                                             << "): with 0 every producer is "
                                                                "active.");
-    return 0;
+    return false;
   }
+  window[0] = start;
+  window[1] = end;
+  return true;
+}
 
-  MacroscopeTraceInputs trace;
+bool vtkMacroscopeActiveProducers::ReadProducers(
+  vtkInformationVector* inputs, MacroscopeTraceInputs& trace, Producers& producers)
+{
   std::string problem;
-  if (!trace.CollectTrace(this, inputVector[0], problem))
+  if (!trace.CollectTrace(this, inputs, problem))
   {
     vtkErrorMacro(<< problem << ".");
-    return 0;
+    return false;
   }
   if (!trace.Hierarchy || !(trace.States || trace.Events || trace.Variables || trace.Messages))
   {
     vtkErrorMacro("Active Producers needs the trace reader's Hierarchy and at least one of its "
                   "States, Events, Variables or Messages outputs as inputs ("
       << trace.Describe() << ").");
-    return 0;
+    return false;
   }
-
   // The producers; paths are built for the rows only (every vertex's path
   // would cost the square of the depth).
   vtkTree* tree = trace.Hierarchy;
-  std::vector<int64_t> parent;
   std::vector<int64_t> leafIndex;
   auto* vertexNames =
     vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
-  if (!MacroscopeHierarchyArrays(tree, parent, leafIndex, problem) || !vertexNames)
+  if (!MacroscopeHierarchyArrays(tree, producers.Parent, leafIndex, problem) || !vertexNames)
   {
     vtkErrorMacro("The Hierarchy cannot be used: "
       << (vertexNames ? problem : std::string("it has no Name vertex array")) << ".");
-    return 0;
+    return false;
   }
-  std::vector<std::string> names(parent.size());
-  for (std::size_t v = 0; v < names.size(); ++v)
+  producers.Names.resize(producers.Parent.size());
+  for (std::size_t v = 0; v < producers.Names.size(); ++v)
   {
-    names[v] = vertexNames->GetValue(static_cast<vtkIdType>(v));
+    producers.Names[v] = vertexNames->GetValue(static_cast<vtkIdType>(v));
   }
-  macroscope::ResourceHierarchy producers;
   try
   {
-    producers = macroscope::BuildResourceHierarchy(parent, leafIndex, this->Level);
+    producers.Folded = macroscope::BuildResourceHierarchy(producers.Parent, leafIndex, this->Level);
   }
   catch (const std::exception& error)
   {
     vtkErrorMacro("The Hierarchy cannot be used: " << error.what() << ".");
-    return 0;
+    return false;
   }
-  const uint32_t leaves = static_cast<uint32_t>(producers.ResourceOfLeaf.size());
+  return true;
+}
 
-  // The rows as the core wants them (only the location columns and times);
-  // an empty table has nothing to count (and its columns no memory).
-  for (vtkTable** table : { &trace.States, &trace.Events, &trace.Variables, &trace.Messages })
-  {
-    if (*table && (*table)->GetNumberOfRows() == 0)
-    {
-      *table = nullptr;
-    }
-  }
-  MacroscopeColumnStore store;
-  macroscope::StateRows states;
-  macroscope::PointRows events;
-  macroscope::PointRows variables;
-  macroscope::MessageRows messages;
-  bool complete = true;
-  if (trace.States)
-  {
-    states.Location = store.Ids32(trace.States, schema::Location);
-    states.Start = store.Real(trace.States, schema::Start);
-    states.End = store.Real(trace.States, schema::End);
-    states.Count = static_cast<std::size_t>(trace.States->GetNumberOfRows());
-    complete = complete && states.Location && states.Start && states.End;
-  }
-  for (auto [table, rows] : { std::make_pair(trace.Events, &events),
-         std::make_pair(trace.Variables, &variables) })
-  {
-    if (table)
-    {
-      rows->Location = store.Ids32(table, schema::Location);
-      rows->Time = store.Real(table, schema::Time);
-      rows->Count = static_cast<std::size_t>(table->GetNumberOfRows());
-      complete = complete && rows->Location && rows->Time;
-    }
-  }
-  if (trace.Messages)
-  {
-    messages.Sender = store.Ids32(trace.Messages, schema::Sender);
-    messages.Receiver = store.Ids32(trace.Messages, schema::Receiver);
-    messages.SendTime = store.Real(trace.Messages, schema::SendTime);
-    messages.RecvTime = store.Real(trace.Messages, schema::RecvTime);
-    messages.Count = static_cast<std::size_t>(trace.Messages->GetNumberOfRows());
-    complete = complete && messages.Sender && messages.Receiver && messages.SendTime &&
-      messages.RecvTime;
-  }
-  if (!complete)
-  {
-    vtkErrorMacro("An input table misses a location or time column of the data contract (see "
-                  "docs/architecture.md).");
-    return 0;
-  }
-
-  macroscope::ActivityCounts counts(leaves);
-  int status = 1;
-  try
-  {
-    counts = macroscope::CountLeafActivity(leaves, { start, end }, states, events, variables,
-      messages, [this](double fraction) {
-        this->UpdateProgress(0.9 * fraction);
-        return !this->GetAbortExecute();
-      });
-  }
-  catch (const macroscope::ActivityAborted&)
-  {
-    vtkWarningMacro("Active Producers aborted.");
-    status = -1;
-  }
-  catch (const std::exception& error)
-  {
-    vtkErrorMacro("Counting the records failed: " << error.what());
-    status = 0;
-  }
-
-  // Pieces: every rank counted its share of the locations; the sums are
-  // the trace's counts (a rank given the whole trace already has them).
-  vtkMultiProcessController* controller = this->Controller;
-  const bool parallel = MacroscopeTraceInputs::SplitOverRanks(inputVector[0], controller);
-  status = MacroscopeTraceInputs::AgreeOnStatus(status, controller, parallel);
-  if (status != 1)
-  {
-    return status == 0 ? 0 : 1;
-  }
-  if (parallel)
-  {
-    std::vector<unsigned long long> mine;
-    mine.reserve(4 * std::size_t(leaves));
-    for (const auto* kind : { &counts.States, &counts.Events, &counts.Variables, &counts.Messages })
-    {
-      mine.insert(mine.end(), kind->begin(), kind->end());
-    }
-    std::vector<unsigned long long> sum(mine.size());
-    controller->AllReduce(mine.data(), sum.data(), static_cast<vtkIdType>(sum.size()),
-      vtkCommunicator::SUM_OP);
-    std::size_t next = 0;
-    for (auto* kind : { &counts.States, &counts.Events, &counts.Variables, &counts.Messages })
-    {
-      for (auto& value : *kind)
-      {
-        value = sum[next++];
-      }
-    }
-  }
-  const macroscope::ActivityCounts perProducer =
-    macroscope::SumByProducer(counts, producers.ResourceOfLeaf, producers.Resources);
-  const std::vector<uint32_t> chosen = macroscope::ProducersWithActivity(perProducer,
-    this->Activity == ACTIVE, static_cast<uint64_t>(this->MinimumRecords));
-
-  // The table: on rank 0 only when the ranks shared the trace.
-  vtkTable* output = vtkTable::GetData(outputVector);
+void vtkMacroscopeActiveProducers::WriteTable(vtkTable* output, const Producers& producers,
+  const macroscope::ActivityCounts& perProducer, const std::vector<uint32_t>& chosen,
+  const double window[2], bool writesRows)
+{
   output->Initialize();
   auto* nameColumn = MacroscopeNewColumn<vtkStringArray>(output, "Name");
   auto* pathColumn = MacroscopeNewColumn<vtkStringArray>(output, "Path");
@@ -276,17 +316,16 @@ int vtkMacroscopeActiveProducers::RequestData(
   }
   vtkNew<vtkStringArray> resourceNames;
   resourceNames->SetName("ResourceNames");
-  const bool writesRows = !parallel || controller->GetLocalProcessId() == 0;
   for (uint32_t p : chosen)
   {
-    const std::size_t vertex = static_cast<std::size_t>(producers.Vertex[p]);
-    const std::string path = macroscope::VertexPath(parent, names, vertex);
+    const std::size_t vertex = static_cast<std::size_t>(producers.Folded.Vertex[p]);
+    const std::string path = macroscope::VertexPath(producers.Parent, producers.Names, vertex);
     resourceNames->InsertNextValue(path);
     if (!writesRows)
     {
       continue;
     }
-    nameColumn->InsertNextValue(names[vertex]);
+    nameColumn->InsertNextValue(producers.Names[vertex]);
     pathColumn->InsertNextValue(path);
     vertexColumn->InsertNextValue(static_cast<vtkIdType>(vertex));
     const uint64_t values[5] = { perProducer.States[p], perProducer.Events[p],
@@ -304,17 +343,15 @@ int vtkMacroscopeActiveProducers::RequestData(
   fields->AddArray(selected);
   vtkNew<vtkTypeInt64Array> total;
   total->SetName("Total");
-  total->InsertNextValue(static_cast<vtkTypeInt64>(producers.Resources));
+  total->InsertNextValue(static_cast<vtkTypeInt64>(producers.Folded.Resources));
   fields->AddArray(total);
-  vtkNew<vtkDoubleArray> window;
-  window->SetName("TimeWindow");
-  window->SetNumberOfComponents(2);
-  window->InsertNextTuple2(start, end);
-  fields->AddArray(window);
+  vtkNew<vtkDoubleArray> windowArray;
+  windowArray->SetName("TimeWindow");
+  windowArray->SetNumberOfComponents(2);
+  windowArray->InsertNextTuple2(window[0], window[1]);
+  fields->AddArray(windowArray);
   vtkNew<vtkStringArray> activity;
   activity->SetName("Activity");
   activity->InsertNextValue(this->Activity == ACTIVE ? "active" : "idle");
   fields->AddArray(activity);
-  this->UpdateProgress(1.0);
-  return 1;
 }

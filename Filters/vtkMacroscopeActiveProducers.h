@@ -34,7 +34,16 @@
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkTableAlgorithm.h"
 
+#include <cstdint> // for uint32_t
+#include <vector>  // for std::vector
+
 class vtkMultiProcessController;
+class vtkTable;
+struct MacroscopeTraceInputs;
+namespace macroscope
+{
+struct ActivityCounts;
+}
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeActiveProducers : public vtkTableAlgorithm
 {
@@ -93,6 +102,17 @@ protected:
 private:
   vtkMacroscopeActiveProducers(const vtkMacroscopeActiveProducers&) = delete;
   void operator=(const vtkMacroscopeActiveProducers&) = delete;
+
+  struct Producers;
+  struct ActivityRows;
+  // RequestData's steps; each reports its problem and returns false.
+  bool CheckProperties(double window[2]);
+  bool ReadProducers(vtkInformationVector* inputs, MacroscopeTraceInputs& trace, Producers& producers);
+  // The table of the producers `chosen`: their rows on `writesRows` only,
+  // their paths in the field data on every rank.
+  void WriteTable(vtkTable* output, const Producers& producers,
+    const macroscope::ActivityCounts& perProducer, const std::vector<uint32_t>& chosen,
+    const double window[2], bool writesRows);
 
   double TimeWindow[2] = { 0.0, 0.0 };
   int Activity = ACTIVE;

@@ -25,6 +25,24 @@
 
 vtkStandardNewMacro(vtkMacroscopeHierarchicalAggregation);
 
+namespace
+{
+// The resources below every node of `hierarchy` (1 for a resource).
+std::vector<vtkIdType> ResourcesBelow(const macroscope::ResourceHierarchy& hierarchy)
+{
+  std::vector<vtkIdType> below(hierarchy.Parent.size(), 0);
+  for (std::size_t n = 0; n < below.size(); ++n)
+  {
+    below[n] += n < hierarchy.Resources ? 1 : 0;
+    if (hierarchy.Parent[n] >= 0)
+    {
+      below[static_cast<std::size_t>(hierarchy.Parent[n])] += below[n];
+    }
+  }
+  return below;
+}
+}
+
 vtkMacroscopeHierarchicalAggregation::vtkMacroscopeHierarchicalAggregation()
 {
   this->SetNumberOfInputPorts(1);
@@ -99,31 +117,10 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
   // 40 steps up to 0.5, the core's two passes, then the tree in 20 steps;
   // AbortExecute is honoured at each step.
   this->SetAbortExecute(0); // ParaView 5.11 leaves an aborted run's flag set
-  auto aborted = [this, output]() {
-    if (!this->GetAbortExecute())
-    {
-      return false;
-    }
-    // Empty, not marked aborted: the executive would run the filter again at
-    // the next request, undoing the abort (docs/progress.md).
-    output->Initialize();
-    vtkErrorMacro("Hierarchical aggregation aborted: no tree was output.");
-    return true;
-  };
-  const vtkIdType count = values->GetNumberOfTuples();
-  const vtkIdType copyStep = std::max<vtkIdType>(1, count / 40);
-  std::vector<double> modelValues(static_cast<std::size_t>(count));
-  for (vtkIdType i = 0; i < count; ++i)
+  std::vector<double> modelValues;
+  if (!this->CopyModel(values, modelValues, output))
   {
-    if (i % copyStep == 0)
-    {
-      this->UpdateProgress(0.5 * double(i) / count);
-      if (aborted())
-      {
-        return 1;
-      }
-    }
-    modelValues[i] = values->GetComponent(i, 0);
+    return 1;
   }
   const macroscope::ModelView view{ modelValues.data(), slices, static_cast<uint32_t>(resources),
     static_cast<uint32_t>(types) };
@@ -142,14 +139,13 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
   }
 
   this->UpdateProgress(0.6);
-  if (aborted())
+  if (this->Aborted(output))
   {
     return 1;
   }
   macroscope::ResourceHierarchy hierarchy;
   hierarchy.Resources = static_cast<uint32_t>(resources);
-  const vtkIdType nodes = parents->GetNumberOfTuples();
-  for (vtkIdType n = 0; n < nodes; ++n)
+  for (vtkIdType n = 0; n < parents->GetNumberOfTuples(); ++n)
   {
     hierarchy.Parent.push_back(static_cast<int64_t>(parents->GetComponent(n, 0)));
   }
@@ -164,7 +160,57 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
     vtkErrorMacro("The model's hierarchy is malformed: " << error.what());
     return 0;
   }
+  const int built = this->BuildTree(output, hierarchy, nodeValues, fields);
+  if (built == 1)
+  {
+    output->GetFieldData()->PassData(fields);
+  }
+  return built == 0 ? 0 : 1;
+}
 
+bool vtkMacroscopeHierarchicalAggregation::Aborted(vtkTree* output)
+{
+  if (!this->GetAbortExecute())
+  {
+    return false;
+  }
+  // Empty, not marked aborted: the executive would run the filter again at
+  // the next request, undoing the abort (docs/progress.md).
+  output->Initialize();
+  vtkErrorMacro("Hierarchical aggregation aborted: no tree was output.");
+  return true;
+}
+
+bool vtkMacroscopeHierarchicalAggregation::CopyModel(
+  vtkDataArray* values, std::vector<double>& copy, vtkTree* output)
+{
+  const vtkIdType count = values->GetNumberOfTuples();
+  const vtkIdType copyStep = std::max<vtkIdType>(1, count / 40);
+  copy.resize(static_cast<std::size_t>(count));
+  for (vtkIdType i = 0; i < count; ++i)
+  {
+    if (i % copyStep == 0)
+    {
+      this->UpdateProgress(0.5 * double(i) / count);
+      if (this->Aborted(output))
+      {
+        return false;
+      }
+    }
+    copy[i] = values->GetComponent(i, 0);
+  }
+  return true;
+}
+
+int vtkMacroscopeHierarchicalAggregation::BuildTree(vtkTree* output,
+  const macroscope::ResourceHierarchy& hierarchy, const std::vector<double>& nodeValues,
+  vtkFieldData* fields)
+{
+  auto* names = vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeName"));
+  auto* kinds = vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeKind"));
+  auto* typeNames = vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName"));
+  const auto nodes = static_cast<vtkIdType>(hierarchy.Parent.size());
+  const int types = nodes > 0 ? static_cast<int>(nodeValues.size() / nodes) : 0;
   // The tree, root first: node n becomes vertex nodes - 1 - n.
   vtkNew<vtkMutableDirectedGraph> graph;
   vtkNew<vtkStringArray> vertexNames;
@@ -182,15 +228,7 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
   totals->SetName("Total");
   vtkNew<vtkIdTypeArray> below;
   below->SetName("Resources");
-  std::vector<vtkIdType> resourcesBelow(static_cast<std::size_t>(nodes), 0);
-  for (vtkIdType n = 0; n < nodes; ++n)
-  {
-    resourcesBelow[n] += n < resources ? 1 : 0;
-    if (hierarchy.Parent[n] >= 0)
-    {
-      resourcesBelow[hierarchy.Parent[n]] += resourcesBelow[n];
-    }
-  }
+  const std::vector<vtkIdType> resourcesBelow = ResourcesBelow(hierarchy);
   this->UpdateProgress(0.7);
   const vtkIdType treeStep = std::max<vtkIdType>(1, nodes / 20);
   for (vtkIdType v = 0; v < nodes; ++v)
@@ -198,9 +236,9 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
     if (v % treeStep == 0)
     {
       this->UpdateProgress(0.7 + 0.3 * double(v) / nodes);
-      if (aborted())
+      if (this->Aborted(output))
       {
-        return 1;
+        return -1;
       }
     }
     const vtkIdType n = nodes - 1 - v;
@@ -236,6 +274,5 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
     vtkErrorMacro("The model's hierarchy is not a tree.");
     return 0;
   }
-  output->GetFieldData()->PassData(fields);
   return 1;
 }

@@ -7,8 +7,8 @@
  * each resource's value per type is integrated over the slices (weighted by
  * their overlap with the window; summed for durations and counts, averaged
  * for rates and means), then every node of the hierarchy gets the sum
- * (default), minimum, maximum or mean of the resources below it (seed 003,
- * section 4.3).
+ * (default), minimum, maximum or mean of the resources below it (Schnorr
+ * 2009 (Triva) §4.3).
  *
  * Output: a vtkTree of the hierarchy (root first) with vertex arrays Name,
  * Kind, "Values" (one component per type, named after it), "Total" and
@@ -21,6 +21,15 @@
 
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkTreeAlgorithm.h"
+
+#include <vector> // for std::vector
+
+class vtkDataArray;
+class vtkFieldData;
+namespace macroscope
+{
+struct ResourceHierarchy;
+}
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeHierarchicalAggregation : public vtkTreeAlgorithm
 {
@@ -61,6 +70,15 @@ protected:
 private:
   vtkMacroscopeHierarchicalAggregation(const vtkMacroscopeHierarchicalAggregation&) = delete;
   void operator=(const vtkMacroscopeHierarchicalAggregation&) = delete;
+
+  // Empties the output and reports the abort when AbortExecute is set.
+  bool Aborted(vtkTree* output);
+  // The model's values as doubles; false when aborted.
+  bool CopyModel(vtkDataArray* values, std::vector<double>& copy, vtkTree* output);
+  // The output tree of the nodes' values, root first, with the model's
+  // names and kinds (`fields`): 1 done, 0 not a tree, -1 aborted.
+  int BuildTree(vtkTree* output, const macroscope::ResourceHierarchy& hierarchy,
+    const std::vector<double>& nodeValues, vtkFieldData* fields);
 
   int Function = SUM;
   double TimeWindow[2] = { 0.0, 0.0 };

@@ -6,7 +6,7 @@
  * Takes a trace reader's outputs (States, Messages, Events, Types and
  * Hierarchy) on one repeatable input port and runs the VTK-free
  * macroscope::logical core (docs/logical-time.md, docs/logical-clustering.md;
- * seed 004 sections 3-4). Outputs:
+ * Isaacs et al. 2014 (Ravel) §3–4). Outputs:
  *
  * 0. Logical Events: one row per logical event (communication calls and the
  *    aggregated computation before each), with its step, phase, kind, times,
@@ -40,8 +40,19 @@
 #include <string> // for std::string
 #include <vector> // for std::vector
 
+#include "vtkSmartPointer.h" // for vtkSmartPointer
+
 class vtkMultiProcessController;
+class vtkTable;
 struct MacroscopeTraceInputs;
+namespace macroscope
+{
+namespace logical
+{
+struct Options;
+struct TraceInput;
+}
+}
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeLogicalTime : public vtkDataObjectAlgorithm
 {
@@ -64,7 +75,8 @@ public:
     NUMBER_OF_OUTPUTS = 9
   };
 
-  /// The metrics an event can be coloured and clustered by (seed 004 3.2).
+  /// The metrics an event can be coloured and clustered by (Isaacs et al.
+  /// 2014 (Ravel) §3.2).
   enum Metrics
   {
     LATENESS = 0,
@@ -72,7 +84,7 @@ public:
     EXIT_TIME = 2,
     ENTER_TIME = 3,
     DURATION = 4,
-    // Ravel's default "Lateness", per phase (issue 28): appended, so that
+    // Ravel's default "Lateness", per phase: appended, so that
     // state files keep the meaning of 0-4 (LATENESS is the global one).
     PHASE_LATENESS = 5,
     PHASE_DIFFERENTIAL_LATENESS = 6
@@ -171,7 +183,7 @@ public:
 
   ///@{
   /**
-   * Physical <-> logical (seed 004 section 4.3). StepWindow (first, last
+   * Physical <-> logical (Isaacs et al. 2014 (Ravel) §4.3). StepWindow (first, last
    * global step; last < first, the default, for none) gives
    * TimeWindowOfSteps, the largest physical span of those steps, to set a
    * Timeline's TimeWindow; TimeWindow (seconds; end <= start, the default,
@@ -275,8 +287,22 @@ private:
   /// Reads the trace, gathers it on rank 0 and builds the logical trace
   /// there: 1 done, 0 error, -1 aborted, the same on every rank.
   int BuildTrace(const MacroscopeTraceInputs& trace);
+  /// The options of the logical trace from the properties; `types` is the
+  /// reader's Types, where a named boundary collective is looked up.
+  macroscope::logical::Options TraceOptions(vtkTable* types);
+  /// Builds the logical trace of `input` (rank 0): 1 done, 0 error, -1
+  /// aborted. Keeps the messages' ends and times for the Messages output.
+  int RunLogicalTime(macroscope::logical::TraceInput& input, const macroscope::logical::Options& options);
   /// Fills the outputs from the logical trace (rank 0) and the clustering.
   int BuildOutputs(const MacroscopeTraceInputs& trace);
+  /// The outputs BuildOutputs writes from the logical trace, `metric`
+  /// being the value of the Metric property per event; null for the
+  /// events when aborted.
+  vtkSmartPointer<vtkTable> NewEventTable(const std::vector<double>& metric,
+    const std::vector<int32_t>& eventCluster, const MacroscopeTraceInputs& trace);
+  vtkSmartPointer<vtkTable> NewMessageTable();
+  vtkSmartPointer<vtkTable> NewStepTable(const std::vector<double>& metric);
+  vtkSmartPointer<vtkTable> NewVariableTable();
   /// The properties the logical trace depends on, as text: a change rebuilds it.
   std::string StructureKey() const;
 

@@ -1,7 +1,9 @@
 #include "vtkMacroscopePartitionFilter.h"
 
 #include "Aggregation.h"
+#include "PartSummary.h"
 
+#include "MacroscopeCoreRun.h"
 #include "MacroscopeModelInput.h"
 #include "MacroscopeQualityTables.h"
 #include "MacroscopeTraceColumns.h"
@@ -447,23 +449,67 @@ int vtkMacroscopePartitionFilter::RequestData(
   // ParaView 5.11's executive does not clear the flag an aborted execution
   // left: without this, every later run would stop at once.
   this->SetAbortExecute(0);
-  auto emptyOutputs = [this, outputVector]() {
-    for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
-    {
-      if (vtkDataObject* output = vtkDataObject::GetData(outputVector, port))
-      {
-        output->Initialize();
-      }
-    }
-  };
   if (internal.Aborted && internal.AbortedFilterTime == this->GetMTime() &&
     internal.AbortedModelTime == model->GetMTime())
   {
-    emptyOutputs(); // aborted, and nothing changed since
+    this->EmptyOutputs(outputVector); // aborted, and nothing changed since
     return 1;
   }
   internal.Aborted = false;
   const bool curves = this->CurvesWanted(request, inputVector, outputVector);
+  const int status = this->Aggregate(model, values, parents, dims, curves);
+  if (status == -1)
+  {
+    this->EmptyOutputs(outputVector);
+    return 1; // not a failure of the request: the executive's message would add nothing
+  }
+  if (status != 1)
+  {
+    return 0;
+  }
+  vtkTable* partition = vtkTable::GetData(outputVector, 0);
+  this->WriteParts(partition, model, typeNames, nodeNames);
+  // What a representation needs to draw the parts without the model: the
+  // hierarchy, the types and their colours, the window and the metric.
+  for (const char* described : { "NodeName", "NodeKind", "NodeParent", "TypeName", "TypeId",
+         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow", "TraceSpan",
+         "ResourceSelection", "RunNames" })
+  {
+    if (vtkAbstractArray* array = fields->GetAbstractArray(described))
+    {
+      partition->GetFieldData()->AddArray(array);
+    }
+  }
+
+  // Outputs 1 and 2: the quality curves, as rows and as a plot; left empty
+  // (and not generated) when only the Partition was asked for.
+  vtkTable* curveTable = vtkTable::GetData(outputVector, 1);
+  vtkTable* plotTable = vtkTable::GetData(outputVector, 2);
+  if (!curves)
+  {
+    curveTable->Initialize();
+    plotTable->Initialize();
+    return 1;
+  }
+  this->WriteCurves(curveTable, plotTable, model);
+  return 1;
+}
+
+void vtkMacroscopePartitionFilter::EmptyOutputs(vtkInformationVector* outputVector)
+{
+  for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
+  {
+    if (vtkDataObject* output = vtkDataObject::GetData(outputVector, port))
+    {
+      output->Initialize();
+    }
+  }
+}
+
+int vtkMacroscopePartitionFilter::Aggregate(vtkImageData* model, vtkDataArray* values,
+  vtkDataArray* parents, const int dims[3], bool curves)
+{
+  Internals& internal = *this->Internal;
   const bool newModel = !internal.HasQualitiesOf(model);
   const bool newBest = newModel || !internal.Best || internal.BestParameter != this->Parameter ||
     internal.BestNormalized != this->NormalizeQualities;
@@ -476,48 +522,33 @@ int vtkMacroscopePartitionFilter::RequestData(
   const double total = std::max(partitionCost, weights[0] + weights[1] + weights[2]);
   const double qualitiesEnd = 0.98 * weights[0] / total;
   const double bestEnd = qualitiesEnd + 0.98 * weights[1] / total;
-
-  try
-  {
-    if (newModel)
-    {
-      this->ComputeQualities(model, values, parents, dims, this->ProgressBetween(0.0, qualitiesEnd));
-    }
-    macroscope::Aggregation& aggregation = *internal.Aggregation;
-    aggregation.SetNormalizeQualities(this->NormalizeQualities);
-    if (newBest)
-    {
-      internal.Best.reset();
-      aggregation.SetProgress(this->ProgressBetween(qualitiesEnd, bestEnd));
-      const macroscope::Partition* known = internal.KnownBest(this->Parameter, this->NormalizeQualities);
-      const auto dpStart = std::chrono::steady_clock::now();
-      internal.Best = std::make_unique<macroscope::Partition>(
-        known ? *known : aggregation.Best(this->Parameter));
-      if (!known)
+  const int status = MacroscopeRunCore<macroscope::AggregationAborted>(
+    this, "Cannot aggregate this model", nullptr, [&] {
+      if (newModel)
       {
-        ++internal.PartitionComputations;
-        internal.PartitionSeconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - dpStart).count();
+        this->ComputeQualities(
+          model, values, parents, dims, this->ProgressBetween(0.0, qualitiesEnd));
       }
-      internal.BestParameter = this->Parameter;
-      internal.BestNormalized = this->NormalizeQualities;
-    }
-    if (newSweep)
-    {
-      aggregation.SetProgress(this->ProgressBetween(bestEnd, 0.98));
-      internal.Sweeps[this->NormalizeQualities] = aggregation.AllPartitions();
-      ++internal.SweepComputations;
-    }
-    aggregation.SetProgress({});
-  }
-  catch (const macroscope::AggregationAborted&)
+      internal.Aggregation->SetNormalizeQualities(this->NormalizeQualities);
+      if (newBest)
+      {
+        this->FindBest(this->ProgressBetween(qualitiesEnd, bestEnd));
+      }
+      if (newSweep)
+      {
+        internal.Aggregation->SetProgress(this->ProgressBetween(bestEnd, 0.98));
+        internal.Sweeps[this->NormalizeQualities] = internal.Aggregation->AllPartitions();
+        ++internal.SweepComputations;
+      }
+      internal.Aggregation->SetProgress({});
+    });
+  if (status == -1)
   {
     // The outputs are left empty, not marked aborted (the executive would
     // run the filter again at the next request), and the abort holds until
     // the filter or its model changes (Internals::Aborted). What was
     // computed before the aborted step (the qualities, a partition) is kept
     // for the next run.
-    emptyOutputs();
     // Cleared now, so that the next execution's clearing does not modify
     // the filter (vtkSetMacro), which would hide that nothing changed.
     this->SetAbortExecute(0);
@@ -525,20 +556,39 @@ int vtkMacroscopePartitionFilter::RequestData(
     internal.AbortedFilterTime = this->GetMTime();
     internal.AbortedModelTime = model->GetMTime();
     vtkErrorMacro("Aggregation aborted: no partition was output.");
-    return 1; // not a failure of the request: the executive's message would add nothing
   }
-  catch (const std::exception& error)
-  {
-    vtkErrorMacro("Cannot aggregate this model: " << error.what());
-    return 0;
-  }
-  const macroscope::Partition& best = *internal.Best;
+  return status;
+}
 
-  // Output 0: the parts.
+void vtkMacroscopePartitionFilter::FindBest(AggregationProgressHook progress)
+{
+  Internals& internal = *this->Internal;
+  internal.Best.reset();
+  internal.Aggregation->SetProgress(std::move(progress));
+  const macroscope::Partition* known = internal.KnownBest(this->Parameter, this->NormalizeQualities);
+  const auto dpStart = std::chrono::steady_clock::now();
+  internal.Best = std::make_unique<macroscope::Partition>(
+    known ? *known : internal.Aggregation->Best(this->Parameter));
+  if (!known)
+  {
+    ++internal.PartitionComputations;
+    internal.PartitionSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - dpStart).count();
+  }
+  internal.BestParameter = this->Parameter;
+  internal.BestNormalized = this->NormalizeQualities;
+}
+
+void vtkMacroscopePartitionFilter::WriteParts(
+  vtkTable* partition, vtkImageData* model, vtkStringArray* typeNames, vtkStringArray* nodeNames)
+{
+  const Internals& internal = *this->Internal;
+  const macroscope::Partition& best = *internal.Best;
+  int dims[3];
+  model->GetDimensions(dims);
   const double origin = model->GetOrigin()[0];
   const double width = model->GetSpacing()[0];
   const int types = dims[2];
-  vtkTable* partition = vtkTable::GetData(outputVector, 0);
   auto* part = MacroscopeNewColumn<vtkIntArray>(partition, "Part");
   auto* node = MacroscopeNewColumn<vtkTypeInt64Array>(partition, "Node");
   auto* name = MacroscopeNewColumn<vtkStringArray>(partition, "NodeName");
@@ -563,7 +613,8 @@ int vtkMacroscopePartitionFilter::RequestData(
   const macroscope::AggregationHierarchy& hierarchy = *internal.Hierarchy;
   // A difference model (Model Difference) aggregates |A - B| and keeps
   // A - B beside it: the parts' signed means tell which run had more.
-  std::vector<double> signedValues = SignedDifferences(model, values->GetNumberOfTuples());
+  std::vector<double> signedValues = SignedDifferences(
+    model, model->GetPointData()->GetAbstractArray("Value")->GetNumberOfTuples());
   const macroscope::ModelView signedModel{ signedValues.data(), dims[0],
     static_cast<uint32_t>(dims[1]), static_cast<uint32_t>(dims[2]) };
   vtkDoubleArray* signedMean = signedValues.empty()
@@ -576,12 +627,8 @@ int vtkMacroscopePartitionFilter::RequestData(
   int index = 0;
   for (const macroscope::AggregatePart& p : best.Parts)
   {
-    const int64_t area = p.Node < 0 ? hierarchy.Root() : p.Node;
-    const macroscope::AreaSummary summary =
-      macroscope::SummarizeArea(internal.Model, hierarchy, area, p.FirstSlice, p.LastSlice);
-    const std::vector<double> amplitudes =
-      macroscope::TemporalAmplitudes(internal.Model, p.FirstSlice, p.LastSlice);
-    const uint32_t leaves = hierarchy.LeafCount(area);
+    const macroscope::PartSummary summary = macroscope::SummarizePart(internal.Model, hierarchy, p);
+    const int64_t area = summary.Area;
     part->InsertNextValue(index++);
     node->InsertNextValue(area);
     name->InsertNextValue(nodeNames->GetValue(area));
@@ -593,55 +640,31 @@ int vtkMacroscopePartitionFilter::RequestData(
     end->InsertNextValue(origin + (p.LastSlice + 1) * width);
     gain->InsertNextValue(p.Gain);
     loss->InsertNextValue(p.Loss);
-    // Temporal parts span every resource; for a hierarchy part the amplitude
-    // is its own sum over its slices.
-    std::vector<double> ownAmplitude(amplitudes);
-    if (p.Node >= 0)
-    {
-      for (int u = 0; u < types; ++u)
-      {
-        ownAmplitude[u] = summary.Mean[u] * leaves;
-      }
-    }
-    amplitude->InsertNextTuple(ownAmplitude.data());
-    mean->InsertNextTuple(summary.Mean.data());
+    amplitude->InsertNextTuple(summary.Amplitude.data());
+    mean->InsertNextTuple(summary.Summary.Mean.data());
     if (signedMean)
     {
       signedMean->InsertNextTuple(
         macroscope::SummarizeArea(signedModel, hierarchy, area, p.FirstSlice, p.LastSlice)
           .Mean.data());
     }
-    mode->InsertNextValue(static_cast<int>(summary.Mode));
-    modeName->InsertNextValue(typeNames->GetValue(summary.Mode));
-    modeShare->InsertNextValue(summary.ModeProportion);
+    mode->InsertNextValue(static_cast<int>(summary.Summary.Mode));
+    modeName->InsertNextValue(typeNames->GetValue(summary.Summary.Mode));
+    modeShare->InsertNextValue(summary.Summary.ModeProportion);
   }
-  vtkNew<vtkDoubleArray> chosen;
-  chosen->SetName("Parameter");
-  chosen->InsertNextValue(this->Parameter);
-  partition->GetFieldData()->AddArray(chosen);
+  vtkFieldData* fields = partition->GetFieldData();
+  MacroscopeAddFieldValue<vtkDoubleArray>(fields, "Parameter", this->Parameter);
   vtkNew<vtkDoubleArray> totals;
   totals->SetName("PartitionQuality");
   totals->SetNumberOfComponents(2);
   totals->SetComponentName(0, "Gain");
   totals->SetComponentName(1, "Loss");
   totals->InsertNextTuple2(best.Gain, best.Loss);
-  partition->GetFieldData()->AddArray(totals);
-  vtkNew<vtkStringArray> constraint;
-  constraint->SetName("Constraint");
-  constraint->InsertNextValue(this->GetConstraintName());
-  partition->GetFieldData()->AddArray(constraint);
-  vtkNew<vtkIntArray> computations;
-  computations->SetName("QualityComputations");
-  computations->InsertNextValue(internal.QualityComputations);
-  partition->GetFieldData()->AddArray(computations);
-  vtkNew<vtkIntArray> sweeps;
-  sweeps->SetName("SweepComputations");
-  sweeps->InsertNextValue(internal.SweepComputations);
-  partition->GetFieldData()->AddArray(sweeps);
-  vtkNew<vtkIntArray> optimizations;
-  optimizations->SetName("PartitionComputations");
-  optimizations->InsertNextValue(internal.PartitionComputations);
-  partition->GetFieldData()->AddArray(optimizations);
+  fields->AddArray(totals);
+  MacroscopeAddFieldValue<vtkStringArray>(fields, "Constraint", this->GetConstraintName());
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "QualityComputations", internal.QualityComputations);
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "SweepComputations", internal.SweepComputations);
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "PartitionComputations", internal.PartitionComputations);
   vtkNew<vtkIntArray> shape;
   shape->SetName("ModelShape");
   shape->SetNumberOfComponents(3);
@@ -649,29 +672,13 @@ int vtkMacroscopePartitionFilter::RequestData(
   shape->SetComponentName(1, "Resources");
   shape->SetComponentName(2, "Types");
   shape->InsertNextTuple3(dims[0], dims[1], dims[2]);
-  partition->GetFieldData()->AddArray(shape);
-  // What a representation needs to draw the parts without the model: the
-  // hierarchy, the types and their colours, the window and the metric.
-  for (const char* described : { "NodeName", "NodeKind", "NodeParent", "TypeName", "TypeId",
-         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow", "TraceSpan", "ResourceSelection",
-         "RunNames" })
-  {
-    if (vtkAbstractArray* array = fields->GetAbstractArray(described))
-    {
-      partition->GetFieldData()->AddArray(array);
-    }
-  }
+  fields->AddArray(shape);
+}
 
-  // Outputs 1 and 2: the quality curves, as rows and as a plot; left empty
-  // (and not generated) when only the Partition was asked for.
-  vtkTable* curveTable = vtkTable::GetData(outputVector, 1);
-  vtkTable* plotTable = vtkTable::GetData(outputVector, 2);
-  if (!curves)
-  {
-    curveTable->Initialize();
-    plotTable->Initialize();
-    return 1;
-  }
+void vtkMacroscopePartitionFilter::WriteCurves(
+  vtkTable* curveTable, vtkTable* plotTable, vtkImageData* model)
+{
+  Internals& internal = *this->Internal;
   internal.RecordSweep(model, this->NormalizeQualities);
   const macroscope::PartitionSweep& sweep = internal.Sweeps[this->NormalizeQualities];
   MacroscopeQualityTables::FillCurves(curveTable, sweep);
@@ -681,12 +688,9 @@ int vtkMacroscopePartitionFilter::RequestData(
   sweepCount->InsertNextValue(internal.SweepComputations);
   curveTable->GetFieldData()->AddArray(sweepCount);
   plotTable->GetFieldData()->AddArray(sweepCount);
-  vtkNew<vtkIntArray> sweepOptimizations;
-  sweepOptimizations->SetName("SweepOptimizations");
-  sweepOptimizations->InsertNextValue(static_cast<int>(sweep.Optimizations));
-  curveTable->GetFieldData()->AddArray(sweepOptimizations);
+  MacroscopeAddFieldValue<vtkIntArray>(
+    curveTable->GetFieldData(), "SweepOptimizations", static_cast<int>(sweep.Optimizations));
   internal.SetCurvesPending(false);
-  return 1;
 }
 
 void vtkMacroscopePartitionFilter::ComputeQualities(vtkImageData* model, vtkDataArray* values,

@@ -54,6 +54,8 @@
 class vtkDataArray;
 class vtkDoubleArray;
 class vtkImageData;
+class vtkStringArray;
+class vtkTable;
 
 namespace macroscope
 {
@@ -155,6 +157,19 @@ private:
   AggregationProgressHook ProgressBetween(double from, double to);
   void ComputeQualities(vtkImageData* model, vtkDataArray* values, vtkDataArray* parents,
     const int dims[3], AggregationProgressHook progress);
+  /// The qualities, the best partition and the sweep this execution needs,
+  /// those already known kept: 1 done, 0 failed, -1 aborted (reported,
+  /// and remembered until the filter or its model changes).
+  int Aggregate(vtkImageData* model, vtkDataArray* values, vtkDataArray* parents,
+    const int dims[3], bool curves);
+  /// The best partition for Parameter, from those known or optimised.
+  void FindBest(AggregationProgressHook progress);
+  /// Output 0: the parts of the best partition and what they summarise.
+  void WriteParts(
+    vtkTable* partition, vtkImageData* model, vtkStringArray* typeNames, vtkStringArray* nodeNames);
+  /// Outputs 1 and 2: the quality curves of the sweep.
+  void WriteCurves(vtkTable* curveTable, vtkTable* plotTable, vtkImageData* model);
+  void EmptyOutputs(vtkInformationVector* outputVector);
 
   double Parameter = 0.5;
   bool NormalizeQualities = true;

@@ -2,8 +2,10 @@
 
 #include "Aggregation.h"
 #include "ResourceTreemap.h"
+#include "TreemapWindow.h"
 #include "WindowIntegration.h"
 
+#include "MacroscopeCoreRun.h"
 #include "MacroscopeModelInput.h"
 #include "MacroscopeQualityTables.h"
 #include "MacroscopeTraceColumns.h"
@@ -55,10 +57,47 @@ namespace
 {
 using SDDP = vtkStreamingDemandDrivenPipeline;
 
+// "state duration" -> "State duration": the name of a size.
+std::string Capitalized(std::string text)
+{
+  if (!text.empty())
+  {
+    text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  }
+  return text;
+}
+
+// The names of the first types of `names`, for an error message.
+std::string SomeTypes(vtkStringArray* names, uint32_t types)
+{
+  std::ostringstream valid;
+  for (uint32_t u = 0; u < types && u < 5; ++u)
+  {
+    valid << (u ? ", " : "") << "\"" << names->GetValue(u) << "\"";
+  }
+  return valid.str() + (types > 5 ? ", ..." : "");
+}
+
+// A two-component double array of one tuple.
+void AddPair(vtkFieldData* fields, const char* name, double first, double second,
+  const char* firstName = nullptr, const char* secondName = nullptr)
+{
+  vtkNew<vtkDoubleArray> array;
+  array->SetName(name);
+  array->SetNumberOfComponents(2);
+  if (firstName)
+  {
+    array->SetComponentName(0, firstName);
+    array->SetComponentName(1, secondName);
+  }
+  array->InsertNextTuple2(first, second);
+  fields->AddArray(array);
+}
+}
 
 // The parts of a model the filter reads, or null members when it is not
 // one.
-struct ModelArrays
+struct vtkMacroscopeResourceTreemap::ModelArrays
 {
   vtkImageData* Image = nullptr;
   vtkDataArray* Values = nullptr;
@@ -115,18 +154,19 @@ struct ModelArrays
   {
     return { this->Image->GetOrigin()[0], this->Image->GetSpacing()[0] };
   }
+
+  int Dimension(int axis) const { return this->Image->GetDimensions()[axis]; }
+  bool IsExtensive() const { return this->Extensive->GetComponent(0, 0) != 0.0; }
 };
 
-// "state duration" -> "State duration": the name of a size.
-std::string Capitalized(std::string text)
+// The areas: what they measure (SizeBy), the type of SIZE_TYPE, and the
+// name the table gives them.
+struct vtkMacroscopeResourceTreemap::Areas
 {
-  if (!text.empty())
-  {
-    text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-  }
-  return text;
-}
-}
+  macroscope::TreemapSizing Sizing = macroscope::TreemapSizing::Total;
+  uint32_t Type = 0;
+  std::string Name;
+};
 
 vtkMacroscopeResourceTreemap::vtkMacroscopeResourceTreemap()
   : Internal(new Internals)
@@ -184,25 +224,20 @@ int vtkMacroscopeResourceTreemap::RequestInformation(
                     "TimeWindow end), so there are no time steps.");
     return 1;
   }
-  const double origin = inInfo->Get(vtkDataObject::ORIGIN())[0];
-  const double width = inInfo->Get(vtkDataObject::SPACING())[0];
+  const macroscope::SliceAxis axis{ inInfo->Get(vtkDataObject::ORIGIN())[0],
+    inInfo->Get(vtkDataObject::SPACING())[0] };
   const int* extent = inInfo->Get(SDDP::WHOLE_EXTENT());
-  const int slices = extent[1] - extent[0] + 1;
-  const int steps = slices - this->WindowSlices + 1;
-  if (this->WindowSlices < 1 || steps < 1 || !(width > 0.0))
+  const std::vector<double> times =
+    macroscope::AnimationTimes(axis, extent[1] - extent[0] + 1, this->WindowSlices);
+  if (times.empty())
   {
     return 1; // RequestData reports the bad WindowSlices
-  }
-  std::vector<double> times(static_cast<std::size_t>(steps));
-  for (int k = 0; k < steps; ++k)
-  {
-    times[k] = origin + k * width;
   }
   const double range[2] = { times.front(), times.back() };
   for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
   {
     vtkInformation* info = outputVector->GetInformationObject(port);
-    info->Set(SDDP::TIME_STEPS(), times.data(), steps);
+    info->Set(SDDP::TIME_STEPS(), times.data(), static_cast<int>(times.size()));
     info->Set(SDDP::TIME_RANGE(), range, 2);
   }
   return 1;
@@ -232,44 +267,17 @@ int vtkMacroscopeResourceTreemap::RequestData(
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   const bool timed = this->AnimateSlices && outInfo->Has(SDDP::UPDATE_TIME_STEP());
   const double requested = timed ? outInfo->Get(SDDP::UPDATE_TIME_STEP()) : 0.0;
-  if (timed)
+  for (int port = 0; timed && port < this->GetNumberOfOutputPorts(); ++port)
   {
-    for (int port = 0; port < this->GetNumberOfOutputPorts(); ++port)
-    {
-      vtkDataObject* output = vtkDataObject::GetData(outputVector, port);
-      output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), requested);
-    }
+    vtkDataObject* output = vtkDataObject::GetData(outputVector, port);
+    output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), requested);
   }
   if (MacroscopeModelInput::IsLaterPiece(outInfo))
   {
     return 1; // piece 0 holds the tables
   }
-
-  // Properties.
-  if (this->Cut != LEVEL && this->Cut != OPTIMAL)
+  if (!this->CheckProperties())
   {
-    vtkErrorMacro("Unknown Cut " << this->Cut << " (0 Level, 1 Optimal).");
-    return 0;
-  }
-  if (this->Level < -1)
-  {
-    vtkErrorMacro("Level must be -1 (the resources) or a depth >= 0 (got " << this->Level << ").");
-    return 0;
-  }
-  if (!(this->Parameter >= 0.0 && this->Parameter <= 1.0))
-  {
-    vtkErrorMacro("Parameter must be in [0, 1] (got " << this->Parameter << ").");
-    return 0;
-  }
-  if (this->SizeBy < SIZE_TOTAL || this->SizeBy > SIZE_INPUT)
-  {
-    vtkErrorMacro("Unknown SizeBy " << this->SizeBy
-                                    << " (0 Total, 1 Resources, 2 Type, 3 Sizes Input).");
-    return 0;
-  }
-  if (this->WindowSlices < 1)
-  {
-    vtkErrorMacro("WindowSlices must be at least 1 (got " << this->WindowSlices << ").");
     return 0;
   }
   const ModelArrays model(vtkImageData::GetData(inputVector[0]));
@@ -278,271 +286,318 @@ int vtkMacroscopeResourceTreemap::RequestData(
     vtkErrorMacro("The input is not a microscopic model: give it the Model output of Time Slicing.");
     return 0;
   }
-  int dims[3];
-  model.Image->GetDimensions(dims);
-  const int slices = dims[0];
-  const uint32_t resources = static_cast<uint32_t>(dims[1]);
-  const uint32_t types = static_cast<uint32_t>(dims[2]);
-  const macroscope::SliceAxis axis = model.Axis();
-  const double modelEnd = axis.Origin + slices * axis.Width;
-
-  // The window: a run of slices when animated, else TimeWindow.
-  double begin = this->TimeWindow[0];
-  double end = this->TimeWindow[1] == 0.0 ? modelEnd : this->TimeWindow[1];
-  if (this->AnimateSlices)
+  const ModelArrays sizes(
+    this->GetNumberOfInputConnections(1) > 0 ? vtkImageData::GetData(inputVector[1]) : nullptr);
+  double window[2];
+  Areas areas;
+  // The window and the areas' source are checked before any computation.
+  if (!this->ChooseWindow(model, timed, requested, window) ||
+    !this->ChooseAreas(model, sizes, areas) || !this->KeepModel(model))
   {
-    if (this->WindowSlices > slices)
-    {
-      vtkErrorMacro("WindowSlices (" << this->WindowSlices << ") exceeds the model's " << slices
-                                     << " slices.");
-      return 0;
-    }
-    int first = 0;
-    if (timed)
-    {
-      // The slice holding the requested time; its start is a time step.
-      const double at = (requested - axis.Origin) / axis.Width;
-      first = std::isfinite(at) ? static_cast<int>(std::floor(at + 1e-6)) : 0;
-      first = std::max(0, std::min(first, slices - this->WindowSlices));
-    }
-    begin = axis.Origin + first * axis.Width;
-    end = axis.Origin + (first + this->WindowSlices) * axis.Width;
-  }
-  else if (!(end > begin) || !std::isfinite(begin) || !std::isfinite(end) || end <= axis.Origin ||
-    begin >= modelEnd)
-  {
-    vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
-                                 << ") does not overlap the model's window [" << axis.Origin
-                                 << ", " << modelEnd << "] s.");
     return 0;
   }
-
-  // The areas' source, checked before any computation.
-  uint32_t sizeType = 0;
-  std::string sizeName;
-  ModelArrays sizes(this->GetNumberOfInputConnections(1) > 0
-      ? vtkImageData::GetData(inputVector[1])
-      : nullptr);
-  switch (this->SizeBy)
+  const int integrated = this->KeepWindowIntegral(model, window);
+  if (integrated != 1)
   {
-    case SIZE_TOTAL:
-      sizeName = Capitalized(model.Metric->GetValue(0));
-      break;
-    case SIZE_RESOURCES:
-      sizeName = "Resources";
-      break;
-    case SIZE_TYPE:
-    {
-      sizeType = types;
-      std::ostringstream valid;
-      for (uint32_t u = 0; u < types; ++u)
-      {
-        if (model.TypeNames->GetValue(u) == this->SizeType)
-        {
-          sizeType = u;
-        }
-        if (u < 5)
-        {
-          valid << (u ? ", " : "") << "\"" << model.TypeNames->GetValue(u) << "\"";
-        }
-      }
-      if (sizeType == types)
-      {
-        vtkErrorMacro("SizeType \"" << this->SizeType << "\" is not a type of the model (its "
-                                    << types << " types include " << valid.str()
-                                    << (types > 5 ? ", ..." : "") << ").");
-        return 0;
-      }
-      sizeName = "Type: " + this->SizeType;
-      break;
-    }
-    default:
-    {
-      if (!sizes.Image)
-      {
-        vtkErrorMacro("SizeBy is Sizes Input, but no Sizes input is connected: give it a Time "
-                      "Slicing Model of the same trace.");
-        return 0;
-      }
-      if (!sizes.Complete())
-      {
-        vtkErrorMacro("The Sizes input is not a microscopic model: give it the Model output of "
-                      "Time Slicing.");
-        return 0;
-      }
-      bool same = sizes.NodeNames->GetNumberOfValues() == model.NodeNames->GetNumberOfValues() &&
-        sizes.Image->GetDimensions()[1] == dims[1];
-      for (vtkIdType n = 0; same && n < model.NodeNames->GetNumberOfValues(); ++n)
-      {
-        same = sizes.NodeNames->GetValue(n) == model.NodeNames->GetValue(n);
-      }
-      if (!same)
-      {
-        vtkErrorMacro("The Sizes input's model has other resources than the model ("
-                      << sizes.Image->GetDimensions()[1] << " resources, " << dims[1]
-                      << " in the model; their NodeName must be equal): slice it with the same "
-                         "ResourceLevel and Resources.");
-        return 0;
-      }
-      sizeName = Capitalized(sizes.Metric->GetValue(0));
-    }
-  }
-
-  // The model and its hierarchy, copied once per model.
-  Internals& internal = *this->Internal;
-  if (internal.ModelObject != model.Image || internal.ModelTime != model.Image->GetMTime() ||
-    !internal.Hierarchy)
-  {
-    internal.Aggregation.reset();
-    internal.Sweeps.clear();
-    internal.Hierarchy.reset();
-    internal.Values = model.Copy();
-    internal.Model = model.View(internal.Values);
-    std::vector<int64_t> parent(static_cast<std::size_t>(model.Parents->GetNumberOfTuples()));
-    for (std::size_t n = 0; n < parent.size(); ++n)
-    {
-      parent[n] = static_cast<int64_t>(model.Parents->GetComponent(static_cast<vtkIdType>(n), 0));
-    }
-    try
-    {
-      internal.Model.Validate();
-      internal.Hierarchy = std::make_unique<macroscope::AggregationHierarchy>(parent, resources);
-    }
-    catch (const std::exception& error)
-    {
-      vtkErrorMacro("Cannot use this model: " << error.what());
-      return 0;
-    }
-    if (model.NodeNames->GetNumberOfValues() != static_cast<vtkIdType>(parent.size()) ||
-      model.NodeKinds->GetNumberOfValues() != static_cast<vtkIdType>(parent.size()) ||
-      model.TypeNames->GetNumberOfValues() < static_cast<vtkIdType>(types))
-    {
-      internal.Hierarchy.reset();
-      vtkErrorMacro("The model's NodeName, NodeKind or TypeName do not match its shape.");
-      return 0;
-    }
-    internal.ModelObject = model.Image;
-    internal.ModelTime = model.Image->GetMTime();
-  }
-
-  // The window's integral and its qualities, once per window.
-  if (!internal.Aggregation || internal.Begin != begin || internal.End != end)
-  {
-    internal.Aggregation.reset();
-    internal.Sweeps.clear();
-    try
-    {
-      internal.Integral = macroscope::IntegrateWindow(internal.Model, axis, begin, end,
-        model.Extensive->GetComponent(0, 0) != 0.0, [this](double fraction) {
-          this->UpdateProgress(0.4 * fraction);
-          return !this->GetAbortExecute();
-        });
-      internal.OneSlice = macroscope::OneSliceModel(internal.Integral);
-      internal.Aggregation = std::make_unique<macroscope::SpatialAggregation>(
-        macroscope::ModelView{ internal.OneSlice.data(), 1, resources, types }, *internal.Hierarchy);
-    }
-    catch (const macroscope::WindowIntegrationAborted&)
-    {
-      vtkWarningMacro("Resource Treemap aborted.");
-      return 1;
-    }
-    catch (const std::exception& error)
-    {
-      vtkErrorMacro("Cannot aggregate this window: " << error.what());
-      return 0;
-    }
-    internal.Begin = begin;
-    internal.End = end;
-    ++internal.QualityComputations;
+    return integrated == 0 ? 0 : 1;
   }
   this->UpdateProgress(0.5);
-  macroscope::SpatialAggregation& aggregation = *internal.Aggregation;
-  const macroscope::AggregationHierarchy& hierarchy = *internal.Hierarchy;
-  aggregation.SetNormalizeQualities(this->NormalizeQualities);
+  Internals& internal = *this->Internal;
+  internal.Aggregation->SetNormalizeQualities(this->NormalizeQualities);
   auto sweep = internal.Sweeps.find(this->NormalizeQualities);
   if (sweep == internal.Sweeps.end())
   {
-    sweep = internal.Sweeps.emplace(this->NormalizeQualities, aggregation.AllPartitions()).first;
+    sweep = internal.Sweeps.emplace(this->NormalizeQualities, internal.Aggregation->AllPartitions())
+              .first;
   }
   if (this->GetAbortExecute())
   {
     return 1;
   }
   this->UpdateProgress(0.7);
-
-  // The cut.
   std::vector<int64_t> cut;
-  macroscope::Partition best;
+  double bestQuality[2] = { 0.0, 0.0 };
+  std::vector<double> resourceSizes;
+  if (!this->ChooseCut(cut, bestQuality[0], bestQuality[1]) ||
+    !this->SizeResources(sizes, areas, window, resourceSizes) ||
+    !this->WriteTable(vtkTable::GetData(outputVector, 0), model, cut, resourceSizes, window, areas,
+      bestQuality))
+  {
+    return 0;
+  }
+
+  // Outputs 1 and 2: the quality curves of the window's spatial aggregation.
+  MacroscopeQualityTables::FillCurves(vtkTable::GetData(outputVector, 1), sweep->second);
+  MacroscopeQualityTables::FillPlot(vtkTable::GetData(outputVector, 2), sweep->second, this->Parameter);
+  this->UpdateProgress(1.0);
+  return 1;
+}
+
+bool vtkMacroscopeResourceTreemap::CheckProperties()
+{
+  if (this->Cut != LEVEL && this->Cut != OPTIMAL)
+  {
+    vtkErrorMacro("Unknown Cut " << this->Cut << " (0 Level, 1 Optimal).");
+    return false;
+  }
+  if (this->Level < -1)
+  {
+    vtkErrorMacro("Level must be -1 (the resources) or a depth >= 0 (got " << this->Level << ").");
+    return false;
+  }
+  if (!(this->Parameter >= 0.0 && this->Parameter <= 1.0))
+  {
+    vtkErrorMacro("Parameter must be in [0, 1] (got " << this->Parameter << ").");
+    return false;
+  }
+  if (this->SizeBy < SIZE_TOTAL || this->SizeBy > SIZE_INPUT)
+  {
+    vtkErrorMacro("Unknown SizeBy " << this->SizeBy
+                                    << " (0 Total, 1 Resources, 2 Type, 3 Sizes Input).");
+    return false;
+  }
+  if (this->WindowSlices < 1)
+  {
+    vtkErrorMacro("WindowSlices must be at least 1 (got " << this->WindowSlices << ").");
+    return false;
+  }
+  return true;
+}
+
+bool vtkMacroscopeResourceTreemap::ChooseWindow(
+  const ModelArrays& model, bool timed, double requested, double window[2])
+{
+  // A run of slices when animated, else TimeWindow.
+  const int slices = model.Dimension(0);
+  const macroscope::SliceAxis axis = model.Axis();
+  const double modelEnd = axis.Origin + slices * axis.Width;
+  if (this->AnimateSlices)
+  {
+    if (this->WindowSlices > slices)
+    {
+      vtkErrorMacro("WindowSlices (" << this->WindowSlices << ") exceeds the model's " << slices
+                                     << " slices.");
+      return false;
+    }
+    const auto run = macroscope::AnimationWindow(
+      axis, slices, this->WindowSlices, timed ? requested : std::nan(""));
+    window[0] = run.first;
+    window[1] = run.second;
+    return true;
+  }
+  window[0] = this->TimeWindow[0];
+  window[1] = this->TimeWindow[1] == 0.0 ? modelEnd : this->TimeWindow[1];
+  if (!macroscope::WindowOverlapsModel(axis, slices, window[0], window[1]))
+  {
+    vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
+                                 << ") does not overlap the model's window [" << axis.Origin
+                                 << ", " << modelEnd << "] s.");
+    return false;
+  }
+  return true;
+}
+
+bool vtkMacroscopeResourceTreemap::ChooseAreas(
+  const ModelArrays& model, const ModelArrays& sizes, Areas& areas)
+{
+  const auto types = static_cast<uint32_t>(model.Dimension(2));
+  switch (this->SizeBy)
+  {
+    case SIZE_TOTAL:
+      areas.Name = Capitalized(model.Metric->GetValue(0));
+      return true;
+    case SIZE_RESOURCES:
+      areas.Sizing = macroscope::TreemapSizing::Resources;
+      areas.Name = "Resources";
+      return true;
+    case SIZE_TYPE:
+      areas.Sizing = macroscope::TreemapSizing::Type;
+      areas.Type = types;
+      for (uint32_t u = 0; u < types; ++u)
+      {
+        areas.Type = model.TypeNames->GetValue(u) == this->SizeType ? u : areas.Type;
+      }
+      if (areas.Type < types)
+      {
+        areas.Name = "Type: " + this->SizeType;
+        return true;
+      }
+      vtkErrorMacro("SizeType \"" << this->SizeType << "\" is not a type of the model (its "
+                                  << types << " types include "
+                                  << SomeTypes(model.TypeNames, types) << ").");
+      return false;
+    default:
+      break;
+  }
+  if (!sizes.Image)
+  {
+    vtkErrorMacro("SizeBy is Sizes Input, but no Sizes input is connected: give it a Time "
+                  "Slicing Model of the same trace.");
+    return false;
+  }
+  if (!sizes.Complete())
+  {
+    vtkErrorMacro("The Sizes input is not a microscopic model: give it the Model output of "
+                  "Time Slicing.");
+    return false;
+  }
+  bool same = sizes.NodeNames->GetNumberOfValues() == model.NodeNames->GetNumberOfValues() &&
+    sizes.Dimension(1) == model.Dimension(1);
+  for (vtkIdType n = 0; same && n < model.NodeNames->GetNumberOfValues(); ++n)
+  {
+    same = sizes.NodeNames->GetValue(n) == model.NodeNames->GetValue(n);
+  }
+  if (!same)
+  {
+    vtkErrorMacro("The Sizes input's model has other resources than the model ("
+      << sizes.Dimension(1) << " resources, " << model.Dimension(1)
+      << " in the model; their NodeName must be equal): slice it with the same "
+         "ResourceLevel and Resources.");
+    return false;
+  }
+  areas.Name = Capitalized(sizes.Metric->GetValue(0));
+  return true;
+}
+
+bool vtkMacroscopeResourceTreemap::KeepModel(const ModelArrays& model)
+{
+  // The model and its hierarchy, copied once per model.
+  Internals& internal = *this->Internal;
+  if (internal.ModelObject == model.Image && internal.ModelTime == model.Image->GetMTime() &&
+    internal.Hierarchy)
+  {
+    return true;
+  }
+  internal.Aggregation.reset();
+  internal.Sweeps.clear();
+  internal.Hierarchy.reset();
+  internal.Values = model.Copy();
+  internal.Model = model.View(internal.Values);
+  std::vector<int64_t> parent(static_cast<std::size_t>(model.Parents->GetNumberOfTuples()));
+  for (std::size_t n = 0; n < parent.size(); ++n)
+  {
+    parent[n] = static_cast<int64_t>(model.Parents->GetComponent(static_cast<vtkIdType>(n), 0));
+  }
+  try
+  {
+    internal.Model.Validate();
+    internal.Hierarchy = std::make_unique<macroscope::AggregationHierarchy>(
+      parent, static_cast<uint32_t>(model.Dimension(1)));
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Cannot use this model: " << error.what());
+    return false;
+  }
+  if (model.NodeNames->GetNumberOfValues() != static_cast<vtkIdType>(parent.size()) ||
+    model.NodeKinds->GetNumberOfValues() != static_cast<vtkIdType>(parent.size()) ||
+    model.TypeNames->GetNumberOfValues() < static_cast<vtkIdType>(model.Dimension(2)))
+  {
+    internal.Hierarchy.reset();
+    vtkErrorMacro("The model's NodeName, NodeKind or TypeName do not match its shape.");
+    return false;
+  }
+  internal.ModelObject = model.Image;
+  internal.ModelTime = model.Image->GetMTime();
+  return true;
+}
+
+int vtkMacroscopeResourceTreemap::KeepWindowIntegral(
+  const ModelArrays& model, const double window[2])
+{
+  // The window's integral and its qualities, once per window.
+  Internals& internal = *this->Internal;
+  if (internal.Aggregation && internal.Begin == window[0] && internal.End == window[1])
+  {
+    return 1;
+  }
+  internal.Aggregation.reset();
+  internal.Sweeps.clear();
+  const int status = MacroscopeRunCore<macroscope::WindowIntegrationAborted>(
+    this, "Cannot aggregate this window", "Resource Treemap aborted.", [&] {
+      internal.Integral = macroscope::IntegrateWindow(internal.Model, model.Axis(), window[0],
+        window[1], model.IsExtensive(), [this](double fraction) {
+          this->UpdateProgress(0.4 * fraction);
+          return !this->GetAbortExecute();
+        });
+      internal.OneSlice = macroscope::OneSliceModel(internal.Integral);
+      internal.Aggregation = std::make_unique<macroscope::SpatialAggregation>(
+        macroscope::ModelView{ internal.OneSlice.data(), 1, internal.Integral.Resources,
+          internal.Integral.Types },
+        *internal.Hierarchy);
+    });
+  if (status == 1)
+  {
+    internal.Begin = window[0];
+    internal.End = window[1];
+    ++internal.QualityComputations;
+  }
+  return status;
+}
+
+bool vtkMacroscopeResourceTreemap::ChooseCut(
+  std::vector<int64_t>& cut, double& bestGain, double& bestLoss)
+{
   if (this->Cut == OPTIMAL)
   {
-    best = aggregation.Best(this->Parameter);
+    const macroscope::Partition best = this->Internal->Aggregation->Best(this->Parameter);
     for (const macroscope::AggregatePart& part : best.Parts)
     {
       cut.push_back(part.Node);
     }
+    bestGain = best.Gain;
+    bestLoss = best.Loss;
+    return true;
   }
-  else
+  try
   {
-    try
-    {
-      cut = macroscope::LevelCut(hierarchy, this->Level);
-    }
-    catch (const std::invalid_argument& error)
-    {
-      vtkErrorMacro("Level cannot cut the model: " << error.what() << ".");
-      return 0;
-    }
+    cut = macroscope::LevelCut(*this->Internal->Hierarchy, this->Level);
   }
+  catch (const std::invalid_argument& error)
+  {
+    vtkErrorMacro("Level cannot cut the model: " << error.what() << ".");
+    return false;
+  }
+  return true;
+}
 
-  // The areas per resource.
-  std::vector<double> resourceSizes(resources, 0.0);
-  const macroscope::WindowIntegral& integral = internal.Integral;
-  if (this->SizeBy == SIZE_INPUT)
+bool vtkMacroscopeResourceTreemap::SizeResources(const ModelArrays& sizes, const Areas& areas,
+  const double window[2], std::vector<double>& resourceSizes)
+{
+  if (this->SizeBy != SIZE_INPUT)
   {
-    try
-    {
-      const std::vector<double> values = sizes.Copy();
-      const macroscope::ModelView view = sizes.View(values);
-      view.Validate();
-      const macroscope::WindowIntegral other = macroscope::IntegrateWindow(
-        view, sizes.Axis(), begin, end, sizes.Extensive->GetComponent(0, 0) != 0.0);
-      for (uint32_t s = 0; s < resources; ++s)
-      {
-        for (uint32_t u = 0; u < other.Types; ++u)
-        {
-          resourceSizes[s] += other.At(s, u);
-        }
-      }
-    }
-    catch (const std::exception& error)
-    {
-      vtkErrorMacro("Cannot use the Sizes input: " << error.what() << ".");
-      return 0;
-    }
+    resourceSizes = macroscope::ResourceSizes(this->Internal->Integral, areas.Sizing, areas.Type);
+    return true;
   }
-  for (uint32_t s = 0; s < resources && this->SizeBy != SIZE_INPUT; ++s)
+  try
   {
-    switch (this->SizeBy)
-    {
-      case SIZE_TOTAL:
-        for (uint32_t u = 0; u < types; ++u)
-        {
-          resourceSizes[s] += integral.At(s, u);
-        }
-        break;
-      case SIZE_RESOURCES:
-        resourceSizes[s] = 1.0;
-        break;
-      default:
-        resourceSizes[s] = integral.At(s, sizeType);
-    }
+    const std::vector<double> values = sizes.Copy();
+    const macroscope::ModelView view = sizes.View(values);
+    view.Validate();
+    resourceSizes = macroscope::ResourceSizes(macroscope::IntegrateWindow(view, sizes.Axis(),
+                                                window[0], window[1], sizes.IsExtensive()),
+      macroscope::TreemapSizing::Total);
   }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro("Cannot use the Sizes input: " << error.what() << ".");
+    return false;
+  }
+  return true;
+}
 
+bool vtkMacroscopeResourceTreemap::WriteTable(vtkTable* table, const ModelArrays& model,
+  const std::vector<int64_t>& cut, const std::vector<double>& resourceSizes,
+  const double window[2], const Areas& areas, const double bestQuality[2])
+{
+  const Internals& internal = *this->Internal;
+  const macroscope::AggregationHierarchy& hierarchy = *internal.Hierarchy;
+  const uint32_t types = internal.Integral.Types;
   macroscope::TreemapRows rows;
   std::vector<std::string> paths;
   try
   {
-    rows = macroscope::BuildTreemap(hierarchy, cut, integral.Values, types, resourceSizes);
+    rows = macroscope::BuildTreemap(hierarchy, cut, internal.Integral.Values, types, resourceSizes);
     std::vector<std::string> names(hierarchy.Nodes());
     for (std::size_t n = 0; n < names.size(); ++n)
     {
@@ -553,12 +608,9 @@ int vtkMacroscopeResourceTreemap::RequestData(
   catch (const std::exception& error)
   {
     vtkErrorMacro("Cannot build the treemap: " << error.what());
-    return 0;
+    return false;
   }
   this->UpdateProgress(0.8);
-
-  // Output 0: the rows.
-  vtkTable* table = vtkTable::GetData(outputVector, 0);
   auto* node = MacroscopeNewColumn<vtkTypeInt64Array>(table, "Node");
   auto* name = MacroscopeNewColumn<vtkStringArray>(table, "Name");
   auto* path = MacroscopeNewColumn<vtkStringArray>(table, "Path");
@@ -581,12 +633,8 @@ int vtkMacroscopeResourceTreemap::RequestData(
   {
     values->SetComponentName(u, model.TypeNames->GetValue(u).c_str());
   }
-  // Qualities scaled as Best() scales them.
-  const macroscope::Quality full = aggregation.FullAggregation();
-  const double gainScale = this->NormalizeQualities && full.Gain > 0.0 ? full.Gain : 1.0;
-  const double lossScale = this->NormalizeQualities && full.Loss > 0.0 ? full.Loss : 1.0;
-  double cutGain = 0.0;
-  double cutLoss = 0.0;
+  const macroscope::TreemapQualities quality =
+    macroscope::RowQualities(rows, *internal.Aggregation, this->NormalizeQualities);
   for (std::size_t r = 0; r < rows.Rows(); ++r)
   {
     const int64_t n = rows.Node[r];
@@ -607,17 +655,8 @@ int vtkMacroscopeResourceTreemap::RequestData(
     mode->InsertNextValue(rows.Mode[r]);
     modeName->InsertNextValue(rows.Mode[r] >= 0 ? model.TypeNames->GetValue(rows.Mode[r]) : "");
     modeShare->InsertNextValue(rows.ModeProportion[r]);
-    const macroscope::Quality q =
-      rows.Cut[r] ? aggregation.NodeQuality(n) : macroscope::Quality{ 0.0, 0.0 };
-    gain->InsertNextValue(q.Gain / gainScale);
-    loss->InsertNextValue(q.Loss / lossScale);
-    cutGain += q.Gain / gainScale;
-    cutLoss += q.Loss / lossScale;
-  }
-  if (this->Cut == OPTIMAL)
-  {
-    cutGain = best.Gain; // the Spatial Aggregation filter's sums
-    cutLoss = best.Loss;
+    gain->InsertNextValue(quality.Gain[r]);
+    loss->InsertNextValue(quality.Loss[r]);
   }
 
   vtkFieldData* fields = table->GetFieldData();
@@ -629,42 +668,15 @@ int vtkMacroscopeResourceTreemap::RequestData(
       fields->AddArray(array);
     }
   }
-  vtkNew<vtkDoubleArray> window;
-  window->SetName("TimeWindow");
-  window->SetNumberOfComponents(2);
-  window->InsertNextTuple2(begin, end);
-  fields->AddArray(window);
-  vtkNew<vtkDoubleArray> chosen;
-  chosen->SetName("Parameter");
-  chosen->InsertNextValue(this->Parameter);
-  fields->AddArray(chosen);
-  vtkNew<vtkDoubleArray> quality;
-  quality->SetName("PartitionQuality");
-  quality->SetNumberOfComponents(2);
-  quality->SetComponentName(0, "Gain");
-  quality->SetComponentName(1, "Loss");
-  quality->InsertNextTuple2(cutGain, cutLoss);
-  fields->AddArray(quality);
-  vtkNew<vtkStringArray> constraint;
-  constraint->SetName("Constraint");
-  constraint->InsertNextValue(this->Cut == OPTIMAL ? "spatial" : "level");
-  fields->AddArray(constraint);
-  vtkNew<vtkIntArray> level;
-  level->SetName("Level");
-  level->InsertNextValue(this->Level);
-  fields->AddArray(level);
-  vtkNew<vtkStringArray> sizeBy;
-  sizeBy->SetName("SizeBy");
-  sizeBy->InsertNextValue(sizeName);
-  fields->AddArray(sizeBy);
-  vtkNew<vtkIntArray> computations;
-  computations->SetName("QualityComputations");
-  computations->InsertNextValue(internal.QualityComputations);
-  fields->AddArray(computations);
-
-  // Outputs 1 and 2: the quality curves of the window's spatial aggregation.
-  MacroscopeQualityTables::FillCurves(vtkTable::GetData(outputVector, 1), sweep->second);
-  MacroscopeQualityTables::FillPlot(vtkTable::GetData(outputVector, 2), sweep->second, this->Parameter);
-  this->UpdateProgress(1.0);
-  return 1;
+  AddPair(fields, "TimeWindow", window[0], window[1]);
+  MacroscopeAddFieldValue<vtkDoubleArray>(fields, "Parameter", this->Parameter);
+  // An optimal cut's qualities are the Spatial Aggregation filter's sums.
+  const bool optimal = this->Cut == OPTIMAL;
+  AddPair(fields, "PartitionQuality", optimal ? bestQuality[0] : quality.CutGain,
+    optimal ? bestQuality[1] : quality.CutLoss, "Gain", "Loss");
+  MacroscopeAddFieldValue<vtkStringArray>(fields, "Constraint", optimal ? "spatial" : "level");
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "Level", this->Level);
+  MacroscopeAddFieldValue<vtkStringArray>(fields, "SizeBy", areas.Name);
+  MacroscopeAddFieldValue<vtkIntArray>(fields, "QualityComputations", internal.QualityComputations);
+  return true;
 }

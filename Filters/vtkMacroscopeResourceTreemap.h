@@ -40,6 +40,7 @@
 
 #include <memory> // for std::unique_ptr
 #include <string> // for std::string
+#include <vector> // for std::vector
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeResourceTreemap : public vtkTableAlgorithm
 {
@@ -147,6 +148,23 @@ private:
 
   struct Internals;
   std::unique_ptr<Internals> Internal;
+  // The arrays of a model input, and where the areas come from.
+  struct ModelArrays;
+  struct Areas;
+
+  // RequestData's steps; each reports its own error and returns false (or,
+  // for the integration, 0 error, -1 aborted, 1 done).
+  bool CheckProperties();
+  bool ChooseWindow(const ModelArrays& model, bool timed, double requested, double window[2]);
+  bool ChooseAreas(const ModelArrays& model, const ModelArrays& sizes, Areas& areas);
+  bool KeepModel(const ModelArrays& model);
+  int KeepWindowIntegral(const ModelArrays& model, const double window[2]);
+  bool ChooseCut(std::vector<int64_t>& cut, double& bestGain, double& bestLoss);
+  bool SizeResources(const ModelArrays& sizes, const Areas& areas, const double window[2],
+    std::vector<double>& resourceSizes);
+  bool WriteTable(vtkTable* table, const ModelArrays& model, const std::vector<int64_t>& cut,
+    const std::vector<double>& resourceSizes, const double window[2], const Areas& areas,
+    const double bestQuality[2]);
 };
 
 #endif

@@ -9,6 +9,7 @@
 #include "TimeSlicing.h"
 #include "TraceSchema.h"
 #include "MacroscopeTraceColumns.h"
+#include "MacroscopeCoreRun.h"
 #include "MacroscopeTraceInputs.h"
 
 #include "vtkCommunicator.h"
@@ -249,6 +250,65 @@ int vtkMacroscopeTimeSlicing::DescribeModel(
   return 1;
 }
 
+// The rows of the metric's table as the core wants them; the type column
+// mapped to the model's planes.
+struct vtkMacroscopeTimeSlicing::SliceRows
+{
+  MacroscopeColumnStore Store;
+  std::vector<uint32_t> Planes;
+  macroscope::StateRows States;
+  macroscope::PointRows Points;
+  macroscope::MessageRows Messages;
+  std::size_t Count = 0;
+
+  // False when `rows` misses a column `metric` needs.
+  bool Read(vtkTable* rows, int metric, const std::vector<uint32_t>& planeOfType)
+  {
+    MacroscopeColumnStore& store = this->Store;
+    auto mapTypes = [&](const char* column) -> const uint32_t* {
+      const uint32_t* ids = store.Ids32(rows, column);
+      if (!ids)
+      {
+        return nullptr;
+      }
+      this->Planes.resize(static_cast<std::size_t>(rows->GetNumberOfRows()));
+      for (std::size_t i = 0; i < this->Planes.size(); ++i)
+      {
+        this->Planes[i] = ids[i] < planeOfType.size() ? planeOfType[ids[i]] : UINT32_MAX;
+      }
+      // No rows: `ids` is valid for none, while an empty vector's data() may be null.
+      return this->Planes.empty() ? ids : this->Planes.data();
+    };
+    const std::size_t count = static_cast<std::size_t>(rows->GetNumberOfRows());
+    this->Count = count;
+    macroscope::StateRows& states = this->States;
+    macroscope::PointRows& points = this->Points;
+    macroscope::MessageRows& messages = this->Messages;
+    switch (metric)
+    {
+      case STATE_DURATION:
+        states = { store.Ids32(rows, schema::Location), mapTypes(schema::Type),
+          store.Ids32(rows, schema::Depth), store.Real(rows, schema::Start),
+          store.Real(rows, schema::End), count };
+        return states.Location && states.Type && states.Depth && states.Start && states.End;
+      case EVENT_COUNT:
+        points = { store.Ids32(rows, schema::Location), mapTypes(schema::Type),
+          store.Real(rows, schema::Time), nullptr, count };
+        return points.Location && points.Type && points.Time;
+      case VARIABLE_MEAN:
+        points = { store.Ids32(rows, schema::Location), mapTypes(schema::Variable),
+          store.Real(rows, schema::Time), store.Real(rows, schema::Value), count };
+        return points.Location && points.Type && points.Time && points.Value;
+      default:
+        messages = { store.Ids32(rows, schema::Sender), store.Ids32(rows, schema::Receiver),
+          store.Real(rows, schema::SendTime), store.Real(rows, schema::RecvTime),
+          store.Real(rows, schema::Bytes), count };
+        return messages.Sender && messages.Receiver && messages.SendTime && messages.RecvTime &&
+          messages.Bytes;
+    }
+  }
+};
+
 int vtkMacroscopeTimeSlicing::RequestData(
   vtkInformation*, vtkInformationVector** inputVector, vtkInformationVector* outputVector)
 {
@@ -268,45 +328,10 @@ int vtkMacroscopeTimeSlicing::RequestData(
   {
     return this->WriteOutputs(outputVector);
   }
-
   MacroscopeTraceInputs trace;
-  std::string problem;
-  if (!trace.CollectTrace(this, inputVector[0], problem))
+  vtkTable* rows = this->CollectRows(inputVector[0], trace);
+  if (!rows)
   {
-    vtkErrorMacro(<< problem);
-    return 0;
-  }
-  const char* kind = MacroscopeModelPlan::PlaneKind(this->Metric);
-  if (this->Metric < STATE_DURATION || this->Metric > MESSAGES_RECEIVED)
-  {
-    vtkErrorMacro("Unknown Metric " << this->Metric << ".");
-    return 0;
-  }
-  vtkTable* rows = nullptr;
-  switch (this->Metric)
-  {
-    case STATE_DURATION:
-      rows = trace.States;
-      break;
-    case EVENT_COUNT:
-      rows = trace.Events;
-      break;
-    case VARIABLE_MEAN:
-      rows = trace.Variables;
-      break;
-    default:
-      rows = trace.Messages;
-  }
-  if (!trace.Hierarchy || (kind && !trace.Types) || !rows)
-  {
-    vtkErrorMacro("The " << MetricNames[this->Metric]
-                         << " metric needs the trace reader's Hierarchy"
-                         << (kind ? ", Types" : "") << " and "
-                         << (this->Metric == STATE_DURATION ? "States"
-                               : this->Metric == EVENT_COUNT ? "Events"
-                               : this->Metric == VARIABLE_MEAN ? "Variables"
-                                                               : "Messages")
-                         << " outputs as inputs (" << trace.Describe() << ").");
     return 0;
   }
   if (this->Slices < 1)
@@ -314,27 +339,19 @@ int vtkMacroscopeTimeSlicing::RequestData(
     vtkErrorMacro("Slices must be at least 1 (got " << this->Slices << ").");
     return 0;
   }
-
-  MacroscopeModelPlan plan;
-  std::string planProblem;
   // The trace is sliced with every type, so that the planes kept are those
   // of the whole model (a state's exclusive time does not depend on which
   // types are shown); the Types selection then keeps some planes.
+  MacroscopeModelPlan plan;
   MacroscopeModelPlan selected;
+  std::string problem;
   if (!plan.Build(trace.Hierarchy, trace.Types, this->Metric, this->ResourceLevel, this->Resources,
-        planProblem) ||
-    !(selected = plan).KeepTypes(trace.Types, this->Types, planProblem))
+        problem) ||
+    !(selected = plan).KeepTypes(trace.Types, this->Types, problem))
   {
-    vtkErrorMacro(<< planProblem << ".");
+    vtkErrorMacro(<< problem << ".");
     return 0;
   }
-  const macroscope::ResourceHierarchy& resources = plan.Resources;
-  const std::vector<uint32_t>& planeOfType = plan.PlaneOfType;
-  const std::vector<vtkIdType>& typeOfPlane = plan.TypeOfPlane;
-  vtkTree* tree = trace.Hierarchy;
-  vtkStringArray* typeNames =
-    kind ? vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Name)) : nullptr;
-
   // The window: the whole trace by default.
   double bounds[2];
   trace.TimeBounds(bounds, this->Controller);
@@ -344,65 +361,19 @@ int vtkMacroscopeTimeSlicing::RequestData(
   {
     return 0;
   }
-
-  // Rows as the core wants them; the type column mapped to planes.
   macroscope::TimeSlicingOptions options;
   options.Grid = { begin, end, this->Slices };
   options.Metric = static_cast<SliceMetric>(this->Metric);
   options.Normalize = this->Normalize;
   options.Depth = this->Depth;
-  options.Leaves = static_cast<uint32_t>(resources.ResourceOfLeaf.size());
-  options.ResourceOfLeaf = resources.ResourceOfLeaf;
-  options.Resources = resources.Resources;
-  options.Types = kind ? static_cast<uint32_t>(typeOfPlane.size()) : 1;
-
-  MacroscopeColumnStore store;
-  std::vector<uint32_t> planes;
-  auto mapTypes = [&](const char* column) -> const uint32_t* {
-    const uint32_t* ids = store.Ids32(rows, column);
-    if (!ids)
-    {
-      return nullptr;
-    }
-    planes.resize(static_cast<std::size_t>(rows->GetNumberOfRows()));
-    for (std::size_t i = 0; i < planes.size(); ++i)
-    {
-      planes[i] = ids[i] < planeOfType.size() ? planeOfType[ids[i]] : UINT32_MAX;
-    }
-    // No rows: `ids` is valid for none, while an empty vector's data() may be null.
-    return planes.empty() ? ids : planes.data();
-  };
-  macroscope::StateRows states;
-  macroscope::PointRows points;
-  macroscope::MessageRows messages;
-  const std::size_t count = static_cast<std::size_t>(rows->GetNumberOfRows());
-  bool complete = true;
-  switch (this->Metric)
-  {
-    case STATE_DURATION:
-      states = { store.Ids32(rows, schema::Location), mapTypes(schema::Type),
-        store.Ids32(rows, schema::Depth), store.Real(rows, schema::Start),
-        store.Real(rows, schema::End), count };
-      complete = states.Location && states.Type && states.Depth && states.Start && states.End;
-      break;
-    case EVENT_COUNT:
-      points = { store.Ids32(rows, schema::Location), mapTypes(schema::Type),
-        store.Real(rows, schema::Time), nullptr, count };
-      complete = points.Location && points.Type && points.Time;
-      break;
-    case VARIABLE_MEAN:
-      points = { store.Ids32(rows, schema::Location), mapTypes(schema::Variable),
-        store.Real(rows, schema::Time), store.Real(rows, schema::Value), count };
-      complete = points.Location && points.Type && points.Time && points.Value;
-      break;
-    default:
-      messages = { store.Ids32(rows, schema::Sender), store.Ids32(rows, schema::Receiver),
-        store.Real(rows, schema::SendTime), store.Real(rows, schema::RecvTime),
-        store.Real(rows, schema::Bytes), count };
-      complete = messages.Sender && messages.Receiver && messages.SendTime && messages.RecvTime &&
-        messages.Bytes;
-  }
-  if (!complete)
+  options.Leaves = static_cast<uint32_t>(plan.Resources.ResourceOfLeaf.size());
+  options.ResourceOfLeaf = plan.Resources.ResourceOfLeaf;
+  options.Resources = plan.Resources.Resources;
+  options.Types = MacroscopeModelPlan::PlaneKind(this->Metric)
+    ? static_cast<uint32_t>(plan.TypeOfPlane.size())
+    : 1;
+  SliceRows sliced;
+  if (!sliced.Read(rows, this->Metric, plan.PlaneOfType))
   {
     vtkErrorMacro("The input table misses a column the " << MetricNames[this->Metric]
                                                          << " metric needs (see docs/architecture.md).");
@@ -412,41 +383,27 @@ int vtkMacroscopeTimeSlicing::RequestData(
   // The slicing's share of the progress bar is its share of the work: rows
   // sliced against model cells written (twice: the model, its dominant
   // types), so that progress stays even on a model of millions of cells.
+  const double count = static_cast<double>(sliced.Count);
   const double cellsWritten =
     2.0 * double(options.Grid.Slices) * double(options.Resources) * double(options.Types);
-  const double slicedShare =
-    std::min(0.9, std::max(0.1, double(count) / (double(count) + cellsWritten)));
+  const double slicedShare = std::min(0.9, std::max(0.1, count / (count + cellsWritten)));
   const double slicedUntil = 0.05 + 0.95 * slicedShare;
   options.Progress = [this, slicedUntil](double fraction) {
     this->UpdateProgress(0.05 + (slicedUntil - 0.05) * fraction);
     return !this->GetAbortExecute();
   };
 
-  macroscope::MicroscopicModel model;
-  int status = this->CheckModelMemory({ &options }) ? 1 : 0;
-  try
-  {
-    if (status == 1)
-    {
-      model = macroscope::SliceTrace(options, states, points, messages);
-    }
-  }
-  catch (const macroscope::TimeSlicingAborted&)
-  {
-    status = -1;
-  }
-  catch (const std::exception& error)
-  {
-    vtkErrorMacro("Time slicing failed: " << error.what());
-    status = 0;
-  }
-
-  // Pieces: when every rank sliced its own share of the locations, the sum
+  // Pieces: when every rank slices its own share of the locations, the sum
   // of the ranks' models is the model (a rank given the whole trace, as one
   // piece, already has it).
+  macroscope::MicroscopicModel model;
   vtkMultiProcessController* controller = this->Controller;
   const bool parallel = MacroscopeTraceInputs::SplitOverRanks(inputVector[0], controller);
-  status = MacroscopeTraceInputs::AgreeOnStatus(status, controller, parallel);
+  const int status = MacroscopeRunCoreOnRanks<macroscope::TimeSlicingAborted>(this,
+    "Time slicing failed", nullptr, controller, parallel,
+    this->CheckModelMemory({ &options }) ? 1 : 0, [&] {
+      model = macroscope::SliceTrace(options, sliced.States, sliced.Points, sliced.Messages);
+    });
   if (status == -1)
   {
     return this->AbortOutputs(outputVector, "Time slicing aborted.");
@@ -455,7 +412,7 @@ int vtkMacroscopeTimeSlicing::RequestData(
   {
     return 0;
   }
-  double rowsOfTrace = static_cast<double>(count);
+  double rowsOfTrace = count;
   if (parallel)
   {
     std::vector<double> sum(model.Values.size());
@@ -470,8 +427,38 @@ int vtkMacroscopeTimeSlicing::RequestData(
     this->WarnEmptyInput(bounds, begin, end);
   }
   KeepPlanes(model, plan, selected);
-  this->KeepModel(model, selected, tree, trace.Types, begin, end);
+  this->KeepModel(model, selected, trace.Hierarchy, trace.Types, begin, end);
   return this->WriteOutputs(outputVector, slicedUntil);
+}
+
+vtkTable* vtkMacroscopeTimeSlicing::CollectRows(
+  vtkInformationVector* inputs, MacroscopeTraceInputs& trace)
+{
+  std::string problem;
+  if (!trace.CollectTrace(this, inputs, problem))
+  {
+    vtkErrorMacro(<< problem);
+    return nullptr;
+  }
+  const char* kind = MacroscopeModelPlan::PlaneKind(this->Metric);
+  if (this->Metric < STATE_DURATION || this->Metric > MESSAGES_RECEIVED)
+  {
+    vtkErrorMacro("Unknown Metric " << this->Metric << ".");
+    return nullptr;
+  }
+  vtkTable* const tables[] = { trace.States, trace.Events, trace.Variables, trace.Messages };
+  const char* const tableNames[] = { "States", "Events", "Variables", "Messages" };
+  const int table = std::min(this->Metric, 3);
+  vtkTable* rows = tables[table];
+  if (!trace.Hierarchy || (kind && !trace.Types) || !rows)
+  {
+    vtkErrorMacro("The " << MetricNames[this->Metric]
+                         << " metric needs the trace reader's Hierarchy"
+                         << (kind ? ", Types" : "") << " and " << tableNames[table]
+                         << " outputs as inputs (" << trace.Describe() << ").");
+    return nullptr;
+  }
+  return rows;
 }
 
 void vtkMacroscopeTimeSlicing::WarnEmptyInput(const double bounds[2], double begin, double end)
@@ -551,7 +538,7 @@ bool vtkMacroscopeTimeSlicing::CheckModelMemory(
   if (cells >= LargeModelCells)
   {
     // Spatiotemporal: 41 B per hierarchy node (about 2 per resource) and
-    // interval of slices (docs/performance.md, "Issue 25: scale in slices").
+    // interval of slices (docs/performance.md, "scale in slices").
     const double slices = asked.Grid.Slices;
     const double spatiotemporalGB = 41.0 * 2.0 * asked.Resources * slices * (slices + 1) / 2 / (1 << 30);
     vtkWarningMacro("The model will have " << cells << " cells (" << asked.Grid.Slices

@@ -44,6 +44,7 @@ class vtkMultiProcessController;
 class vtkTable;
 class vtkTree;
 struct MacroscopeModelPlan;
+struct MacroscopeTraceInputs;
 namespace macroscope
 {
 struct MicroscopicModel;
@@ -192,6 +193,11 @@ protected:
 private:
   vtkMacroscopeTimeSlicing(const vtkMacroscopeTimeSlicing&) = delete;
   void operator=(const vtkMacroscopeTimeSlicing&) = delete;
+
+  // The table the Metric slices, with the trace's other inputs in `trace`;
+  // null (error reported) when an input it needs is missing.
+  vtkTable* CollectRows(vtkInformationVector* inputs, MacroscopeTraceInputs& trace);
+  struct SliceRows;
 
   int Slices = 100;
   double TimeWindow[2] = { 0.0, 0.0 };

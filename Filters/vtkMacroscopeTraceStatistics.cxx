@@ -1,9 +1,12 @@
 #include "vtkMacroscopeTraceStatistics.h"
 
 #include "ResourceHierarchy.h"
+#include "ResourceSelection.h"
 #include "TraceSchema.h"
 #include "TraceStatistics.h"
+#include "TraceStatisticsTables.h"
 #include "MacroscopeTraceColumns.h"
+#include "MacroscopeCoreRun.h"
 #include "MacroscopeTraceInputs.h"
 
 #include "vtkCommunicator.h"
@@ -40,15 +43,6 @@ namespace schema = macroscope::schema;
 // allocate gigabytes.
 constexpr int MaxBins = 10000000;
 
-template <typename Array, typename Value>
-void AddField(vtkTable* table, const char* name, Value value)
-{
-  vtkNew<Array> array;
-  array->SetName(name);
-  array->InsertNextValue(value);
-  table->GetFieldData()->AddArray(array);
-}
-
 // Sums (or takes the extreme of) a vector over the ranks, in place.
 template <typename T>
 void Reduce(vtkMultiProcessController* controller, std::vector<T>& values, int operation)
@@ -58,7 +52,228 @@ void Reduce(vtkMultiProcessController* controller, std::vector<T>& values, int o
     operation);
   values.swap(result);
 }
+
+// The trace's counts: every count is a sum over rows, and every rank holds
+// its own rows.
+void ReduceTally(vtkMultiProcessController* controller, macroscope::TraceTally& tally)
+{
+  Reduce(controller, tally.ProducerRecords, vtkCommunicator::SUM_OP);
+  Reduce(controller, tally.ProducerStateTime, vtkCommunicator::SUM_OP);
+  Reduce(controller, tally.TypeCount, vtkCommunicator::SUM_OP);
+  Reduce(controller, tally.TypeDuration, vtkCommunicator::SUM_OP);
+  Reduce(controller, tally.TypeMinDuration, vtkCommunicator::MIN_OP);
+  Reduce(controller, tally.TypeMaxDuration, vtkCommunicator::MAX_OP);
+  Reduce(controller, tally.Density, vtkCommunicator::SUM_OP);
 }
+
+void AddWindow(vtkTable* table, const double window[2])
+{
+  vtkNew<vtkDoubleArray> array;
+  array->SetName("TimeWindow");
+  array->SetNumberOfComponents(2);
+  array->InsertNextTuple2(window[0], window[1]);
+  table->GetFieldData()->AddArray(array);
+}
+
+// Output 0: the producers, busiest first.
+vtkSmartPointer<vtkTable> NewProducerTable(const macroscope::TraceTally& tally,
+  const macroscope::ResourceHierarchy& producers, const std::vector<int64_t>& parent,
+  vtkTree* tree, int level, const double window[2])
+{
+  const macroscope::ProducerSummary summary = macroscope::SummarizeProducers(tally);
+  auto* vertexNames =
+    vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
+  std::vector<std::string> names(parent.size());
+  for (std::size_t v = 0; v < names.size(); ++v)
+  {
+    names[v] = vertexNames ? vertexNames->GetValue(static_cast<vtkIdType>(v)) : std::to_string(v);
+  }
+  auto table = vtkSmartPointer<vtkTable>::New();
+  auto* rank = MacroscopeNewColumn<vtkIntArray>(table, "Rank");
+  auto* name = MacroscopeNewColumn<vtkStringArray>(table, "Name");
+  auto* path = MacroscopeNewColumn<vtkStringArray>(table, "Path");
+  auto* stateCount = MacroscopeNewColumn<vtkTypeInt64Array>(table, "States");
+  auto* eventCount = MacroscopeNewColumn<vtkTypeInt64Array>(table, "Events");
+  auto* sentCount = MacroscopeNewColumn<vtkTypeInt64Array>(table, "MessagesSent");
+  auto* receivedCount = MacroscopeNewColumn<vtkTypeInt64Array>(table, "MessagesReceived");
+  auto* records = MacroscopeNewColumn<vtkTypeInt64Array>(table, "Records");
+  auto* stateTime = MacroscopeNewColumn<vtkDoubleArray>(table, "StateTime");
+  auto* recordShare = MacroscopeNewColumn<vtkDoubleArray>(table, "RecordShare");
+  auto* cumulative = MacroscopeNewColumn<vtkDoubleArray>(table, "CumulativeShare");
+  auto* producerShare = MacroscopeNewColumn<vtkDoubleArray>(table, "ProducerShare");
+  auto* producerIndex = MacroscopeNewColumn<vtkIntArray>(table, "Producer");
+  int position = 0;
+  for (const macroscope::ProducerStatistics& row : summary.Rows)
+  {
+    const int64_t vertex = producers.Vertex[row.Producer];
+    rank->InsertNextValue(++position);
+    name->InsertNextValue(names[static_cast<std::size_t>(vertex)]);
+    path->InsertNextValue(
+      macroscope::VertexPath(parent, names, static_cast<std::size_t>(vertex)));
+    stateCount->InsertNextValue(row.Records[macroscope::StateRecord]);
+    eventCount->InsertNextValue(row.Records[macroscope::EventRecord]);
+    sentCount->InsertNextValue(row.Records[macroscope::SendRecord]);
+    receivedCount->InsertNextValue(row.Records[macroscope::ReceiveRecord]);
+    records->InsertNextValue(row.Total);
+    stateTime->InsertNextValue(row.StateTime);
+    recordShare->InsertNextValue(row.RecordShare);
+    cumulative->InsertNextValue(row.CumulativeShare);
+    producerShare->InsertNextValue(row.ProducerShare);
+    producerIndex->InsertNextValue(static_cast<int>(row.Producer));
+  }
+  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "ProducersFor80Percent", static_cast<int>(summary.ProducersFor80Percent));
+  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "ProducerShareFor80Percent", summary.ProducerShareFor80Percent);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalStates", summary.Totals[macroscope::StateRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalEvents", summary.Totals[macroscope::EventRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalMessagesSent", summary.Totals[macroscope::SendRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalMessagesReceived", summary.Totals[macroscope::ReceiveRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalRecords", summary.TotalRecords);
+  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "TotalStateTime", summary.TotalStateTime);
+  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "Producers", static_cast<int>(producers.Resources));
+  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "Level", level);
+  AddWindow(table, window);
+  return table;
+}
+
+// Output 1: the types of the counted kinds, and the messages, which have
+// no type column: their line takes the name of the trace's link type when
+// there is exactly one.
+vtkSmartPointer<vtkTable> NewTypeTable(
+  const macroscope::TraceTally& tally, vtkTable* types, bool withMessages)
+{
+  auto* typeNames = vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Name));
+  auto* typeKinds = vtkStringArray::SafeDownCast(types->GetColumnByName(schema::Kind));
+  std::vector<std::string> kinds(static_cast<std::size_t>(types->GetNumberOfRows()));
+  for (std::size_t t = 0; t < kinds.size(); ++t)
+  {
+    kinds[t] = typeKinds->GetValue(static_cast<vtkIdType>(t));
+  }
+  const macroscope::TypeListing listing = macroscope::ListTypes(kinds);
+  const std::vector<macroscope::TypeStatistics> typeRows =
+    macroscope::SummarizeTypes(tally, listing.Listed, listing.IsState, withMessages);
+  auto table = vtkSmartPointer<vtkTable>::New();
+  auto* typeName = MacroscopeNewColumn<vtkStringArray>(table, "Name");
+  auto* typeKind = MacroscopeNewColumn<vtkStringArray>(table, "Kind");
+  auto* typeId = MacroscopeNewColumn<vtkIntArray>(table, "Id");
+  auto* count = MacroscopeNewColumn<vtkTypeInt64Array>(table, "Count");
+  auto* total = MacroscopeNewColumn<vtkDoubleArray>(table, "TotalDuration");
+  auto* mean = MacroscopeNewColumn<vtkDoubleArray>(table, "MeanDuration");
+  auto* shortest = MacroscopeNewColumn<vtkDoubleArray>(table, "MinDuration");
+  auto* longest = MacroscopeNewColumn<vtkDoubleArray>(table, "MaxDuration");
+  auto* share = MacroscopeNewColumn<vtkDoubleArray>(table, "Share");
+  for (const macroscope::TypeStatistics& row : typeRows)
+  {
+    if (row.Type == macroscope::TypeStatistics::MessageType)
+    {
+      const vtkIdType link = static_cast<vtkIdType>(listing.MessageType);
+      typeName->InsertNextValue(link >= 0 ? typeNames->GetValue(link) : "Messages");
+      typeKind->InsertNextValue(schema::LinkKind);
+      typeId->InsertNextValue(static_cast<int>(link));
+    }
+    else
+    {
+      typeName->InsertNextValue(typeNames->GetValue(row.Type));
+      typeKind->InsertNextValue(typeKinds->GetValue(row.Type));
+      typeId->InsertNextValue(static_cast<int>(row.Type));
+    }
+    count->InsertNextValue(row.Count);
+    total->InsertNextValue(row.TotalDuration);
+    mean->InsertNextValue(row.MeanDuration);
+    shortest->InsertNextValue(row.MinDuration);
+    longest->InsertNextValue(row.MaxDuration);
+    share->InsertNextValue(row.Share);
+  }
+  return table;
+}
+
+// Output 2: the records per time bin.
+vtkSmartPointer<vtkTable> NewDensityTable(
+  const macroscope::TraceTally& tally, const double window[2], int bins)
+{
+  auto table = vtkSmartPointer<vtkTable>::New();
+  auto* binStart = MacroscopeNewColumn<vtkDoubleArray>(table, "BinStart");
+  auto* binCenter = MacroscopeNewColumn<vtkDoubleArray>(table, "BinCenter");
+  auto* binEnd = MacroscopeNewColumn<vtkDoubleArray>(table, "BinEnd");
+  auto* binRecords = MacroscopeNewColumn<vtkTypeInt64Array>(table, "Records");
+  vtkTypeInt64Array* byKind[macroscope::RecordKinds] = {
+    MacroscopeNewColumn<vtkTypeInt64Array>(table, "States"),
+    MacroscopeNewColumn<vtkTypeInt64Array>(table, "Events"),
+    MacroscopeNewColumn<vtkTypeInt64Array>(table, "MessagesSent"),
+    MacroscopeNewColumn<vtkTypeInt64Array>(table, "MessagesReceived") };
+  const auto edges = macroscope::TimeBins(window[0], window[1], bins);
+  for (std::size_t b = 0; b < edges.size(); ++b)
+  {
+    binStart->InsertNextValue(edges[b].first);
+    binCenter->InsertNextValue(0.5 * (edges[b].first + edges[b].second));
+    binEnd->InsertNextValue(edges[b].second);
+    int64_t all = 0;
+    for (int k = 0; k < macroscope::RecordKinds; ++k)
+    {
+      const int64_t n = tally.Density[b * macroscope::RecordKinds + k];
+      byKind[k]->InsertNextValue(n);
+      all += n;
+    }
+    binRecords->InsertNextValue(all);
+  }
+  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "BinWidth", (window[1] - window[0]) / bins);
+  AddWindow(table, window);
+  return table;
+}
+}
+
+struct vtkMacroscopeTraceStatistics::TraceShape
+{
+  std::vector<int64_t> Parent;
+  macroscope::ResourceHierarchy Producers;
+};
+
+// The rows of this rank's piece the counts read.
+struct vtkMacroscopeTraceStatistics::TraceRows
+{
+  MacroscopeColumnStore Store;
+  macroscope::StateRows States;
+  macroscope::PointRows Events;
+  macroscope::PointRows Variables;
+  macroscope::MessageRows Messages;
+
+  // False when a table misses a column.
+  bool Read(const MacroscopeTraceInputs& trace)
+  {
+    bool complete = true;
+    if (vtkTable* t = trace.States)
+    {
+      this->States = { this->Store.Ids32(t, schema::Location), this->Store.Ids32(t, schema::Type),
+        this->Store.Ids32(t, schema::Depth), this->Store.Real(t, schema::Start),
+        this->Store.Real(t, schema::End), static_cast<std::size_t>(t->GetNumberOfRows()) };
+      const auto& s = this->States;
+      complete = complete && s.Location && s.Type && s.Depth && s.Start && s.End;
+    }
+    if (vtkTable* t = trace.Events)
+    {
+      this->Events = { this->Store.Ids32(t, schema::Location), this->Store.Ids32(t, schema::Type),
+        this->Store.Real(t, schema::Time), nullptr, static_cast<std::size_t>(t->GetNumberOfRows()) };
+      complete = complete && this->Events.Location && this->Events.Type && this->Events.Time;
+    }
+    if (vtkTable* t = trace.Variables)
+    {
+      this->Variables = { this->Store.Ids32(t, schema::Location),
+        this->Store.Ids32(t, schema::Variable), this->Store.Real(t, schema::Time), nullptr,
+        static_cast<std::size_t>(t->GetNumberOfRows()) };
+      const auto& v = this->Variables;
+      complete = complete && v.Location && v.Type && v.Time;
+    }
+    if (vtkTable* t = trace.Messages)
+    {
+      this->Messages = { this->Store.Ids32(t, schema::Sender),
+        this->Store.Ids32(t, schema::Receiver), this->Store.Real(t, schema::SendTime),
+        this->Store.Real(t, schema::RecvTime), nullptr,
+        static_cast<std::size_t>(t->GetNumberOfRows()) };
+      const auto& m = this->Messages;
+      complete = complete && m.Sender && m.Receiver && m.SendTime && m.RecvTime;
+    }
+    return complete;
+  }
+};
 
 struct vtkMacroscopeTraceStatistics::TableCache
 {
@@ -144,11 +359,74 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
   // Types, which every piece holds whole, so every rank fails alike before
   // any collective call.
   MacroscopeTraceInputs trace;
+  TraceShape shape;
+  if (!this->CheckInputs(inputs, trace, shape))
+  {
+    return 0;
+  }
+  double window[2];
+  bool closedEnd = false;
+  if (!this->ChooseWindow(trace, window, closedEnd))
+  {
+    return 0;
+  }
+  macroscope::TraceStatisticsOptions options;
+  options.Begin = window[0];
+  options.End = window[1];
+  options.ClosedEnd = closedEnd;
+  options.Bins = this->Bins;
+  options.Leaves = static_cast<uint32_t>(shape.Producers.ResourceOfLeaf.size());
+  options.ProducerOfLeaf = shape.Producers.ResourceOfLeaf;
+  options.Producers = shape.Producers.Resources;
+  options.Types = static_cast<uint32_t>(trace.Types->GetNumberOfRows());
+  options.Progress = [this](double fraction) {
+    this->UpdateProgress(0.9 * fraction);
+    return !this->GetAbortExecute();
+  };
+  TraceRows rows;
+  int status = 1;
+  if (!rows.Read(trace))
+  {
+    vtkErrorMacro("An input table misses a column of the data contract (see "
+                  "docs/architecture.md): States need Location, Type, Depth, Start and End; "
+                  "Events Location, Type and Time; Variables Location, Variable and Time; "
+                  "Messages Sender, Receiver, SendTime and RecvTime.");
+    status = 0;
+  }
+
+  // From here on a rank may fail alone (a bad row in its piece, an abort):
+  // the ranks agree on the outcome before they exchange counts.
+  macroscope::TraceTally tally;
+  vtkMultiProcessController* controller = this->Controller;
+  const bool parallel = controller && controller->GetNumberOfProcesses() > 1;
+  status = MacroscopeRunCoreOnRanks<macroscope::TraceStatisticsAborted>(this,
+    "Trace statistics failed", "Trace statistics aborted.", controller, parallel, status, [&] {
+      tally = macroscope::TallyTrace(
+        options, rows.States, rows.Events, rows.Variables, rows.Messages);
+    });
+  if (status != 1)
+  {
+    return status;
+  }
+  if (parallel)
+  {
+    ReduceTally(controller, tally);
+  }
+  this->Cache->Tables[0] = NewProducerTable(
+    tally, shape.Producers, shape.Parent, trace.Hierarchy, this->Level, window);
+  this->Cache->Tables[1] = NewTypeTable(tally, trace.Types, trace.Messages != nullptr);
+  this->Cache->Tables[2] = NewDensityTable(tally, window, this->Bins);
+  return 1;
+}
+
+bool vtkMacroscopeTraceStatistics::CheckInputs(
+  vtkInformationVector* inputs, MacroscopeTraceInputs& trace, TraceShape& shape)
+{
   std::string problem;
   if (!trace.CollectTrace(this, inputs, problem))
   {
     vtkErrorMacro(<< problem << ".");
-    return 0;
+    return false;
   }
   if (!trace.Hierarchy || !trace.Types ||
     !(trace.States || trace.Events || trace.Variables || trace.Messages))
@@ -156,59 +434,56 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
     vtkErrorMacro("Trace Statistics needs the trace reader's Hierarchy and Types outputs and at "
                   "least one of States, Events, Variables and Messages as inputs ("
       << trace.Describe() << ").");
-    return 0;
+    return false;
   }
   if (this->Bins < 1 || this->Bins > MaxBins)
   {
     vtkErrorMacro("Bins must be between 1 and " << MaxBins << " (got " << this->Bins << ").");
-    return 0;
+    return false;
   }
   if (this->Level < -1)
   {
     vtkErrorMacro("Level must be -1 (the locations) or a hierarchy depth >= 0 (got "
       << this->Level << ").");
-    return 0;
+    return false;
   }
-  std::vector<int64_t> parent;
   std::vector<int64_t> leafIndex;
-  if (!MacroscopeHierarchyArrays(trace.Hierarchy, parent, leafIndex, problem))
+  if (!MacroscopeHierarchyArrays(trace.Hierarchy, shape.Parent, leafIndex, problem))
   {
     vtkErrorMacro(<< problem << ".");
-    return 0;
+    return false;
   }
-  int deepest = 0;
-  std::vector<int> depth(parent.size(), 0);
-  for (std::size_t v = 1; v < parent.size(); ++v)
-  {
-    depth[v] = parent[v] >= 0 && parent[v] < static_cast<int64_t>(v) ? depth[parent[v]] + 1 : 0;
-    deepest = std::max(deepest, depth[v]);
-  }
-  if (this->Level > deepest)
-  {
-    vtkErrorMacro("Level " << this->Level << " is deeper than the Hierarchy, whose deepest level is "
-                           << deepest << ".");
-    return 0;
-  }
-  macroscope::ResourceHierarchy producers;
   try
   {
-    producers = macroscope::BuildResourceHierarchy(parent, leafIndex, this->Level);
+    const int deepest = macroscope::DeepestLevel(shape.Parent);
+    if (this->Level > deepest)
+    {
+      vtkErrorMacro("Level " << this->Level
+                             << " is deeper than the Hierarchy, whose deepest level is " << deepest
+                             << ".");
+      return false;
+    }
+    shape.Producers = macroscope::BuildResourceHierarchy(shape.Parent, leafIndex, this->Level);
   }
   catch (const std::exception& error)
   {
     vtkErrorMacro("The Hierarchy cannot be used: " << error.what());
-    return 0;
+    return false;
   }
-  auto* typeNames = vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Name));
-  auto* typeKinds = vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Kind));
-  if (!typeNames || !typeKinds)
+  if (!vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Name)) ||
+    !vtkStringArray::SafeDownCast(trace.Types->GetColumnByName(schema::Kind)))
   {
     vtkErrorMacro("The Types table has no Name or Kind column.");
-    return 0;
+    return false;
   }
+  return true;
+}
 
-  // The window: the whole trace by default, closed at the trace end so that
-  // the last records count.
+bool vtkMacroscopeTraceStatistics::ChooseWindow(
+  const MacroscopeTraceInputs& trace, double window[2], bool& closedEnd)
+{
+  // The whole trace by default, closed at the trace end so that the last
+  // records count.
   double bounds[2];
   trace.TimeBounds(bounds, this->Controller);
   const double begin = this->TimeWindow[0];
@@ -219,285 +494,18 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
                                  << ") is not a window of the trace [" << bounds[0] << ", "
                                  << bounds[1] << "] s: it needs 0 <= start < end (an end of 0 "
                                                  "means the trace end).");
-    return 0;
+    return false;
   }
   if (begin >= bounds[1] && bounds[1] > bounds[0])
   {
     vtkErrorMacro("TimeWindow starts at " << begin << " s, after the trace ends (" << bounds[1]
                                           << " s).");
-    return 0;
+    return false;
   }
-
-  macroscope::TraceStatisticsOptions options;
-  options.Begin = begin;
-  options.End = end;
-  options.ClosedEnd = end >= bounds[1];
-  options.Bins = this->Bins;
-  options.Leaves = static_cast<uint32_t>(producers.ResourceOfLeaf.size());
-  options.ProducerOfLeaf = producers.ResourceOfLeaf;
-  options.Producers = producers.Resources;
-  options.Types = static_cast<uint32_t>(trace.Types->GetNumberOfRows());
-  options.Progress = [this](double fraction) {
-    this->UpdateProgress(0.9 * fraction);
-    return !this->GetAbortExecute();
-  };
-
-  MacroscopeColumnStore store;
-  macroscope::StateRows states;
-  macroscope::PointRows events;
-  macroscope::PointRows variables;
-  macroscope::MessageRows messages;
-  bool complete = true;
-  if (vtkTable* t = trace.States)
-  {
-    states = { store.Ids32(t, schema::Location), store.Ids32(t, schema::Type),
-      store.Ids32(t, schema::Depth), store.Real(t, schema::Start), store.Real(t, schema::End),
-      static_cast<std::size_t>(t->GetNumberOfRows()) };
-    complete = complete && states.Location && states.Type && states.Depth && states.Start &&
-      states.End;
-  }
-  if (vtkTable* t = trace.Events)
-  {
-    events = { store.Ids32(t, schema::Location), store.Ids32(t, schema::Type),
-      store.Real(t, schema::Time), nullptr, static_cast<std::size_t>(t->GetNumberOfRows()) };
-    complete = complete && events.Location && events.Type && events.Time;
-  }
-  if (vtkTable* t = trace.Variables)
-  {
-    variables = { store.Ids32(t, schema::Location), store.Ids32(t, schema::Variable),
-      store.Real(t, schema::Time), nullptr, static_cast<std::size_t>(t->GetNumberOfRows()) };
-    complete = complete && variables.Location && variables.Type && variables.Time;
-  }
-  if (vtkTable* t = trace.Messages)
-  {
-    messages = { store.Ids32(t, schema::Sender), store.Ids32(t, schema::Receiver),
-      store.Real(t, schema::SendTime), store.Real(t, schema::RecvTime), nullptr,
-      static_cast<std::size_t>(t->GetNumberOfRows()) };
-    complete = complete && messages.Sender && messages.Receiver && messages.SendTime &&
-      messages.RecvTime;
-  }
-
-  // From here on a rank may fail alone (a bad row in its piece, an abort):
-  // the ranks agree on the outcome before they exchange counts.
-  int status = 1;
-  macroscope::TraceTally tally;
-  if (!complete)
-  {
-    vtkErrorMacro("An input table misses a column of the data contract (see "
-                  "docs/architecture.md): States need Location, Type, Depth, Start and End; "
-                  "Events Location, Type and Time; Variables Location, Variable and Time; "
-                  "Messages Sender, Receiver, SendTime and RecvTime.");
-    status = 0;
-  }
-  else
-  {
-    try
-    {
-      tally = macroscope::TallyTrace(options, states, events, variables, messages);
-    }
-    catch (const macroscope::TraceStatisticsAborted&)
-    {
-      vtkWarningMacro("Trace statistics aborted.");
-      status = -1;
-    }
-    catch (const std::exception& error)
-    {
-      vtkErrorMacro("Trace statistics failed: " << error.what());
-      status = 0;
-    }
-  }
-  vtkMultiProcessController* controller = this->Controller;
-  if (controller && controller->GetNumberOfProcesses() > 1)
-  {
-    int worst = status;
-    controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
-    status = worst;
-    if (status == 1)
-    {
-      // Every count is a sum over rows, and every rank holds its own rows.
-      Reduce(controller, tally.ProducerRecords, vtkCommunicator::SUM_OP);
-      Reduce(controller, tally.ProducerStateTime, vtkCommunicator::SUM_OP);
-      Reduce(controller, tally.TypeCount, vtkCommunicator::SUM_OP);
-      Reduce(controller, tally.TypeDuration, vtkCommunicator::SUM_OP);
-      Reduce(controller, tally.TypeMinDuration, vtkCommunicator::MIN_OP);
-      Reduce(controller, tally.TypeMaxDuration, vtkCommunicator::MAX_OP);
-      Reduce(controller, tally.Density, vtkCommunicator::SUM_OP);
-    }
-  }
-  if (status != 1)
-  {
-    return status;
-  }
-
-  // Output 0: the producers, busiest first.
-  const macroscope::ProducerSummary summary = macroscope::SummarizeProducers(tally);
-  vtkTree* tree = trace.Hierarchy;
-  auto* vertexNames =
-    vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
-  auto nameOf = [vertexNames](vtkIdType vertex) {
-    return vertexNames ? vertexNames->GetValue(vertex) : std::to_string(vertex);
-  };
-  vtkNew<vtkTable> producerTable;
-  auto* rank = MacroscopeNewColumn<vtkIntArray>(producerTable, "Rank");
-  auto* name = MacroscopeNewColumn<vtkStringArray>(producerTable, "Name");
-  auto* path = MacroscopeNewColumn<vtkStringArray>(producerTable, "Path");
-  auto* stateCount = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "States");
-  auto* eventCount = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "Events");
-  auto* sentCount = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "MessagesSent");
-  auto* receivedCount = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "MessagesReceived");
-  auto* records = MacroscopeNewColumn<vtkTypeInt64Array>(producerTable, "Records");
-  auto* stateTime = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "StateTime");
-  auto* recordShare = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "RecordShare");
-  auto* cumulative = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "CumulativeShare");
-  auto* producerShare = MacroscopeNewColumn<vtkDoubleArray>(producerTable, "ProducerShare");
-  auto* producerIndex = MacroscopeNewColumn<vtkIntArray>(producerTable, "Producer");
-  int position = 0;
-  std::vector<vtkIdType> chain; // a producer's vertex and its ancestors
-  for (const macroscope::ProducerStatistics& row : summary.Rows)
-  {
-    const vtkIdType vertex = static_cast<vtkIdType>(producers.Vertex[row.Producer]);
-    // Root first, each name copied once: prepending name by name would
-    // copy the path once per level (the square of a deep hierarchy's depth).
-    chain.assign(1, vertex);
-    for (vtkIdType v = tree->GetParent(vertex); v >= 0; v = tree->GetParent(v))
-    {
-      chain.push_back(v);
-    }
-    std::string where;
-    for (auto v = chain.rbegin(); v != chain.rend(); ++v)
-    {
-      where += (v == chain.rbegin() ? "" : "/") + nameOf(*v);
-    }
-    rank->InsertNextValue(++position);
-    name->InsertNextValue(nameOf(vertex));
-    path->InsertNextValue(where);
-    stateCount->InsertNextValue(row.Records[macroscope::StateRecord]);
-    eventCount->InsertNextValue(row.Records[macroscope::EventRecord]);
-    sentCount->InsertNextValue(row.Records[macroscope::SendRecord]);
-    receivedCount->InsertNextValue(row.Records[macroscope::ReceiveRecord]);
-    records->InsertNextValue(row.Total);
-    stateTime->InsertNextValue(row.StateTime);
-    recordShare->InsertNextValue(row.RecordShare);
-    cumulative->InsertNextValue(row.CumulativeShare);
-    producerShare->InsertNextValue(row.ProducerShare);
-    producerIndex->InsertNextValue(static_cast<int>(row.Producer));
-  }
-  AddField<vtkIntArray>(producerTable, "ProducersFor80Percent",
-    static_cast<int>(summary.ProducersFor80Percent));
-  AddField<vtkDoubleArray>(producerTable, "ProducerShareFor80Percent",
-    summary.ProducerShareFor80Percent);
-  AddField<vtkTypeInt64Array>(
-    producerTable, "TotalStates", summary.Totals[macroscope::StateRecord]);
-  AddField<vtkTypeInt64Array>(
-    producerTable, "TotalEvents", summary.Totals[macroscope::EventRecord]);
-  AddField<vtkTypeInt64Array>(
-    producerTable, "TotalMessagesSent", summary.Totals[macroscope::SendRecord]);
-  AddField<vtkTypeInt64Array>(
-    producerTable, "TotalMessagesReceived", summary.Totals[macroscope::ReceiveRecord]);
-  AddField<vtkTypeInt64Array>(producerTable, "TotalRecords", summary.TotalRecords);
-  AddField<vtkDoubleArray>(producerTable, "TotalStateTime", summary.TotalStateTime);
-  AddField<vtkIntArray>(producerTable, "Producers", static_cast<int>(producers.Resources));
-  AddField<vtkIntArray>(producerTable, "Level", this->Level);
-  vtkNew<vtkDoubleArray> window;
-  window->SetName("TimeWindow");
-  window->SetNumberOfComponents(2);
-  window->InsertNextTuple2(begin, end);
-  producerTable->GetFieldData()->AddArray(window);
-
-  // Output 1: the types of the counted kinds, and the messages, which have
-  // no type column: their line takes the name of the trace's link type
-  // when there is exactly one.
-  std::vector<uint32_t> listed;
-  std::vector<bool> isState(options.Types, false);
-  vtkIdType linkType = -1;
-  int linkTypes = 0;
-  for (vtkIdType t = 0; t < trace.Types->GetNumberOfRows(); ++t)
-  {
-    const std::string& kind = typeKinds->GetValue(t);
-    isState[t] = kind == schema::StateKind;
-    if (kind == schema::StateKind || kind == schema::EventKind || kind == schema::VariableKind)
-    {
-      listed.push_back(static_cast<uint32_t>(t));
-    }
-    else if (kind == schema::LinkKind)
-    {
-      linkType = t;
-      ++linkTypes;
-    }
-  }
-  const bool withMessages = trace.Messages != nullptr;
-  const std::vector<macroscope::TypeStatistics> typeRows =
-    macroscope::SummarizeTypes(tally, listed, isState, withMessages);
-  vtkNew<vtkTable> typeTable;
-  auto* typeName = MacroscopeNewColumn<vtkStringArray>(typeTable, "Name");
-  auto* typeKind = MacroscopeNewColumn<vtkStringArray>(typeTable, "Kind");
-  auto* typeId = MacroscopeNewColumn<vtkIntArray>(typeTable, "Id");
-  auto* count = MacroscopeNewColumn<vtkTypeInt64Array>(typeTable, "Count");
-  auto* total = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "TotalDuration");
-  auto* mean = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "MeanDuration");
-  auto* shortest = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "MinDuration");
-  auto* longest = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "MaxDuration");
-  auto* share = MacroscopeNewColumn<vtkDoubleArray>(typeTable, "Share");
-  for (const macroscope::TypeStatistics& row : typeRows)
-  {
-    if (row.Type == macroscope::TypeStatistics::MessageType)
-    {
-      const bool named = linkTypes == 1;
-      typeName->InsertNextValue(named ? typeNames->GetValue(linkType) : "Messages");
-      typeKind->InsertNextValue(schema::LinkKind);
-      typeId->InsertNextValue(named ? static_cast<int>(linkType) : -1);
-    }
-    else
-    {
-      typeName->InsertNextValue(typeNames->GetValue(row.Type));
-      typeKind->InsertNextValue(typeKinds->GetValue(row.Type));
-      typeId->InsertNextValue(static_cast<int>(row.Type));
-    }
-    count->InsertNextValue(row.Count);
-    total->InsertNextValue(row.TotalDuration);
-    mean->InsertNextValue(row.MeanDuration);
-    shortest->InsertNextValue(row.MinDuration);
-    longest->InsertNextValue(row.MaxDuration);
-    share->InsertNextValue(row.Share);
-  }
-
-  // Output 2: the records per time bin.
-  vtkNew<vtkTable> density;
-  auto* binStart = MacroscopeNewColumn<vtkDoubleArray>(density, "BinStart");
-  auto* binCenter = MacroscopeNewColumn<vtkDoubleArray>(density, "BinCenter");
-  auto* binEnd = MacroscopeNewColumn<vtkDoubleArray>(density, "BinEnd");
-  auto* binRecords = MacroscopeNewColumn<vtkTypeInt64Array>(density, "Records");
-  vtkTypeInt64Array* byKind[macroscope::RecordKinds] = {
-    MacroscopeNewColumn<vtkTypeInt64Array>(density, "States"),
-    MacroscopeNewColumn<vtkTypeInt64Array>(density, "Events"),
-    MacroscopeNewColumn<vtkTypeInt64Array>(density, "MessagesSent"),
-    MacroscopeNewColumn<vtkTypeInt64Array>(density, "MessagesReceived") };
-  const double width = (end - begin) / this->Bins;
-  for (int b = 0; b < this->Bins; ++b)
-  {
-    const double from = begin + b * width;
-    const double to = b + 1 == this->Bins ? end : begin + (b + 1) * width;
-    binStart->InsertNextValue(from);
-    binCenter->InsertNextValue(0.5 * (from + to));
-    binEnd->InsertNextValue(to);
-    int64_t all = 0;
-    for (int k = 0; k < macroscope::RecordKinds; ++k)
-    {
-      const int64_t n = tally.Density[static_cast<std::size_t>(b) * macroscope::RecordKinds + k];
-      byKind[k]->InsertNextValue(n);
-      all += n;
-    }
-    binRecords->InsertNextValue(all);
-  }
-  AddField<vtkDoubleArray>(density, "BinWidth", width);
-  vtkNew<vtkDoubleArray> densityWindow;
-  densityWindow->DeepCopy(window);
-  density->GetFieldData()->AddArray(densityWindow);
-
-  this->Cache->Tables[0] = producerTable;
-  this->Cache->Tables[1] = typeTable;
-  this->Cache->Tables[2] = density;
-  return 1;
+  window[0] = begin;
+  window[1] = end;
+  closedEnd = end >= bounds[1];
+  return true;
 }
 
 void vtkMacroscopeTraceStatistics::WriteOutputs(vtkInformationVector* outputVector)

@@ -42,6 +42,7 @@
 #include <memory> // for std::unique_ptr
 
 class vtkMultiProcessController;
+struct MacroscopeTraceInputs;
 
 class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTraceStatistics : public vtkTableAlgorithm
 {
@@ -91,6 +92,12 @@ private:
 
   // Counts the trace into the cached tables; 1 done, 0 failed, -1 aborted.
   int Compute(vtkInformationVector* inputs);
+  struct TraceRows;
+  // The Hierarchy's parents and the producers Level folds its leaves into.
+  struct TraceShape;
+  // Compute's checks and window; false after reporting the problem.
+  bool CheckInputs(vtkInformationVector* inputs, MacroscopeTraceInputs& trace, TraceShape& shape);
+  bool ChooseWindow(const MacroscopeTraceInputs& trace, double window[2], bool& closedEnd);
   // Copies the cached tables to the outputs (piece 0) or empties them.
   void WriteOutputs(vtkInformationVector* outputVector);
 

@@ -1,5 +1,7 @@
 #include "vtkMacroscopeOTF2Reader.h"
 
+#include "MacroscopeCoreRun.h"
+
 #include "MacroscopeHierarchyFile.h"
 #include "MacroscopeOTF2.h"
 #include "OTF2ParallelRead.h"
@@ -423,9 +425,8 @@ int vtkMacroscopeOTF2Reader::RequestData(
   // Every piece reads, then all agree on success before the collective join,
   // so that one piece's bad file or abort never leaves the others waiting.
   otf2::TraceData data;
-  int status = 1; // 1 read, 0 failed, -1 aborted
-  try
-  {
+  const std::string aborted = "Reading " + this->FileName + " was aborted.";
+  int status = MacroscopeRunCore<otf2::ReadAborted>(this, nullptr, aborted.c_str(), [&] {
     if (options.Leaves.empty())
     {
       data.Info = info; // nothing to read here: the outputs hold no rows
@@ -434,17 +435,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
     {
       data = otf2::readTrace(this->FileName, options);
     }
-  }
-  catch (const otf2::ReadAborted&)
-  {
-    vtkWarningMacro("Reading " << this->FileName << " was aborted.");
-    status = -1;
-  }
-  catch (const std::exception& error)
-  {
-    vtkErrorMacro(<< error.what());
-    status = 0;
-  }
+  });
   const bool parallel =
     pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
   status = this->AgreeAcrossPieces(status, parallel);
@@ -664,9 +655,9 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   };
 
   otf2::TraceData data;
-  int status = 1; // 1 read, 0 failed, -1 aborted
-  try
-  {
+  const std::string failure = "Slicing " + this->FileName + " while reading it failed";
+  const std::string aborted = "Reading " + this->FileName + " was aborted.";
+  int status = MacroscopeRunCore<otf2::ReadAborted>(this, failure.c_str(), aborted.c_str(), [&] {
     // Every region filtered out: no state counts, but events, samples and
     // messages still do.
     if (!options.Leaves.empty() && !(noStates && stream.WantsStates()))
@@ -682,17 +673,7 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
         data = otf2::streamTrace(this->FileName, sink, options);
       }
     }
-  }
-  catch (const otf2::ReadAborted&)
-  {
-    vtkWarningMacro("Reading " << this->FileName << " was aborted.");
-    status = -1;
-  }
-  catch (const std::exception& error)
-  {
-    vtkErrorMacro("Slicing " << this->FileName << " while reading it failed: " << error.what());
-    status = 0;
-  }
+  });
   const bool parallel =
     pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
   status = this->AgreeAcrossPieces(status, parallel);

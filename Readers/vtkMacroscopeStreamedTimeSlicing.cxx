@@ -2,7 +2,10 @@
 
 #include "MacroscopeModelPlan.h"
 #include "MacroscopeTraceColumns.h"
+#include "MacroscopeCoreRun.h"
+#include "MacroscopeTraceInputs.h"
 #include "ModelCache.h"
+#include "ModelCachePolicy.h"
 #include "ModelStream.h"
 #include "TraceSchema.h"
 
@@ -37,15 +40,6 @@ vtkStandardNewMacro(vtkMacroscopeStreamedTimeSlicing);
 namespace
 {
 namespace schema = macroscope::schema;
-
-// Where the model of one request comes from; rank 0 decides for all.
-enum Plan : int
-{
-  FromCache = 0,     // rebuilt from a valid cache
-  ReadAndCache = 1,  // no valid cache: read, save the fine model, rebuild from it
-  ReadExact = 2,     // Exact, and the cache would share cut slices: read the request
-  ReadUncached = 3   // no cache wanted, or a window beyond the cached one
-};
 
 // The leaves' paths and the planes' type names: what a HierarchyFile or a
 // new trace at the same path would change under a cached model.
@@ -224,6 +218,21 @@ int vtkMacroscopeStreamedTimeSlicing::ReadDefinitions(vtkInformationVector* outp
   return this->DescribeModel(internal.Hierarchy, internal.Types, outputVector);
 }
 
+// One request: the plans of the model, its window, the model asked and
+// the fine one the cache keeps, and the cache's key and file.
+struct vtkMacroscopeStreamedTimeSlicing::Request
+{
+  MacroscopeModelPlan Plan;
+  MacroscopeModelPlan Selected;
+  double Begin = 0.0;
+  double End = 0.0;
+  macroscope::TimeSlicingOptions Asked;
+  macroscope::TimeSlicingOptions Fine;
+  bool Extensive = false;
+  macroscope::ModelCacheKey Key;
+  std::string CacheFile;
+};
+
 int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVector)
 {
   // An abort stops the run it interrupts; VTK leaves the flag set, which
@@ -234,22 +243,60 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
     return this->WriteOutputs(outputVector);
   }
   Internals& internal = *this->Internal;
-  vtkMacroscopeTraceReader* reader = internal.Reader;
-  if (!reader || !internal.Hierarchy || !internal.Types)
+  if (!internal.Reader || !internal.Hierarchy || !internal.Types)
   {
     return 0; // ReadDefinitions reported why
   }
+  Request request;
+  if (!this->PlanRequest(request) || !this->ModelFits(request))
+  {
+    return 0;
+  }
+  // Rank 0 looks at the cache and decides for every rank.
+  macroscope::CacheLookup lookup = this->LookUpCache(request);
+  if (lookup.Source != macroscope::ModelSource::FromCache)
+  {
+    const int status = this->ReadTrace(request, lookup);
+    if (status == -1)
+    {
+      return this->AbortOutputs(outputVector, "Slicing " + this->FileName + " was aborted.");
+    }
+    if (status != 1)
+    {
+      return 0;
+    }
+  }
+  const bool rebuilt = macroscope::RebuiltFromFineModel(lookup.Source, this->Exact);
+  this->ModelOrigin = macroscope::ModelOriginName(lookup.Source, this->Exact);
+  this->DirtySlices = rebuilt ? lookup.DirtySlices : 0;
+  this->CacheFile = request.CacheFile;
+
+  KeepPlanes(lookup.Model, request.Plan, request.Selected);
+  this->KeepModel(lookup.Model, request.Selected, internal.Hierarchy, internal.Types,
+    request.Begin, request.End);
+  // How many cached slices were shared is part of the result (it depends on
+  // the grids only); where the model came from is history, and stays out.
+  vtkNew<vtkIntArray> shared;
+  shared->SetName("DirtySlices");
+  shared->InsertNextValue(this->DirtySlices);
+  this->GetModelFields()->AddArray(shared);
+  return this->WriteOutputs(outputVector);
+}
+
+bool vtkMacroscopeStreamedTimeSlicing::PlanRequest(Request& request)
+{
+  Internals& internal = *this->Internal;
   const int metric = this->GetMetric();
   if (metric < STATE_DURATION || metric > MESSAGES_RECEIVED)
   {
     vtkErrorMacro("Unknown Metric " << metric << ".");
-    return 0;
+    return false;
   }
   if (this->GetSlices() < 1 || this->CacheSlices < 1)
   {
     vtkErrorMacro("Slices and CacheSlices must be at least 1 (got " << this->GetSlices() << " and "
                                                                    << this->CacheSlices << ").");
-    return 0;
+    return false;
   }
   std::vector<std::string> subset;
   for (int i = 0; i < this->GetNumberOfResources(); ++i)
@@ -263,27 +310,24 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
   }
   // The model (and the cache) hold every type's plane; the Types selection
   // keeps some planes at the end, so one cache serves every selection.
-  MacroscopeModelPlan plan;
-  MacroscopeModelPlan selected;
+  MacroscopeModelPlan& plan = request.Plan;
   std::string problem;
   if (!plan.Build(internal.Hierarchy, internal.Types, metric, this->GetResourceLevel(), subset,
         problem) ||
-    !(selected = plan).KeepTypes(internal.Types, types, problem))
+    !(request.Selected = plan).KeepTypes(internal.Types, types, problem))
   {
     vtkErrorMacro(<< problem << ".");
-    return 0;
+    return false;
   }
-  double begin = 0.0;
-  double end = 0.0;
-  if (!this->ResolveWindow(this->TimeBounds, begin, end))
+  if (!this->ResolveWindow(this->TimeBounds, request.Begin, request.End))
   {
-    return 0;
+    return false;
   }
 
   // The request, and the fine model of every leaf the cache keeps.
   const auto sliceMetric = static_cast<macroscope::SliceMetric>(metric);
-  macroscope::TimeSlicingOptions asked;
-  asked.Grid = { begin, end, this->GetSlices() };
+  macroscope::TimeSlicingOptions& asked = request.Asked;
+  asked.Grid = { request.Begin, request.End, this->GetSlices() };
   asked.Metric = sliceMetric;
   asked.Normalize = this->GetNormalize();
   asked.Depth = this->GetDepth();
@@ -291,214 +335,146 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
   asked.ResourceOfLeaf = plan.Resources.ResourceOfLeaf;
   asked.Resources = plan.Resources.Resources;
   asked.Types = MacroscopeModelPlan::PlaneKind(metric) ? static_cast<uint32_t>(plan.Planes()) : 1;
-  macroscope::TimeSlicingOptions fine = asked;
-  fine.Grid = { 0.0, this->TimeBounds[1], this->CacheSlices };
-  fine.ResourceOfLeaf.clear(); // resource = leaf
-  fine.Resources = fine.Leaves;
-  const bool extensive = macroscope::IsExtensiveMetric(sliceMetric, asked.Normalize);
-
-  vtkMultiProcessController* controller = this->GetController();
-  const int ranks = controller ? controller->GetNumberOfProcesses() : 1;
-  const int rank = controller ? controller->GetLocalProcessId() : 0;
-
-  // A model too large for memory is refused before any read. The ranks'
-  // memory may differ: they agree, so that all stop or go on together.
-  std::vector<const macroscope::TimeSlicingOptions*> built{ &asked };
+  request.Fine = macroscope::FineModelOptions(asked, this->TimeBounds[1], this->CacheSlices);
+  request.Extensive = macroscope::IsExtensiveMetric(sliceMetric, asked.Normalize);
   if (this->UseModelCache)
   {
-    built.push_back(&fine);
-  }
-  int fits = this->CheckModelMemory(built) ? 1 : 0;
-  if (ranks > 1)
-  {
-    int all = fits;
-    controller->AllReduce(&fits, &all, 1, vtkCommunicator::MIN_OP);
-    fits = all;
-  }
-  if (!fits)
-  {
-    return 0;
-  }
-
-  // Rank 0 looks at the cache and decides for every rank.
-  int decision = this->UseModelCache ? ReadAndCache : ReadUncached;
-  int dirty = 0;
-  macroscope::MicroscopicModel model;
-  macroscope::ModelCacheKey key;
-  std::string cacheFile;
-  if (this->UseModelCache)
-  {
+    macroscope::ModelCacheKey& key = request.Key;
     key.Trace = internal.Trace;
     key.Trace.Digest =
       macroscope::ContentDigest(DefinitionsText(internal.Hierarchy, internal.Types, plan));
     key.Metric = sliceMetric;
     key.Normalize = asked.Normalize;
     key.Depth = asked.Depth;
-    key.Resources = fine.Leaves;
-    key.Types = fine.Types;
-    cacheFile = macroscope::ModelCachePath(
+    key.Resources = request.Fine.Leaves;
+    key.Types = request.Fine.Types;
+    request.CacheFile = macroscope::ModelCachePath(
       this->FileName, this->CacheDirectory, sliceMetric, asked.Normalize, asked.Depth);
   }
+  return true;
+}
+
+bool vtkMacroscopeStreamedTimeSlicing::ModelFits(const Request& request)
+{
+  // A model too large for memory is refused before any read. The ranks'
+  // memory may differ: they agree, so that all stop or go on together.
+  std::vector<const macroscope::TimeSlicingOptions*> built{ &request.Asked };
+  if (this->UseModelCache)
+  {
+    built.push_back(&request.Fine);
+  }
+  vtkMultiProcessController* controller = this->GetController();
+  const bool parallel = controller && controller->GetNumberOfProcesses() > 1;
+  return MacroscopeTraceInputs::AgreeOnStatus(
+           this->CheckModelMemory(built) ? 1 : 0, controller, parallel) == 1;
+}
+
+macroscope::CacheLookup vtkMacroscopeStreamedTimeSlicing::LookUpCache(Request& request)
+{
+  vtkMultiProcessController* controller = this->GetController();
+  const int ranks = controller ? controller->GetNumberOfProcesses() : 1;
+  const int rank = controller ? controller->GetLocalProcessId() : 0;
+  macroscope::CacheLookup lookup;
+  lookup.Source = this->UseModelCache ? macroscope::ModelSource::ReadAndCache
+                                      : macroscope::ModelSource::ReadUncached;
   if (this->UseModelCache && rank == 0)
   {
-    try
+    lookup = macroscope::LookUpModelCache(
+      request.CacheFile, request.Key, request.Asked, request.Extensive, this->Exact);
+    if (!lookup.Warning.empty())
     {
-      const macroscope::CachedModel cached = macroscope::LoadModelCache(cacheFile, key);
-      try
-      {
-        macroscope::RebinResult rebinned = macroscope::RebinModel(cached.Model, asked.Grid, extensive);
-        dirty = static_cast<int>(rebinned.DirtySlices.size());
-        if (this->Exact && dirty > 0)
-        {
-          decision = ReadExact;
-        }
-        else
-        {
-          model = macroscope::GroupResources(rebinned.Model, asked.ResourceOfLeaf, asked.Resources);
-          decision = FromCache;
-        }
-      }
-      catch (const std::invalid_argument&)
-      {
-        decision = ReadUncached; // a window the cache does not cover
-      }
-    }
-    catch (const macroscope::ModelCacheError& error)
-    {
-      // A missing cache is the first read; any other refusal is worth a word.
-      if (error.Why() != macroscope::ModelCacheError::Reason::Unreadable ||
-        std::filesystem::exists(cacheFile))
-      {
-        vtkWarningMacro(<< error.what() << "; reading the trace and rewriting the cache.");
-      }
+      vtkWarningMacro(<< lookup.Warning << "; reading the trace and rewriting the cache.");
     }
   }
-  if (ranks > 1)
+  if (ranks <= 1)
   {
-    int shared[2] = { decision, dirty };
-    controller->Broadcast(shared, 2, 0);
-    decision = shared[0];
-    dirty = shared[1];
+    return lookup;
   }
+  int shared[2] = { static_cast<int>(lookup.Source), lookup.DirtySlices };
+  controller->Broadcast(shared, 2, 0);
+  lookup.Source = static_cast<macroscope::ModelSource>(shared[0]);
+  lookup.DirtySlices = shared[1];
+  if (lookup.Source == macroscope::ModelSource::FromCache)
+  {
+    macroscope::MicroscopicModel& model = lookup.Model;
+    const macroscope::TimeSlicingOptions& asked = request.Asked;
+    if (rank != 0)
+    {
+      model.Grid = asked.Grid;
+      model.Resources = asked.Resources;
+      model.Types = asked.Types;
+      model.Values.resize(
+        static_cast<std::size_t>(asked.Grid.Slices) * asked.Resources * asked.Types);
+    }
+    controller->Broadcast(model.Values.data(), static_cast<vtkIdType>(model.Values.size()), 0);
+  }
+  return lookup;
+}
 
-  int status = 1;
-  if (decision == FromCache)
-  {
-    if (ranks > 1)
-    {
-      if (rank != 0)
-      {
-        model.Grid = asked.Grid;
-        model.Resources = asked.Resources;
-        model.Types = asked.Types;
-        model.Values.resize(static_cast<std::size_t>(asked.Grid.Slices) * asked.Resources * asked.Types);
-      }
-      controller->Broadcast(model.Values.data(), static_cast<vtkIdType>(model.Values.size()), 0);
-    }
-  }
-  else
-  {
-    // One read feeds every model needed: the fine one to cache, and the
-    // request itself unless it is rebuilt from the fine one.
-    std::vector<macroscope::TimeSlicingOptions> wanted;
-    if (decision == ReadAndCache)
-    {
-      wanted.push_back(fine);
-    }
-    if (decision != ReadAndCache || this->Exact)
-    {
-      wanted.push_back(asked);
-    }
-    std::vector<macroscope::MicroscopicModel> models;
-    try
-    {
-      macroscope::ModelStream stream(plan.PlaneOfType, wanted);
+int vtkMacroscopeStreamedTimeSlicing::ReadTrace(
+  const Request& request, macroscope::CacheLookup& lookup)
+{
+  vtkMultiProcessController* controller = this->GetController();
+  const int ranks = controller ? controller->GetNumberOfProcesses() : 1;
+  const int rank = controller ? controller->GetLocalProcessId() : 0;
+  // One read feeds every model needed: the fine one to cache, and the
+  // request itself unless it is rebuilt from the fine one.
+  std::vector<macroscope::MicroscopicModel> models;
+  int read = 0;
+  const int ran = MacroscopeRunCore<macroscope::TimeSlicingAborted>(
+    this, ("Slicing " + this->FileName + " failed").c_str(), nullptr, [&] {
+      macroscope::ModelStream stream(request.Plan.PlaneOfType,
+        macroscope::ModelsToRead(lookup.Source, request.Fine, request.Asked, this->Exact));
+      vtkMacroscopeTraceReader* reader = this->Internal->Reader;
       reader->SetAbortExecute(0);
-      status = reader->SliceWhileReading(stream, rank, ranks);
-      if (status == 1)
+      read = reader->SliceWhileReading(stream, rank, ranks);
+      if (read == 1)
       {
         this->LocationsRead = static_cast<int>(stream.LeavesStreamed());
         models = stream.Finish();
       }
-    }
-    catch (const std::exception& error)
+    });
+  int status = ran == 1 ? read : ran;
+  // The reader agreed with the other pieces; the stream's own failure must
+  // not leave them in the sums below.
+  status = MacroscopeTraceInputs::AgreeOnStatus(status, controller, ranks > 1);
+  if (status != 1)
+  {
+    return status;
+  }
+  ++this->NumberOfTraceReads;
+  if (ranks > 1)
+  {
+    for (macroscope::MicroscopicModel& partial : models)
     {
-      vtkErrorMacro("Slicing " << this->FileName << " failed: " << error.what());
-      status = 0;
-    }
-    if (ranks > 1)
-    {
-      // The reader agreed with the other pieces; the stream's own failure
-      // must not leave them in the sums below.
-      int worst = status;
-      controller->AllReduce(&status, &worst, 1, vtkCommunicator::MIN_OP);
-      status = worst;
-    }
-    if (status == -1)
-    {
-      return this->AbortOutputs(outputVector, "Slicing " + this->FileName + " was aborted.");
-    }
-    if (status != 1)
-    {
-      return 0;
-    }
-    ++this->NumberOfTraceReads;
-    if (ranks > 1)
-    {
-      for (macroscope::MicroscopicModel& partial : models)
-      {
-        std::vector<double> sum(partial.Values.size());
-        controller->AllReduce(partial.Values.data(), sum.data(),
-          static_cast<vtkIdType>(sum.size()), vtkCommunicator::SUM_OP);
-        partial.Values.swap(sum);
-      }
-    }
-    if (decision == ReadAndCache)
-    {
-      if (rank == 0)
-      {
-        try
-        {
-          if (!this->CacheDirectory.empty())
-          {
-            std::filesystem::create_directories(this->CacheDirectory);
-          }
-          macroscope::WriteModelCache(cacheFile, { key, models.front() });
-        }
-        catch (const std::exception& error)
-        {
-          vtkWarningMacro("The model cache was not written: " << error.what());
-        }
-      }
-      if (this->Exact)
-      {
-        model = std::move(models.back());
-      }
-      else
-      {
-        macroscope::RebinResult rebinned = macroscope::RebinModel(models.front(), asked.Grid, extensive);
-        dirty = static_cast<int>(rebinned.DirtySlices.size());
-        model = macroscope::GroupResources(rebinned.Model, asked.ResourceOfLeaf, asked.Resources);
-      }
-    }
-    else
-    {
-      model = std::move(models.back());
+      std::vector<double> sum(partial.Values.size());
+      controller->AllReduce(partial.Values.data(), sum.data(), static_cast<vtkIdType>(sum.size()),
+        vtkCommunicator::SUM_OP);
+      partial.Values.swap(sum);
     }
   }
+  if (lookup.Source == macroscope::ModelSource::ReadAndCache && rank == 0)
+  {
+    this->WriteCache(request, models.front());
+  }
+  lookup.Model = macroscope::RequestFromRead(
+    lookup.Source, models, request.Asked, request.Extensive, this->Exact, lookup.DirtySlices);
+  return 1;
+}
 
-  const bool rebuilt = decision == FromCache || (decision == ReadAndCache && !this->Exact);
-  this->ModelOrigin = decision == FromCache ? "cache" : rebuilt ? "new cache" : "trace";
-  this->DirtySlices = rebuilt ? dirty : 0;
-  this->CacheFile = cacheFile;
-
-  KeepPlanes(model, plan, selected);
-  this->KeepModel(model, selected, internal.Hierarchy, internal.Types, begin, end);
-  // How many cached slices were shared is part of the result (it depends on
-  // the grids only); where the model came from is history, and stays out.
-  vtkNew<vtkIntArray> shared;
-  shared->SetName("DirtySlices");
-  shared->InsertNextValue(this->DirtySlices);
-  this->GetModelFields()->AddArray(shared);
-  return this->WriteOutputs(outputVector);
+void vtkMacroscopeStreamedTimeSlicing::WriteCache(
+  const Request& request, const macroscope::MicroscopicModel& fine)
+{
+  try
+  {
+    if (!this->CacheDirectory.empty())
+    {
+      std::filesystem::create_directories(this->CacheDirectory);
+    }
+    macroscope::WriteModelCache(request.CacheFile, { request.Key, fine });
+  }
+  catch (const std::exception& error)
+  {
+    vtkWarningMacro("The model cache was not written: " << error.what());
+  }
 }

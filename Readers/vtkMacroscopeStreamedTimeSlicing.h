@@ -9,7 +9,7 @@
  * asks it to hand its rows to streaming slicers (SliceWhileReading), so
  * that memory is O(model), not O(trace) — for traces larger than memory.
  *
- * The model cache (Ocelotl's, seed 000 §4.2.1; docs/model-cache.md): with
+ * The model cache (Dosimont et al. 2015 (Ocelotl) §4.2.1; docs/model-cache.md): with
  * UseModelCache on, the first read also builds a fine model of every leaf
  * with CacheSlices slices over [0, trace end] and saves it beside the trace
  * (or in CacheDirectory). Later requests whose window lies inside are
@@ -32,6 +32,12 @@
 
 #include <memory> // for std::unique_ptr
 #include <string> // for std::string
+
+namespace macroscope
+{
+struct CacheLookup;
+struct MicroscopicModel;
+}
 
 class MACROSCOPEREADERS_EXPORT vtkMacroscopeStreamedTimeSlicing : public vtkMacroscopeTimeSlicing
 {
@@ -112,6 +118,16 @@ private:
   int ReadDefinitions(vtkInformationVector* outputVector);
   // The model: from the cache, or streamed from the trace.
   int BuildModel(vtkInformationVector* outputVector);
+  // BuildModel's steps: the request from the properties, whether its
+  // models fit in memory (on every rank), where the model comes from (rank
+  // 0 decides), the read of the trace (1 done, 0 failed, -1 aborted), the
+  // fine model saved.
+  struct Request;
+  bool PlanRequest(Request& request);
+  bool ModelFits(const Request& request);
+  macroscope::CacheLookup LookUpCache(Request& request);
+  int ReadTrace(const Request& request, macroscope::CacheLookup& lookup);
+  void WriteCache(const Request& request, const macroscope::MicroscopicModel& fine);
 
   std::string FileName;
   std::string HierarchyFile;
