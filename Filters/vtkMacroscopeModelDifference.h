@@ -7,7 +7,7 @@
  * or Streamed Time Slicing; port 1 ("Other"): run B's. Types are matched
  * by name; resources by rank (row i with row i) or by name (their path
  * below the root). Both models are rebinned onto a common grid over the
- * union of their windows (Filters/Core/ModelDifference.h).
+ * union of their windows (Core/ModelDifference.h).
  *
  * Output: a vtkImageData in Time Slicing's model layout (x = slice, y =
  * resource, z = type) and field data (NodeName, NodeKind, NodeParent,

@@ -1,5 +1,5 @@
 // The HierarchyFile property of Macroscope's trace readers: regroups the
-// decoded hierarchy by a JSON tree (Filters/Core/HierarchyFile.h) and
+// decoded hierarchy by a JSON tree (Core/HierarchyFile.h) and
 // renumbers the leaf columns of the tables to match. Private to Readers/;
 // docs/hierarchy-file.md describes the file and the rules.
 //

@@ -115,7 +115,7 @@ public:
 
   /**
    * The streamed time slicing (vtkMacroscopeStreamedTimeSlicing): reads
-   * the trace and hands this piece's rows to `stream` (Filters/Core
+   * the trace and hands this piece's rows to `stream` (Core
    * ModelStream.h) leaf after leaf, without filling the outputs or keeping
    * the rows, so that memory stays O(model). Leaves are numbered as in the
    * Hierarchy output; a leaf the stream does not need, or that the

@@ -1,6 +1,6 @@
 // Details on demand, per chart: which mark lies under a point, and what it
 // stands for, from the layout's cell arrays and the trace tables
-// (docs/details-on-demand.md). The wording is Filters/Core/MarkDetails.h's.
+// (docs/details-on-demand.md). The wording is Core/MarkDetails.h's.
 #include "MacroscopeMarkDescriber.h"
 
 #include "MacroscopeTraceInputs.h"

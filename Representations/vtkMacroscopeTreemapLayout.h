@@ -7,7 +7,7 @@
  * Input: the Treemap output of Resource Treemap (rows root first, with
  * Parent, Size, Cut, Values, Name...). The tree is laid out with the
  * squarified algorithm (or slice-and-dice, for comparison) of
- * Filters/Core/Treemap.h: a node's area is proportional to its Size, and
+ * Core/Treemap.h: a node's area is proportional to its Size, and
  * each inner node keeps Margin pixels on every side and a Header band on top
  * for its name, which shows the hierarchy. The rectangle of a node of the
  * cut is tiled by its types (squarified, areas proportional to the node's

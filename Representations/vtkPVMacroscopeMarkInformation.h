@@ -8,7 +8,7 @@
  * gather this information on a MacroscopeTraceRepresentation (or one of the
  * Macroscope representations) with the session's GatherInformation on the
  * data server. Every rank looks at the marks it laid out; the mark in front
- * (largest z) wins. The answer is a text (Filters/Core/MarkDetails.h), the
+ * (largest z) wins. The answer is a text (Core/MarkDetails.h), the
  * kind of mark, and the input rows it stands for (rank, row pairs of the
  * table named by RowTable: "States", "Messages", "Partition", or the
  * representation's input), for ParaView's selection.

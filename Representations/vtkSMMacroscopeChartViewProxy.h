@@ -14,7 +14,7 @@
  * Mouse (when the view is in 2D interaction mode): the wheel zooms the time
  * window around the time under the pointer, a left drag pans it, a right
  * drag zooms it (up: in), always inside the trace's span
- * (Filters/Core/TimeNavigation.h). The window is the TimeWindow property of
+ * (Core/TimeNavigation.h). The window is the TimeWindow property of
  * the Timeline displays shown, and of the Time Slicing an overview is
  * computed from (the model is sliced again in the new window, as Ocelotl
  * does), so linked views (macroscope.links) follow and state files keep it.

@@ -31,7 +31,7 @@ _MASK = (1 << 64) - 1
 PALETTES = ("default", "colour-blind")
 
 # The shades of TypeFamily.h, in its order, with the colours of the two
-# palettes (Filters/Core/TypePalette.cxx: the same values, checked against
+# palettes (Core/TypePalette.cxx: the same values, checked against
 # the readers by Python.TypeColors). User code has 4 colours, other 2.
 _SHADES = {
     # shade: (default colours, colour-blind-safe colours)

@@ -10,7 +10,7 @@ overviews shown are computed from (linked views follow, see
 macroscope.links), the StepWindow of the logical views (zoom_steps,
 pan_steps) and the RowWindow of the Timelines (zoom_rows, pan_rows); the
 next Render lays them out again at the new scale. The arithmetic is that of
-Filters/Core/TimeNavigation.h, which the view's C++ mouse handling uses.
+Core/TimeNavigation.h, which the view's C++ mouse handling uses.
 """
 import math
 
@@ -230,7 +230,7 @@ def _c_round(value):
 
 def _zoom_indices(first, last, total, factor, pivot):
     """The arithmetic of macroscope::ZoomIndices then AsProperty
-    (Filters/Core/TimeNavigation): [0, -1] when all indices are kept."""
+    (Core/TimeNavigation): [0, -1] when all indices are kept."""
     if total < 1 or not (math.isfinite(factor) and factor > 0) or not math.isfinite(pivot):
         raise ValueError("zoom: needs indices, a positive factor and a finite pivot")
     if last < first:

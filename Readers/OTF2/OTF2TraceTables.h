@@ -1,5 +1,5 @@
 // The decoded trace: plain columns that follow Macroscope's data contract
-// (docs/architecture.md, Filters/Core/TraceSchema.h). The numeric columns of
+// (docs/architecture.md, Core/TraceSchema.h). The numeric columns of
 // the tables are Columns, whose buffers the VTK adapter hands to its arrays
 // without a copy.
 #ifndef macroscope_otf2_OTF2TraceTables_h

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of Ocelotl's aggregation (Filters/Core/Aggregation*.cxx) through
+# Benchmark of Ocelotl's aggregation (Core/Aggregation*.cxx) through
 # macroscope-aggregate, on seeded random models with structure (time phases
 # that differ per cluster, noise per cell, a few perturbed machines, so that
 # there are many distinct partitions). Prints the figures and fails if a

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of the per-phase clustering (Filters/Core/LogicalClustering.cxx):
+# Benchmark of the per-phase clustering (Core/LogicalClustering.cxx):
 # one phase of 16 384 members x 40 steps (12 group profiles with noise, 30%
 # of the steps without an event, fixed seed), CLARA with k = 20 and the
 # default samples (5) and sample size (40 + 2k), then single linkage of the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of logical time (Filters/Core/LogicalTime.cxx): builds the
+# Benchmark of logical time (Core/LogicalTime.cxx): builds the
 # logical trace of an in-memory stencil of 64 ranks (4 x 4 x 4 grid, Isends
 # and a Waitall per iteration, an Allreduce every 10th) with about 1M logical
 # events, best of 3, and fails if BuildLogicalTrace takes more than 5 s.

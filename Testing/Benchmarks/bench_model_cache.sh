@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of the model cache (Filters/Core/ModelCache.cxx): writes a
+# Benchmark of the model cache (Core/ModelCache.cxx): writes a
 # 1000 slices x 1000 leaves x 20 types model (160 MB), loads it back with
 # LoadModelCache (key check, one read, CRC-32) against a bare read of the same
 # file measured in the same run, warm and cold (the file's pages evicted),

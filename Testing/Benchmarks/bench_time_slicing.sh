@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of the Time-Slice algorithm (Filters/Core/TimeSlicing.cxx): slices
+# Benchmark of the Time-Slice algorithm (Core/TimeSlicing.cxx): slices
 # an in-memory state table (64 leaves, 16M nested states, 1000 slices,
 # exclusive StateDuration) with 1 and 2 threads, best of 3 each, and fails if
 # the 2-thread rate is below 20M states/s.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of the nested treemap layout (Filters/Core/Treemap.cxx): lays out
+# Benchmark of the nested treemap layout (Core/Treemap.cxx): lays out
 # a 3-level tree of 100 000 leaves (10 clusters x 100 nodes x 100 leaves,
 # random sizes, fixed seed) squarified with margins and a header, best of 5,
 # beside two baselines timed in the same run (slice-and-dice of the same

@@ -1,4 +1,4 @@
-// Benchmark of the per-phase clustering (Filters/Core/LogicalClustering.h):
+// Benchmark of the per-phase clustering (Core/LogicalClustering.h):
 // one phase of M members over S steps, the metric (a lateness-like value)
 // drawn around one of G group profiles with noise, a fraction of the steps
 // without an event. Times Clara (default samples and sample size) and

@@ -1,4 +1,4 @@
-// Benchmark of BuildLogicalTrace (Filters/Core/LogicalTime.h) on an
+// Benchmark of BuildLogicalTrace (Core/LogicalTime.h) on an
 // in-memory trace shaped like the synthesizer's stencil3d: ranks on a
 // cubic-ish grid, each iteration a compute call, then exchange_halo ⊃ one
 // MPI_Isend per face neighbour and an MPI_Waitall completing the receives;

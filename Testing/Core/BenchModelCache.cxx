@@ -1,4 +1,4 @@
-// Benchmark of the model cache (Filters/Core/ModelCache.h): writes a model
+// Benchmark of the model cache (Core/ModelCache.h): writes a model
 // of S slices × L leaves × T types, then loads it back (LoadModelCache: key
 // check, one read, CRC-32) against a baseline measured in the same run, a
 // bare read of the same file's bytes into memory. Both are timed with the

@@ -1,4 +1,4 @@
-// Benchmark of the nested treemap layout (Filters/Core/Treemap.h) on a
+// Benchmark of the nested treemap layout (Core/Treemap.h) on a
 // three-level hierarchy shaped like a large machine: clusters of nodes of
 // leaves, random leaf sizes from a fixed seed. Times the squarified layout
 // with margins and a header, and two baselines on the same input in the

@@ -1,4 +1,4 @@
-// Tests of hierarchy files (Filters/Core/HierarchyFile.h): parsing and its
+// Tests of hierarchy files (Core/HierarchyFile.h): parsing and its
 // errors, regrouping on hand-worked trees, and a brute-force check on random
 // trees against an independent reading of the rules.
 #include "HierarchyFile.h"

@@ -1,4 +1,4 @@
-// Logical time (Filters/Core/LogicalTime.h) on the calls that make one
+// Logical time (Core/LogicalTime.h) on the calls that make one
 // logical event or one step out of several: runs of Isends coalesced (Ravel's
 // option), MPI_Sendrecv exchanges whose partners share a step, and runs
 // made of collectives only. The expected steps are worked out by hand in the

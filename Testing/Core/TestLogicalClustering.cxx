@@ -1,4 +1,4 @@
-// Per-phase clustering (Filters/Core/LogicalClustering.h): the distance of
+// Per-phase clustering (Core/LogicalClustering.h): the distance of
 // Isaacs et al. 2014 (Ravel) Fig. 4 on hand cases and its fast path against the reference,
 // PAM against exhaustive search, CLARA on separated groups, single linkage
 // against a naive O(k^3) agglomeration, cuts of the dendrogram, bad input.

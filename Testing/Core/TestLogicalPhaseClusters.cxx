@@ -1,5 +1,5 @@
 // The clustering of a logical trace phase by phase
-// (Filters/Core/LogicalPhaseClusters.h) on hand-made traces: the series of
+// (Core/LogicalPhaseClusters.h) on hand-made traces: the series of
 // a phase, separated groups split by the cut, the dendrogram's shape, one
 // cluster per phase without clustering, an abort, the per-step sums.
 #include "LogicalPhaseClusters.h"

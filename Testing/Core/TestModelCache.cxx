@@ -1,4 +1,4 @@
-// Tests of the model cache file (Filters/Core/ModelCache.h): round trip, and
+// Tests of the model cache file (Core/ModelCache.h): round trip, and
 // every way a file can be refused (truncated, wrong magic or version,
 // corrupt, stale), each error naming the file.
 #include "ModelCache.h"

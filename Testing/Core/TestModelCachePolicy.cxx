@@ -1,4 +1,4 @@
-// Where a request's model comes from (Filters/Core/ModelCachePolicy.h): a
+// Where a request's model comes from (Core/ModelCachePolicy.h): a
 // missing, valid, stale or too short cache, Exact and the shared slices,
 // the models one read fills and the request rebuilt from the fine one.
 #include "ModelCachePolicy.h"

@@ -1,4 +1,4 @@
-// What a partition's table says of a part (Filters/Core/PartSummary.h): a
+// What a partition's table says of a part (Core/PartSummary.h): a
 // temporal part covers the root, a part of the hierarchy its node; their
 // amplitudes worked out by hand below.
 #include "PartSummary.h"

@@ -1,4 +1,4 @@
-// Tests of the producers' activity in a window (Filters/Core/
+// Tests of the producers' activity in a window (Core/
 // ProducerActivity.h): hand-computed borders of the half-open window, the
 // sums per producer, the active / idle split, and a brute force check.
 #include "ProducerActivity.h"

@@ -1,4 +1,4 @@
-// ProgressSpan (Filters/Core/ProgressSpan.h): evenly spread values, whatever
+// ProgressSpan (Core/ProgressSpan.h): evenly spread values, whatever
 // the loop's length, and an abort heard at the next report.
 #include "ProgressSpan.h"
 

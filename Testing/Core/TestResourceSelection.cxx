@@ -1,4 +1,4 @@
-// Tests of the resource subset (Filters/Core/ResourceSelection.h and the
+// Tests of the resource subset (Core/ResourceSelection.h and the
 // keepLeaf argument of BuildResourceHierarchy) and of slicing a model on a
 // subset of the locations. Expectations worked out by hand below.
 #include "ResourceHierarchy.h"

@@ -1,5 +1,5 @@
 // What the trace statistics tables list beside the counts
-// (Filters/Core/TraceStatisticsTables.h): the types listed and the
+// (Core/TraceStatisticsTables.h): the types listed and the
 // messages' line, the time bins.
 #include "TraceStatisticsTables.h"
 

@@ -1,4 +1,4 @@
-// Treemap layouts (Filters/Core/Treemap.h): hand-computed cases, the
+// Treemap layouts (Core/Treemap.h): hand-computed cases, the
 // geometric invariants on seeded random trees checked against brute force,
 // squarified against slice-and-dice, degenerate and bad inputs.
 #include "Treemap.h"

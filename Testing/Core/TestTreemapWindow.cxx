@@ -1,5 +1,5 @@
 // The treemap's window, animated or fixed, its areas and its qualities
-// (Filters/Core/TreemapWindow.h). Expectations worked out by hand below.
+// (Core/TreemapWindow.h). Expectations worked out by hand below.
 #include "TreemapWindow.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Glue between the OTF2 decoder's streaming entry point (streamTrace) and
-// the streaming time slicer of Filters/Core: builds the microscopic model
+// the streaming time slicer of Core: builds the microscopic model
 // while the archive is read. Used by the tests and the benchmark driver;
 // the ParaView reader will hold the same few lines.
 #ifndef macroscope_otf2_OTF2ModelSink_h

@@ -1,4 +1,4 @@
-// Unsynchronised clocks (Filters/Core/ClockOffsets.h) on synthesized OTF2
+// Unsynchronised clocks (Core/ClockOffsets.h) on synthesized OTF2
 // archives read without VTK: macroscope-synth's per-rank clock offsets
 // shift each rank's timestamps by exactly the injected amount; they are
 // detected from the messages, estimated back from the collectives (exactly)

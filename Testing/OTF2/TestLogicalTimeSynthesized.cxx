@@ -1,4 +1,4 @@
-// Validation of logical time (Filters/Core/LogicalTime.h) on synthesized
+// Validation of logical time (Core/LogicalTime.h) on synthesized
 // OTF2 archives read without VTK: the steps of the ring, stencil and tree
 // patterns, whose call sequences docs/synthesizer.md describes, and the
 // lateness of an injected slow node (Isaacs et al. 2014 (Ravel) §3.2).

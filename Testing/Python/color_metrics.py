@@ -1,5 +1,5 @@
 """CIEDE2000, dichromacy simulation and contrast for the palette tests: a
-Python copy of Filters/Core/ColorMetrics.cxx (the same formulas: Sharma, Wu
+Python copy of Core/ColorMetrics.cxx (the same formulas: Sharma, Wu
 and Dalal 2005; Machado, Oliveira and Fernandes 2009 at severity 1), checked
 on published pairs by TestTypePalette.py as the C++ is by the core tests."""
 import math

@@ -3,7 +3,7 @@
 #ifndef MacroscopeNameList_h
 #define MacroscopeNameList_h
 
-#include "MacroscopeFiltersModule.h" // for export macro
+#include "MacroscopeCommonModule.h" // for export macro
 #include "vtkIndent.h"               // for vtkIndent
 
 #include <ostream>
@@ -14,7 +14,7 @@
 /// The name lists behind the Resources and Types properties of the filters
 /// and layouts that honour the shared selection (empty = all): one
 /// behaviour for adding, clearing and printing them.
-struct MACROSCOPEFILTERS_EXPORT MacroscopeNameList
+struct MACROSCOPECOMMON_EXPORT MacroscopeNameList
 {
   /// Appends `name` (null as ""); the caller marks itself modified.
   static void Add(std::vector<std::string>& names, const char* name);

@@ -27,7 +27,7 @@
 #ifndef vtkMacroscopeStreamedTimeSlicing_h
 #define vtkMacroscopeStreamedTimeSlicing_h
 
-#include "MacroscopeReadersModule.h" // for export macro
+#include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkMacroscopeTimeSlicing.h"
 
 #include <memory> // for std::unique_ptr
@@ -39,7 +39,7 @@ struct CacheLookup;
 struct MicroscopicModel;
 }
 
-class MACROSCOPEREADERS_EXPORT vtkMacroscopeStreamedTimeSlicing : public vtkMacroscopeTimeSlicing
+class MACROSCOPEFILTERS_EXPORT vtkMacroscopeStreamedTimeSlicing : public vtkMacroscopeTimeSlicing
 {
 public:
   static vtkMacroscopeStreamedTimeSlicing* New();

@@ -1,10 +1,10 @@
-// Trace tables and trees as the plain arrays of Filters/Core: the columns
+// Trace tables and trees as the plain arrays of Core: the columns
 // of the data contract (docs/architecture.md) as contiguous C arrays, and
 // the Hierarchy tree as parent and leaf-index vectors.
 #ifndef MacroscopeTraceColumns_h
 #define MacroscopeTraceColumns_h
 
-#include "MacroscopeFiltersModule.h" // for export macro
+#include "MacroscopeCommonModule.h" // for export macro
 #include "vtkDataArray.h"
 #include "vtkFieldData.h"
 #include "vtkNew.h"
@@ -92,7 +92,7 @@ struct MacroscopeColumnStore
 /// The parent of every vertex of a trace Hierarchy (-1 for the root) and its
 /// LeafIndex (-1 for inner vertices). False, with `problem` set, when the
 /// tree has no LeafIndex vertex array.
-MACROSCOPEFILTERS_EXPORT bool MacroscopeHierarchyArrays(vtkTree* tree,
+MACROSCOPECOMMON_EXPORT bool MacroscopeHierarchyArrays(vtkTree* tree,
   std::vector<int64_t>& parent, std::vector<int64_t>& leafIndex, std::string& problem);
 
 #endif

@@ -3,7 +3,7 @@
 #ifndef MacroscopeTraceInputs_h
 #define MacroscopeTraceInputs_h
 
-#include "MacroscopeFiltersModule.h" // for export macro
+#include "MacroscopeCommonModule.h" // for export macro
 
 #include <string>
 
@@ -14,7 +14,7 @@ class vtkMultiProcessController;
 class vtkTable;
 class vtkTree;
 
-struct MACROSCOPEFILTERS_EXPORT MacroscopeTraceInputs
+struct MACROSCOPECOMMON_EXPORT MacroscopeTraceInputs
 {
   vtkTable* States = nullptr;
   vtkTable* Messages = nullptr;

@@ -7,7 +7,7 @@
 #ifndef MacroscopeColumnRanges_h
 #define MacroscopeColumnRanges_h
 
-#include "MacroscopeFiltersModule.h" // for the export macro
+#include "MacroscopeCommonModule.h" // for the export macro
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +27,7 @@ class vtkDataObject;
 /// progress evenly. A plain loop over the column, while it is at hand, costs
 /// a fraction of that (docs/progress.md). The array must not be modified
 /// afterwards (Modified() drops the cache, which is then computed again).
-MACROSCOPEFILTERS_EXPORT void MacroscopeSeedRanges(vtkDataArray* array, const double range[2], const double finite[2]);
+MACROSCOPECOMMON_EXPORT void MacroscopeSeedRanges(vtkDataArray* array, const double range[2], const double finite[2]);
 
 /// The ranges MacroscopeSeedRanges() takes, of `count` values: {range, finite}; false
 /// when no value counts (VTK's own computation then answers, at no cost).
@@ -72,6 +72,6 @@ bool MacroscopeColumnRanges(const T* values, std::size_t count, double range[2],
 /// `data`'s rows (a table), points and cells (a data set), vertices and
 /// edges (a graph); other arrays are left to VTK. Call it once the outputs
 /// are complete.
-MACROSCOPEFILTERS_EXPORT void MacroscopeCacheRanges(vtkDataObject* data);
+MACROSCOPECOMMON_EXPORT void MacroscopeCacheRanges(vtkDataObject* data);
 
 #endif

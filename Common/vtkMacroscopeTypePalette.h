@@ -12,14 +12,14 @@
 #ifndef vtkMacroscopeTypePalette_h
 #define vtkMacroscopeTypePalette_h
 
-#include "MacroscopeFiltersModule.h" // for export macro
+#include "MacroscopeCommonModule.h" // for export macro
 #include "vtkObject.h"
 
 class vtkLookupTable;
 class vtkStringArray;
 class vtkUnsignedCharArray;
 
-class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTypePalette : public vtkObject
+class MACROSCOPECOMMON_EXPORT vtkMacroscopeTypePalette : public vtkObject
 {
 public:
   static vtkMacroscopeTypePalette* New();

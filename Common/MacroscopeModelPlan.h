@@ -5,7 +5,7 @@
 #ifndef MacroscopeModelPlan_h
 #define MacroscopeModelPlan_h
 
-#include "MacroscopeFiltersModule.h" // for export macro
+#include "MacroscopeCommonModule.h" // for export macro
 #include "ResourceHierarchy.h"
 
 #include "vtkType.h"
@@ -17,7 +17,7 @@
 class vtkTable;
 class vtkTree;
 
-struct MACROSCOPEFILTERS_EXPORT MacroscopeModelPlan
+struct MACROSCOPECOMMON_EXPORT MacroscopeModelPlan
 {
   macroscope::ResourceHierarchy Resources;
   std::vector<uint32_t> PlaneOfType; ///< Types row -> plane, UINT32_MAX if none

@@ -2,10 +2,10 @@
 
 #include "MacroscopeTraceColumns.h"
 #include "ResourceSelection.h"
+#include "TimeSlicing.h"
 #include "TraceSchema.h"
 
 #include "vtkDataSetAttributes.h"
-#include "vtkMacroscopeTimeSlicing.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
 #include "vtkTree.h"
@@ -17,13 +17,14 @@ namespace schema = macroscope::schema;
 
 const char* MacroscopeModelPlan::PlaneKind(int metric)
 {
-  switch (metric)
+  // The Time Slicing filters' Metric values are the core's SliceMetric.
+  switch (static_cast<macroscope::SliceMetric>(metric))
   {
-    case vtkMacroscopeTimeSlicing::STATE_DURATION:
+    case macroscope::SliceMetric::StateDuration:
       return schema::StateKind;
-    case vtkMacroscopeTimeSlicing::EVENT_COUNT:
+    case macroscope::SliceMetric::EventCount:
       return schema::EventKind;
-    case vtkMacroscopeTimeSlicing::VARIABLE_MEAN:
+    case macroscope::SliceMetric::VariableMean:
       return schema::VariableKind;
     default:
       return nullptr; // message metrics: one plane

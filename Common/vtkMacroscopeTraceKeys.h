@@ -13,13 +13,13 @@
 #ifndef vtkMacroscopeTraceKeys_h
 #define vtkMacroscopeTraceKeys_h
 
-#include "MacroscopeFiltersModule.h" // for export macro
+#include "MacroscopeCommonModule.h" // for export macro
 #include "vtkObject.h"
 
 class vtkInformationDataObjectMetaDataKey;
 class vtkInformationStringKey;
 
-class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTraceKeys : public vtkObject
+class MACROSCOPECOMMON_EXPORT vtkMacroscopeTraceKeys : public vtkObject
 {
 public:
   static vtkMacroscopeTraceKeys* New();

@@ -1,6 +1,6 @@
 // The pieces of the Time-Slice algorithm that TimeSlicing.cxx (whole tables)
 // and StreamingTimeSlicing.cxx (rows as they are read) share, so that both
-// fill the model with the same arithmetic. Internal to Filters/Core.
+// fill the model with the same arithmetic. Internal to Core.
 #pragma once
 
 #include "TimeSlicing.h"

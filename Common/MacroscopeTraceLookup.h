@@ -5,7 +5,7 @@
 #ifndef MacroscopeTraceLookup_h
 #define MacroscopeTraceLookup_h
 
-#include "MacroscopeFiltersModule.h" // for export macro
+#include "MacroscopeCommonModule.h" // for export macro
 
 class vtkAlgorithm;
 class vtkInformationVector;
@@ -17,14 +17,14 @@ class vtkTree;
 /// puts pass-through filters between a reader's port and its displays),
 /// appended to `found` as DATA_OBJECT informations. False when no producer
 /// within a few hops holds States and a Hierarchy.
-MACROSCOPEFILTERS_EXPORT bool MacroscopeFindTrace(vtkAlgorithm* producer, vtkInformationVector* found);
+MACROSCOPECOMMON_EXPORT bool MacroscopeFindTrace(vtkAlgorithm* producer, vtkInformationVector* found);
 
 /// The definitions (vtkMacroscopeTraceKeys::DEFINITIONS: the Hierarchy
 /// tree and the Types table) a reader publishes during REQUEST_INFORMATION
 /// on its Hierarchy and Types ports, looked up on the output informations of
 /// `producer` or of the nearest algorithm upstream that has them. Members
 /// not found are left as they are.
-MACROSCOPEFILTERS_EXPORT void MacroscopeFindDefinitions(
+MACROSCOPECOMMON_EXPORT void MacroscopeFindDefinitions(
   vtkAlgorithm* producer, vtkTree*& hierarchy, vtkTable*& types);
 
 #endif
