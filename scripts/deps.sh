@@ -29,6 +29,8 @@ packages=(
   nlohmann-json3-dev
   # the Pajé parser's fuzz test (paje.fuzz): clang and libFuzzer
   clang libclang-rt-14-dev
+  # the code style check (style.clang-format, scripts/format.sh)
+  clang-format
 )
 
 missing=()
