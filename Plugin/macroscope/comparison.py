@@ -2,14 +2,7 @@
 its spatiotemporal aggregation and the summary of where they differ most."""
 from paraview import servermanager, simple
 
-
-def _constructors():
-    """The plugin's pvpython constructors (ModelDifference...), made as
-    LoadPlugin makes them: LoadPlugin(..., ns=globals()) puts them in the
-    caller's namespace, not in paraview.simple's."""
-    namespace = {}
-    simple._add_functions(namespace)
-    return namespace
+from . import proxies
 
 
 def compare_models(model_a, model_b, matching="By Rank", slices=0, parameter=0.3, count=5,
@@ -19,12 +12,13 @@ def compare_models(model_a, model_b, matching="By Rank", slices=0, parameter=0.3
     `parameter` and the Difference Summary of the `count` parts of largest
     mean |A - B|; `labels` name the runs (RunNames). Returns (difference,
     aggregation, summary)."""
-    make = _constructors()
-    difference = make["ModelDifference"](Input=model_a, Other=model_b,
-                                         ResourceMatching=matching, Slices=slices,
-                                         RunNames=[str(labels[0]), str(labels[1])])
-    aggregation = make["SpatiotemporalAggregation"](Input=difference, Parameter=parameter)
-    summary = make["DifferenceSummary"](Input=simple.OutputPort(aggregation, 0), Count=count)
+    difference = proxies.create("ModelDifference", Input=model_a, Other=model_b,
+                                ResourceMatching=matching, Slices=slices,
+                                RunNames=[str(labels[0]), str(labels[1])])
+    aggregation = proxies.create("SpatiotemporalAggregation", Input=difference,
+                                 Parameter=parameter)
+    summary = proxies.create("DifferenceSummary", Input=simple.OutputPort(aggregation, 0),
+                             Count=count)
     return difference, aggregation, summary
 
 
@@ -131,7 +125,6 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     named `link_name` (zooming either run re-draws both and re-computes the
     difference on the zoomed window), and the two views share their camera.
     Returns a Comparison."""
-    make = _constructors()
     sources = [_open_trace(trace, hierarchy, label)
                for trace, hierarchy, label in zip((reference, compared), hierarchy_files, labels)]
     if window is None:
@@ -139,8 +132,8 @@ def compare_runs(reference, compared, labels=("A", "B"), hierarchy_files=(None, 
     window = [float(window[0]), float(window[1])]
     if not window[1] > window[0]:
         raise ValueError("compare_runs: empty window %s" % window)
-    models = [make["TimeSlicing"](Input=simple.OutputPort(source, 0),
-                                  Slices=slices, TimeWindow=window)
+    models = [proxies.create("TimeSlicing", Input=simple.OutputPort(source, 0),
+                             Slices=slices, TimeWindow=window)
               for source in sources]
     difference, aggregation, summary = compare_models(models[0], models[1], matching=matching,
                                                       slices=slices, parameter=parameter,

@@ -23,8 +23,8 @@ the spatiotemporal overview falls back to the temporal one when asked for
 import collections
 import time
 
-from paraview import servermanager
 from paraview import simple
+from . import proxies
 from .proxies import input_proxies
 
 _READERS = ("MacroscopeOTF2Reader", "MacroscopePajeReader")
@@ -51,19 +51,6 @@ _TEMPORAL_SECONDS = 4.7 / (700 * 10 * 1000 ** 2)
 # falls back to the temporal overview).
 _INTERACTIVE_SECONDS = 5.0
 _MEMORY_SHARE = 0.25
-
-
-def _construct(name, **properties):
-    """Creates and registers the plugin's proxy `name` (e.g.
-    "StreamedTimeSlicing") as its pvpython constructor does. LoadPlugin puts
-    the constructors in the caller's namespace, not in paraview.simple's;
-    making all of them (simple._add_functions) costs 0.7 s, this one only
-    its own."""
-    connection = servermanager.ActiveConnection
-    for module in (connection.ProxiesNS.sources, connection.ProxiesNS.filters):
-        if hasattr(module, name):
-            return simple._create_func(name, module)(**properties)
-    raise ValueError("this session has no %s proxy: load the Macroscope plugin first" % name)
 
 
 def _available_bytes():
@@ -128,7 +115,7 @@ def streamed_model(source=None, **properties):
             raise ValueError("no active source: open a trace (File > Open an OTF2 anchor or a "
                              "Paje file) or give its file name")
     if isinstance(source, str):
-        return _construct("StreamedTimeSlicing", FileName=source, **properties)
+        return proxies.create("StreamedTimeSlicing", FileName=source, **properties)
     found = _trace_source(source)
     if found is None:
         raise ValueError("%s is not a trace reader and is fed by none: the overview needs an "
@@ -142,7 +129,7 @@ def streamed_model(source=None, **properties):
         raise ValueError("the %s has no FileName" % found.GetXMLLabel())
     settings = {"FileName": file_name, "HierarchyFile": found.HierarchyFile}
     settings.update(properties)
-    return _construct("StreamedTimeSlicing", **settings)
+    return proxies.create("StreamedTimeSlicing", **settings)
 
 
 def _hierarchy_nodes(model):
@@ -188,8 +175,8 @@ def overview(source=None, kind="auto", view=None, parameter=None, **model_proper
         print("Macroscope overview: %s" % cost.why)
 
     begin = time.perf_counter()
-    aggregation = _construct("SpatiotemporalAggregation" if chosen == "spatiotemporal"
-                             else "TemporalAggregation", Input=simple.OutputPort(model, 0))
+    aggregation = proxies.create("SpatiotemporalAggregation" if chosen == "spatiotemporal"
+                                 else "TemporalAggregation", Input=simple.OutputPort(model, 0))
     if parameter is not None:
         aggregation.Parameter = parameter
     if view is None:

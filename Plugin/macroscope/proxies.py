@@ -1,7 +1,7 @@
 """The pvpython proxies behind server-manager objects, through
 paraview.servermanager's public API (ProxyManager and Python properties):
 the helpers every module of the package shares."""
-from paraview import servermanager
+from paraview import servermanager, simple
 
 # The groups proxies are registered in: pipeline objects, their displays,
 # the views and what they use.
@@ -41,3 +41,24 @@ def linked_proxies(link):
         if proxy is not None and not any(proxy.SMProxy == m.SMProxy for m in members):
             members.append(proxy)
     return members
+
+
+def create(name, registration_name=None, **properties):
+    """Creates, initializes and registers the plugin's pipeline proxy `name`
+    (e.g. "StreamedTimeSlicing") with `properties` set, as its pvpython
+    constructor does. LoadPlugin(..., ns=) would put the constructors in a
+    namespace, but loads the plugin again and makes all of them."""
+    connection = servermanager.ActiveConnection
+    for module in (connection.ProxiesNS.sources, connection.ProxiesNS.filters):
+        make = getattr(module, name, None)
+        if make is not None:
+            break
+    else:
+        raise ValueError("this session has no %s proxy: load the Macroscope plugin first" % name)
+    controller = servermanager.ParaViewPipelineController()
+    proxy = make(no_update=True)
+    controller.PreInitializeProxy(proxy)
+    simple.SetProperties(proxy, **properties)
+    controller.PostInitializeProxy(proxy)
+    controller.RegisterPipelineProxy(proxy, registration_name)
+    return proxy
