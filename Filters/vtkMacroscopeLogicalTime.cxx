@@ -55,7 +55,28 @@ namespace logical = macroscope::logical;
 constexpr const char* CollectiveEndType = "MpiCollectiveEnd";
 
 // The variables of the Logical Variables output, in type-id order.
-constexpr const char* LogicalVariableNames[] = { "Lateness", "Differential Lateness" };
+// Ids 0 and 1 are the global metrics (Isaacs et al. 2014 (Ravel)), 2 and 3
+// the same measured within each phase; the order keeps old pipelines' ids.
+constexpr const char* LogicalVariableNames[] = { "Lateness", "Differential Lateness",
+  "Phase Lateness", "Phase Differential Lateness" };
+constexpr int LogicalVariableCount =
+  static_cast<int>(sizeof(LogicalVariableNames) / sizeof(LogicalVariableNames[0]));
+
+// The value of logical variable `variable` (LogicalVariableNames) at event `row`.
+double LogicalVariableOf(const logical::LogicalEvents& events, std::size_t row, int variable)
+{
+  switch (variable)
+  {
+    case 1:
+      return events.DifferentialLateness[row];
+    case 2:
+      return events.PhaseLateness[row];
+    case 3:
+      return events.PhaseDifferentialLateness[row];
+    default:
+      return events.Lateness[row];
+  }
+}
 
 // Copies `values` of every rank to rank 0, appended in rank order; the
 // other ranks' vectors are left as they were. Every rank must call it.
@@ -1279,12 +1300,12 @@ vtkSmartPointer<vtkTable> vtkMacroscopeLogicalTime::NewVariableTable()
     {
       this->UpdateProgress(0.94 + 0.03 * static_cast<double>(i) / static_cast<double>(count));
     }
-    for (int v = 0; v < 2; ++v)
+    for (int v = 0; v < LogicalVariableCount; ++v)
     {
       location->InsertNextValue(events.Location[i]);
       variable->InsertNextValue(v);
       time->InsertNextValue(static_cast<double>(events.GlobalStep[i]));
-      value->InsertNextValue(v == 0 ? events.Lateness[i] : events.DifferentialLateness[i]);
+      value->InsertNextValue(LogicalVariableOf(events, i, v));
     }
   }
   return table;

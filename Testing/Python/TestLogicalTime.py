@@ -345,22 +345,25 @@ model.UpdatePipeline()
 image = servermanager.Fetch(model)
 dims = image.GetDimensions()
 steps_total = table(slt, 4).GetNumberOfRows()
-mt.check(dims[0] == 10 and dims[2] == 2, "logical model has dimensions %s" % (dims,))
+mt.check(dims[0] == 10 and dims[2] == 4, "logical model has dimensions %s" % (dims,))
 values = image.GetPointData().GetArray("Value")
 width = steps_total / 10.0
 location = min(slow_ranks)
-samples = [(e.GlobalStep, e.Lateness) for e in sevents if e.Location == location]
-for t in range(10):
-    lo, hi = t * width, (t + 1) * width
-    integral = 0.0
-    for k, (g, v) in enumerate(samples):
-        end = samples[k + 1][0] if k + 1 < len(samples) else steps_total
-        integral += v * max(0.0, min(end, hi) - max(g, lo))
-    expected = integral / width
-    got = values.GetValue(t + dims[0] * (location + dims[1] * 0))
-    mt.check(abs(got - expected) <= 1e-9 * max(1.0, abs(expected)),
-             "logical model: slice %d of rank %d has mean lateness %.9g, brute force %.9g"
-             % (t, location, got, expected))
+# Planes 0 and 2: the global and the per-phase lateness, each the brute-force
+# time-weighted mean of its samples over the slice.
+for plane, column in ((0, "Lateness"), (2, "PhaseLateness")):
+    samples = [(e.GlobalStep, getattr(e, column)) for e in sevents if e.Location == location]
+    for t in range(10):
+        lo, hi = t * width, (t + 1) * width
+        integral = 0.0
+        for k, (g, v) in enumerate(samples):
+            end = samples[k + 1][0] if k + 1 < len(samples) else steps_total
+            integral += v * max(0.0, min(end, hi) - max(g, lo))
+        expected = integral / width
+        got = values.GetValue(t + dims[0] * (location + dims[1] * plane))
+        mt.check(abs(got - expected) <= 1e-9 * max(1.0, abs(expected)),
+                 "logical model: slice %d of rank %d has mean %s %.9g, brute force %.9g"
+                 % (t, location, column, got, expected))
 aggregation = TemporalAggregation(Input=model)
 aggregation.UpdatePipeline()
 mt.check(servermanager.Fetch(aggregation).GetNumberOfRows() >= 1,
