@@ -25,4 +25,44 @@ struct MACROSCOPECOMMON_EXPORT MacroscopeNameList
     const std::vector<std::string>& names);
 };
 
+/// Defines AddResource, RemoveAllResources, AddType and RemoveAllTypes of
+/// `Class` (the commands of the Resources and Types XML properties) over its
+/// members Resources and Types: adding marks the object modified, clearing
+/// only when the list was not empty. The class declares the four in its own
+/// header, where the client-server wrapping finds them.
+#define MACROSCOPE_RESOURCES_AND_TYPES(Class)                                                      \
+  void Class::AddResource(const char* name)                                                        \
+  {                                                                                                \
+    MacroscopeNameList::Add(this->Resources, name);                                                \
+    this->Modified();                                                                              \
+  }                                                                                                \
+  void Class::RemoveAllResources()                                                                 \
+  {                                                                                                \
+    if (MacroscopeNameList::Clear(this->Resources))                                                \
+    {                                                                                              \
+      this->Modified();                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+  void Class::AddType(const char* name)                                                            \
+  {                                                                                                \
+    MacroscopeNameList::Add(this->Types, name);                                                    \
+    this->Modified();                                                                              \
+  }                                                                                                \
+  void Class::RemoveAllTypes()                                                                     \
+  {                                                                                                \
+    if (MacroscopeNameList::Clear(this->Types))                                                    \
+    {                                                                                              \
+      this->Modified();                                                                            \
+    }                                                                                              \
+  }
+
+/// The same four methods of a representation `Class` that hands them to its
+/// layouts: `FORWARD(call)`, a macro of the representation's file, makes
+/// `call` on each layout and marks the representation modified.
+#define MACROSCOPE_FORWARD_RESOURCES_AND_TYPES(Class, FORWARD)                                     \
+  void Class::AddResource(const char* name) { FORWARD(AddResource(name)); }                        \
+  void Class::RemoveAllResources() { FORWARD(RemoveAllResources()); }                              \
+  void Class::AddType(const char* name) { FORWARD(AddType(name)); }                                \
+  void Class::RemoveAllTypes() { FORWARD(RemoveAllTypes()); }
+
 #endif

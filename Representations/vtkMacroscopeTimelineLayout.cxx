@@ -243,33 +243,7 @@ void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
-void vtkMacroscopeTimelineLayout::AddResource(const char* name)
-{
-  MacroscopeNameList::Add(this->Resources, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTimelineLayout::RemoveAllResources()
-{
-  if (MacroscopeNameList::Clear(this->Resources))
-  {
-    this->Modified();
-  }
-}
-
-void vtkMacroscopeTimelineLayout::AddType(const char* name)
-{
-  MacroscopeNameList::Add(this->Types, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTimelineLayout::RemoveAllTypes()
-{
-  if (MacroscopeNameList::Clear(this->Types))
-  {
-    this->Modified();
-  }
-}
+MACROSCOPE_RESOURCES_AND_TYPES(vtkMacroscopeTimelineLayout)
 
 int vtkMacroscopeTimelineLayout::FillInputPortInformation(int, vtkInformation* info)
 {

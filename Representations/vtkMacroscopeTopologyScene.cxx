@@ -367,33 +367,7 @@ void vtkMacroscopeTopologyScene::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
-void vtkMacroscopeTopologyScene::AddResource(const char* name)
-{
-  MacroscopeNameList::Add(this->Resources, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTopologyScene::RemoveAllResources()
-{
-  if (MacroscopeNameList::Clear(this->Resources))
-  {
-    this->Modified();
-  }
-}
-
-void vtkMacroscopeTopologyScene::AddType(const char* name)
-{
-  MacroscopeNameList::Add(this->Types, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTopologyScene::RemoveAllTypes()
-{
-  if (MacroscopeNameList::Clear(this->Types))
-  {
-    this->Modified();
-  }
-}
+MACROSCOPE_RESOURCES_AND_TYPES(vtkMacroscopeTopologyScene)
 
 void vtkMacroscopeTopologyScene::GetSceneBounds(double bounds[6]) const
 {
