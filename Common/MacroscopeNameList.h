@@ -54,9 +54,21 @@ struct MACROSCOPECOMMON_EXPORT MacroscopeNameList
 /// layouts: `FORWARD(call)`, a macro of the representation's file, makes
 /// `call` on each layout and marks the representation modified.
 #define MACROSCOPE_FORWARD_RESOURCES_AND_TYPES(Class, FORWARD)                                     \
-  void Class::AddResource(const char* name) { FORWARD(AddResource(name)); }                        \
-  void Class::RemoveAllResources() { FORWARD(RemoveAllResources()); }                              \
-  void Class::AddType(const char* name) { FORWARD(AddType(name)); }                                \
-  void Class::RemoveAllTypes() { FORWARD(RemoveAllTypes()); }
+  void Class::AddResource(const char* name)                                                        \
+  {                                                                                                \
+    FORWARD(AddResource(name));                                                                    \
+  }                                                                                                \
+  void Class::RemoveAllResources()                                                                 \
+  {                                                                                                \
+    FORWARD(RemoveAllResources());                                                                 \
+  }                                                                                                \
+  void Class::AddType(const char* name)                                                            \
+  {                                                                                                \
+    FORWARD(AddType(name));                                                                        \
+  }                                                                                                \
+  void Class::RemoveAllTypes()                                                                     \
+  {                                                                                                \
+    FORWARD(RemoveAllTypes());                                                                     \
+  }
 
 #endif

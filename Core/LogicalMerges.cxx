@@ -29,7 +29,8 @@ struct CallTree
   /// for an instant the call holding it (which then counts as a caller).
   int64_t Start(const CommGraph& g, std::size_t e) const
   {
-    return g.State[e] >= 0 ? this->Position[g.State[e]] : this->Forest.Innermost(g.Location[e], g.Enter[e]);
+    return g.State[e] >= 0 ? this->Position[g.State[e]]
+                           : this->Forest.Innermost(g.Location[e], g.Enter[e]);
   }
 };
 

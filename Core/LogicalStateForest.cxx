@@ -35,7 +35,8 @@ StateForest::StateForest(const TraceInput& in, const ProgressGate* gate)
       reported = sorted;
     }
     std::sort(this->Order.begin() + this->Offset[l], this->Order.begin() + this->Offset[l + 1],
-      [&](int64_t a, int64_t b) {
+      [&](int64_t a, int64_t b)
+      {
         if (in.StateStart[a] != in.StateStart[b])
           return in.StateStart[a] < in.StateStart[b];
         if (in.StateEnd[a] != in.StateEnd[b])

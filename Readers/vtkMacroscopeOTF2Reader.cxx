@@ -16,8 +16,8 @@
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
 #include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkInformationDataObjectMetaDataKey.h"
+#include "vtkInformationVector.h"
 #include "vtkMultiProcessController.h"
 #include "vtkMutableDirectedGraph.h"
 #include "vtkNew.h"
@@ -352,11 +352,13 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
 {
   Internals& internal = *this->Internal;
   const otf2::TraceInfo& info = *internal.Info;
-  return this->RunHierarchyFileStep([&] {
-    return internal.Hierarchies.Apply(this->HierarchyFile, info.Hierarchy,
-      macroscope::LeafVertices(info), LeafPaths(info), this->FileName, this->LocationSelection,
-      internal.Hierarchy, internal.LocationPaths);
-  });
+  return this->RunHierarchyFileStep(
+    [&]
+    {
+      return internal.Hierarchies.Apply(this->HierarchyFile, info.Hierarchy,
+        macroscope::LeafVertices(info), LeafPaths(info), this->FileName, this->LocationSelection,
+        internal.Hierarchy, internal.LocationPaths);
+    });
 }
 
 int vtkMacroscopeOTF2Reader::RequestData(
@@ -483,7 +485,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
       { "StatesOutsideWindow", report.StatesOutsideWindow },
       { "MessagesOutsideWindow", report.MessagesOutsideWindow },
       { "EventsOutsideWindow", report.EventsOutsideWindow },
-      { "SamplesOutsideWindow", report.SamplesOutsideWindow }
+      { "SamplesOutsideWindow", report.SamplesOutsideWindow },
     });
   if (const auto* regrouping = this->Internal->Hierarchies.Regrouping())
   {

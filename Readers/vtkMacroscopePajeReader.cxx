@@ -308,11 +308,13 @@ bool vtkMacroscopePajeReader::ApplyHierarchyFile()
   Internals& internal = *this->Internal;
   const paje::TraceData& trace = *internal.Trace;
   // The cache keeps the parsed leaf indexes, renumbered on output.
-  return this->RunHierarchyFileStep([&] {
-    return internal.Hierarchies.Apply(this->HierarchyFile, trace.Hierarchy,
-      macroscope::LeafVertices(trace), internal.LocationPaths, this->FileName,
-      this->LocationSelection, internal.Hierarchy, internal.CurrentPaths);
-  });
+  return this->RunHierarchyFileStep(
+    [&]
+    {
+      return internal.Hierarchies.Apply(this->HierarchyFile, trace.Hierarchy,
+        macroscope::LeafVertices(trace), internal.LocationPaths, this->FileName,
+        this->LocationSelection, internal.Hierarchy, internal.CurrentPaths);
+    });
 }
 
 int vtkMacroscopePajeReader::RequestData(
@@ -428,7 +430,7 @@ int vtkMacroscopePajeReader::RequestData(
       { "EventsOutsideWindow", rows.EventsOutsideWindow },
       { "SamplesOutsideWindow", rows.SamplesOutsideWindow },
       { "RowsOfUnreadLocations", rows.RowsOfUnreadLocations },
-      { "StatesOfUnreadRegions", rows.StatesOfUnreadRegions }
+      { "StatesOfUnreadRegions", rows.StatesOfUnreadRegions },
     });
   if (regrouping)
   {

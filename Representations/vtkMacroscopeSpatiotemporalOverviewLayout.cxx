@@ -3,12 +3,12 @@
 #include "Aggregation.h"
 #include "DivergingScale.h"
 #include "MacroscopeChart.h"
-#include "MacroscopeTraceColumns.h"
 #include "MacroscopeOverviewMarkArrays.h"
+#include "MacroscopeTraceColumns.h"
 #include "SpatiotemporalOverview.h"
 #include "SpatiotemporalOverviewDrawing.h"
-#include "TimelineDrawing.h" // TypesByTime
 #include "TemporalOverview.h"
+#include "TimelineDrawing.h" // TypesByTime
 #include "TypeColorOverrides.h"
 #include "TypePalette.h"
 

@@ -58,9 +58,9 @@ TEST(LogicalStateForest, SortsEachLocationByStartAndLinksTheEnclosingState)
 TEST(LogicalStateForest, InnermostStateAtATime)
 {
   const StateForest forest(TwoLocations());
-  EXPECT_EQ(forest.Innermost(0, 2.5), 2);  // g
-  EXPECT_EQ(forest.Innermost(0, 3.5), 1);  // f, after g ended
-  EXPECT_EQ(forest.Innermost(0, 4.5), 0);  // main, between f and h
+  EXPECT_EQ(forest.Innermost(0, 2.5), 2);   // g
+  EXPECT_EQ(forest.Innermost(0, 3.5), 1);   // f, after g ended
+  EXPECT_EQ(forest.Innermost(0, 4.5), 0);   // main, between f and h
   EXPECT_EQ(forest.Innermost(0, 11.0), -1); // after main
   EXPECT_EQ(forest.Innermost(0, -1.0), -1); // before anything
   // At 2, m starts as k ends: the state starting there, unless only those
@@ -94,7 +94,8 @@ TEST(LogicalStateForest, ReportsWhileSortingAndStopsWhenRefused)
     AddState(in, l, 0, 0.0, 1.0);
   }
   std::vector<double> heard;
-  const std::function<bool(double)> listen = [&](double f) {
+  const std::function<bool(double)> listen = [&](double f)
+  {
     heard.push_back(f);
     return true;
   };
