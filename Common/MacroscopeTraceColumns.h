@@ -71,6 +71,22 @@ const T* MacroscopeContiguous(vtkAbstractArray* column, std::vector<T>& storage)
   return storage.data();
 }
 
+/// The values of a one-component column (the first component of a
+/// multi-component one) as a vector of T: a parent column, sizes, a model's
+/// cells. A plain copy when the column already holds T, else converted.
+/// Empty when the column is missing.
+template <typename T>
+std::vector<T> MacroscopeColumnValues(vtkAbstractArray* column)
+{
+  std::vector<T> values;
+  const T* data = MacroscopeContiguous(column, values);
+  if (data && data != values.data())
+  {
+    values.assign(data, data + column->GetNumberOfTuples());
+  }
+  return values;
+}
+
 /// Keeps the converted copies of the columns it hands out alive.
 struct MacroscopeColumnStore
 {

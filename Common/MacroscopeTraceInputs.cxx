@@ -200,6 +200,31 @@ bool MacroscopeTraceInputs::ResolveWindow(const double requested[2],
   return false;
 }
 
+bool MacroscopeTraceInputs::CollectTraceAndWindow(vtkAlgorithm* view, const char* name,
+  vtkInformationVector* inputs, const double requested[2], vtkMultiProcessController* controller,
+  double window[2], std::string& problem)
+{
+  if (!this->CollectTrace(view, inputs, problem))
+  {
+    problem = std::string(name) + ": " + problem + ".";
+    return false;
+  }
+  if (!this->States || !this->Hierarchy)
+  {
+    problem = std::string(name) +
+      " needs a trace reader's States and Hierarchy outputs (Messages and Types are optional); " +
+      this->Describe() + ".";
+    return false;
+  }
+  // Collective: before any rank can stop on its own.
+  if (!this->ResolveWindow(requested, controller, window, problem))
+  {
+    problem += ".";
+    return false;
+  }
+  return true;
+}
+
 void MacroscopeTraceInputs::TimeBounds(double bounds[2], vtkMultiProcessController* controller) const
 {
   double low = std::numeric_limits<double>::infinity();

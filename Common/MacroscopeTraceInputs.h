@@ -60,6 +60,16 @@ struct MACROSCOPECOMMON_EXPORT MacroscopeTraceInputs
   bool ResolveWindow(const double requested[2], vtkMultiProcessController* controller,
     double window[2], std::string& problem) const;
 
+  /// The start of a trace view's RequestData (Timeline Layout,
+  /// Topology-Time Scene): CollectTrace, the States and Hierarchy the view
+  /// needs (Messages and Types are optional), then ResolveWindow of its
+  /// TimeWindow `requested` into `window` (every rank of `controller` must
+  /// call this). False, with `problem` the whole error message (naming the
+  /// view by `name` where the problem is the inputs), when one step fails.
+  bool CollectTraceAndWindow(vtkAlgorithm* view, const char* name, vtkInformationVector* inputs,
+    const double requested[2], vtkMultiProcessController* controller, double window[2],
+    std::string& problem);
+
   /// Declares the input port of a filter that takes a trace: one repeatable
   /// connection per reader output, tables and the hierarchy tree.
   static void DeclareTracePort(vtkInformation* info);

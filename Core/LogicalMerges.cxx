@@ -6,89 +6,31 @@
 #include "LogicalTimeInternal.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace macroscope::logical::detail
 {
 namespace
 {
 
-// The calls of each location as a tree: positions sorted by start (longer
-// first on ties, then shallower), each with its enclosing call.
+// The calls of each location as a forest (StateForest), with the position
+// of every call, to search an event's enclosing calls from.
 struct CallTree
 {
-  std::vector<std::size_t> Offset; // per location, into Row
-  std::vector<int64_t> Row;        // state rows, by position
-  std::vector<int64_t> Position;   // per state row
-  std::vector<int64_t> Parent;     // per position, -1 for a root
+  StateForest Forest;
+  std::vector<int64_t> Position; // per state row
 
   explicit CallTree(const TraceInput& in)
+    : Forest(in)
+    , Position(Forest.Positions())
   {
-    const std::size_t n = in.StateLocation.size();
-    this->Offset.assign(std::size_t(in.Locations) + 1, 0);
-    for (std::size_t i = 0; i < n; ++i)
-    {
-      ++this->Offset[in.StateLocation[i] + 1];
-    }
-    std::partial_sum(this->Offset.begin(), this->Offset.end(), this->Offset.begin());
-    this->Row.resize(n);
-    std::vector<std::size_t> next(this->Offset.begin(), this->Offset.end() - 1);
-    for (std::size_t i = 0; i < n; ++i)
-    {
-      this->Row[next[in.StateLocation[i]]++] = int64_t(i);
-    }
-    for (uint32_t l = 0; l < in.Locations; ++l)
-    {
-      std::sort(this->Row.begin() + this->Offset[l], this->Row.begin() + this->Offset[l + 1],
-        [&](int64_t a, int64_t b) {
-          if (in.StateStart[a] != in.StateStart[b])
-            return in.StateStart[a] < in.StateStart[b];
-          if (in.StateEnd[a] != in.StateEnd[b])
-            return in.StateEnd[a] > in.StateEnd[b];
-          if (in.StateDepth[a] != in.StateDepth[b])
-            return in.StateDepth[a] < in.StateDepth[b];
-          return a < b;
-        });
-    }
-    this->Position.assign(n, -1);
-    this->Parent.assign(n, -1);
-    std::vector<int64_t> stack; // positions whose call holds the current start
-    for (uint32_t l = 0; l < in.Locations; ++l)
-    {
-      stack.clear();
-      for (std::size_t p = this->Offset[l]; p < this->Offset[l + 1]; ++p)
-      {
-        this->Position[this->Row[p]] = int64_t(p);
-        while (!stack.empty() && in.StateEnd[this->Row[stack.back()]] < in.StateEnd[this->Row[p]])
-        {
-          stack.pop_back();
-        }
-        this->Parent[p] = stack.empty() ? -1 : stack.back();
-        stack.push_back(int64_t(p));
-      }
-    }
-  }
-
-  /// The innermost call of `location` holding time t, -1 if none.
-  int64_t Innermost(const TraceInput& in, int32_t location, double t) const
-  {
-    const auto begin = this->Row.begin() + this->Offset[location];
-    const auto end = this->Row.begin() + this->Offset[location + 1];
-    const auto it = std::upper_bound(
-      begin, end, t, [&](double time, int64_t row) { return time < in.StateStart[row]; });
-    int64_t p = it == begin ? -1 : int64_t(it - this->Row.begin()) - 1;
-    while (p >= 0 && in.StateEnd[this->Row[p]] < t)
-    {
-      p = this->Parent[p];
-    }
-    return p;
   }
 
   /// The position an event's callers are searched from: its own call, or
   /// for an instant the call holding it (which then counts as a caller).
-  int64_t Start(const CommGraph& g, const TraceInput& in, std::size_t e) const
+  int64_t Start(const CommGraph& g, std::size_t e) const
   {
-    return g.State[e] >= 0 ? this->Position[g.State[e]] : this->Innermost(in, g.Location[e], g.Enter[e]);
+    return g.State[e] >= 0 ? this->Position[g.State[e]]
+                           : this->Forest.Innermost(g.Location[e], g.Enter[e]);
   }
 };
 
@@ -98,31 +40,31 @@ struct CallTree
 // counts as two, as in Ravel. -1 when there is none.
 std::vector<int64_t> LeastMultipleCaller(const CommGraph& g, const TraceInput& in, const CallTree& tree)
 {
-  std::vector<uint32_t> below(tree.Row.size(), 0);
+  std::vector<uint32_t> below(tree.Forest.Order.size(), 0);
   for (std::size_t e = 0; e < g.size(); ++e)
   {
-    const int64_t start = tree.Start(g, in, e);
+    const int64_t start = tree.Start(g, e);
     const uint32_t weight = g.Kind[e] == EventKind::Collective ? 2 : 1;
     // A call counts the events beneath it, not itself.
-    for (int64_t p = g.State[e] >= 0 && start >= 0 ? tree.Parent[start] : start; p >= 0;
-         p = tree.Parent[p])
+    for (int64_t p = g.State[e] >= 0 && start >= 0 ? tree.Forest.Parent[start] : start; p >= 0;
+         p = tree.Forest.Parent[p])
     {
       below[p] += weight;
     }
   }
   std::vector<uint32_t> ofType(in.CommunicationType.size(), 0);
-  for (std::size_t p = 0; p < tree.Row.size(); ++p)
+  for (std::size_t p = 0; p < tree.Forest.Order.size(); ++p)
   {
-    uint32_t& most = ofType[in.StateType[tree.Row[p]]];
+    uint32_t& most = ofType[in.StateType[tree.Forest.Order[p]]];
     most = std::max(most, below[p]);
   }
   std::vector<int64_t> caller(g.size(), -1);
   for (std::size_t e = 0; e < g.size(); ++e)
   {
-    int64_t p = tree.Start(g, in, e);
-    while (p >= 0 && ofType[in.StateType[tree.Row[p]]] <= 1)
+    int64_t p = tree.Start(g, e);
+    while (p >= 0 && ofType[in.StateType[tree.Forest.Order[p]]] <= 1)
     {
-      p = tree.Parent[p];
+      p = tree.Forest.Parent[p];
     }
     caller[e] = p;
   }
@@ -136,13 +78,13 @@ std::vector<int64_t> CallAtDepth(
   std::vector<int64_t> call(g.size(), -1);
   for (std::size_t e = 0; e < g.size(); ++e)
   {
-    int64_t p = tree.Start(g, in, e);
-    p = g.State[e] >= 0 && p >= 0 ? tree.Parent[p] : p;
-    while (p >= 0 && in.StateDepth[tree.Row[p]] > depth)
+    int64_t p = tree.Start(g, e);
+    p = g.State[e] >= 0 && p >= 0 ? tree.Forest.Parent[p] : p;
+    while (p >= 0 && in.StateDepth[tree.Forest.Order[p]] > depth)
     {
-      p = tree.Parent[p];
+      p = tree.Forest.Parent[p];
     }
-    call[e] = p >= 0 && in.StateDepth[tree.Row[p]] == depth ? p : -1;
+    call[e] = p >= 0 && in.StateDepth[tree.Forest.Order[p]] == depth ? p : -1;
   }
   return call;
 }

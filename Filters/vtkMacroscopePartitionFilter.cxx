@@ -701,27 +701,11 @@ void vtkMacroscopePartitionFilter::ComputeQualities(vtkImageData* model, vtkData
   internal.Best.reset();
   internal.Sweeps.clear();
   internal.ModelObject = nullptr;
-  internal.Values.resize(static_cast<std::size_t>(values->GetNumberOfTuples()));
-  auto* doubles = vtkDoubleArray::SafeDownCast(values);
-  if (doubles && doubles->GetNumberOfComponents() == 1)
-  {
-    // Time Slicing's models: one copy, millions of cells in milliseconds.
-    std::copy_n(doubles->GetPointer(0), internal.Values.size(), internal.Values.begin());
-  }
-  else
-  {
-    for (vtkIdType i = 0; i < values->GetNumberOfTuples(); ++i)
-    {
-      internal.Values[i] = values->GetComponent(i, 0);
-    }
-  }
+  // Time Slicing's models are doubles: one copy, millions of cells in milliseconds.
+  internal.Values = MacroscopeColumnValues<double>(values);
   internal.Model = { internal.Values.data(), dims[0], static_cast<uint32_t>(dims[1]),
     static_cast<uint32_t>(dims[2]) };
-  std::vector<int64_t> parent(static_cast<std::size_t>(parents->GetNumberOfTuples()));
-  for (std::size_t n = 0; n < parent.size(); ++n)
-  {
-    parent[n] = static_cast<int64_t>(parents->GetComponent(static_cast<vtkIdType>(n), 0));
-  }
+  const std::vector<int64_t> parent = MacroscopeColumnValues<int64_t>(parents);
   internal.Model.Validate();
   internal.Hierarchy =
     std::make_unique<macroscope::AggregationHierarchy>(parent, static_cast<uint32_t>(dims[1]));

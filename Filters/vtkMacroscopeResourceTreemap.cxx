@@ -132,15 +132,7 @@ struct vtkMacroscopeResourceTreemap::ModelArrays
       this->Image->GetNumberOfPoints() > 0;
   }
 
-  std::vector<double> Copy() const
-  {
-    std::vector<double> copy(static_cast<std::size_t>(this->Values->GetNumberOfTuples()));
-    for (vtkIdType i = 0; i < this->Values->GetNumberOfTuples(); ++i)
-    {
-      copy[i] = this->Values->GetComponent(i, 0);
-    }
-    return copy;
-  }
+  std::vector<double> Copy() const { return MacroscopeColumnValues<double>(this->Values); }
 
   macroscope::ModelView View(const std::vector<double>& values) const
   {
@@ -473,11 +465,7 @@ bool vtkMacroscopeResourceTreemap::KeepModel(const ModelArrays& model)
   internal.Hierarchy.reset();
   internal.Values = model.Copy();
   internal.Model = model.View(internal.Values);
-  std::vector<int64_t> parent(static_cast<std::size_t>(model.Parents->GetNumberOfTuples()));
-  for (std::size_t n = 0; n < parent.size(); ++n)
-  {
-    parent[n] = static_cast<int64_t>(model.Parents->GetComponent(static_cast<vtkIdType>(n), 0));
-  }
+  const std::vector<int64_t> parent = MacroscopeColumnValues<int64_t>(model.Parents);
   try
   {
     internal.Model.Validate();

@@ -108,19 +108,7 @@ void vtkMacroscopeTimeSlicing::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
-void vtkMacroscopeTimeSlicing::AddResource(const char* name)
-{
-  MacroscopeNameList::Add(this->Resources, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTimeSlicing::RemoveAllResources()
-{
-  if (MacroscopeNameList::Clear(this->Resources))
-  {
-    this->Modified();
-  }
-}
+MACROSCOPE_RESOURCES_AND_TYPES(vtkMacroscopeTimeSlicing)
 
 int vtkMacroscopeTimeSlicing::GetNumberOfResources() const
 {
@@ -131,20 +119,6 @@ const char* vtkMacroscopeTimeSlicing::GetResource(int index) const
 {
   return index >= 0 && index < this->GetNumberOfResources() ? this->Resources[index].c_str()
                                                             : nullptr;
-}
-
-void vtkMacroscopeTimeSlicing::AddType(const char* name)
-{
-  MacroscopeNameList::Add(this->Types, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTimeSlicing::RemoveAllTypes()
-{
-  if (MacroscopeNameList::Clear(this->Types))
-  {
-    this->Modified();
-  }
 }
 
 int vtkMacroscopeTimeSlicing::GetNumberOfTypes() const

@@ -16,9 +16,8 @@
 #include "vtkFieldData.h"
 #include "vtkIdTypeArray.h"
 #include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkInformationDataObjectMetaDataKey.h"
-#include "vtkMacroscopeTraceKeys.h"
+#include "vtkInformationVector.h"
 #include "vtkMultiProcessController.h"
 #include "vtkMutableDirectedGraph.h"
 #include "vtkNew.h"
@@ -353,23 +352,13 @@ bool vtkMacroscopeOTF2Reader::ApplyHierarchyFile()
 {
   Internals& internal = *this->Internal;
   const otf2::TraceInfo& info = *internal.Info;
-  try
-  {
-    const std::string report = internal.Hierarchies.Apply(this->HierarchyFile, info.Hierarchy,
-      macroscope::LeafVertices(info), LeafPaths(info), this->FileName, this->LocationSelection,
-      internal.Hierarchy, internal.LocationPaths);
-    if (!report.empty())
+  return this->RunHierarchyFileStep(
+    [&]
     {
-      vtkWarningMacro(<< report);
-    }
-  }
-  catch (const std::exception& error)
-  {
-    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")"
-                  << MissingFileHint(this->HierarchyFile, "HierarchyFile"));
-    return false;
-  }
-  return true;
+      return internal.Hierarchies.Apply(this->HierarchyFile, info.Hierarchy,
+        macroscope::LeafVertices(info), LeafPaths(info), this->FileName, this->LocationSelection,
+        internal.Hierarchy, internal.LocationPaths);
+    });
 }
 
 int vtkMacroscopeOTF2Reader::RequestData(
@@ -472,36 +461,32 @@ int vtkMacroscopeOTF2Reader::RequestData(
 
   vtkFieldData* fields = FillTraceOutputs(outputVector, data.States, data.Messages, data.Events,
     data.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
-  this->WarnIfWindowEmpty(outputVector, pieces);
-  // The trace's name for filters' messages (Logical Time's clock warning).
-  for (int port = 0; port < outputVector->GetNumberOfInformationObjects(); ++port)
-  {
-    outputVector->GetInformationObject(port)->Set(
-      vtkMacroscopeTraceKeys::TRACE_FILE(), this->FileName.c_str());
-  }
-  AddCounter(fields, "EventRecordsRead", report.EventsRead);
-  AddCounter(fields, "UnmatchedSends", report.UnmatchedSends);
-  AddCounter(fields, "UnmatchedReceives", report.UnmatchedReceives);
-  AddCounter(fields, "ReceivesBeforeSends", report.ReceivesBeforeSends);
-  AddCounter(fields, "SendsToUnreadLocations", report.SendsToUnselected);
-  AddCounter(fields, "ReceivesFromUnreadLocations", report.ReceivesFromUnselected);
-  AddCounter(fields, "UnknownPeers", report.UnknownPeers);
-  AddCounter(fields, "ProcNullPeers", report.ProcNullPeers);
-  AddCounter(fields, "IsendsNotCompleted", report.IsendsNotCompleted);
-  AddCounter(fields, "IrecvRequestsNotCompleted", report.IrecvRequestsNotCompleted);
-  AddCounter(fields, "IrecvsWithoutRequest", report.IrecvsWithoutRequest);
-  AddCounter(fields, "LeavesWithoutEnter", report.LeavesWithoutEnter);
-  AddCounter(fields, "MisnestedLeaves", report.MisnestedLeaves);
-  AddCounter(fields, "StatesClosedEarly", report.StatesClosedEarly);
-  AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
-  AddCounter(fields, "EventCountMismatches", report.EventCountMismatches);
-  AddCounter(fields, "LocationsOutsideClockSpan", report.LocationsOutsideClockSpan);
-  AddCounter(fields, "DuplicateGroupDefinitions", report.DuplicateGroupDefinitions);
-  AddCounter(fields, "RegionsSharingAName", report.RegionsSharingAName);
-  AddCounter(fields, "StatesOutsideWindow", report.StatesOutsideWindow);
-  AddCounter(fields, "MessagesOutsideWindow", report.MessagesOutsideWindow);
-  AddCounter(fields, "EventsOutsideWindow", report.EventsOutsideWindow);
-  AddCounter(fields, "SamplesOutsideWindow", report.SamplesOutsideWindow);
+  this->FinishOutputs(outputVector, pieces,
+    {
+      { "EventRecordsRead", report.EventsRead },
+      { "UnmatchedSends", report.UnmatchedSends },
+      { "UnmatchedReceives", report.UnmatchedReceives },
+      { "ReceivesBeforeSends", report.ReceivesBeforeSends },
+      { "SendsToUnreadLocations", report.SendsToUnselected },
+      { "ReceivesFromUnreadLocations", report.ReceivesFromUnselected },
+      { "UnknownPeers", report.UnknownPeers },
+      { "ProcNullPeers", report.ProcNullPeers },
+      { "IsendsNotCompleted", report.IsendsNotCompleted },
+      { "IrecvRequestsNotCompleted", report.IrecvRequestsNotCompleted },
+      { "IrecvsWithoutRequest", report.IrecvsWithoutRequest },
+      { "LeavesWithoutEnter", report.LeavesWithoutEnter },
+      { "MisnestedLeaves", report.MisnestedLeaves },
+      { "StatesClosedEarly", report.StatesClosedEarly },
+      { "StatesLeftOpen", report.StatesLeftOpen },
+      { "EventCountMismatches", report.EventCountMismatches },
+      { "LocationsOutsideClockSpan", report.LocationsOutsideClockSpan },
+      { "DuplicateGroupDefinitions", report.DuplicateGroupDefinitions },
+      { "RegionsSharingAName", report.RegionsSharingAName },
+      { "StatesOutsideWindow", report.StatesOutsideWindow },
+      { "MessagesOutsideWindow", report.MessagesOutsideWindow },
+      { "EventsOutsideWindow", report.EventsOutsideWindow },
+      { "SamplesOutsideWindow", report.SamplesOutsideWindow },
+    });
   if (const auto* regrouping = this->Internal->Hierarchies.Regrouping())
   {
     regrouping->AddTo(fields);

@@ -15,7 +15,6 @@
 #include "vtkInformation.h"
 #include "vtkInformationDataObjectMetaDataKey.h"
 #include "vtkInformationVector.h"
-#include "vtkMacroscopeTraceKeys.h"
 #include "vtkMultiProcessController.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
@@ -308,24 +307,14 @@ bool vtkMacroscopePajeReader::ApplyHierarchyFile()
 {
   Internals& internal = *this->Internal;
   const paje::TraceData& trace = *internal.Trace;
-  try
-  {
-    // The cache keeps the parsed leaf indexes, renumbered on output.
-    const std::string report = internal.Hierarchies.Apply(this->HierarchyFile, trace.Hierarchy,
-      macroscope::LeafVertices(trace), internal.LocationPaths, this->FileName,
-      this->LocationSelection, internal.Hierarchy, internal.CurrentPaths);
-    if (!report.empty())
+  // The cache keeps the parsed leaf indexes, renumbered on output.
+  return this->RunHierarchyFileStep(
+    [&]
     {
-      vtkWarningMacro(<< report);
-    }
-  }
-  catch (const std::exception& error)
-  {
-    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")"
-                  << MissingFileHint(this->HierarchyFile, "HierarchyFile"));
-    return false;
-  }
-  return true;
+      return internal.Hierarchies.Apply(this->HierarchyFile, trace.Hierarchy,
+        macroscope::LeafVertices(trace), internal.LocationPaths, this->FileName,
+        this->LocationSelection, internal.Hierarchy, internal.CurrentPaths);
+    });
 }
 
 int vtkMacroscopePajeReader::RequestData(
@@ -424,29 +413,25 @@ int vtkMacroscopePajeReader::RequestData(
   const paje::Diagnostics& report = trace.Report;
   vtkFieldData* fields = FillTraceOutputs(outputVector, rows.States, rows.Messages, rows.Events,
     rows.Variables, this->Internal->Hierarchy, this->Internal->Types, this->ReadReport);
-  this->WarnIfWindowEmpty(outputVector, pieces);
-  // The trace's name for filters' messages (Logical Time's clock warning).
-  for (int port = 0; port < outputVector->GetNumberOfInformationObjects(); ++port)
-  {
-    outputVector->GetInformationObject(port)->Set(
-      vtkMacroscopeTraceKeys::TRACE_FILE(), this->FileName.c_str());
-  }
-  AddCounter(fields, "EventRecordsRead", report.Lines);
-  AddCounter(fields, "StatesLeftOpen", report.StatesLeftOpen);
-  AddCounter(fields, "StatesClosedByDestroy", report.StatesClosedByDestroy);
-  AddCounter(fields, "UnmatchedStartLinks", report.UnmatchedStartLinks);
-  AddCounter(fields, "UnmatchedEndLinks", report.UnmatchedEndLinks);
-  AddCounter(fields, "EndsBeforeStarts", report.EndsBeforeStarts);
-  AddCounter(fields, "ImplicitValues", report.ImplicitValues);
-  AddCounter(fields, "SelfLeaves", report.SelfLeaves);
-  AddCounter(fields, "TraceFilesSkipped", report.TraceFilesSkipped);
-  AddCounter(fields, "MessagesWithUnreadEnd", rows.MessagesWithUnreadEnd);
-  AddCounter(fields, "StatesOutsideWindow", rows.StatesOutsideWindow);
-  AddCounter(fields, "MessagesOutsideWindow", rows.MessagesOutsideWindow);
-  AddCounter(fields, "EventsOutsideWindow", rows.EventsOutsideWindow);
-  AddCounter(fields, "SamplesOutsideWindow", rows.SamplesOutsideWindow);
-  AddCounter(fields, "RowsOfUnreadLocations", rows.RowsOfUnreadLocations);
-  AddCounter(fields, "StatesOfUnreadRegions", rows.StatesOfUnreadRegions);
+  this->FinishOutputs(outputVector, pieces,
+    {
+      { "EventRecordsRead", report.Lines },
+      { "StatesLeftOpen", report.StatesLeftOpen },
+      { "StatesClosedByDestroy", report.StatesClosedByDestroy },
+      { "UnmatchedStartLinks", report.UnmatchedStartLinks },
+      { "UnmatchedEndLinks", report.UnmatchedEndLinks },
+      { "EndsBeforeStarts", report.EndsBeforeStarts },
+      { "ImplicitValues", report.ImplicitValues },
+      { "SelfLeaves", report.SelfLeaves },
+      { "TraceFilesSkipped", report.TraceFilesSkipped },
+      { "MessagesWithUnreadEnd", rows.MessagesWithUnreadEnd },
+      { "StatesOutsideWindow", rows.StatesOutsideWindow },
+      { "MessagesOutsideWindow", rows.MessagesOutsideWindow },
+      { "EventsOutsideWindow", rows.EventsOutsideWindow },
+      { "SamplesOutsideWindow", rows.SamplesOutsideWindow },
+      { "RowsOfUnreadLocations", rows.RowsOfUnreadLocations },
+      { "StatesOfUnreadRegions", rows.StatesOfUnreadRegions },
+    });
   if (regrouping)
   {
     regrouping->AddTo(fields);

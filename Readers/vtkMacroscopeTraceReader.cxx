@@ -1,14 +1,17 @@
 #include "vtkMacroscopeTraceReader.h"
 
+#include "MacroscopeReaderOutputs.h"
 #include "TraceSchema.h"
+#include "vtkMacroscopeTraceKeys.h"
 
 #include "vtkDataArraySelection.h"
 #include "vtkDataObject.h"
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
-#include "vtkTable.h"
 #include "vtkMultiProcessController.h"
 #include "vtkObjectFactory.h"
+#include "vtkTable.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -153,6 +156,44 @@ bool vtkMacroscopeTraceReader::WarnIfWindowEmpty(vtkInformationVector* outputVec
        << "; TimeWindow is in seconds since the trace start, and (0, 0) reads it all.";
   vtkWarningMacro(<< text.str());
   return true;
+}
+
+bool vtkMacroscopeTraceReader::RunHierarchyFileStep(const std::function<std::string()>& apply)
+{
+  try
+  {
+    const std::string report = apply();
+    if (!report.empty())
+    {
+      vtkWarningMacro(<< report);
+    }
+  }
+  catch (const std::exception& error)
+  {
+    vtkErrorMacro(<< error.what() << " (reading " << this->FileName << ")"
+                  << MissingFileHint(this->HierarchyFile, "HierarchyFile"));
+    return false;
+  }
+  return true;
+}
+
+void vtkMacroscopeTraceReader::FinishOutputs(
+  vtkInformationVector* outputVector, int pieces, std::initializer_list<ReadCounter> counters)
+{
+  this->WarnIfWindowEmpty(outputVector, pieces);
+  // The trace's name for filters' messages (Logical Time's clock warning).
+  for (int port = 0; port < outputVector->GetNumberOfInformationObjects(); ++port)
+  {
+    outputVector->GetInformationObject(port)->Set(
+      vtkMacroscopeTraceKeys::TRACE_FILE(), this->FileName.c_str());
+  }
+  using Port = macroscope::schema::TraceOutput;
+  vtkFieldData* fields =
+    vtkTable::GetData(outputVector, static_cast<int>(Port::States))->GetFieldData();
+  for (const ReadCounter& counter : counters)
+  {
+    macroscope::readers::AddCounter(fields, counter.first, counter.second);
+  }
 }
 
 std::string vtkMacroscopeTraceReader::MissingFileHint(const std::string& path, const char* property)

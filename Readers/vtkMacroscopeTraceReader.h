@@ -16,8 +16,12 @@
 #include "MacroscopeReadersModule.h" // for export macro
 #include "vtkTableAlgorithm.h"
 
-#include <string>
-#include <vector>
+#include <cstdint>          // for uint64_t
+#include <functional>       // for std::function
+#include <initializer_list> // for std::initializer_list
+#include <string>           // for std::string
+#include <utility>          // for std::pair
+#include <vector>           // for std::vector
 
 class vtkDataArraySelection;
 class vtkMultiProcessController;
@@ -140,6 +144,27 @@ protected:
   /// the window misses the span (every piece is empty then), since a piece
   /// may hold nothing while the others hold rows. Returns whether it warned.
   bool WarnIfWindowEmpty(vtkInformationVector* outputVector, int pieces);
+
+#ifndef __VTK_WRAP__
+  /// The HierarchyFile step of RequestInformation, alike in every reader:
+  /// `apply` regroups the trace's hierarchy (HierarchyFileTracker::Apply) and
+  /// returns its report of mismatches, which becomes a warning when not
+  /// empty; what `apply` throws becomes an error naming the trace and, when
+  /// the hierarchy file is missing, how to point at it (MissingFileHint).
+  /// Returns false after an error.
+  bool RunHierarchyFileStep(const std::function<std::string()>& apply);
+
+  /// A counter of the read's report: its field array's name and its value.
+  using ReadCounter = std::pair<const char*, uint64_t>;
+
+  /// What every read does once the outputs are filled (FillTraceOutputs):
+  /// warns when the TimeWindow left them empty (WarnIfWindowEmpty), names
+  /// the trace in every output's information
+  /// (vtkMacroscopeTraceKeys::TRACE_FILE, for filters' messages) and adds
+  /// `counters` to the field data of States, one array each.
+  void FinishOutputs(
+    vtkInformationVector* outputVector, int pieces, std::initializer_list<ReadCounter> counters);
+#endif
 
   /// The enabled Regions when some are disabled; empty when all are enabled
   /// (the decoders' "keep all").

@@ -48,33 +48,7 @@ void vtkMacroscopeLogicalLayout::PrintSelf(ostream& os, vtkIndent indent)
   MacroscopeNameList::Print(os, indent, "Types", this->Types);
 }
 
-void vtkMacroscopeLogicalLayout::AddResource(const char* name)
-{
-  MacroscopeNameList::Add(this->Resources, name);
-  this->Modified();
-}
-
-void vtkMacroscopeLogicalLayout::RemoveAllResources()
-{
-  if (MacroscopeNameList::Clear(this->Resources))
-  {
-    this->Modified();
-  }
-}
-
-void vtkMacroscopeLogicalLayout::AddType(const char* name)
-{
-  MacroscopeNameList::Add(this->Types, name);
-  this->Modified();
-}
-
-void vtkMacroscopeLogicalLayout::RemoveAllTypes()
-{
-  if (MacroscopeNameList::Clear(this->Types))
-  {
-    this->Modified();
-  }
-}
+MACROSCOPE_RESOURCES_AND_TYPES(vtkMacroscopeLogicalLayout)
 
 vtkIdType vtkMacroscopeLogicalLayout::EventRow(vtkIdType row) const
 {

@@ -4,6 +4,8 @@
 #include "vtkMacroscopeLogicalTimelineLayout.h"
 #include "vtkMacroscopeMetricOverviewLayout.h"
 
+#include "MacroscopeNameList.h"
+
 #include "vtkDataObject.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
@@ -132,25 +134,7 @@ void vtkMacroscopeLogicalRepresentation::SetMaxMessages(vtkIdType count)
 {
   MACROSCOPE_FORWARD_ALL(SetMaxMessages(count));
 }
-void vtkMacroscopeLogicalRepresentation::AddResource(const char* name)
-{
-  MACROSCOPE_FORWARD_ALL(AddResource(name));
-}
-
-void vtkMacroscopeLogicalRepresentation::RemoveAllResources()
-{
-  MACROSCOPE_FORWARD_ALL(RemoveAllResources());
-}
-
-void vtkMacroscopeLogicalRepresentation::AddType(const char* name)
-{
-  MACROSCOPE_FORWARD_ALL(AddType(name));
-}
-
-void vtkMacroscopeLogicalRepresentation::RemoveAllTypes()
-{
-  MACROSCOPE_FORWARD_ALL(RemoveAllTypes());
-}
+MACROSCOPE_FORWARD_RESOURCES_AND_TYPES(vtkMacroscopeLogicalRepresentation, MACROSCOPE_FORWARD_ALL)
 #undef MACROSCOPE_FORWARD_ALL
 
 void vtkMacroscopeLogicalRepresentation::SetFocusRadius(int radius)

@@ -4,10 +4,11 @@
 #include "DivergingScale.h"
 #include "MacroscopeChart.h"
 #include "MacroscopeOverviewMarkArrays.h"
+#include "MacroscopeTraceColumns.h"
 #include "SpatiotemporalOverview.h"
 #include "SpatiotemporalOverviewDrawing.h"
-#include "TimelineDrawing.h" // TypesByTime
 #include "TemporalOverview.h"
+#include "TimelineDrawing.h" // TypesByTime
 #include "TypeColorOverrides.h"
 #include "TypePalette.h"
 
@@ -359,11 +360,7 @@ bool vtkMacroscopeSpatiotemporalOverviewLayout::ReadPartition(Run& run)
   }
   run.Options.WindowBegin = window->GetComponent(0, 0);
   run.Options.WindowEnd = window->GetComponent(0, 1);
-  run.Parent.resize(static_cast<std::size_t>(parents->GetNumberOfTuples()));
-  for (std::size_t n = 0; n < run.Parent.size(); ++n)
-  {
-    run.Parent[n] = static_cast<int64_t>(parents->GetComponent(static_cast<vtkIdType>(n), 0));
-  }
+  run.Parent = MacroscopeColumnValues<int64_t>(parents);
   const vtkIdType rows = table->GetNumberOfRows();
   run.Parts.resize(static_cast<std::size_t>(rows));
   for (vtkIdType i = 0; i < rows; ++i)

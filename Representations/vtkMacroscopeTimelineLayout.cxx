@@ -243,33 +243,7 @@ void vtkMacroscopeTimelineLayout::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
-void vtkMacroscopeTimelineLayout::AddResource(const char* name)
-{
-  MacroscopeNameList::Add(this->Resources, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTimelineLayout::RemoveAllResources()
-{
-  if (MacroscopeNameList::Clear(this->Resources))
-  {
-    this->Modified();
-  }
-}
-
-void vtkMacroscopeTimelineLayout::AddType(const char* name)
-{
-  MacroscopeNameList::Add(this->Types, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTimelineLayout::RemoveAllTypes()
-{
-  if (MacroscopeNameList::Clear(this->Types))
-  {
-    this->Modified();
-  }
-}
+MACROSCOPE_RESOURCES_AND_TYPES(vtkMacroscopeTimelineLayout)
 
 int vtkMacroscopeTimelineLayout::FillInputPortInformation(int, vtkInformation* info)
 {
@@ -406,24 +380,12 @@ bool vtkMacroscopeTimelineLayout::ReadInputs(vtkInformationVector* input, Run& r
 {
   MacroscopeTraceInputs& trace = run.Trace;
   std::string problem;
-  if (!trace.CollectTrace(this, input, problem))
-  {
-    vtkErrorMacro("Timeline Layout: " << problem << ".");
-    return false;
-  }
-  if (!trace.States || !trace.Hierarchy)
-  {
-    vtkErrorMacro("Timeline Layout needs a trace reader's States and Hierarchy outputs "
-                  "(Messages and Types are optional); "
-      << trace.Describe() << ".");
-    return false;
-  }
-  // The window: the trace's span where the property leaves it open
-  // (collective: before any rank can stop on its own).
+  // The window: the trace's span where the property leaves it open.
   double span[2];
-  if (!trace.ResolveWindow(this->TimeWindow, this->Controller, span, problem))
+  if (!trace.CollectTraceAndWindow(
+        this, "Timeline Layout", input, this->TimeWindow, this->Controller, span, problem))
   {
-    vtkErrorMacro(<< problem << ".");
+    vtkErrorMacro(<< problem);
     return false;
   }
   run.T0 = span[0];

@@ -1,5 +1,6 @@
 #include "vtkMacroscopeTimelineRepresentation.h"
 
+#include "MacroscopeNameList.h"
 #include "MacroscopeTraceInputs.h"
 #include "MacroscopeTraceLookup.h"
 #include "vtkMacroscopeTimelineLayout.h"
@@ -48,21 +49,13 @@ MACROSCOPE_FORWARD(SetMaxMessagesPerPixel, int)
 MACROSCOPE_FORWARD(SetGroupLevel, int)
 MACROSCOPE_FORWARD(SetAggregateStyle, int)
 MACROSCOPE_FORWARD(SetTitle, const char*)
-MACROSCOPE_FORWARD(AddResource, const char*)
-MACROSCOPE_FORWARD(AddType, const char*)
 #undef MACROSCOPE_FORWARD
 
-void vtkMacroscopeTimelineRepresentation::RemoveAllResources()
-{
-  this->TimelineLayout->RemoveAllResources();
-  this->MarkModified();
-}
-
-void vtkMacroscopeTimelineRepresentation::RemoveAllTypes()
-{
-  this->TimelineLayout->RemoveAllTypes();
-  this->MarkModified();
-}
+#define MACROSCOPE_TO_LAYOUT(call)                                                                 \
+  this->TimelineLayout->call;                                                                      \
+  this->MarkModified()
+MACROSCOPE_FORWARD_RESOURCES_AND_TYPES(vtkMacroscopeTimelineRepresentation, MACROSCOPE_TO_LAYOUT)
+#undef MACROSCOPE_TO_LAYOUT
 
 void vtkMacroscopeTimelineRepresentation::SetTimeWindow(double start, double end)
 {

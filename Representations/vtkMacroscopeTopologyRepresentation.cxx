@@ -1,6 +1,7 @@
 #include "vtkMacroscopeTopologyRepresentation.h"
 
 #include "MacroscopeChart.h"
+#include "MacroscopeNameList.h"
 #include "MacroscopeTraceLookup.h"
 #include "vtkMacroscopeTopologyScene.h"
 
@@ -99,29 +100,11 @@ void vtkMacroscopeTopologyRepresentation::SetTimeWindow(double start, double end
   this->MarkModified();
 }
 
-void vtkMacroscopeTopologyRepresentation::AddResource(const char* name)
-{
-  this->Scene->AddResource(name);
-  this->MarkModified();
-}
-
-void vtkMacroscopeTopologyRepresentation::RemoveAllResources()
-{
-  this->Scene->RemoveAllResources();
-  this->MarkModified();
-}
-
-void vtkMacroscopeTopologyRepresentation::AddType(const char* name)
-{
-  this->Scene->AddType(name);
-  this->MarkModified();
-}
-
-void vtkMacroscopeTopologyRepresentation::RemoveAllTypes()
-{
-  this->Scene->RemoveAllTypes();
-  this->MarkModified();
-}
+#define MACROSCOPE_TO_SCENE(call)                                                                  \
+  this->Scene->call;                                                                               \
+  this->MarkModified()
+MACROSCOPE_FORWARD_RESOURCES_AND_TYPES(vtkMacroscopeTopologyRepresentation, MACROSCOPE_TO_SCENE)
+#undef MACROSCOPE_TO_SCENE
 
 void vtkMacroscopeTopologyRepresentation::GetChartSize(int size[2])
 {

@@ -367,33 +367,7 @@ void vtkMacroscopeTopologyScene::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Controller: " << this->Controller << "\n";
 }
 
-void vtkMacroscopeTopologyScene::AddResource(const char* name)
-{
-  MacroscopeNameList::Add(this->Resources, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTopologyScene::RemoveAllResources()
-{
-  if (MacroscopeNameList::Clear(this->Resources))
-  {
-    this->Modified();
-  }
-}
-
-void vtkMacroscopeTopologyScene::AddType(const char* name)
-{
-  MacroscopeNameList::Add(this->Types, name);
-  this->Modified();
-}
-
-void vtkMacroscopeTopologyScene::RemoveAllTypes()
-{
-  if (MacroscopeNameList::Clear(this->Types))
-  {
-    this->Modified();
-  }
-}
+MACROSCOPE_RESOURCES_AND_TYPES(vtkMacroscopeTopologyScene)
 
 void vtkMacroscopeTopologyScene::GetSceneBounds(double bounds[6]) const
 {
@@ -588,24 +562,12 @@ bool vtkMacroscopeTopologyScene::ReadInputs(vtkInformationVector* input, Run& ru
 {
   MacroscopeTraceInputs& trace = run.Trace;
   std::string problem;
-  if (!trace.CollectTrace(this, input, problem))
-  {
-    vtkErrorMacro("Topology-Time Scene: " << problem << ".");
-    return false;
-  }
-  if (!trace.States || !trace.Hierarchy)
-  {
-    vtkErrorMacro("Topology-Time Scene needs a trace reader's States and Hierarchy outputs "
-                  "(Messages and Types are optional); "
-      << trace.Describe() << ".");
-    return false;
-  }
-  // The window: the trace's span where the property leaves it open
-  // (collective: before any rank can stop on its own).
+  // The window: the trace's span where the property leaves it open.
   double window[2];
-  if (!trace.ResolveWindow(this->TimeWindow, this->Controller, window, problem))
+  if (!trace.CollectTraceAndWindow(
+        this, "Topology-Time Scene", input, this->TimeWindow, this->Controller, window, problem))
   {
-    vtkErrorMacro(<< problem << ".");
+    vtkErrorMacro(<< problem);
     return false;
   }
   run.T0 = window[0];

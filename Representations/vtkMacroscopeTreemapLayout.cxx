@@ -1,6 +1,7 @@
 #include "vtkMacroscopeTreemapLayout.h"
 
 #include "MacroscopeChart.h"
+#include "MacroscopeTraceColumns.h"
 #include "TimeAxis.h"
 #include "Treemap.h"
 #include "TreemapDrawing.h"
@@ -254,13 +255,8 @@ bool vtkMacroscopeTreemapLayout::ReadTable(Run& run)
 bool vtkMacroscopeTreemapLayout::LayOut(Run& run)
 {
   const vtkIdType rows = run.Table->GetNumberOfRows();
-  std::vector<int64_t> parent(static_cast<std::size_t>(rows));
-  std::vector<double> size(static_cast<std::size_t>(rows));
-  for (vtkIdType row = 0; row < rows; ++row)
-  {
-    parent[row] = static_cast<int64_t>(run.Parents->GetComponent(row, 0));
-    size[row] = run.Sizes->GetComponent(row, 0);
-  }
+  const std::vector<int64_t> parent = MacroscopeColumnValues<int64_t>(run.Parents);
+  const std::vector<double> size = MacroscopeColumnValues<double>(run.Sizes);
   // The frame (docs/labels.md): the title above, the legend of every type
   // and its key at the right; node names inside their rectangles.
   std::vector<std::string> keyNames = run.Styles.Names;
