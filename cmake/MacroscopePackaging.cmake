@@ -21,16 +21,16 @@ set(CPACK_PACKAGE_VENDOR "Macroscope developers")
 set(CPACK_PACKAGE_CONTACT "Macroscope developers <macroscope@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "ParaView plugin for overviews of very large parallel-execution traces")
+# The long description; the synopsis is the summary above.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
-  "ParaView plugin for overviews of very large parallel-execution traces
- Macroscope reads OTF2 (Score-P, EZTrace) and Paje (SimGrid) traces into
- ParaView, builds their microscopic model, aggregates it with Ocelotl's and
- Viva's information-theoretic criterion and up the resource hierarchy like
- Triva, puts traces in logical time like Ravel, and draws timelines,
- overviews, treemaps and a 3D topology-time scene. The package installs the
- plugin for Debian's ParaView 5.11 (listed in Tools > Manage Plugins,
- auto-load off), the tools macroscope-synth, macroscope-aggregate and
- macroscope-paje-dump, and the documentation and examples.")
+"Macroscope reads OTF2 (Score-P, EZTrace) and Paje (SimGrid) traces into
+ParaView, builds their microscopic model, aggregates it with Ocelotl's and
+Viva's information-theoretic criterion and up the resource hierarchy like
+Triva, puts traces in logical time like Ravel, and draws timelines,
+overviews, treemaps and a 3D topology-time scene. The package installs the
+plugin for Debian's ParaView 5.11 (listed in Tools > Manage Plugins,
+auto-load off), the tools macroscope-synth, macroscope-aggregate and
+macroscope-paje-dump, and the documentation and examples.")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_PACKAGING_INSTALL_PREFIX "${CMAKE_INSTALL_PREFIX}")
