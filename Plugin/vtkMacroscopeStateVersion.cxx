@@ -3,11 +3,11 @@
 #include "MacroscopeVersion.h"
 
 #include "vtkCommand.h"
+#include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkPVXMLElement.h"
 #include "vtkSMProxyManager.h"
 #include "vtkSMSessionProxyManager.h"
-#include "vtkNew.h"
 #include "vtkSmartPointer.h"
 
 #include <algorithm>
@@ -38,7 +38,8 @@ void vtkMacroscopeStateVersion::Install()
 
 void vtkMacroscopeStateVersion::WatchActiveSession()
 {
-  vtkSMSessionProxyManager* pxm = vtkSMProxyManager::GetProxyManager()->GetActiveSessionProxyManager();
+  vtkSMSessionProxyManager* pxm =
+    vtkSMProxyManager::GetProxyManager()->GetActiveSessionProxyManager();
   if (!pxm)
   {
     return;
