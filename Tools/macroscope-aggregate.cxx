@@ -3,6 +3,7 @@
 // and a debugging aid, not a test.
 #include "Aggregation.h"
 #include "AggregationText.h"
+#include "MacroscopeVersion.h"
 
 #include <chrono>
 #include <cmath>
@@ -22,7 +23,9 @@ namespace
 const char* const Usage =
   "usage: macroscope-aggregate [--mode temporal|spatial|spatiotemporal] [--p P]\n"
   "                            [--raw] [--json] [--threads N] [--no-sweep] MODEL.txt|-\n"
-  "  --no-sweep  time one partition only, not all distinct partitions\n";
+  "  --no-sweep  time one partition only, not all distinct partitions\n"
+  "  --help      print this help and exit\n"
+  "  --version   print the version and exit\n";
 
 struct Options
 {
@@ -33,6 +36,9 @@ struct Options
   bool Sweep = true;
   unsigned Threads = 0;
   std::string Path;
+  // --help or --version: print and exit before reading anything.
+  bool Help = false;
+  bool Version = false;
 };
 
 Options ParseArguments(int argc, char** argv)
@@ -89,6 +95,16 @@ Options ParseArguments(int argc, char** argv)
     else if (arg == "--json")
     {
       options.Json = true;
+    }
+    else if (arg == "--help" || arg == "-h")
+    {
+      options.Help = true;
+      return options;
+    }
+    else if (arg == "--version")
+    {
+      options.Version = true;
+      return options;
     }
     else if (!arg.empty() && arg[0] == '-' && arg != "-")
     {
@@ -259,7 +275,18 @@ int main(int argc, char** argv)
 {
   try
   {
-    return Run(ParseArguments(argc, argv));
+    const Options options = ParseArguments(argc, argv);
+    if (options.Help)
+    {
+      std::fputs(Usage, stdout);
+      return 0;
+    }
+    if (options.Version)
+    {
+      std::puts("macroscope-aggregate (Macroscope) " MACROSCOPE_VERSION);
+      return 0;
+    }
+    return Run(options);
   }
   catch (const std::invalid_argument& error)
   {

@@ -11,6 +11,7 @@
 // turns them into records with the same function it would use on tables
 // fetched in pvpython. Times are printed with 17 significant digits: exact.
 #include <MacroscopePaje.h>
+#include <MacroscopeVersion.h>
 
 #include <chrono>
 #include <cstdio>
@@ -85,6 +86,21 @@ int main(int argc, char** argv)
   std::string path;
   for (int i = 1; i < argc; ++i)
   {
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0)
+    {
+      std::printf("usage: %s [--parse-only] TRACE.paje\n"
+                  "  prints the Paje parser's tables of TRACE, tab-separated (the read\n"
+                  "  report on stderr); --parse-only prints one summary line instead\n"
+                  "  --help     print this help and exit\n"
+                  "  --version  print the version and exit\n",
+        argv[0]);
+      return 0;
+    }
+    if (std::strcmp(argv[i], "--version") == 0)
+    {
+      std::puts("macroscope-paje-dump (Macroscope) " MACROSCOPE_VERSION);
+      return 0;
+    }
     if (std::strcmp(argv[i], "--parse-only") == 0)
     {
       parseOnly = true;

@@ -2,6 +2,7 @@
 // Options are described once, in the table below, which drives both the
 // parser and --help, so the two cannot drift apart.
 #include "MacroscopeSynthesizer.h"
+#include "MacroscopeVersion.h"
 
 #include <cerrno>
 #include <chrono>
@@ -105,6 +106,7 @@ struct CommandLine
   SynthConfig Config;
   bool Quiet = false;
   bool Help = false;
+  bool Version = false;
 };
 
 std::vector<Option> makeOptions(CommandLine& line)
@@ -228,6 +230,8 @@ std::vector<Option> makeOptions(CommandLine& line)
       [&line](SynthConfig&, const Arguments&) { line.Quiet = true; } },
     { "--help", "", "", "Print this help and exit.",
       [&line](SynthConfig&, const Arguments&) { line.Help = true; } },
+    { "--version", "", "", "Print the version and exit.",
+      [&line](SynthConfig&, const Arguments&) { line.Version = true; } },
   };
 }
 
@@ -319,6 +323,11 @@ CommandLine parse(int argc, char** argv)
     printHelp(options, std::cout);
     return line;
   }
+  if (line.Version)
+  {
+    std::cout << "macroscope-synth (Macroscope) " MACROSCOPE_VERSION << std::endl;
+    return line;
+  }
   if (seen.count("--events") && seen.count("--iterations"))
   {
     throw UsageError("--events and --iterations exclude each other");
@@ -378,7 +387,7 @@ int main(int argc, char** argv)
   try
   {
     line = parse(argc, argv);
-    if (line.Help)
+    if (line.Help || line.Version)
     {
       return 0;
     }

@@ -24,6 +24,16 @@ from paraview.simple import *
 
 LoadPlugin(os.path.abspath(args.plugin), remote=False, ns=globals())
 
+
+def plugin_version(name="Macroscope"):
+    """The version the loaded plugin reports (project(VERSION) in CMakeLists.txt)."""
+    info = servermanager.vtkSMProxyManager.GetProxyManager().GetPluginManager().GetLocalInformation()
+    for i in range(info.GetNumberOfPlugins()):
+        if info.GetPluginName(i) == name and info.GetPluginLoaded(i):
+            return info.GetPluginVersion(i)
+    raise SystemExit("demo: the %s plugin is not loaded" % name)
+
+
 # The sample: 2 clusters x 4 nodes x 4 ranks x 2 threads on a 3D stencil,
 # node 5 three times slower between 20 ms and 60 ms.
 trace_dir = os.path.join(output, "sample-trace")
@@ -637,7 +647,8 @@ events = vertex.GetArray("Events")
 with open(os.path.join(trace_dir, "ground_truth.json")) as f:
     truth = json.load(f)
 
-lines = ["Macroscope demo summary", "=======================", ""]
+lines = ["Macroscope demo summary", "=======================", "",
+         "Macroscope %s (%s)" % (plugin_version(), os.path.abspath(args.plugin)), ""]
 lines.append("Trace: %s" % os.path.join(trace_dir, "traces.otf2"))
 lines.append("Length: %.6f s" % fields.GetArray("TraceLength").GetValue(0))
 leaves = sum(1 for v in range(tree.GetNumberOfVertices()) if kind.GetValue(v) == "thread")

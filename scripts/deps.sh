@@ -17,6 +17,10 @@ packages=(
   libopen-trace-format2-dev otf2-tools python3-otf2 libboost-graph-dev
   # build and test tooling
   cmake g++ pkg-config libgtest-dev xvfb xauth openmpi-bin
+  # the Debian package (scripts/package.sh, Package.Deb): CPack's DEB
+  # generator finds the ELF files with file(1) and their dependencies with
+  # dpkg-shlibdeps
+  dpkg-dev file
   # screenshots of the GUI test's display (xwd, GUI.Repaint)
   x11-apps
   # mouse wheel and drags sent to the GUI under test (GUI.ChartView)

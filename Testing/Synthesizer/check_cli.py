@@ -107,12 +107,20 @@ def main():
         fail("--help documents %s but the parser accepts %s"
              % (sorted(documented), sorted(accepted)))
     for name, (_, description) in documented.items():
-        if name != "--help" and "(default: " not in description:
+        if name not in ("--help", "--version") and "(default: " not in description:
             fail("--help gives no default for %s" % name)
+    # --version: the project's version (docs/installing.md), and nothing written.
+    shutil.rmtree(output, ignore_errors=True)
+    version = run([synth, "--version", "--output", output])
+    if version.returncode != 0 or not re.fullmatch(r"macroscope-synth \(Macroscope\) \d+\.\d+\.\d+\n",
+                                                    version.stdout):
+        fail("--version printed %r (exit %d)" % (version.stdout, version.returncode))
+    if os.path.exists(output):
+        fail("--version wrote %s" % output)
 
     # Every documented option is accepted with the documented arity.
     for name, (metavariables, _) in documented.items():
-        if name in ("--help", "--output"):
+        if name in ("--help", "--version", "--output"):
             continue
         values = SAMPLES.get(name, [])
         if len(values) != len(metavariables):
