@@ -20,7 +20,10 @@ for package in paraview python3-paraview libopen-trace-format2-10 libboost-graph
   grep -qE "(^|, )$package \(" <<< "$depends" || fail "Depends lacks $package: $depends"
 done
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "the package's version is not $version"
-dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -qx "./postinst" || fail "no postinst in $deb"
+# Listed first, then searched: grep -q stops reading at the first match, and
+# under pipefail the writer's SIGPIPE would fail the pipeline.
+control=$(dpkg-deb --ctrl-tarfile "$deb" | tar -t)
+grep -qx "./postinst" <<< "$control" || fail "no postinst in $deb: $control"
 contents=$(dpkg-deb -c "$deb")
 for path in bin/macroscope-synth paraview-5.11/plugins/Macroscope/Macroscope.so \
     paraview-5.11/plugins/Macroscope.plugins.xml share/doc/macroscope/CITATION.cff; do
