@@ -137,11 +137,11 @@ std::vector<Option> makeOptions(CommandLine& line)
     { "--events", "N", "unset",
       "Instead of --iterations: run the fewest iterations whose archive holds at least N events.",
       [](SynthConfig& c, const Arguments& a) { c.MinimumEvents = parseCount("--events", a[0]); } },
-    { "--pattern", "NAME", toString(defaults.CommunicationPattern),
+    { "--pattern", "NAME", ToString(defaults.CommunicationPattern),
       "Communication per iteration: ring (Isend/Irecv to both ring neighbours + Waitall), "
       "stencil3d (non-blocking halo exchange on a 3D process grid), tree (blocking binary-tree "
       "gather to rank 0 and scatter back) or allreduce (one MPI_Allreduce).",
-      [](SynthConfig& c, const Arguments& a) { c.CommunicationPattern = parsePattern(a[0]); } },
+      [](SynthConfig& c, const Arguments& a) { c.CommunicationPattern = ParsePattern(a[0]); } },
     { "--imbalance", "X", formatNumber(defaults.Imbalance),
       "Relative spread of compute time across ranks and threads, in [0, 1).",
       [](SynthConfig& c, const Arguments& a) { c.Imbalance = parseReal("--imbalance", a[0]); } },
@@ -158,11 +158,11 @@ std::vector<Option> makeOptions(CommandLine& line)
       [](SynthConfig& c, const Arguments& a) { c.Latency = parseReal("--latency", a[0]); } },
     { "--bandwidth", "BYTES_PER_SECOND", formatNumber(defaults.Bandwidth), "Network bandwidth.",
       [](SynthConfig& c, const Arguments& a) { c.Bandwidth = parseReal("--bandwidth", a[0]); } },
-    { "--perturbation", "KIND", toString(perturbation.Kind),
+    { "--perturbation", "KIND", ToString(perturbation.Kind),
       "Injected anomaly: none, slow-node (compute on one node runs slower) or congested-cluster "
       "(messages to or from one cluster transfer slower).",
       [](SynthConfig& c, const Arguments& a) {
-        c.Perturbation.Kind = parsePerturbationKind(a[0]);
+        c.Perturbation.Kind = ParsePerturbationKind(a[0]);
       } },
     { "--perturb-target", "ID", std::to_string(perturbation.Target),
       "Global node index (slow-node) or cluster index (congested-cluster).",
@@ -345,7 +345,7 @@ void printSummary(const SynthesisSummary& summary, double seconds)
   text << "Wrote " << summary.AnchorFile << ": " << config.Clusters << " clusters x "
        << config.NodesPerCluster << " nodes x " << config.RanksPerNode << " ranks x "
        << config.ThreadsPerRank << " threads (" << summary.Locations.size() << " locations), "
-       << toString(config.CommunicationPattern) << " pattern, " << summary.Iterations
+       << ToString(config.CommunicationPattern) << " pattern, " << summary.Iterations
        << " iterations, " << summary.TotalEvents << " events over " << summary.TraceLengthSeconds
        << " s of simulated time (" << summary.TimerResolution << " ticks/s). ";
   if (truth.Kind == PerturbationKind::None)
@@ -354,7 +354,7 @@ void printSummary(const SynthesisSummary& summary, double seconds)
   }
   else
   {
-    text << "Perturbation " << toString(truth.Kind) << " on " << truth.TargetName << " ("
+    text << "Perturbation " << ToString(truth.Kind) << " on " << truth.TargetName << " ("
          << truth.AffectedRanks.size() << " ranks), factor " << truth.Factor << " in ["
          << truth.WindowBegin << ", " << truth.WindowEnd << "] s: "
          << truth.AffectedComputeStates << " compute states and " << truth.AffectedMessages
@@ -382,7 +382,7 @@ int main(int argc, char** argv)
     {
       return 0;
     }
-    validate(line.Config);
+    Validate(line.Config);
   }
   catch (const std::exception& error)
   {
@@ -394,7 +394,7 @@ int main(int argc, char** argv)
   try
   {
     const auto start = std::chrono::steady_clock::now();
-    const SynthesisSummary summary = synthesize(line.Config);
+    const SynthesisSummary summary = Synthesize(line.Config);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     if (!line.Quiet)
     {

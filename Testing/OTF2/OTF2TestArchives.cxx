@@ -30,7 +30,7 @@ ScratchDirectory::~ScratchDirectory()
   fs::remove_all(this->Path, ignored);
 }
 
-synth::SynthesisSummary synthesize(
+synth::SynthesisSummary Synthesize(
   const fs::path& directory, synth::Pattern pattern, uint32_t threads, uint64_t iterations)
 {
   synth::SynthConfig config;
@@ -42,7 +42,7 @@ synth::SynthesisSummary synthesize(
   config.Iterations = iterations;
   config.CommunicationPattern = pattern;
   config.Overwrite = true;
-  return synth::synthesize(config);
+  return synth::Synthesize(config);
 }
 
 void check(OTF2_ErrorCode status, const char* what)

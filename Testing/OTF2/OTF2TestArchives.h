@@ -34,7 +34,7 @@ private:
 };
 
 /// Synthesizes an archive into `directory`; a small machine by default.
-synth::SynthesisSummary synthesize(const std::filesystem::path& directory,
+synth::SynthesisSummary Synthesize(const std::filesystem::path& directory,
   synth::Pattern pattern = synth::Pattern::Stencil3D, uint32_t threads = 2,
   uint64_t iterations = 4);
 
