@@ -140,10 +140,11 @@ TypeShade ThreadShade(std::string_view lower, std::string_view role)
   {
     return TypeShade::ThreadsWait;
   }
-  if (ContainsAny(lower, { "critical", "atomic", "lock", "ordered", "flush", "mutex", "cond_",
-        "spin" }) ||
-    IsAny(role, { "critical", "critical_sblock", "atomic", "flush", "ordered", "ordered_sblock",
-                  "single_sblock" }))
+  if (ContainsAny(
+        lower, { "critical", "atomic", "lock", "ordered", "flush", "mutex", "cond_", "spin" }) ||
+    IsAny(role,
+      { "critical", "critical_sblock", "atomic", "flush", "ordered", "ordered_sblock",
+        "single_sblock" }))
   {
     return TypeShade::ThreadsSync;
   }
@@ -190,12 +191,12 @@ bool IsIoName(std::string_view lower)
     lower.remove_prefix(1);
   }
   return IsAny(lower,
-           { "read", "write", "pread", "pwrite", "pread64", "pwrite64", "readv", "writev",
-             "preadv", "pwritev", "fread", "fwrite", "fgets", "fputs", "fgetc", "fputc",
-             "fprintf", "fscanf", "getline", "open", "open64", "openat", "creat", "close",
-             "fopen", "fopen64", "fdopen", "fclose", "lseek", "lseek64", "fseek", "ftell",
-             "fsync", "fdatasync", "fflush", "stat", "fstat", "lstat", "unlink", "rename",
-             "truncate", "ftruncate", "aio_read", "aio_write" }) ||
+           { "read", "write", "pread", "pwrite", "pread64", "pwrite64", "readv", "writev", "preadv",
+             "pwritev", "fread", "fwrite", "fgets", "fputs", "fgetc", "fputc", "fprintf", "fscanf",
+             "getline", "open", "open64", "openat", "creat", "close", "fopen", "fopen64", "fdopen",
+             "fclose", "lseek", "lseek64", "fseek", "ftell", "fsync", "fdatasync", "fflush", "stat",
+             "fstat", "lstat", "unlink", "rename", "truncate", "ftruncate", "aio_read",
+             "aio_write" }) ||
     StartsWithAny(lower, { "h5", "nc_", "adios2_" });
 }
 }
@@ -244,8 +245,9 @@ TypeClass TypeClassifier::Classify(
   {
     return { TypeFamily::MPI, MpiRoleShade(r) };
   }
-  if (IsAny(p, { "openmp", "pthread", "ompss", "winthread", "qtthread", "ace thread",
-                 "tbb thread", "mtapi" }))
+  if (IsAny(p,
+        { "openmp", "pthread", "ompss", "winthread", "qtthread", "ace thread", "tbb thread",
+          "mtapi" }))
   {
     return { TypeFamily::Threads, ThreadShade(lower, r) };
   }

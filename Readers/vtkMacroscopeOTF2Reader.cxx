@@ -136,8 +136,8 @@ void JoinAcrossPieces(vtkMultiProcessController* controller, const std::vector<b
       incoming.push_back(send);
     }
   }
-  otf2::MatchMessages(std::move(incoming), std::move(data.Unresolved.Receives), data.Messages,
-    data.Report);
+  otf2::MatchMessages(
+    std::move(incoming), std::move(data.Unresolved.Receives), data.Messages, data.Report);
   data.Unresolved = {};
 }
 
@@ -320,8 +320,7 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   this->Internal->Hierarchies.Reset();
   try
   {
-    this->Internal->Info =
-      std::make_unique<otf2::TraceInfo>(otf2::ReadTraceInfo(this->FileName));
+    this->Internal->Info = std::make_unique<otf2::TraceInfo>(otf2::ReadTraceInfo(this->FileName));
   }
   catch (const std::exception& error)
   {

@@ -264,9 +264,8 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
   };
 
   PlatformTreeBuilder builder;
-  const vtkIdType machine =
-    builder.Add(-1, synth::Platform::MachineName(), "machine", !affectedRanks.empty() &&
-        affectedRanks.size() == platform.RankCount());
+  const vtkIdType machine = builder.Add(-1, synth::Platform::MachineName(), "machine",
+    !affectedRanks.empty() && affectedRanks.size() == platform.RankCount());
   vtkIdType leaf = 0;
   for (uint32_t c = 0; c < platform.ClusterCount(); ++c)
   {
@@ -379,10 +378,12 @@ int vtkMacroscopeSyntheticTraceSource::Synthesize(
 {
   try
   {
-    summary = synth::Synthesize(config, [this](double fraction) {
-      this->UpdateProgress(fraction);
-      return !this->GetAbortExecute();
-    });
+    summary = synth::Synthesize(config,
+      [this](double fraction)
+      {
+        this->UpdateProgress(fraction);
+        return !this->GetAbortExecute();
+      });
   }
   catch (const synth::SynthesisAborted&)
   {

@@ -89,8 +89,8 @@ public:
   /// call: copy what must outlive it. At most a few hundred thousand rows.
   /// In the Events rows, Communicator, Root and Operation are -1 when the
   /// MpiCollectiveBegin and its End fell in different calls.
-  virtual void Rows(const StateColumns& states, const EventColumns& events,
-    const VariableColumns& variables) = 0;
+  virtual void Rows(
+    const StateColumns& states, const EventColumns& events, const VariableColumns& variables) = 0;
   virtual void EndLocation(uint32_t leaf) { (void)leaf; }
   /// Whether to match the messages (returned whole by StreamTrace(): they
   /// need both ends). When false, sends and receives are skipped, and the
@@ -103,7 +103,8 @@ public:
 /// stacks and the batch being decoded, not the trace. Returns the
 /// definitions, the diagnostics and, if the sink wants them, the messages;
 /// its States, Events and Variables tables are empty.
-TraceData StreamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options = {});
+TraceData StreamTrace(
+  const std::string& anchorFile, RowSink& sink, const ReadOptions& options = {});
 
 /// The span of the records, {FirstTime, LastTime} in seconds, from a pass
 /// over every event file that keeps no row (NaN, NaN when there is no

@@ -18,8 +18,8 @@ namespace
 thread_local int CaptureDepth = 0;
 thread_local std::string CapturedMessages;
 
-OTF2_ErrorCode OnOTF2Error(void* userData, const char* file, uint64_t line,
-  const char* function, OTF2_ErrorCode code, const char* format, va_list arguments)
+OTF2_ErrorCode OnOTF2Error(void* userData, const char* file, uint64_t line, const char* function,
+  OTF2_ErrorCode code, const char* format, va_list arguments)
 {
   (void)userData;
   (void)file;
@@ -102,8 +102,7 @@ Archive::Archive(const std::string& anchorFile)
     const std::string detail = OTF2MessageCapture::Take();
     this->Fail("not a readable OTF2 anchor file" + (detail.empty() ? "" : " (" + detail + ")"));
   }
-  this->Check(OTF2_Reader_SetSerialCollectiveCallbacks(this->Reader),
-    "setting up serial reading");
+  this->Check(OTF2_Reader_SetSerialCollectiveCallbacks(this->Reader), "setting up serial reading");
 }
 
 Archive::~Archive()

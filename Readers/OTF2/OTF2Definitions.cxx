@@ -126,8 +126,8 @@ struct Collect
 {
   static RawDefinitions& Raw(void* userData) { return *static_cast<RawDefinitions*>(userData); }
 
-  static OTF2_CallbackCode Clock(void* userData, uint64_t resolution, uint64_t offset,
-    uint64_t length, uint64_t realtime)
+  static OTF2_CallbackCode Clock(
+    void* userData, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t realtime)
   {
     Raw(userData).Clock = ClockInfo{ resolution, offset, length, realtime };
     return OTF2_CALLBACK_SUCCESS;
@@ -163,8 +163,8 @@ struct Collect
     return OTF2_CALLBACK_SUCCESS;
   }
   static OTF2_CallbackCode Region(void* userData, OTF2_RegionRef self, OTF2_StringRef name,
-    OTF2_StringRef, OTF2_StringRef, OTF2_RegionRole role, OTF2_Paradigm paradigm,
-    OTF2_RegionFlag, OTF2_StringRef, uint32_t, uint32_t)
+    OTF2_StringRef, OTF2_StringRef, OTF2_RegionRole role, OTF2_Paradigm paradigm, OTF2_RegionFlag,
+    OTF2_StringRef, uint32_t, uint32_t)
   {
     Raw(userData).Regions.push_back({ self, name, role, paradigm });
     return OTF2_CALLBACK_SUCCESS;
@@ -211,7 +211,8 @@ RawDefinitions CollectDefinitions(const Archive& archive)
   if (defReader == nullptr)
   {
     archive.Fail("cannot open the global definitions" +
-      [] {
+      []
+      {
         const std::string detail = OTF2MessageCapture::Take();
         return detail.empty() ? std::string() : " (" + detail + ")";
       }());
@@ -568,8 +569,8 @@ void BuildCommunicators(const RawDefinitions& raw, Definitions& defs)
         peers.LeafOfRank.push_back(leafOf(member));
       }
     }
-    defs.Info.Communicators.push_back(
-      { uint32_t(comm.Ref), raw.String(comm.Name), uint32_t(peers.IsSelf ? 1 : peers.LeafOfRank.size()) });
+    defs.Info.Communicators.push_back({ uint32_t(comm.Ref), raw.String(comm.Name),
+      uint32_t(peers.IsSelf ? 1 : peers.LeafOfRank.size()) });
     defs.Peers.push_back(std::move(peers));
     refs.push_back(comm.Ref);
   }

@@ -59,9 +59,9 @@ struct EventDecoder::Callbacks
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode MpiIsend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
-    void* userData, OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag,
-    uint64_t bytes, uint64_t request)
+  static OTF2_CallbackCode MpiIsend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes,
+    uint64_t request)
   {
     EventDecoder& d = Self(userData);
     d.Count(RecordKind::MpiIsend);
@@ -109,9 +109,9 @@ struct EventDecoder::Callbacks
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode MpiIrecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
-    void* userData, OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
-    uint64_t bytes, uint64_t request)
+  static OTF2_CallbackCode MpiIrecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes,
+    uint64_t request)
   {
     EventDecoder& d = Self(userData);
     d.Count(RecordKind::MpiIrecv);
@@ -151,8 +151,8 @@ struct EventDecoder::Callbacks
   }
 
   template <RecordKind Kind, typename... Ignored>
-  static OTF2_CallbackCode Instant(
-    OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData, OTF2_AttributeList*, Ignored...)
+  static OTF2_CallbackCode Instant(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, Ignored...)
   {
     Self(userData).EmitEvent(Kind, time);
     return OTF2_CALLBACK_SUCCESS;
@@ -177,7 +177,8 @@ struct EventDecoder::Callbacks
     OTF2_EvtReaderCallbacks_SetProgramEndCallback(c, &Instant<RecordKind::ProgramEnd, int64_t>);
     OTF2_EvtReaderCallbacks_SetThreadForkCallback(
       c, &Instant<RecordKind::ThreadFork, OTF2_Paradigm, uint32_t>);
-    OTF2_EvtReaderCallbacks_SetThreadJoinCallback(c, &Instant<RecordKind::ThreadJoin, OTF2_Paradigm>);
+    OTF2_EvtReaderCallbacks_SetThreadJoinCallback(
+      c, &Instant<RecordKind::ThreadJoin, OTF2_Paradigm>);
     OTF2_EvtReaderCallbacks_SetThreadTeamBeginCallback(
       c, &Instant<RecordKind::ThreadTeamBegin, OTF2_CommRef>);
     OTF2_EvtReaderCallbacks_SetThreadTeamEndCallback(
@@ -362,7 +363,8 @@ void EventDecoder::PushState(uint32_t type, uint64_t startTicks, uint64_t endTic
   states.End.push_back(end);
 }
 
-void EventDecoder::EmitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
+void EventDecoder::EmitState(
+  uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
 {
   const int64_t found = this->Defs.RegionTypes.find(region);
   if (found < 0)
@@ -624,9 +626,12 @@ void EventDecoder::EndLocation()
   }
   report.CollectiveBeginsWithoutEnd += this->OpenCollectives.size();
   this->OpenCollectives.clear();
-  this->Requests.Drain([&report](uint64_t slot) {
-    ++((slot & ReceiveRequest) != 0 ? report.IrecvRequestsNotCompleted : report.IsendsNotCompleted);
-  });
+  this->Requests.Drain(
+    [&report](uint64_t slot)
+    {
+      ++((slot & ReceiveRequest) != 0 ? report.IrecvRequestsNotCompleted
+                                      : report.IsendsNotCompleted);
+    });
   this->Matcher.EndLocation();
 }
 

@@ -69,10 +69,7 @@ private:
     // difference is exact, and only the result is rounded to a double.
     return double(int64_t(ticks - this->Offset)) / this->Resolution;
   }
-  bool InWindow(double time) const
-  {
-    return time >= this->WindowBegin && time <= this->WindowEnd;
-  }
+  bool InWindow(double time) const { return time >= this->WindowBegin && time <= this->WindowEnd; }
   void Count(RecordKind kind) { ++this->Records[std::size_t(kind)]; }
   void Touch(uint64_t ticks)
   {

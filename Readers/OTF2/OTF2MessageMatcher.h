@@ -106,7 +106,8 @@ public:
   void BeginLocation(uint32_t leaf);
   /// A send of the current location to a location that is read too.
   /// Returns the handle that CancelSend() takes.
-  std::size_t Send(uint32_t receiver, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
+  std::size_t Send(
+    uint32_t receiver, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
   {
     return this->Sends.Add({ this->Leaf, receiver, communicator, tag }, time, bytes);
   }
@@ -213,9 +214,9 @@ private:
   uint32_t Leaf = 0;
   LocalEnds Sends;
   LocalEnds Receives;
-  std::vector<uint32_t> Order;     ///< scratch of EndLocation()
-  std::vector<std::size_t> First;  ///< scratch of EndLocation()
-  std::vector<End> Grouped;        ///< scratch of EndLocation()
+  std::vector<uint32_t> Order;    ///< scratch of EndLocation()
+  std::vector<std::size_t> First; ///< scratch of EndLocation()
+  std::vector<End> Grouped;       ///< scratch of EndLocation()
 
   ChannelIndex Channels;    ///< numbered in row order
   std::vector<RowRun> Runs; ///< by channel number

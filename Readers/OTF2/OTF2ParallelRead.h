@@ -43,8 +43,8 @@ struct StreamShare
 /// returning false stops every share at its next batch and throws
 /// ReadAborted. The first error of a share (TraceError, or a sink's
 /// exception) is thrown once every thread has stopped.
-Diagnostics StreamShares(
-  const std::string& anchorFile, const std::vector<StreamShare>& shares, const ReadOptions& options);
+Diagnostics StreamShares(const std::string& anchorFile, const std::vector<StreamShare>& shares,
+  const ReadOptions& options);
 
 /// Adds the counters of `part` to `total`; times take the wider span.
 void AddDiagnostics(Diagnostics& total, const Diagnostics& part);

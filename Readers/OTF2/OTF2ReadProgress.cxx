@@ -60,8 +60,8 @@ double ReadProgress::Fraction(std::size_t location, uint64_t records) const
   const double weight = double(this->Weights[location]);
   // In announced records the unit is a record; in bytes, records times
   // the bytes one takes.
-  const double estimate = this->InBytes ? double(records) * this->RecordBytes(location)
-                                        : double(records);
+  const double estimate =
+    this->InBytes ? double(records) * this->RecordBytes(location) : double(records);
   const double here = std::min(estimate, EstimateCeiling * weight);
   return std::min(1.0, (this->Done + here) / this->Total);
 }

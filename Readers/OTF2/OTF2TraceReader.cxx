@@ -27,8 +27,8 @@ fs::path EventDirectory(const std::string& anchorFile)
 
 // The progress of a read of the selected locations, weighted by the sizes
 // of their event files (`<location id>.evt`; 0 where the file is not there).
-ReadProgress ByteProgress(const std::string& anchorFile, const TraceInfo& info,
-  const std::vector<bool>& selected)
+ReadProgress ByteProgress(
+  const std::string& anchorFile, const TraceInfo& info, const std::vector<bool>& selected)
 {
   const fs::path directory = EventDirectory(anchorFile);
   std::vector<uint64_t> bytes(selected.size(), 0);
@@ -73,7 +73,8 @@ std::string DescribeLocation(const TraceInfo& info, uint32_t leaf)
 // Local definitions hold the mapping tables from a location's local ids to
 // the global ones (Score-P writes them); OTF2 applies them to the events of
 // the location once read. Archives without them are fine.
-void ReadLocalDefinitions(const Archive& archive, OTF2_LocationRef location, const std::string& name)
+void ReadLocalDefinitions(
+  const Archive& archive, OTF2_LocationRef location, const std::string& name)
 {
   OTF2_DefReader* defReader = OTF2_Reader_GetDefReader(archive.GetReader(), location);
   if (defReader == nullptr)
@@ -114,7 +115,8 @@ void ReadEvents(const Archive& archive, const Definitions& defs, const ReadOptio
   ReadProgress progress = ByteProgress(archive.GetPath(), defs.Info, selected);
   const uint64_t batch = progress.BatchRecords();
   uint64_t done = 0; // events announced by the Locations read, for reserving
-  auto report = [&](uint32_t leaf, uint64_t records) {
+  auto report = [&](uint32_t leaf, uint64_t records)
+  {
     if (options.Progress && !options.Progress(progress.Fraction(leaf, records)))
     {
       throw ReadAborted();

@@ -102,8 +102,8 @@ void MessageColumns::shrink_to_fit()
 std::size_t MessageColumns::MemoryBytes() const
 {
   return BytesOf(this->Sender) + BytesOf(this->Receiver) + BytesOf(this->SendTime) +
-    BytesOf(this->RecvTime) + BytesOf(this->Bytes) + BytesOf(this->RecvBytes) +
-    BytesOf(this->Tag) + BytesOf(this->Communicator) + BytesOf(this->RecvBeforeSend);
+    BytesOf(this->RecvTime) + BytesOf(this->Bytes) + BytesOf(this->RecvBytes) + BytesOf(this->Tag) +
+    BytesOf(this->Communicator) + BytesOf(this->RecvBeforeSend);
 }
 
 void EventColumns::reserve(std::size_t rows)

@@ -137,8 +137,8 @@ bool PajeLineTokenizer::Next(PajeLine& line)
       first = false;
       if (line.Count == PajeLine::MaxFields)
       {
-        this->Fail(this->Line,
-          "too many fields (more than " + std::to_string(PajeLine::MaxFields) + ")");
+        this->Fail(
+          this->Line, "too many fields (more than " + std::to_string(PajeLine::MaxFields) + ")");
       }
       const char* start;
       if (kind == Quote)
@@ -163,7 +163,8 @@ bool PajeLineTokenizer::Next(PajeLine& line)
         }
         if (p == stop || *p != '"')
         {
-          this->Fail(this->Line, "unterminated quoted string " +
+          this->Fail(this->Line,
+            "unterminated quoted string " +
               Excerpt(std::string_view(start - 1, std::size_t(p - start + 1))));
         }
         line.Fields[line.Count++] = std::string_view(start, std::size_t(p - start));

@@ -144,14 +144,15 @@ uint32_t PajeParser::FindType(std::string_view id, TypeKind kind) const
   }
   if (it->second == Ambiguous)
   {
-    this->Fail(
-      this->Line, "type name " + Quoted(id) + " is ambiguous (several types have it): use an alias");
+    this->Fail(this->Line,
+      "type name " + Quoted(id) + " is ambiguous (several types have it): use an alias");
   }
   const Type& type = this->Types[it->second];
   if (type.Kind != kind)
   {
-    this->Fail(this->Line, "type " + Quoted(id) + " is a " + KindWord(int(type.Kind)) +
-        " type, not a " + KindWord(int(kind)) + " type");
+    this->Fail(this->Line,
+      "type " + Quoted(id) + " is a " + KindWord(int(type.Kind)) + " type, not a " +
+        KindWord(int(kind)) + " type");
   }
   return it->second;
 }
@@ -171,7 +172,8 @@ uint32_t PajeParser::FindContainer(std::string_view id) const
   const Container& container = this->Containers[it->second];
   if (container.DestroyedOn != 0)
   {
-    this->Fail(this->Line, "container " + Quoted(id) + " was destroyed on line " +
+    this->Fail(this->Line,
+      "container " + Quoted(id) + " was destroyed on line " +
         std::to_string(container.DestroyedOn));
   }
   return it->second;
@@ -185,7 +187,8 @@ uint32_t PajeParser::FindValue(uint32_t type, std::string_view id)
   {
     if (it->second == Ambiguous)
     {
-      this->Fail(this->Line, "value name " + Quoted(id) + " of type " + Quoted(owner.Name) +
+      this->Fail(this->Line,
+        "value name " + Quoted(id) + " of type " + Quoted(owner.Name) +
           " is ambiguous: use an alias");
     }
     return it->second;
@@ -251,15 +254,16 @@ void PajeParser::CheckOwner(uint32_t type, uint32_t container, uint32_t owner) c
   if (owner == None)
   {
     // Only the root container type "0" has no owner (found by the fuzzer).
-    this->Fail(this->Line, "type " + Quoted(this->Types[type].Name) +
+    this->Fail(this->Line,
+      "type " + Quoted(this->Types[type].Name) +
         " is the root container type: no container but the root \"0\" can have it");
   }
   if (actual != owner)
   {
-    this->Fail(this->Line, "type " + Quoted(this->Types[type].Name) +
-        " belongs to containers of type " + Quoted(this->Types[owner].Name) + ", but container " +
-        Quoted(this->Containers[container].Id) + " is of type " +
-        Quoted(this->Types[actual].Name));
+    this->Fail(this->Line,
+      "type " + Quoted(this->Types[type].Name) + " belongs to containers of type " +
+        Quoted(this->Types[owner].Name) + ", but container " +
+        Quoted(this->Containers[container].Id) + " is of type " + Quoted(this->Types[actual].Name));
   }
 }
 
@@ -269,9 +273,9 @@ void PajeParser::CheckTimeOrder(double last, double now, uint32_t container, uin
   {
     // pajeng refuses it too ("trace is not time-ordered"): a state would
     // end before it starts, a variable interval run backwards.
-    this->Fail(this->Line, "time goes backwards on container " +
-        Quoted(this->Containers[container].Id) + " for type " + Quoted(this->Types[type].Name) +
-        ": " + FormatTime(now) + " s after " + FormatTime(last) +
+    this->Fail(this->Line,
+      "time goes backwards on container " + Quoted(this->Containers[container].Id) + " for type " +
+        Quoted(this->Types[type].Name) + ": " + FormatTime(now) + " s after " + FormatTime(last) +
         " s (Pajé needs each container's events of a type in time order)");
   }
 }
@@ -325,7 +329,8 @@ uint32_t PajeParser::StreamLeaf(uint32_t container) const
   const std::vector<uint32_t>& leafOf = *this->StreamLeaves;
   if (container >= leafOf.size() || leafOf[container] == None)
   {
-    this->Fail(this->Line, "container " + Quoted(this->Containers[container].Id) +
+    this->Fail(this->Line,
+      "container " + Quoted(this->Containers[container].Id) +
         " holds data, but did not in the first pass: the file changed since it was scanned");
   }
   return leafOf[container];
@@ -346,8 +351,9 @@ void PajeParser::HoldState(uint32_t container, const HeldState& state)
   {
     if (state.End < held.front().End)
     {
-      this->Fail(this->Line, "a state of container " + Quoted(this->Containers[container].Id) +
-          " ends at " + std::to_string(state.End) + " s, before one that ended at " +
+      this->Fail(this->Line,
+        "a state of container " + Quoted(this->Containers[container].Id) + " ends at " +
+          std::to_string(state.End) + " s, before one that ended at " +
           std::to_string(held.front().End) +
           " s: the streamed model needs each container's events in time order");
     }
@@ -554,8 +560,9 @@ void PajeParser::Header(const PajeLine& line)
   const auto [end, error] = std::from_chars(idText.data(), idText.data() + idText.size(), id);
   if (error != std::errc() || end != idText.data() + idText.size() || id >= MaxEventId)
   {
-    this->Fail(this->Line, "bad event id " + Quoted(idText) + " (an integer below " +
-        std::to_string(MaxEventId) + " is expected)");
+    this->Fail(this->Line,
+      "bad event id " + Quoted(idText) + " (an integer below " + std::to_string(MaxEventId) +
+        " is expected)");
   }
   if (id < this->DefinitionOf.size() && this->DefinitionOf[id] != None)
   {
@@ -575,8 +582,9 @@ void PajeParser::Header(const PajeLine& line)
     this->Line = field.Number;
     if (!field.Header)
     {
-      this->Fail(this->Line, "event line inside %EventDef " + std::string(def.GetName()) +
-          " (started on line " + std::to_string(started) + "; missing %EndEventDef?)");
+      this->Fail(this->Line,
+        "event line inside %EventDef " + std::string(def.GetName()) + " (started on line " +
+          std::to_string(started) + "; missing %EndEventDef?)");
     }
     if (field.Count == 0)
     {
@@ -588,7 +596,8 @@ void PajeParser::Header(const PajeLine& line)
     }
     if (field[0] == "EventDef")
     {
-      this->Fail(this->Line, "%EventDef inside %EventDef " + def.GetName() + " (started on line " +
+      this->Fail(this->Line,
+        "%EventDef inside %EventDef " + def.GetName() + " (started on line " +
           std::to_string(started) + ")");
     }
     if (def.FieldCount() + 2 > PajeLine::MaxFields)
@@ -597,15 +606,15 @@ void PajeParser::Header(const PajeLine& line)
     }
     if (!def.AddField(field[0]))
     {
-      this->Fail(this->Line, "field " + Quoted(field[0]) + " appears twice in %EventDef " +
-          def.GetName());
+      this->Fail(
+        this->Line, "field " + Quoted(field[0]) + " appears twice in %EventDef " + def.GetName());
     }
   }
   FieldName missing;
   if (def.MissingField(missing))
   {
-    this->Fail(started, def.GetName() + " (id " + std::to_string(id) + ") lacks the field " +
-        FieldNameText(missing));
+    this->Fail(started,
+      def.GetName() + " (id " + std::to_string(id) + ") lacks the field " + FieldNameText(missing));
   }
   if (id >= this->DefinitionOf.size())
   {
@@ -635,23 +644,22 @@ void PajeParser::Event(const PajeLine& line)
   {
     if (!line.Terminated)
     {
-      this->Fail(this->Line, "truncated file: the last line ends in the middle of " + def.GetName() +
-          " (" + std::to_string(fields) + " of " + std::to_string(def.FieldCount()) + " fields)");
+      this->Fail(this->Line,
+        "truncated file: the last line ends in the middle of " + def.GetName() + " (" +
+          std::to_string(fields) + " of " + std::to_string(def.FieldCount()) + " fields)");
     }
-    this->Fail(this->Line, "missing fields: " + def.GetName() + " (id " + Quoted(idText) +
-        ") has " + std::to_string(def.FieldCount()) + " fields, the line " +
-        std::to_string(fields));
+    this->Fail(this->Line,
+      "missing fields: " + def.GetName() + " (id " + Quoted(idText) + ") has " +
+        std::to_string(def.FieldCount()) + " fields, the line " + std::to_string(fields));
   }
   if (fields > def.FieldCount())
   {
-    this->Fail(this->Line, "too many fields: " + def.GetName() + " (id " + Quoted(idText) +
-        ") has " + std::to_string(def.FieldCount()) + " fields, the line " +
-        std::to_string(fields));
+    this->Fail(this->Line,
+      "too many fields: " + def.GetName() + " (id " + Quoted(idText) + ") has " +
+        std::to_string(def.FieldCount()) + " fields, the line " + std::to_string(fields));
   }
   auto field = [&](FieldName f) { return line[1 + std::size_t(def.Position(f))]; };
-  auto optional = [&](FieldName f) {
-    return def.Has(f) ? field(f) : std::string_view();
-  };
+  auto optional = [&](FieldName f) { return def.Has(f) ? field(f) : std::string_view(); };
   ++this->Out.Report.Events[std::size_t(def.GetKind())];
   ++this->Out.Report.Lines;
 
@@ -701,7 +709,8 @@ void PajeParser::Event(const PajeLine& line)
       if (type.Kind != TypeKind::State && type.Kind != TypeKind::Event &&
         type.Kind != TypeKind::Link)
       {
-        this->Fail(this->Line, "type " + Quoted(typeId) + " is a " + KindWord(int(type.Kind)) +
+        this->Fail(this->Line,
+          "type " + Quoted(typeId) + " is a " + KindWord(int(type.Kind)) +
             " type: only state, event and link types have values");
       }
       const std::string_view name = this->Intern(field(FieldName::Name));
@@ -731,7 +740,8 @@ void PajeParser::Event(const PajeLine& line)
       const std::string_view alias = this->Intern(optional(FieldName::Alias));
       container.Id = alias.empty() ? container.Name : alias;
       const uint32_t index = uint32_t(this->Containers.size());
-      this->RegisterId(this->ContainerIds, this->ContainerAliases, alias, container.Name, index, "container");
+      this->RegisterId(
+        this->ContainerIds, this->ContainerAliases, alias, container.Name, index, "container");
       this->Containers[container.Parent].Children.push_back(index);
       this->Containers.push_back(std::move(container));
       break;
@@ -743,7 +753,8 @@ void PajeParser::Event(const PajeLine& line)
       const uint32_t container = this->FindContainer(field(FieldName::Name));
       if (this->Containers[container].Type != type)
       {
-        this->Fail(this->Line, "container " + Quoted(field(FieldName::Name)) + " is not of type " +
+        this->Fail(this->Line,
+          "container " + Quoted(field(FieldName::Name)) + " is not of type " +
             Quoted(field(FieldName::Type)));
       }
       // Destroying the root "0" ends the whole trace (pajeng accepts it):
@@ -768,9 +779,9 @@ void PajeParser::Event(const PajeLine& line)
       {
         if (stack.Open.empty())
         {
-          this->Fail(this->Line, "PajePopState on an empty stack (container " +
-              Quoted(field(FieldName::Container)) + ", type " + Quoted(field(FieldName::Type)) +
-              ")");
+          this->Fail(this->Line,
+            "PajePopState on an empty stack (container " + Quoted(field(FieldName::Container)) +
+              ", type " + Quoted(field(FieldName::Type)) + ")");
         }
         this->CloseTop(stack, t);
       }
@@ -845,7 +856,7 @@ void PajeParser::Event(const PajeLine& line)
       double& current = variable.Value;
       current = def.GetKind() == EventKind::SetVariable ? value
         : def.GetKind() == EventKind::AddVariable       ? current + value
-                                                     : current - value;
+                                                        : current - value;
       ++this->Containers[container].Rows;
       if (this->StreamVariables)
       {

@@ -169,8 +169,7 @@ OTF2_StringRef WriteProcesses(
 {
   OTF2_GlobalDefWriter* d = writer.definitions();
   const OTF2_StringRef name = writer.string(node);
-  check(
-    OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, name, name, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
+  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, name, name, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
     "SystemTreeNode");
   for (uint32_t rank = 0; rank < processes.size(); ++rank)
   {

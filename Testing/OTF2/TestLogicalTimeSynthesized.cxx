@@ -254,7 +254,8 @@ TEST(LogicalTimeSynthesized, HandWrittenProbe)
   // its two Isends one Send event (coalesced) at 6 and the Waitall at 7, or
   // Isends at 6, 7 and the Waitall at 8 without coalescing.
   ScratchDirectory scratch;
-  const otf2::TraceData read = otf2::ReadTrace(macroscope::otf2::testing::writeLogicalProbe(scratch.path()));
+  const otf2::TraceData read =
+    otf2::ReadTrace(macroscope::otf2::testing::writeLogicalProbe(scratch.path()));
   const TraceInput in = ToInput(read);
   ASSERT_EQ(in.Sender.size(), 12u);
   Options off;

@@ -136,7 +136,8 @@ INSTANTIATE_TEST_SUITE_P(Patterns, SynthesizedArchive,
     Shape{ synth::Pattern::Stencil3D, 1 }, Shape{ synth::Pattern::Stencil3D, 3 },
     Shape{ synth::Pattern::Tree, 1 }, Shape{ synth::Pattern::Tree, 3 },
     Shape{ synth::Pattern::Allreduce, 1 }, Shape{ synth::Pattern::Allreduce, 3 }),
-  [](const ::testing::TestParamInfo<Shape>& info) {
+  [](const ::testing::TestParamInfo<Shape>& info)
+  {
     return std::string(synth::ToString(info.param.Pattern)) + "Threads" +
       std::to_string(info.param.Threads);
   });

@@ -185,8 +185,9 @@ TEST(PajeSelection, WindowAndSelections)
   // p1's state and event: counted apart from the window's drops.
   EXPECT_EQ(out.RowsOfUnreadLocations, 2u);
   EXPECT_EQ(out.OutsideWindow(), 0u);
-  EXPECT_NE(DescribeSelection(out, leaves).find("2 states, events and variable changes of "
-                                                "containers not selected in Locations"),
+  EXPECT_NE(DescribeSelection(out, leaves)
+              .find("2 states, events and variable changes of "
+                    "containers not selected in Locations"),
     std::string::npos);
 
   // Only the value "b": one state, at its true depth 1.

@@ -205,7 +205,8 @@ int compareAll(const std::string& path, const paje::StreamSelection& selection,
 std::string Synthesize(synth::Pattern pattern, int threads)
 {
   const fs::path work = fs::path(::testing::TempDir()) /
-    ("paje-stream-" + std::to_string(::getpid()) + "-" + std::string(synth::ToString(pattern)) + "-" + std::to_string(threads));
+    ("paje-stream-" + std::to_string(::getpid()) + "-" + std::string(synth::ToString(pattern)) +
+      "-" + std::to_string(threads));
   fs::remove_all(work);
   synth::SynthConfig config;
   config.OutputDirectory = (work / "run").string();
@@ -276,9 +277,8 @@ TEST_P(PajeStreamedSynthetic, EqualsSliceTraceOnTheTables)
 INSTANTIATE_TEST_SUITE_P(Patterns, PajeStreamedSynthetic,
   ::testing::Values(std::make_pair(synth::Pattern::Ring, 1),
     std::make_pair(synth::Pattern::Stencil3D, 2), std::make_pair(synth::Pattern::Allreduce, 3)),
-  [](const auto& info) {
-    return std::string(synth::ToString(info.param.first)) + std::to_string(info.param.second);
-  });
+  [](const auto& info)
+  { return std::string(synth::ToString(info.param.first)) + std::to_string(info.param.second); });
 
 TEST(PajeStreamedModel, CommittedTraces)
 {

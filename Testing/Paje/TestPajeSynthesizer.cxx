@@ -173,8 +173,8 @@ TEST_P(PajeSynthesizer, BothFormatsGiveTheSameTables)
 {
   const Case& param = GetParam();
   const fs::path work = fs::path(::testing::TempDir()) /
-    ("paje-synth-" + std::to_string(::getpid()) + "-" + std::string(synth::ToString(param.Pattern)) + "-" +
-      std::to_string(param.MemoryBudgetMB));
+    ("paje-synth-" + std::to_string(::getpid()) + "-" +
+      std::string(synth::ToString(param.Pattern)) + "-" + std::to_string(param.MemoryBudgetMB));
   fs::remove_all(work);
   synth::SynthConfig config;
   config.OutputDirectory = (work / "run").string();
@@ -201,8 +201,7 @@ TEST_P(PajeSynthesizer, BothFormatsGiveTheSameTables)
   // Both readers saw the whole simulated run: the synthesizer's own counts.
   using K = synth::EventKind;
   EXPECT_EQ(fromOtf2.States.size(), Count(summary, K::Enter));
-  EXPECT_EQ(fromOtf2.Messages.size(),
-    Count(summary, K::MpiSend) + Count(summary, K::MpiIsend));
+  EXPECT_EQ(fromOtf2.Messages.size(), Count(summary, K::MpiSend) + Count(summary, K::MpiIsend));
   EXPECT_EQ(fromOtf2.Events.size(),
     Count(summary, K::ProgramBegin) + Count(summary, K::ProgramEnd) +
       Count(summary, K::ThreadFork) + Count(summary, K::ThreadJoin) +
@@ -265,7 +264,8 @@ INSTANTIATE_TEST_SUITE_P(Patterns, PajeSynthesizer,
     Case{ synth::Pattern::Tree, 256, synth::PerturbationKind::CongestedCluster },
     Case{ synth::Pattern::Allreduce, 256, synth::PerturbationKind::None },
     Case{ synth::Pattern::Stencil3D, 8, synth::PerturbationKind::CongestedCluster }),
-  [](const ::testing::TestParamInfo<Case>& info) {
+  [](const ::testing::TestParamInfo<Case>& info)
+  {
     std::string name = synth::ToString(info.param.Pattern);
     name.erase(std::remove_if(name.begin(), name.end(), [](char c) { return !std::isalnum(c); }),
       name.end());

@@ -183,7 +183,8 @@ TEST(SynthOutput, AbortRemovesThePartialArchive)
   config.Iterations = 200;
   double last = 0.0;
   EXPECT_THROW(Synthesize(config,
-                 [&](double fraction) {
+                 [&](double fraction)
+                 {
                    last = fraction;
                    return fraction < 0.3;
                  }),
@@ -198,10 +199,12 @@ TEST(SynthOutput, ProgressRisesToOne)
 {
   ScratchDirectory scratch;
   std::vector<double> fractions;
-  Synthesize(smallRun(scratch / "run"), [&](double fraction) {
-    fractions.push_back(fraction);
-    return true;
-  });
+  Synthesize(smallRun(scratch / "run"),
+    [&](double fraction)
+    {
+      fractions.push_back(fraction);
+      return true;
+    });
   ASSERT_FALSE(fractions.empty());
   EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
   EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
@@ -213,17 +216,19 @@ TEST(SynthOutput, ReportsWhileClosingTheEventFilesAndStopsThere)
   // chunk out) moves the bar through the pass's last quarter.
   ScratchDirectory scratch;
   std::vector<double> fractions;
-  Synthesize(smallRun(scratch / "run"), [&](double fraction) {
-    fractions.push_back(fraction);
-    return true;
-  });
+  Synthesize(smallRun(scratch / "run"),
+    [&](double fraction)
+    {
+      fractions.push_back(fraction);
+      return true;
+    });
   const double closingBegins = 0.95 * 0.75 + 1e-9;
   const auto closing = std::count_if(fractions.begin(), fractions.end(),
     [&](double fraction) { return fraction > closingBegins && fraction <= 0.95; });
   EXPECT_EQ(closing, 24);
   // Stopping there leaves nothing behind.
-  EXPECT_THROW(Synthesize(smallRun(scratch / "stopped"),
-                 [&](double fraction) { return fraction < 0.85; }),
+  EXPECT_THROW(
+    Synthesize(smallRun(scratch / "stopped"), [&](double fraction) { return fraction < 0.85; }),
     SynthesisAborted);
   EXPECT_FALSE(fs::exists(scratch / "stopped/traces.otf2"));
   EXPECT_FALSE(fs::exists(scratch / "stopped/traces"));
@@ -272,8 +277,8 @@ TEST(SynthOutput, ReplacingOrFailingRemovesTheDotFiles)
   config.WriteDot = true;
   Synthesize(config);
   ASSERT_TRUE(fs::exists(scratch / "run/network.dot"));
-  EXPECT_THROW(Synthesize(config, [](double fraction) { return fraction < 0.5; }),
-    SynthesisAborted);
+  EXPECT_THROW(
+    Synthesize(config, [](double fraction) { return fraction < 0.5; }), SynthesisAborted);
   EXPECT_FALSE(fs::exists(scratch / "run/network.dot"));
   EXPECT_FALSE(archiveExists(scratch / "run"));
 }
@@ -542,10 +547,12 @@ TEST(SynthPasses, ProgressCoversAllPasses)
   SynthConfig config = smallRun(scratch / "run");
   config.MemoryBudgetMB = 1; // 24 passes
   std::vector<double> fractions;
-  const SynthesisSummary summary = Synthesize(config, [&](double fraction) {
-    fractions.push_back(fraction);
-    return true;
-  });
+  const SynthesisSummary summary = Synthesize(config,
+    [&](double fraction)
+    {
+      fractions.push_back(fraction);
+      return true;
+    });
   EXPECT_EQ(summary.Passes, 24u);
   ASSERT_GT(fractions.size(), 24u * config.Iterations / 2);
   EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
@@ -564,7 +571,8 @@ TEST(SynthPasses, AbortInALaterPassRemovesThePartialArchive)
   config.MemoryBudgetMB = 1;
   double last = 0.0;
   EXPECT_THROW(Synthesize(config,
-                 [&](double fraction) {
+                 [&](double fraction)
+                 {
                    last = fraction;
                    return fraction < 0.6;
                  }),

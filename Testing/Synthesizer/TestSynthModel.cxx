@@ -58,7 +58,8 @@ TEST(SynthPlatform, NamesAndLocationIdsFollowScoreP)
 
 TEST(SynthStencilGrid, FactorsAsCubicAsPossible)
 {
-  auto shape = [](uint32_t ranks) {
+  auto shape = [](uint32_t ranks)
+  {
     const GridShape grid = FactorGrid(ranks);
     return std::vector<uint32_t>{ grid.X, grid.Y, grid.Z };
   };
@@ -226,12 +227,12 @@ TEST(SynthPerturbation, StretchesOnlyTheWorkInsideTheWindow)
   config.Perturbation.WindowEnd = 2.0;
   config.Perturbation.Factor = 4.0;
   const Perturbation perturbation(config.Perturbation, Platform(config));
-  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(0, 1.0, 0.1), 1.1);  // other node
-  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 0.5, 0.1), 0.6);  // before the window
-  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 1.2, 0.1), 1.6);  // inside: 4x
-  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 0.9, 0.2), 1.4);  // 0.1 before, 0.1 inside
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(0, 1.0, 0.1), 1.1);   // other node
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 0.5, 0.1), 0.6);   // before the window
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 1.2, 0.1), 1.6);   // inside: 4x
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 0.9, 0.2), 1.4);   // 0.1 before, 0.1 inside
   EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 1.9, 0.1), 2.075); // 0.025 inside, rest after
-  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 2.5, 0.1), 2.6);  // after
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 2.5, 0.1), 2.6);   // after
 }
 
 TEST(SynthPerturbation, CongestsMessagesTouchingTheClusterInTheWindow)

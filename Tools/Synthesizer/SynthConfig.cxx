@@ -57,15 +57,19 @@ void Validate(const SynthConfig& config)
   }
   Require(std::isfinite(config.Imbalance) && config.Imbalance >= 0.0 && config.Imbalance < 1.0,
     "--imbalance must be in [0, 1)");
-  Require(IsFinitePositive(config.ComputeTime), "--compute-time must be a positive number of seconds");
+  Require(
+    IsFinitePositive(config.ComputeTime), "--compute-time must be a positive number of seconds");
   Require(std::isfinite(config.Latency) && config.Latency >= 0.0,
     "--latency must be a non-negative number of seconds");
-  Require(IsFinitePositive(config.Bandwidth), "--bandwidth must be a positive number of bytes per second");
-  Require(config.TimerResolution >= MinTimerResolution && config.TimerResolution <= MaxTimerResolution,
+  Require(IsFinitePositive(config.Bandwidth),
+    "--bandwidth must be a positive number of bytes per second");
+  Require(
+    config.TimerResolution >= MinTimerResolution && config.TimerResolution <= MaxTimerResolution,
     "--timer-resolution must be between 1e3 and 1e12 ticks per second");
   Require(config.MemoryBudgetMB >= 1 && config.MemoryBudgetMB <= MaxMemoryBudgetMB,
     "--memory-budget must be between 1 and 2^30 MB");
-  Require(config.ClockOffsets.size() <= ranks, "--clock-offsets gives more offsets than there are ranks");
+  Require(
+    config.ClockOffsets.size() <= ranks, "--clock-offsets gives more offsets than there are ranks");
   for (double offset : config.ClockOffsets)
   {
     // The archive's global offset is 10^6 s: an hour either way stays clear of it.

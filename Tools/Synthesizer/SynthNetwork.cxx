@@ -74,8 +74,7 @@ struct NetworkLayout
     // Neighbouring hosts are one chord apart: 2 r sin(step / 2) >= Spacing.
     if (this->Hosts > 1)
     {
-      this->HostRadius =
-        std::max(Spacing, Spacing / (2.0 * std::sin(this->HostStep() / 2.0)));
+      this->HostRadius = std::max(Spacing, Spacing / (2.0 * std::sin(this->HostStep() / 2.0)));
     }
     if (this->Clusters > 1)
     {
@@ -154,22 +153,21 @@ void WriteNetworkDot(
     truth.AffectedClusters.begin(), truth.AffectedClusters.end());
   const NetworkLayout layout(platform.ClusterCount(), platform.GetNodesPerCluster());
   const bool withCore = platform.ClusterCount() > 1;
-  const std::string hostLink =
-    " [bandwidth=" + Quoted(Number(config.Bandwidth)) + " latency=" + Quoted(Number(config.Latency));
+  const std::string hostLink = " [bandwidth=" + Quoted(Number(config.Bandwidth)) +
+    " latency=" + Quoted(Number(config.Latency));
   const std::string uplink = " [bandwidth=" + Quoted(Number(NetworkUplinkBandwidth(config))) +
     " latency=" + Quoted(Number(config.Latency));
 
   out << "graph network {\n"
       << "  // The simulated interconnect: one switch per cluster"
-      << (withCore ? ", joined by a core switch" : "")
-      << "; hosts named like the trace's nodes.\n"
+      << (withCore ? ", joined by a core switch" : "") << "; hosts named like the trace's nodes.\n"
       << "  // bandwidth in bytes/s, latency in s; pos in points (neato -n2); filled: perturbed ("
       << ToString(truth.Kind) << ")\n"
       << "  node [fontname=\"Helvetica\"];\n";
   if (withCore)
   {
-    out << "  " << Quoted(NetworkCoreName()) << " [kind=\"switch\" shape=doubleoctagon pos="
-        << Position(0.0, 0.0) << "];\n";
+    out << "  " << Quoted(NetworkCoreName())
+        << " [kind=\"switch\" shape=doubleoctagon pos=" << Position(0.0, 0.0) << "];\n";
   }
   for (uint32_t cluster = 0; cluster < platform.ClusterCount(); ++cluster)
   {

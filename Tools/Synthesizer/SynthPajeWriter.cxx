@@ -218,8 +218,8 @@ void PajeWriter::CollectiveBegin(uint64_t location, double time)
 
 void PajeWriter::CollectiveEnd(uint64_t location, double time, Collective operation)
 {
-  this->Instant(location, time, InstantNames[5],
-    operation == Collective::Barrier ? "Barrier" : "Allreduce");
+  this->Instant(
+    location, time, InstantNames[5], operation == Collective::Barrier ? "Barrier" : "Allreduce");
 }
 
 void PajeWriter::Instant(uint64_t location, double time, const char* value, const char* operation)
@@ -399,8 +399,8 @@ uint64_t PajeWriter::Finish()
   AppendNumber(end, this->LastTime);
   for (uint64_t location = 0; location < platform.LocationCount(); ++location)
   {
-    line(std::to_string(DestroyContainer) + " " + end + " THREAD " +
-      this->ThreadAlias(location) + "\n");
+    line(std::to_string(DestroyContainer) + " " + end + " THREAD " + this->ThreadAlias(location) +
+      "\n");
   }
   line(std::to_string(DestroyContainer) + " " + end + " MACHINE m\n");
   out << text;

@@ -42,7 +42,10 @@ public:
 
   uint32_t NodeOfRank(uint32_t rank) const { return rank / this->RanksPerNode; }
   uint32_t ClusterOfNode(uint32_t node) const { return node / this->NodesPerCluster; }
-  uint32_t ClusterOfRank(uint32_t rank) const { return this->ClusterOfNode(this->NodeOfRank(rank)); }
+  uint32_t ClusterOfRank(uint32_t rank) const
+  {
+    return this->ClusterOfNode(this->NodeOfRank(rank));
+  }
   std::vector<uint32_t> RanksOfNode(uint32_t node) const;
   std::vector<uint32_t> RanksOfCluster(uint32_t cluster) const;
   std::vector<uint32_t> NodesOfCluster(uint32_t cluster) const;

@@ -226,8 +226,7 @@ void WriteTopologyDot(const Platform& platform, const GroundTruth& truth, std::o
   for (uint32_t node = 0; node < platform.NodeCount(); ++node)
   {
     const std::string name = Platform::NodeName(node);
-    out << "  " << Quoted(name) << " [shape=box" << (hotResources.count(name) ? hot : "")
-        << "];\n";
+    out << "  " << Quoted(name) << " [shape=box" << (hotResources.count(name) ? hot : "") << "];\n";
     out << "  " << Quoted(Platform::ClusterName(platform.ClusterOfNode(node))) << " -> "
         << Quoted(name) << ";\n";
   }

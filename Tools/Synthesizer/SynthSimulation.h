@@ -42,7 +42,10 @@ public:
   Neighbourhood(Pattern pattern, uint32_t ranks);
   uint32_t GetSlots() const { return this->Slots; }
   /// Peer in slot `slot` of `rank`, or -1 (boundary / no partner).
-  int64_t Peer(uint32_t rank, uint32_t slot) const { return this->Peers[uint64_t(rank) * this->Slots + slot]; }
+  int64_t Peer(uint32_t rank, uint32_t slot) const
+  {
+    return this->Peers[uint64_t(rank) * this->Slots + slot];
+  }
   uint32_t NeighbourCount(uint32_t rank) const;
 
 private:

@@ -200,13 +200,16 @@ TraceWriter::TraceWriter(
     // Setting the definition chunk size is collective: callbacks first.
     Check(OTF2_Archive_SetSerialCollectiveCallbacks(this->Archive), "setting collective callbacks");
     // Room for the largest definition record: the group of all ranks.
-    const uint64_t defChunk =
-      std::clamp<uint64_t>(uint64_t(platform.RankCount()) * 10 + (1 << 20), 1 << 20, OTF2_CHUNK_SIZE_MAX);
-    Check(OTF2_Archive_SetDefChunkSize(this->Archive, defChunk), "setting the definition chunk size");
-    static const OTF2_FlushCallbacks flushCallbacks = { &Callbacks::PreFlush, &Callbacks::PostFlush };
+    const uint64_t defChunk = std::clamp<uint64_t>(
+      uint64_t(platform.RankCount()) * 10 + (1 << 20), 1 << 20, OTF2_CHUNK_SIZE_MAX);
+    Check(
+      OTF2_Archive_SetDefChunkSize(this->Archive, defChunk), "setting the definition chunk size");
+    static const OTF2_FlushCallbacks flushCallbacks = { &Callbacks::PreFlush,
+      &Callbacks::PostFlush };
     Check(OTF2_Archive_SetFlushCallbacks(this->Archive, &flushCallbacks, this),
       "setting the flush callbacks");
-    static const OTF2_MemoryCallbacks memoryCallbacks = { &Callbacks::Allocate, &Callbacks::FreeAll };
+    static const OTF2_MemoryCallbacks memoryCallbacks = { &Callbacks::Allocate,
+      &Callbacks::FreeAll };
     Check(OTF2_Archive_SetMemoryCallbacks(this->Archive, &memoryCallbacks, this),
       "setting the memory callbacks");
     Check(OTF2_Archive_SetCreator(this->Archive, "macroscope-synth"), "setting the creator");
@@ -310,8 +313,8 @@ void TraceWriter::EndPass(const std::function<void(uint64_t done, uint64_t count
     // The difference to what we wrote are OTF2's BufferFlush records.
     this->Counts[static_cast<std::size_t>(EventKind::BufferFlush)] +=
       events - this->LocationEvents[index];
-    Check(OTF2_Archive_CloseEvtWriter(this->Archive, this->Writers[index]),
-      "closing an event writer");
+    Check(
+      OTF2_Archive_CloseEvtWriter(this->Archive, this->Writers[index]), "closing an event writer");
     this->Writers[index] = nullptr;
     this->NumberOfEvents[index] = events;
     if (closed)
@@ -470,8 +473,8 @@ void TraceWriter::MpiRecv(
     "writing MpiRecv");
 }
 
-void TraceWriter::MpiIsend(uint64_t location, double time, uint32_t receiver, uint32_t tag,
-  uint64_t bytes, uint64_t request)
+void TraceWriter::MpiIsend(
+  uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes, uint64_t request)
 {
   if (PajeWriter* paje = this->GetPaje())
   {
@@ -509,8 +512,8 @@ void TraceWriter::MpiIrecvRequest(uint64_t location, double time, uint64_t reque
     "writing MpiIrecvRequest");
 }
 
-void TraceWriter::MpiIrecv(uint64_t location, double time, uint32_t sender, uint32_t tag,
-  uint64_t bytes, uint64_t request)
+void TraceWriter::MpiIrecv(
+  uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes, uint64_t request)
 {
   if (PajeWriter* paje = this->GetPaje())
   {
@@ -668,12 +671,14 @@ void TraceWriter::WriteGlobalDefinitions(SynthesisSummary& summary)
     "writing ClockProperties");
   for (std::size_t ref = 0; ref < strings.GetTexts().size(); ++ref)
   {
-    Check(OTF2_GlobalDefWriter_WriteString(defs, OTF2_StringRef(ref), strings.GetTexts()[ref].c_str()),
+    Check(
+      OTF2_GlobalDefWriter_WriteString(defs, OTF2_StringRef(ref), strings.GetTexts()[ref].c_str()),
       "writing a String");
     ++counts.Strings;
   }
 
-  Check(OTF2_GlobalDefWriter_WriteParadigm(defs, OTF2_PARADIGM_MPI, mpiName, OTF2_PARADIGM_CLASS_PROCESS),
+  Check(OTF2_GlobalDefWriter_WriteParadigm(
+          defs, OTF2_PARADIGM_MPI, mpiName, OTF2_PARADIGM_CLASS_PROCESS),
     "writing the MPI Paradigm");
   ++counts.Paradigms;
   Check(OTF2_GlobalDefWriter_WriteParadigm(
@@ -684,9 +689,8 @@ void TraceWriter::WriteGlobalDefinitions(SynthesisSummary& summary)
   // System tree: 0 = machine, then the clusters, then the nodes.
   const OTF2_SystemTreeNodeRef machineNode = 0;
   auto clusterNode = [&](uint32_t cluster) { return OTF2_SystemTreeNodeRef(1 + cluster); };
-  auto nodeNode = [&](uint32_t node) {
-    return OTF2_SystemTreeNodeRef(1 + platform.ClusterCount() + node);
-  };
+  auto nodeNode = [&](uint32_t node)
+  { return OTF2_SystemTreeNodeRef(1 + platform.ClusterCount() + node); };
   Check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
           defs, machineNode, machineName, machineClass, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
     "writing a SystemTreeNode");
@@ -700,8 +704,8 @@ void TraceWriter::WriteGlobalDefinitions(SynthesisSummary& summary)
   }
   for (uint32_t node = 0; node < platform.NodeCount(); ++node)
   {
-    Check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, nodeNode(node), nodeNames[node],
-            nodeClass, clusterNode(platform.ClusterOfNode(node))),
+    Check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, nodeNode(node), nodeNames[node], nodeClass,
+            clusterNode(platform.ClusterOfNode(node))),
       "writing a SystemTreeNode");
     ++counts.SystemTreeNodes;
   }
@@ -753,15 +757,15 @@ void TraceWriter::WriteGlobalDefinitions(SynthesisSummary& summary)
           OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, platform.RankCount(), members.data()),
     "writing the MPI_COMM_WORLD Group");
   counts.Groups += 2;
-  Check(OTF2_GlobalDefWriter_WriteComm(defs, WorldComm, worldName, 1, OTF2_UNDEFINED_COMM,
-          OTF2_COMM_FLAG_NONE),
+  Check(OTF2_GlobalDefWriter_WriteComm(
+          defs, WorldComm, worldName, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
     "writing MPI_COMM_WORLD");
   ++counts.Comms;
 
   const OTF2_MetricMemberRef member = 0;
   Check(OTF2_GlobalDefWriter_WriteMetricMember(defs, member, metricName, metricDescription,
-          OTF2_METRIC_TYPE_PAPI, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
-          OTF2_BASE_DECIMAL, 0, metricUnit),
+          OTF2_METRIC_TYPE_PAPI, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64, OTF2_BASE_DECIMAL,
+          0, metricUnit),
     "writing a MetricMember");
   ++counts.MetricMembers;
   Check(OTF2_GlobalDefWriter_WriteMetricClass(defs, InstructionMetric, 1, &member,

@@ -123,7 +123,10 @@ private:
   struct Callbacks;
   OTF2_EvtWriter_struct* WriterFor(uint64_t location, double time, EventKind kind);
   /// The Pajé writer during the first pass, else nullptr.
-  PajeWriter* GetPaje() const { return this->PassBegin == 0 && this->PassEnd > 0 ? this->Paje : nullptr; }
+  PajeWriter* GetPaje() const
+  {
+    return this->PassBegin == 0 && this->PassEnd > 0 ? this->Paje : nullptr;
+  }
   void WriteGlobalDefinitions(SynthesisSummary& summary);
   void Close();
 

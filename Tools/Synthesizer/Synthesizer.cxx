@@ -158,7 +158,8 @@ SynthesisSummary Synthesize(const SynthConfig& config, const ProgressCallback& p
   PrepareDirectory(directory, config.Overwrite);
   summary.AnchorFile = (directory / "traces.otf2").string();
   summary.LocationsPerPass = LocationsPerPass(config);
-  summary.Passes = (platform.LocationCount() + summary.LocationsPerPass - 1) / summary.LocationsPerPass;
+  summary.Passes =
+    (platform.LocationCount() + summary.LocationsPerPass - 1) / summary.LocationsPerPass;
   summary.Truth = DescribeGroundTruth(config, platform);
 
   double reported = -1.0;
@@ -207,9 +208,12 @@ SynthesisSummary Synthesize(const SynthConfig& config, const ProgressCallback& p
           report(passBegin + passShare * (1.0 - ClosingShare) * double(iteration + 1) / iterations);
         }
         simulation.RunEpilogue();
-        writer.EndPass([&](uint64_t closed, uint64_t count) {
-          report(passBegin + passShare * (1.0 - ClosingShare + ClosingShare * double(closed) / double(count)));
-        });
+        writer.EndPass(
+          [&](uint64_t closed, uint64_t count)
+          {
+            report(passBegin +
+              passShare * (1.0 - ClosingShare + ClosingShare * double(closed) / double(count)));
+          });
         if (pass + 1 == summary.Passes)
         {
           writer.Finish(summary);
@@ -224,7 +228,8 @@ SynthesisSummary Synthesize(const SynthConfig& config, const ProgressCallback& p
     }
     WriteFile(directory / "ground_truth.json",
       [&](std::ostream& out) { WriteGroundTruthJson(summary, out); });
-    WriteFile(directory / "summary.json", [&](std::ostream& out) { WriteSummaryJson(summary, out); });
+    WriteFile(
+      directory / "summary.json", [&](std::ostream& out) { WriteSummaryJson(summary, out); });
     if (config.WriteDot)
     {
       WriteFile(directory / "topology.dot",
