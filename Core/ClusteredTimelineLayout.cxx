@@ -79,7 +79,7 @@ std::vector<int32_t> FocusLocations(const LogicalEventColumns& events,
   return std::vector<int32_t>(reached.begin(), reached.end());
 }
 
-ClusteredTimelineLayout LayOutClusteredTimeline(
+ClusteredTimelineLayout LayoutClusteredTimeline(
   const ClusteredTimelineInput& input, const ClusteredTimelineOptions& options)
 {
   const LogicalEventColumns& events = input.Events;
@@ -124,7 +124,7 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
   {
     whole.Progress = [&options](double fraction) { return options.Progress(0.4 * fraction); };
   }
-  const LogicalTimelineLayout grid = LayOutLogicalTimeline(events, {}, whole);
+  const LogicalTimelineLayout grid = LayoutLogicalTimeline(events, {}, whole);
   whole.Progress = nullptr; // the focus rows below are few
   layout.Columns = grid.Columns;
   layout.ColumnWidth = grid.ColumnWidth;
@@ -176,7 +176,7 @@ ClusteredTimelineLayout LayOutClusteredTimeline(
     focus.FirstStep = layout.Columns.First;
     focus.LastStep = layout.Columns.Last;
     focus.MaxMessages = options.MaxMessages;
-    layout.FocusTimeline = LayOutLogicalTimeline(focusEvents, focusMessages, focus);
+    layout.FocusTimeline = LayoutLogicalTimeline(focusEvents, focusMessages, focus);
     // Same columns as the clusters (the window is resolved on the whole trace).
     layout.FocusTimeline.Columns = layout.Columns;
     const double lift = options.Height - focusHeight;

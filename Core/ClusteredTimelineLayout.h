@@ -136,7 +136,7 @@ std::vector<int32_t> FocusLocations(
 
 /// Lays the clustered view out. Throws std::invalid_argument for columns of
 /// different lengths, a negative cluster or a chart without area.
-ClusteredTimelineLayout LayOutClusteredTimeline(
+ClusteredTimelineLayout LayoutClusteredTimeline(
   const ClusteredTimelineInput& input, const ClusteredTimelineOptions& options);
 
 /// The names a cluster band may be drawn with, longest first: in words,

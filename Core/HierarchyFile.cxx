@@ -307,7 +307,7 @@ HierarchyTree ReadHierarchyFile(const std::string& path)
   return ParseHierarchyFile(text.str(), path);
 }
 
-std::string RegroupedHierarchy::describe() const
+std::string RegroupedHierarchy::Describe() const
 {
   std::string text;
   if (!this->UnplacedLeaves.empty())

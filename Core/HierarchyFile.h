@@ -71,7 +71,7 @@ struct RegroupedHierarchy
 
   /// One line per kind of mismatch, with counts and the first names; empty
   /// when the file and the trace agree.
-  std::string describe() const;
+  std::string Describe() const;
 };
 
 /// Paths longer than this are shortened (ShortPath): a path costs memory

@@ -68,7 +68,7 @@ int LogicalTimelineLayout::RowOf(int32_t location) const
     : -1;
 }
 
-LogicalTimelineLayout LayOutLogicalTimeline(const LogicalEventColumns& events,
+LogicalTimelineLayout LayoutLogicalTimeline(const LogicalEventColumns& events,
   const LogicalMessageColumns& messages, const LogicalTimelineOptions& options)
 {
   const std::size_t n = events.size();
@@ -252,7 +252,7 @@ std::vector<int64_t> StepTicks(const StepColumns& columns, double width, double 
   return ticks;
 }
 
-std::vector<MetricBar> LayOutMetricBars(
+std::vector<MetricBar> LayoutMetricBars(
   const std::vector<double>& sums, int64_t first, double width, double height)
 {
   std::vector<MetricBar> bars;

@@ -131,7 +131,7 @@ struct LogicalTimelineLayout
 /// Lays the events and messages out. Rows are the locations having at least
 /// one event, by increasing leaf index. Throws std::invalid_argument for
 /// columns of different lengths or a chart without area.
-LogicalTimelineLayout LayOutLogicalTimeline(const LogicalEventColumns& events,
+LogicalTimelineLayout LayoutLogicalTimeline(const LogicalEventColumns& events,
   const LogicalMessageColumns& messages, const LogicalTimelineOptions& options);
 
 /// The labelled ticks of a step axis over `columns` drawn across `width`
@@ -150,7 +150,7 @@ struct MetricBar
 /// Isaacs et al. 2014 (Ravel) §4.4: a bar per global step of [first, last], as tall
 /// as its sum relative to the largest sum (steps with a sum <= 0 or NaN get
 /// no height). `sums[k]` is the sum of step first + k.
-std::vector<MetricBar> LayOutMetricBars(
+std::vector<MetricBar> LayoutMetricBars(
   const std::vector<double>& sums, int64_t first, double width, double height);
 
 /// A sequential colour map for the metric (pale yellow to dark red, three

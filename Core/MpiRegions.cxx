@@ -7,7 +7,7 @@ namespace macroscope
 
 namespace
 {
-bool equalsIgnoringCase(const std::string& text, const char* word)
+bool EqualsIgnoringCase(const std::string& text, const char* word)
 {
   std::size_t i = 0;
   for (; i < text.size() && word[i] != '\0'; ++i)
@@ -21,7 +21,7 @@ bool equalsIgnoringCase(const std::string& text, const char* word)
   return i == text.size() && word[i] == '\0';
 }
 
-bool hasMpiName(const std::string& name)
+bool HasMpiName(const std::string& name)
 {
   const std::size_t prefix = name.rfind("MPI_", 0) == 0 ? 4 : name.rfind("PMPI_", 0) == 0 ? 5 : 0;
   return prefix > 0 && name.size() > prefix &&
@@ -31,25 +31,25 @@ bool hasMpiName(const std::string& name)
 
 bool IsMpiCall(const std::string& name, const std::string& paradigm)
 {
-  if (equalsIgnoringCase(paradigm, "MPI"))
+  if (EqualsIgnoringCase(paradigm, "MPI"))
   {
     return true;
   }
-  const bool silent = paradigm.empty() || equalsIgnoringCase(paradigm, "unknown") ||
-    equalsIgnoringCase(paradigm, "user") || equalsIgnoringCase(paradigm, "compiler");
-  return silent && hasMpiName(name);
+  const bool silent = paradigm.empty() || EqualsIgnoringCase(paradigm, "unknown") ||
+    EqualsIgnoringCase(paradigm, "user") || EqualsIgnoringCase(paradigm, "compiler");
+  return silent && HasMpiName(name);
 }
 
 bool IsNonblockingSend(const std::string& name)
 {
-  if (!hasMpiName(name))
+  if (!HasMpiName(name))
   {
     return false;
   }
   const std::string call = name.substr(name.find('_') + 1);
   for (const char* send : { "Isend", "Ibsend", "Issend", "Irsend" })
   {
-    if (equalsIgnoringCase(call, send))
+    if (EqualsIgnoringCase(call, send))
     {
       return true;
     }

@@ -7,7 +7,7 @@ namespace macroscope
 {
 namespace
 {
-std::string lowered(std::string_view text)
+std::string Lowered(std::string_view text)
 {
   std::string out(text);
   for (char& c : out)
@@ -20,12 +20,12 @@ std::string lowered(std::string_view text)
   return out;
 }
 
-bool startsWith(std::string_view text, std::string_view prefix)
+bool StartsWith(std::string_view text, std::string_view prefix)
 {
   return text.substr(0, prefix.size()) == prefix;
 }
 
-bool containsAny(std::string_view text, std::initializer_list<std::string_view> parts)
+bool ContainsAny(std::string_view text, std::initializer_list<std::string_view> parts)
 {
   for (std::string_view part : parts)
   {
@@ -37,7 +37,7 @@ bool containsAny(std::string_view text, std::initializer_list<std::string_view> 
   return false;
 }
 
-bool isAny(std::string_view text, std::initializer_list<std::string_view> words)
+bool IsAny(std::string_view text, std::initializer_list<std::string_view> words)
 {
   for (std::string_view word : words)
   {
@@ -49,11 +49,11 @@ bool isAny(std::string_view text, std::initializer_list<std::string_view> words)
   return false;
 }
 
-bool startsWithAny(std::string_view text, std::initializer_list<std::string_view> prefixes)
+bool StartsWithAny(std::string_view text, std::initializer_list<std::string_view> prefixes)
 {
   for (std::string_view prefix : prefixes)
   {
-    if (startsWith(text, prefix))
+    if (StartsWith(text, prefix))
     {
       return true;
     }
@@ -61,13 +61,13 @@ bool startsWithAny(std::string_view text, std::initializer_list<std::string_view
   return false;
 }
 
-TypeShade ioShade(std::string_view lower)
+TypeShade IoShade(std::string_view lower)
 {
-  if (containsAny(lower, { "read", "get", "scanf" }))
+  if (ContainsAny(lower, { "read", "get", "scanf" }))
   {
     return TypeShade::IoRead;
   }
-  if (containsAny(lower, { "write", "put", "printf", "flush", "sync" }))
+  if (ContainsAny(lower, { "write", "put", "printf", "flush", "sync" }))
   {
     return TypeShade::IoWrite;
   }
@@ -76,17 +76,17 @@ TypeShade ioShade(std::string_view lower)
 
 // `call`: the lower-case MPI function without "mpi_"/"pmpi_" nor the
 // trailing '_' of Fortran bindings.
-TypeShade mpiShade(std::string_view call)
+TypeShade MpiShade(std::string_view call)
 {
-  if (startsWithAny(call, { "wait", "test" }))
+  if (StartsWithAny(call, { "wait", "test" }))
   {
     return TypeShade::MpiWait;
   }
-  if (isAny(call, { "recv", "mrecv", "probe", "mprobe" }) || startsWith(call, "sendrecv"))
+  if (IsAny(call, { "recv", "mrecv", "probe", "mprobe" }) || StartsWith(call, "sendrecv"))
   {
     return TypeShade::MpiRecv;
   }
-  if (startsWithAny(call, { "irecv", "imrecv", "recv_init", "iprobe", "improbe", "start" }))
+  if (StartsWithAny(call, { "irecv", "imrecv", "recv_init", "iprobe", "improbe", "start" }))
   {
     return TypeShade::MpiPost;
   }
@@ -94,20 +94,20 @@ TypeShade mpiShade(std::string_view call)
   {
     return TypeShade::MpiSend;
   }
-  if (isAny(call, { "barrier", "ibarrier" }))
+  if (IsAny(call, { "barrier", "ibarrier" }))
   {
     return TypeShade::MpiBarrier;
   }
-  if (startsWith(call, "init"))
+  if (StartsWith(call, "init"))
   {
     return TypeShade::MpiInit;
   }
-  if (startsWith(call, "finalize"))
+  if (StartsWith(call, "finalize"))
   {
     return TypeShade::MpiFinalize;
   }
-  const std::string_view blocking = startsWith(call, "i") ? call.substr(1) : call;
-  if (startsWithAny(blocking,
+  const std::string_view blocking = StartsWith(call, "i") ? call.substr(1) : call;
+  if (StartsWithAny(blocking,
         { "allreduce", "reduce", "bcast", "gather", "allgather", "scatter", "alltoall", "scan",
           "exscan", "neighbor_" }))
   {
@@ -116,13 +116,13 @@ TypeShade mpiShade(std::string_view call)
   return TypeShade::MpiOther;
 }
 
-TypeShade mpiRoleShade(std::string_view role)
+TypeShade MpiRoleShade(std::string_view role)
 {
-  if (startsWith(role, "coll_"))
+  if (StartsWith(role, "coll_"))
   {
     return TypeShade::MpiCollective;
   }
-  if (isAny(role, { "barrier", "implicit_barrier" }))
+  if (IsAny(role, { "barrier", "implicit_barrier" }))
   {
     return TypeShade::MpiBarrier;
   }
@@ -133,125 +133,127 @@ TypeShade mpiRoleShade(std::string_view role)
   return TypeShade::MpiOther;
 }
 
-TypeShade threadShade(std::string_view lower, std::string_view role)
+TypeShade ThreadShade(std::string_view lower, std::string_view role)
 {
-  if (containsAny(lower, { "barrier", "wait", "join" }) ||
-    isAny(role, { "barrier", "implicit_barrier", "task_wait", "thread_wait" }))
+  if (ContainsAny(lower, { "barrier", "wait", "join" }) ||
+    IsAny(role, { "barrier", "implicit_barrier", "task_wait", "thread_wait" }))
   {
     return TypeShade::ThreadsWait;
   }
-  if (containsAny(lower, { "critical", "atomic", "lock", "ordered", "flush", "mutex", "cond_",
-        "spin" }) ||
-    isAny(role, { "critical", "critical_sblock", "atomic", "flush", "ordered", "ordered_sblock",
-                  "single_sblock" }))
+  if (ContainsAny(
+        lower, { "critical", "atomic", "lock", "ordered", "flush", "mutex", "cond_", "spin" }) ||
+    IsAny(role,
+      { "critical", "critical_sblock", "atomic", "flush", "ordered", "ordered_sblock",
+        "single_sblock" }))
   {
     return TypeShade::ThreadsSync;
   }
-  if (containsAny(lower, { "parallel", "create", "fork" }) ||
-    isAny(role, { "parallel", "thread_create" }))
+  if (ContainsAny(lower, { "parallel", "create", "fork" }) ||
+    IsAny(role, { "parallel", "thread_create" }))
   {
     return TypeShade::ThreadsParallel;
   }
   return TypeShade::ThreadsWork;
 }
 
-TypeShade gpuShade(std::string_view lower, std::string_view role)
+TypeShade GpuShade(std::string_view lower, std::string_view role)
 {
-  if (containsAny(lower, { "memcpy", "memset", "copy", "transfer", "prefetch" }) ||
+  if (ContainsAny(lower, { "memcpy", "memset", "copy", "transfer", "prefetch" }) ||
     role == "data_transfer")
   {
     return TypeShade::GpuCopy;
   }
-  if (containsAny(lower, { "sync", "wait", "event" }) ||
-    isAny(role, { "barrier", "implicit_barrier", "task_wait", "thread_wait" }))
+  if (ContainsAny(lower, { "sync", "wait", "event" }) ||
+    IsAny(role, { "barrier", "implicit_barrier", "task_wait", "thread_wait" }))
   {
     return TypeShade::GpuSync;
   }
   return TypeShade::GpuKernel;
 }
 
-bool upperAt(std::string_view name, std::size_t i)
+bool UpperAt(std::string_view name, std::size_t i)
 {
   return i < name.size() && name[i] >= 'A' && name[i] <= 'Z';
 }
 
-bool isGpuName(std::string_view name, std::string_view lower)
+bool IsGpuName(std::string_view name, std::string_view lower)
 {
-  return startsWith(lower, "cuda") || (startsWith(lower, "cu") && upperAt(name, 2)) ||
-    (startsWith(lower, "cl") && upperAt(name, 2)) ||
-    (startsWith(lower, "hip") && upperAt(name, 3)) ||
-    (startsWith(lower, "nccl") && upperAt(name, 4));
+  return StartsWith(lower, "cuda") || (StartsWith(lower, "cu") && UpperAt(name, 2)) ||
+    (StartsWith(lower, "cl") && UpperAt(name, 2)) ||
+    (StartsWith(lower, "hip") && UpperAt(name, 3)) ||
+    (StartsWith(lower, "nccl") && UpperAt(name, 4));
 }
 
-bool isIoName(std::string_view lower)
+bool IsIoName(std::string_view lower)
 {
-  while (startsWith(lower, "_"))
+  while (StartsWith(lower, "_"))
   {
     lower.remove_prefix(1);
   }
-  return isAny(lower,
-           { "read", "write", "pread", "pwrite", "pread64", "pwrite64", "readv", "writev",
-             "preadv", "pwritev", "fread", "fwrite", "fgets", "fputs", "fgetc", "fputc",
-             "fprintf", "fscanf", "getline", "open", "open64", "openat", "creat", "close",
-             "fopen", "fopen64", "fdopen", "fclose", "lseek", "lseek64", "fseek", "ftell",
-             "fsync", "fdatasync", "fflush", "stat", "fstat", "lstat", "unlink", "rename",
-             "truncate", "ftruncate", "aio_read", "aio_write" }) ||
-    startsWithAny(lower, { "h5", "nc_", "adios2_" });
+  return IsAny(lower,
+           { "read", "write", "pread", "pwrite", "pread64", "pwrite64", "readv", "writev", "preadv",
+             "pwritev", "fread", "fwrite", "fgets", "fputs", "fgetc", "fputc", "fprintf", "fscanf",
+             "getline", "open", "open64", "openat", "creat", "close", "fopen", "fopen64", "fdopen",
+             "fclose", "lseek", "lseek64", "fseek", "ftell", "fsync", "fdatasync", "fflush", "stat",
+             "fstat", "lstat", "unlink", "rename", "truncate", "ftruncate", "aio_read",
+             "aio_write" }) ||
+    StartsWithAny(lower, { "h5", "nc_", "adios2_" });
 }
 }
 
 TypeClass TypeClassifier::Classify(
   std::string_view name, std::string_view paradigm, std::string_view role)
 {
-  const std::string lower = lowered(name);
-  const std::string p = lowered(paradigm);
-  const std::string r = lowered(role);
+  const std::string lower = Lowered(name);
+  const std::string p = Lowered(paradigm);
+  const std::string r = Lowered(role);
 
   for (std::string_view prefix : { "mpi_", "pmpi_" })
   {
-    if (startsWith(lower, prefix))
+    if (StartsWith(lower, prefix))
     {
       std::string_view call = std::string_view(lower).substr(prefix.size());
       while (!call.empty() && call.back() == '_')
       {
         call.remove_suffix(1);
       }
-      if (startsWith(call, "file_"))
+      if (StartsWith(call, "file_"))
       {
-        return { TypeFamily::IO, ioShade(call.substr(5)) };
+        return { TypeFamily::IO, IoShade(call.substr(5)) };
       }
-      return { TypeFamily::MPI, mpiShade(call) };
+      return { TypeFamily::MPI, MpiShade(call) };
     }
   }
-  if (startsWithAny(lower, { "!$omp", "omp_", "gomp_", "__kmpc_", "#pragma omp", "pthread_" }))
+  if (StartsWithAny(lower, { "!$omp", "omp_", "gomp_", "__kmpc_", "#pragma omp", "pthread_" }))
   {
-    return { TypeFamily::Threads, threadShade(lower, r) };
+    return { TypeFamily::Threads, ThreadShade(lower, r) };
   }
-  if (isGpuName(name, lower))
+  if (IsGpuName(name, lower))
   {
-    return { TypeFamily::GPU, gpuShade(lower, r) };
+    return { TypeFamily::GPU, GpuShade(lower, r) };
   }
-  if (isIoName(lower))
+  if (IsIoName(lower))
   {
-    return { TypeFamily::IO, ioShade(lower) };
+    return { TypeFamily::IO, IoShade(lower) };
   }
 
   if (r == "file_io" || r == "file_io_metadata")
   {
-    return { TypeFamily::IO, r == "file_io" ? ioShade(lower) : TypeShade::IoMeta };
+    return { TypeFamily::IO, r == "file_io" ? IoShade(lower) : TypeShade::IoMeta };
   }
-  if (isAny(p, { "mpi", "shmem", "gaspi", "upc" }))
+  if (IsAny(p, { "mpi", "shmem", "gaspi", "upc" }))
   {
-    return { TypeFamily::MPI, mpiRoleShade(r) };
+    return { TypeFamily::MPI, MpiRoleShade(r) };
   }
-  if (isAny(p, { "openmp", "pthread", "ompss", "winthread", "qtthread", "ace thread",
-                 "tbb thread", "mtapi" }))
+  if (IsAny(p,
+        { "openmp", "pthread", "ompss", "winthread", "qtthread", "ace thread", "tbb thread",
+          "mtapi" }))
   {
-    return { TypeFamily::Threads, threadShade(lower, r) };
+    return { TypeFamily::Threads, ThreadShade(lower, r) };
   }
-  if (isAny(p, { "cuda", "opencl", "hip", "openacc", "hmpp", "kokkos" }))
+  if (IsAny(p, { "cuda", "opencl", "hip", "openacc", "hmpp", "kokkos" }))
   {
-    return { TypeFamily::GPU, gpuShade(lower, r) };
+    return { TypeFamily::GPU, GpuShade(lower, r) };
   }
   if (p == "measurement" || r == "artificial")
   {

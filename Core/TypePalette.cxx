@@ -12,66 +12,66 @@ namespace
 constexpr std::size_t ShadeCount = static_cast<std::size_t>(TypeShade::Other) + 1;
 using ShadeTable = std::array<std::array<RGB, 4>, ShadeCount>;
 
-constexpr RGB rgb(std::uint32_t hex)
+constexpr RGB Rgb(std::uint32_t hex)
 {
   return { static_cast<std::uint8_t>(hex >> 16), static_cast<std::uint8_t>(hex >> 8),
     static_cast<std::uint8_t>(hex) };
 }
 
-constexpr std::array<RGB, 4> one(std::uint32_t hex)
+constexpr std::array<RGB, 4> One(std::uint32_t hex)
 {
-  return { rgb(hex), rgb(hex), rgb(hex), rgb(hex) };
+  return { Rgb(hex), Rgb(hex), Rgb(hex), Rgb(hex) };
 }
 
 // The default palette.
 constexpr ShadeTable DefaultTable = { {
-  one(0xe8172b), // MpiWait
-  one(0xa54d43), // MpiRecv
-  one(0xcb9695), // MpiSend
-  one(0x8c2e53), // MpiPost
-  one(0xfd7802), // MpiCollective
-  one(0xc58263), // MpiBarrier
-  one(0x815215), // MpiInit
-  one(0xbc9915), // MpiFinalize
-  one(0xb8701d), // MpiOther
-  one(0xa4b0f8), // ThreadsParallel
-  one(0x6097eb), // ThreadsWork
-  one(0x4b49a2), // ThreadsWait
-  one(0x7671d4), // ThreadsSync
-  one(0x128c97), // IoRead
-  one(0x146365), // IoWrite
-  one(0x1cc5c3), // IoMeta
-  one(0x8c5384), // GpuKernel
-  one(0x9f06ff), // GpuCopy
-  one(0x330bff), // GpuSync
-  { rgb(0x4f8f45), rgb(0x145f3d), rgb(0x5fce01), rgb(0x14c38c) }, // User
-  { rgb(0xb8b4a6), rgb(0xacb7c3), rgb(0xb8b4a6), rgb(0xacb7c3) }, // Other
+  One(0xe8172b), // MpiWait
+  One(0xa54d43), // MpiRecv
+  One(0xcb9695), // MpiSend
+  One(0x8c2e53), // MpiPost
+  One(0xfd7802), // MpiCollective
+  One(0xc58263), // MpiBarrier
+  One(0x815215), // MpiInit
+  One(0xbc9915), // MpiFinalize
+  One(0xb8701d), // MpiOther
+  One(0xa4b0f8), // ThreadsParallel
+  One(0x6097eb), // ThreadsWork
+  One(0x4b49a2), // ThreadsWait
+  One(0x7671d4), // ThreadsSync
+  One(0x128c97), // IoRead
+  One(0x146365), // IoWrite
+  One(0x1cc5c3), // IoMeta
+  One(0x8c5384), // GpuKernel
+  One(0x9f06ff), // GpuCopy
+  One(0x330bff), // GpuSync
+  { Rgb(0x4f8f45), Rgb(0x145f3d), Rgb(0x5fce01), Rgb(0x14c38c) }, // User
+  { Rgb(0xb8b4a6), Rgb(0xacb7c3), Rgb(0xb8b4a6), Rgb(0xacb7c3) }, // Other
 } };
 // The colour-blind-safe palette: MPI from red through orange to yellow and
 // brown, user code blues, threads cyans and teals, I/O reddish purples, GPU
 // greens; apart in lightness where dichromats lose the red-green axis.
 constexpr ShadeTable ColorBlindTable = { {
-  one(0xfb0f31), // MpiWait
-  one(0xb8122c), // MpiRecv
-  one(0xd28c6f), // MpiSend
-  one(0x7d2f13), // MpiPost
-  one(0xd3c888), // MpiCollective
-  one(0xddbf46), // MpiBarrier
-  one(0xe89a00), // MpiInit
-  one(0x867118), // MpiFinalize
-  one(0xfc5803), // MpiOther
-  one(0x359a9e), // ThreadsParallel
-  one(0x34c3f2), // ThreadsWork
-  one(0x03606f), // ThreadsWait
-  one(0x79c1c9), // ThreadsSync
-  one(0xeba5fa), // IoRead
-  one(0xb214df), // IoWrite
-  one(0xb37dd2), // IoMeta
-  one(0x408849), // GpuKernel
-  one(0x00edd3), // GpuCopy
-  one(0x15e7a2), // GpuSync
-  { rgb(0x3e5197), rgb(0x1d7df5), rgb(0x00aafe), rgb(0x682bd8) }, // User
-  { rgb(0x7d757d), rgb(0xa19b96), rgb(0x7d757d), rgb(0xa19b96) }, // Other
+  One(0xfb0f31), // MpiWait
+  One(0xb8122c), // MpiRecv
+  One(0xd28c6f), // MpiSend
+  One(0x7d2f13), // MpiPost
+  One(0xd3c888), // MpiCollective
+  One(0xddbf46), // MpiBarrier
+  One(0xe89a00), // MpiInit
+  One(0x867118), // MpiFinalize
+  One(0xfc5803), // MpiOther
+  One(0x359a9e), // ThreadsParallel
+  One(0x34c3f2), // ThreadsWork
+  One(0x03606f), // ThreadsWait
+  One(0x79c1c9), // ThreadsSync
+  One(0xeba5fa), // IoRead
+  One(0xb214df), // IoWrite
+  One(0xb37dd2), // IoMeta
+  One(0x408849), // GpuKernel
+  One(0x00edd3), // GpuCopy
+  One(0x15e7a2), // GpuSync
+  { Rgb(0x3e5197), Rgb(0x1d7df5), Rgb(0x00aafe), Rgb(0x682bd8) }, // User
+  { Rgb(0x7d757d), Rgb(0xa19b96), Rgb(0x7d757d), Rgb(0xa19b96) }, // Other
 } };
 }
 

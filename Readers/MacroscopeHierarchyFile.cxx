@@ -53,7 +53,7 @@ HierarchyRegrouping RegroupTraceHierarchy(const std::string& file,
   }
   regrouping.UnplacedLeaves = result.UnplacedLeaves.size();
   regrouping.UnmatchedFileLeaves = result.UnmatchedFileLeaves.size();
-  const std::string mismatches = result.describe();
+  const std::string mismatches = result.Describe();
   regrouping.Report = mismatches.empty() ? "" : "Hierarchy file " + file + ":\n" + mismatches;
   regrouping.Hierarchy.Parent = std::move(result.Tree.Parent);
   regrouping.Hierarchy.Name = std::move(result.Tree.Name);

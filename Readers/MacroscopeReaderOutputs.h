@@ -69,7 +69,7 @@ void MoveColumn(vtkTable* table, const char* name, otf2::Column<T>& column)
   const bool ranged = MacroscopeColumnRanges(column.data(), column.size(), range, finite);
   if (size > 0)
   {
-    array->SetArray(reinterpret_cast<Value*>(column.release()), size, /*save=*/0,
+    array->SetArray(reinterpret_cast<Value*>(column.Release()), size, /*save=*/0,
       vtkAbstractArray::VTK_DATA_ARRAY_FREE);
   }
   table->AddColumn(array);

@@ -136,8 +136,8 @@ void JoinAcrossPieces(vtkMultiProcessController* controller, const std::vector<b
       incoming.push_back(send);
     }
   }
-  otf2::matchMessages(std::move(incoming), std::move(data.Unresolved.Receives), data.Messages,
-    data.Report);
+  otf2::MatchMessages(
+    std::move(incoming), std::move(data.Unresolved.Receives), data.Messages, data.Report);
   data.Unresolved = {};
 }
 
@@ -152,12 +152,12 @@ public:
   {
   }
 
-  void beginLocation(uint32_t leaf) override
+  void BeginLocation(uint32_t leaf) override
   {
     this->Leaf = this->NewLeaf ? (*this->NewLeaf)[leaf] : leaf;
     this->Stream.BeginLeaf(this->Leaf);
   }
-  void rows(const otf2::StateColumns& states, const otf2::EventColumns& events,
+  void Rows(const otf2::StateColumns& states, const otf2::EventColumns& events,
     const otf2::VariableColumns& variables) override
   {
     // Every row of a call is of the current location.
@@ -187,8 +187,8 @@ public:
         variables.Time.data(), variables.Value.data(), variables.size() });
     }
   }
-  void endLocation(uint32_t) override { this->Stream.EndLeaf(); }
-  bool wantsMessages() const override { return this->Stream.WantsMessages(); }
+  void EndLocation(uint32_t) override { this->Stream.EndLeaf(); }
+  bool WantsMessages() const override { return this->Stream.WantsMessages(); }
 
 private:
   macroscope::ModelStream& Stream;
@@ -245,7 +245,7 @@ otf2::Diagnostics StreamOnThreads(const std::string& anchor, const otf2::TraceIn
     }
   }
   const std::vector<std::vector<uint32_t>> leaves =
-    otf2::shareLeaves(info, options.Leaves, groupOfLeaf, threads);
+    otf2::ShareLeaves(info, options.Leaves, groupOfLeaf, threads);
   std::vector<macroscope::ModelStream> forks;
   std::vector<std::unique_ptr<StreamSink>> sinks;
   std::vector<otf2::StreamShare> shares;
@@ -256,7 +256,7 @@ otf2::Diagnostics StreamOnThreads(const std::string& anchor, const otf2::TraceIn
     sinks.push_back(std::make_unique<StreamSink>(forks.back(), newLeaf));
     shares.push_back({ share, sinks.back().get() });
   }
-  otf2::Diagnostics report = otf2::streamShares(anchor, shares, options);
+  otf2::Diagnostics report = otf2::StreamShares(anchor, shares, options);
   for (macroscope::ModelStream& fork : forks)
   {
     stream.Absorb(std::move(fork));
@@ -285,7 +285,7 @@ int vtkMacroscopeOTF2Reader::CanReadFile(const char* name)
   }
   try
   {
-    otf2::readTraceInfo(name);
+    otf2::ReadTraceInfo(name);
     return 1;
   }
   catch (const std::exception&)
@@ -320,8 +320,7 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   this->Internal->Hierarchies.Reset();
   try
   {
-    this->Internal->Info =
-      std::make_unique<otf2::TraceInfo>(otf2::readTraceInfo(this->FileName));
+    this->Internal->Info = std::make_unique<otf2::TraceInfo>(otf2::ReadTraceInfo(this->FileName));
   }
   catch (const std::exception& error)
   {
@@ -334,7 +333,7 @@ int vtkMacroscopeOTF2Reader::RequestInformation(
   ResetSelection(this->RegionSelection, StateTypeNames(info.Types));
 
   this->TimeBounds[0] = 0.0;
-  this->TimeBounds[1] = info.Clock.duration();
+  this->TimeBounds[1] = info.Clock.Duration();
   this->CoverRecordSpanOfSmallArchive();
   this->NumberOfEventRecords = static_cast<vtkIdType>(info.TotalEvents);
   this->NumberOfLocations = static_cast<vtkIdType>(info.Leaves.size());
@@ -422,7 +421,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
     }
     else
     {
-      data = otf2::readTrace(this->FileName, options);
+      data = otf2::ReadTrace(this->FileName, options);
     }
   });
   const bool parallel =
@@ -453,7 +452,7 @@ int vtkMacroscopeOTF2Reader::RequestData(
 
   // The report, before the columns are moved out.
   const otf2::Diagnostics& report = data.Report;
-  this->ReadReport = otf2::describe(report);
+  this->ReadReport = otf2::Describe(report);
   if (HasAnomalies(report))
   {
     vtkWarningMacro("Read " << this->FileName << " with anomalies:\n" << this->ReadReport);
@@ -502,7 +501,7 @@ void vtkMacroscopeOTF2Reader::CoverRecordSpanOfSmallArchive()
   // is scanned at once, in a fraction of a second; a large one has its
   // bounds grown after the read (CoverRecordsRead).
   constexpr uint64_t ScanBytes = uint64_t(16) << 20;
-  const uint64_t bytes = otf2::eventFileBytes(this->FileName);
+  const uint64_t bytes = otf2::EventFileBytes(this->FileName);
   if (bytes == 0 || bytes > ScanBytes)
   {
     return;
@@ -510,7 +509,7 @@ void vtkMacroscopeOTF2Reader::CoverRecordSpanOfSmallArchive()
   std::pair<double, double> span;
   try
   {
-    span = otf2::readRecordSpan(this->FileName);
+    span = otf2::ReadRecordSpan(this->FileName);
   }
   catch (const std::exception&)
   {
@@ -572,7 +571,7 @@ void vtkMacroscopeOTF2Reader::ShareLeaves(int piece, int pieces,
   otf2::LeafRange range{ 0, leafCount };
   if (pieces > 1)
   {
-    range = otf2::splitLeaves(info, static_cast<uint32_t>(pieces))[static_cast<std::size_t>(piece)];
+    range = otf2::SplitLeaves(info, static_cast<uint32_t>(pieces))[static_cast<std::size_t>(piece)];
   }
   read.assign(leafCount, false);
   mine.assign(leafCount, false);
@@ -655,7 +654,7 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
       else
       {
         StreamSink sink(stream, newLeaf);
-        data = otf2::streamTrace(this->FileName, sink, options);
+        data = otf2::StreamTrace(this->FileName, sink, options);
       }
     }
   });

@@ -42,7 +42,7 @@ public:
   /// True if `name` opens as an OTF2 archive (for ParaView's reader factory).
   static int CanReadFile(const char* name);
 
-  /// Streams this piece's locations with otf2::streamTrace (see
+  /// Streams this piece's locations with otf2::StreamTrace (see
   /// vtkMacroscopeTraceReader): one location at a time, no table kept.
   int SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces) override;
 

@@ -71,7 +71,7 @@ void SelectLeavesTypesAndPiece(SelectionT& selection, const paje::TraceData& tra
   }
   if (pieces > 1)
   {
-    const auto range = paje::splitLeaves(trace, static_cast<uint32_t>(pieces))[std::size_t(piece)];
+    const auto range = paje::SplitLeaves(trace, static_cast<uint32_t>(pieces))[std::size_t(piece)];
     selection.Piece = { range.Begin, range.End };
   }
 }
@@ -112,7 +112,7 @@ struct vtkMacroscopePajeReader::Internals
   bool Aborted = false;                  // the last parse was aborted
   std::vector<std::string> LocationPaths; // per leaf of the parsed trace
   std::vector<std::string> CurrentPaths;  // the same leaves' paths in force
-  std::string ParseReport;                // describe() of the parse; each read adds its own
+  std::string ParseReport;                // Describe() of the parse; each read adds its own
   // The HierarchyFile applied to Trace (null Regrouping(): its own).
   macroscope::HierarchyFileTracker Hierarchies;
   // The Hierarchy and Types outputs, passed downstream as meta-data.
@@ -249,7 +249,7 @@ int vtkMacroscopePajeReader::RequestInformation(
   ++this->NumberOfParses;
   try
   {
-    *trace = paje::readTrace(this->FileName, options);
+    *trace = paje::ReadTrace(this->FileName, options);
   }
   catch (const paje::ReadAborted&)
   {
@@ -280,7 +280,7 @@ int vtkMacroscopePajeReader::RequestInformation(
   this->TimeBounds[1] = timed ? report.LastTime : 0.0;
   this->NumberOfEventRecords = static_cast<vtkIdType>(report.Lines);
   this->NumberOfLocations = static_cast<vtkIdType>(t.Leaves.size());
-  this->ReadReport = paje::describe(report);
+  this->ReadReport = paje::Describe(report);
   if (report.StatesLeftOpen || report.UnmatchedStartLinks || report.UnmatchedEndLinks ||
     report.EndsBeforeStarts || report.TraceFilesSkipped)
   {
@@ -383,10 +383,10 @@ int vtkMacroscopePajeReader::RequestData(
     return 1;
   }
 
-  paje::SelectedTables rows = paje::select(trace, selection);
+  paje::SelectedTables rows = paje::Select(trace, selection);
   // The parse's report and what this read left out (this piece's rows).
-  this->ReadReport = this->Internal->ParseReport + paje::describeSelection(rows, selection);
-  if (rows.outsideWindow() > 0)
+  this->ReadReport = this->Internal->ParseReport + paje::DescribeSelection(rows, selection);
+  if (rows.OutsideWindow() > 0)
   {
     // As the OTF2 reader: no record leaves silently. The selections are
     // the user's intent: counted, not warned about.
@@ -485,7 +485,7 @@ int vtkMacroscopePajeReader::SliceWhileReading(macroscope::ModelStream& stream, 
   };
   try
   {
-    paje::streamModel(this->FileName, trace, selection, stream, options);
+    paje::StreamModel(this->FileName, trace, selection, stream, options);
   }
   catch (const paje::ReadAborted&)
   {

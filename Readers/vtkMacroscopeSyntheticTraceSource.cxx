@@ -264,25 +264,24 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
   };
 
   PlatformTreeBuilder builder;
-  const vtkIdType machine =
-    builder.Add(-1, synth::Platform::machineName(), "machine", !affectedRanks.empty() &&
-        affectedRanks.size() == platform.rankCount());
+  const vtkIdType machine = builder.Add(-1, synth::Platform::MachineName(), "machine",
+    !affectedRanks.empty() && affectedRanks.size() == platform.RankCount());
   vtkIdType leaf = 0;
-  for (uint32_t c = 0; c < platform.clusterCount(); ++c)
+  for (uint32_t c = 0; c < platform.ClusterCount(); ++c)
   {
     const vtkIdType cluster = builder.Add(
-      machine, synth::Platform::clusterName(c), "cluster", allAffected(platform.ranksOfCluster(c)));
-    for (uint32_t n : platform.nodesOfCluster(c))
+      machine, synth::Platform::ClusterName(c), "cluster", allAffected(platform.RanksOfCluster(c)));
+    for (uint32_t n : platform.NodesOfCluster(c))
     {
       const vtkIdType node = builder.Add(
-        cluster, synth::Platform::nodeName(n), "node", allAffected(platform.ranksOfNode(n)));
-      for (uint32_t r : platform.ranksOfNode(n))
+        cluster, synth::Platform::NodeName(n), "node", allAffected(platform.RanksOfNode(n)));
+      for (uint32_t r : platform.RanksOfNode(n))
       {
         const vtkIdType rank =
-          builder.Add(node, synth::Platform::rankName(r), "process", rankAffected(r));
-        for (uint32_t t = 0; t < platform.threadsPerRank(); ++t)
+          builder.Add(node, synth::Platform::RankName(r), "process", rankAffected(r));
+        for (uint32_t t = 0; t < platform.GetThreadsPerRank(); ++t)
         {
-          const auto& location = summary.Locations[platform.locationIndex(r, t)];
+          const auto& location = summary.Locations[platform.LocationIndex(r, t)];
           builder.Add(rank, location.Name, "thread", rankAffected(r), leaf++,
             static_cast<vtkIdType>(location.Events));
         }
@@ -303,7 +302,7 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
   recordCounts->SetName("RecordCount");
   for (std::size_t k = 0; k < synth::EventKindCount; ++k)
   {
-    recordKinds->InsertNextValue(synth::toString(static_cast<synth::EventKind>(k)));
+    recordKinds->InsertNextValue(synth::ToString(static_cast<synth::EventKind>(k)));
     recordCounts->InsertNextValue(static_cast<vtkIdType>(summary.Events[k]));
   }
   vtkNew<vtkDoubleArray> length;
@@ -327,7 +326,7 @@ int vtkMacroscopeSyntheticTraceSource::WriteOrReuse(
   synth::ArchiveInspection existing;
   try
   {
-    existing = synth::inspectOutputDirectory(config);
+    existing = synth::InspectOutputDirectory(config);
   }
   catch (const std::exception& error)
   {
@@ -343,8 +342,8 @@ int vtkMacroscopeSyntheticTraceSource::WriteOrReuse(
       // nothing.
       try
       {
-        summary = synth::readRecordedSummary(config);
-        synth::writeMissingDotFiles(config, summary); // WriteTopology turned on since
+        summary = synth::ReadRecordedSummary(config);
+        synth::WriteMissingDotFiles(config, summary); // WriteTopology turned on since
         return 1;
       }
       catch (const std::exception& error)
@@ -379,10 +378,12 @@ int vtkMacroscopeSyntheticTraceSource::Synthesize(
 {
   try
   {
-    summary = synth::synthesize(config, [this](double fraction) {
-      this->UpdateProgress(fraction);
-      return !this->GetAbortExecute();
-    });
+    summary = synth::Synthesize(config,
+      [this](double fraction)
+      {
+        this->UpdateProgress(fraction);
+        return !this->GetAbortExecute();
+      });
   }
   catch (const synth::SynthesisAborted&)
   {

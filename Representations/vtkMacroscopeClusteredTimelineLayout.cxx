@@ -198,7 +198,7 @@ int vtkMacroscopeClusteredTimelineLayout::Draw(
   {
     return 0;
   }
-  const int laidOut = this->LayOut(run);
+  const int laidOut = this->Layout(run);
   if (laidOut != 2)
   {
     return laidOut; // 0: failed, 1: aborted
@@ -286,7 +286,7 @@ bool vtkMacroscopeClusteredTimelineLayout::ReadTables(Run& run)
   return true;
 }
 
-int vtkMacroscopeClusteredTimelineLayout::LayOut(Run& run)
+int vtkMacroscopeClusteredTimelineLayout::Layout(Run& run)
 {
   // The frame (docs/labels.md): the plot and the margins its text needs
   // fill ViewSize.
@@ -309,7 +309,7 @@ int vtkMacroscopeClusteredTimelineLayout::LayOut(Run& run)
   };
   try
   {
-    run.Layout = macroscope::LayOutClusteredTimeline(run.Input, options);
+    run.Layout = macroscope::LayoutClusteredTimeline(run.Input, options);
   }
   catch (const macroscope::LogicalLayoutAborted&)
   {

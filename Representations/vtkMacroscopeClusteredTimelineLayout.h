@@ -89,7 +89,7 @@ private:
   // The stages of Draw (what one stage hands the next is in Run).
   struct Run;
   bool ReadTables(Run& run);
-  int LayOut(Run& run); ///< 0: failed, 1: aborted, 2: laid out
+  int Layout(Run& run); ///< 0: failed, 1: aborted, 2: laid out
   void DrawBands(Run& run);
   bool DrawGlyphs(Run& run);
   void DrawPie(Run& run, const macroscope::ClusterGlyph& glyph, const macroscope::ClusterBand& band);

@@ -86,7 +86,7 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   Run run(this->LabelFontSize);
   run.In = &tables;
   run.Outputs = outputs;
-  const int laidOut = this->LayOut(run);
+  const int laidOut = this->Layout(run);
   if (laidOut != 2)
   {
     return laidOut; // 0: failed, 1: aborted
@@ -126,7 +126,7 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   return 1;
 }
 
-int vtkMacroscopeLogicalTimelineLayout::LayOut(Run& run)
+int vtkMacroscopeLogicalTimelineLayout::Layout(Run& run)
 {
   namespace chart = MacroscopeLogicalChart;
   std::string problem;
@@ -158,7 +158,7 @@ int vtkMacroscopeLogicalTimelineLayout::LayOut(Run& run)
   };
   try
   {
-    run.Layout = macroscope::LayOutLogicalTimeline(run.Events.Core, messages, options);
+    run.Layout = macroscope::LayoutLogicalTimeline(run.Events.Core, messages, options);
   }
   catch (const macroscope::LogicalLayoutAborted&)
   {

@@ -56,7 +56,7 @@ private:
 #ifndef __VTK_WRAP__
   // The stages of Draw (what one stage hands the next is in Run).
   struct Run;
-  int LayOut(Run& run); ///< 0: failed, 1: aborted, 2: laid out
+  int Layout(Run& run); ///< 0: failed, 1: aborted, 2: laid out
   bool EmitMarks(Run& run);
   void DrawLegend(Run& run, MacroscopeChart::Labels& labels);
 #endif

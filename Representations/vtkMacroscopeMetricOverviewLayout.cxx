@@ -128,7 +128,7 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   const double width = frame.Width;
   const double height = frame.Height;
   const std::vector<macroscope::MetricBar> bars =
-    macroscope::LayOutMetricBars(perStep, 0, width, height);
+    macroscope::LayoutMetricBars(perStep, 0, width, height);
   this->UpdateProgress(0.5);
 
   MacroscopeChart::Geometry marks;

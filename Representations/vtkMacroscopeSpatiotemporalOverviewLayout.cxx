@@ -286,7 +286,7 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(
   run.Table = input;
   run.Outputs = outputs;
   run.Overrides = &this->GetTypeColorOverrides();
-  if (!this->ReadPartition(run) || !this->LayOut(run))
+  if (!this->ReadPartition(run) || !this->Layout(run))
   {
     return 0;
   }
@@ -381,7 +381,7 @@ bool vtkMacroscopeSpatiotemporalOverviewLayout::ReadPartition(Run& run)
   return true;
 }
 
-bool vtkMacroscopeSpatiotemporalOverviewLayout::LayOut(Run& run)
+bool vtkMacroscopeSpatiotemporalOverviewLayout::Layout(Run& run)
 {
   // The frame (docs/labels.md): the plot and the margins its text needs
   // fill ViewSize. Any node may name a row, any type the legend.

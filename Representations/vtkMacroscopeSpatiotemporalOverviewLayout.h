@@ -125,7 +125,7 @@ private:
   // The stages of Draw (what one stage hands the next is in Run).
   struct Run;
   bool ReadPartition(Run& run);
-  bool LayOut(Run& run);
+  bool Layout(Run& run);
   bool EmitMarks(Run& run, MacroscopeChart::Labels& labels);
   void DrawGuides(Run& run, MacroscopeChart::Geometry& guides, MacroscopeChart::Labels& labels);
   void DrawLegend(Run& run, MacroscopeChart::Labels& labels);

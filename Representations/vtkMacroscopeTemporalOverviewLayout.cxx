@@ -126,7 +126,7 @@ int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outp
   Run run(this->LabelFontSize);
   run.Table = input;
   run.Outputs = outputs;
-  if (!this->ReadPartition(run) || !this->LayOut(run))
+  if (!this->ReadPartition(run) || !this->Layout(run))
   {
     return 0;
   }
@@ -219,7 +219,7 @@ bool vtkMacroscopeTemporalOverviewLayout::ReadPartition(Run& run)
   return true;
 }
 
-bool vtkMacroscopeTemporalOverviewLayout::LayOut(Run& run)
+bool vtkMacroscopeTemporalOverviewLayout::Layout(Run& run)
 {
   // The frame (docs/labels.md): value labels at the left, the time axis
   // below, the axis title above, the legend of every type at the right.

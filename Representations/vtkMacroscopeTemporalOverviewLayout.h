@@ -83,7 +83,7 @@ private:
   // The stages of Draw (what one stage hands the next is in Run).
   struct Run;
   bool ReadPartition(Run& run);
-  bool LayOut(Run& run);
+  bool Layout(Run& run);
   bool EmitLayers(Run& run, MacroscopeChart::Geometry& marking, vtkIntArray* markingParts);
   void DrawAxes(Run& run, MacroscopeChart::Labels& labels);
   void DrawLegend(Run& run, bool anyMerged, MacroscopeChart::Geometry& marking,

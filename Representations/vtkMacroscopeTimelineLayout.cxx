@@ -304,7 +304,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
   if (status == Status::Done)
   {
     this->UpdateProgress(0.5);
-    status = this->LayOut(run);
+    status = this->Layout(run);
   }
   if (status != Status::Done)
   {
@@ -527,7 +527,7 @@ vtkMacroscopeTimelineLayout::Status vtkMacroscopeTimelineLayout::UpdateIndex(con
   return Status::Done;
 }
 
-vtkMacroscopeTimelineLayout::Status vtkMacroscopeTimelineLayout::LayOut(Run& run)
+vtkMacroscopeTimelineLayout::Status vtkMacroscopeTimelineLayout::Layout(Run& run)
 {
   run.RowNames = RowNames(run.Trace.Hierarchy, run.Rows.RowVertex);
   run.Types.Fill(run.Trace.Types, run.TypeColors);

@@ -314,7 +314,7 @@ private:
   bool PlanRows(Run& run);
   int Aborted(Run& run);
   Status UpdateIndex(const Run& run);
-  Status LayOut(Run& run);
+  Status Layout(Run& run);
   void EmitMarks(Run& run, const macroscope::TimelineMarkDrawing& drawing);
   void ShareMessageDensity(Run& run);
   void EmitMessages(Run& run, const macroscope::TimelineBandGeometry& bands);

@@ -166,7 +166,7 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
   Run run(this->LabelFontSize);
   run.Table = input;
   run.Outputs = outputs;
-  if (!this->ReadTable(run) || !this->LayOut(run))
+  if (!this->ReadTable(run) || !this->Layout(run))
   {
     return 0;
   }
@@ -252,7 +252,7 @@ bool vtkMacroscopeTreemapLayout::ReadTable(Run& run)
   return true;
 }
 
-bool vtkMacroscopeTreemapLayout::LayOut(Run& run)
+bool vtkMacroscopeTreemapLayout::Layout(Run& run)
 {
   const vtkIdType rows = run.Table->GetNumberOfRows();
   const std::vector<int64_t> parent = MacroscopeColumnValues<int64_t>(run.Parents);

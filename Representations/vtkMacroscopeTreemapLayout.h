@@ -103,7 +103,7 @@ private:
   struct Run;
   bool CheckProperties();
   bool ReadTable(Run& run);
-  bool LayOut(Run& run);
+  bool Layout(Run& run);
   void DrawNode(Run& run, vtkIdType row);
   void DrawTitle(Run& run);
   void DrawLegend(Run& run);

@@ -123,13 +123,13 @@ int main(int argc, char** argv)
   try
   {
     const auto start = std::chrono::steady_clock::now();
-    const TraceData trace = macroscope::paje::readTrace(path);
+    const TraceData trace = macroscope::paje::ReadTrace(path);
     const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (parseOnly)
     {
-      const std::size_t bytes = trace.States.bytes() + trace.Messages.bytes() +
-        trace.Events.bytes() + trace.Variables.bytes();
+      const std::size_t bytes = trace.States.MemoryBytes() + trace.Messages.MemoryBytes() +
+        trace.Events.MemoryBytes() + trace.Variables.MemoryBytes();
       std::printf("lines=%llu states=%zu messages=%zu events=%zu variables=%zu seconds=%.6f "
                   "table_bytes=%zu peak_rss_kb=%ld\n",
         static_cast<unsigned long long>(trace.Report.Lines), trace.States.size(),
@@ -140,7 +140,7 @@ int main(int argc, char** argv)
     {
       printTables(trace, stdout);
       // The read report (anomalies, skipped PajeTraceFile events) on stderr.
-      std::fputs(macroscope::paje::describe(trace.Report).c_str(), stderr);
+      std::fputs(macroscope::paje::Describe(trace.Report).c_str(), stderr);
     }
     if (std::fflush(stdout) != 0)
     {

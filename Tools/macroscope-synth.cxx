@@ -121,59 +121,55 @@ std::vector<Option> makeOptions(CommandLine& line)
       [](SynthConfig& c, const Arguments& a) { c.Clusters = parseCount32("--clusters", a[0]); } },
     { "--nodes-per-cluster", "N", std::to_string(defaults.NodesPerCluster),
       "Compute nodes per cluster.",
-      [](SynthConfig& c, const Arguments& a) {
-        c.NodesPerCluster = parseCount32("--nodes-per-cluster", a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.NodesPerCluster = parseCount32("--nodes-per-cluster", a[0]); } },
     { "--ranks-per-node", "N", std::to_string(defaults.RanksPerNode), "MPI ranks per node.",
-      [](SynthConfig& c, const Arguments& a) {
-        c.RanksPerNode = parseCount32("--ranks-per-node", a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.RanksPerNode = parseCount32("--ranks-per-node", a[0]); } },
     { "--threads-per-rank", "N", std::to_string(defaults.ThreadsPerRank),
       "Threads per rank: thread 0 is the MPI master, the others are OpenMP workers.",
-      [](SynthConfig& c, const Arguments& a) {
-        c.ThreadsPerRank = parseCount32("--threads-per-rank", a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.ThreadsPerRank = parseCount32("--threads-per-rank", a[0]); } },
     { "--iterations", "N", std::to_string(defaults.Iterations),
       "Solver iterations (compute + communication). Excludes --events.",
       [](SynthConfig& c, const Arguments& a) { c.Iterations = parseCount("--iterations", a[0]); } },
     { "--events", "N", "unset",
       "Instead of --iterations: run the fewest iterations whose archive holds at least N events.",
       [](SynthConfig& c, const Arguments& a) { c.MinimumEvents = parseCount("--events", a[0]); } },
-    { "--pattern", "NAME", toString(defaults.CommunicationPattern),
+    { "--pattern", "NAME", ToString(defaults.CommunicationPattern),
       "Communication per iteration: ring (Isend/Irecv to both ring neighbours + Waitall), "
       "stencil3d (non-blocking halo exchange on a 3D process grid), tree (blocking binary-tree "
       "gather to rank 0 and scatter back) or allreduce (one MPI_Allreduce).",
-      [](SynthConfig& c, const Arguments& a) { c.CommunicationPattern = parsePattern(a[0]); } },
+      [](SynthConfig& c, const Arguments& a) { c.CommunicationPattern = ParsePattern(a[0]); } },
     { "--imbalance", "X", formatNumber(defaults.Imbalance),
       "Relative spread of compute time across ranks and threads, in [0, 1).",
       [](SynthConfig& c, const Arguments& a) { c.Imbalance = parseReal("--imbalance", a[0]); } },
     { "--compute-time", "SECONDS", formatNumber(defaults.ComputeTime),
       "Mean compute phase per iteration.",
-      [](SynthConfig& c, const Arguments& a) { c.ComputeTime = parseReal("--compute-time", a[0]); } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.ComputeTime = parseReal("--compute-time", a[0]); } },
     { "--message-bytes", "N", std::to_string(defaults.MessageBytes),
       "Size of each point-to-point message and of the allreduce pattern's buffer.",
-      [](SynthConfig& c, const Arguments& a) {
-        c.MessageBytes = parseCount("--message-bytes", a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.MessageBytes = parseCount("--message-bytes", a[0]); } },
     { "--latency", "SECONDS", formatNumber(defaults.Latency),
       "Network latency: a message arrives latency + bytes / bandwidth after its send.",
       [](SynthConfig& c, const Arguments& a) { c.Latency = parseReal("--latency", a[0]); } },
     { "--bandwidth", "BYTES_PER_SECOND", formatNumber(defaults.Bandwidth), "Network bandwidth.",
       [](SynthConfig& c, const Arguments& a) { c.Bandwidth = parseReal("--bandwidth", a[0]); } },
-    { "--perturbation", "KIND", toString(perturbation.Kind),
+    { "--perturbation", "KIND", ToString(perturbation.Kind),
       "Injected anomaly: none, slow-node (compute on one node runs slower) or congested-cluster "
       "(messages to or from one cluster transfer slower).",
-      [](SynthConfig& c, const Arguments& a) {
-        c.Perturbation.Kind = parsePerturbationKind(a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.Perturbation.Kind = ParsePerturbationKind(a[0]); } },
     { "--perturb-target", "ID", std::to_string(perturbation.Target),
       "Global node index (slow-node) or cluster index (congested-cluster).",
-      [](SynthConfig& c, const Arguments& a) {
-        c.Perturbation.Target = parseCount32("--perturb-target", a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.Perturbation.Target = parseCount32("--perturb-target", a[0]); } },
     { "--perturb-window", "T0 T1", "the whole run",
       "Perturbation window in seconds since trace start.",
-      [](SynthConfig& c, const Arguments& a) {
+      [](SynthConfig& c, const Arguments& a)
+      {
         c.Perturbation.WindowBegin = parseReal("--perturb-window", a[0]);
         c.Perturbation.WindowEnd = parseReal("--perturb-window", a[1]);
       } },
@@ -181,15 +177,15 @@ std::vector<Option> makeOptions(CommandLine& line)
       "Slowdown >= 1: compute in the window takes F times longer and retires F times fewer "
       "instructions per second (slow-node), or messages sent in the window take F times longer "
       "to transfer (congested-cluster).",
-      [](SynthConfig& c, const Arguments& a) {
-        c.Perturbation.Factor = parseReal("--perturb-factor", a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.Perturbation.Factor = parseReal("--perturb-factor", a[0]); } },
     { "--clock-offsets", "OFFSETS", "none (synchronised clocks)",
       "Unsynchronised clocks: comma-separated seconds added to the OTF2 timestamps of rank 0, "
       "1, ... (e.g. 0,0.3,0,0.6; ranks beyond the list: 0; each in [0, 3600]), as when every "
       "process has its own time origin. ground_truth.json lists them; the Paje output keeps the "
       "true times.",
-      [](SynthConfig& c, const Arguments& a) {
+      [](SynthConfig& c, const Arguments& a)
+      {
         c.ClockOffsets.clear();
         std::size_t begin = 0;
         while (begin <= a[0].size())
@@ -204,16 +200,14 @@ std::vector<Option> makeOptions(CommandLine& line)
       [](SynthConfig& c, const Arguments& a) { c.Seed = parseCount("--seed", a[0]); } },
     { "--timer-resolution", "TICKS_PER_SECOND", formatNumber(double(defaults.TimerResolution)),
       "Clock resolution of the archive (1e3 to 1e12); timestamps also carry a global offset.",
-      [](SynthConfig& c, const Arguments& a) {
-        c.TimerResolution = parseCount("--timer-resolution", a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.TimerResolution = parseCount("--timer-resolution", a[0]); } },
     { "--memory-budget", "MB", std::to_string(defaults.MemoryBudgetMB),
       "Memory for OTF2's event buffers in MiB: 4 per open event file plus 4 for closing one. "
       "With more locations than fit, the archive is written in several passes over the "
       "simulation, each with a batch of event files open; the output is the same.",
-      [](SynthConfig& c, const Arguments& a) {
-        c.MemoryBudgetMB = parseCount("--memory-budget", a[0]);
-      } },
+      [](SynthConfig& c, const Arguments& a)
+      { c.MemoryBudgetMB = parseCount("--memory-budget", a[0]); } },
     { "--dot", "", "off",
       "Also write topology.dot (GraphViz of machine -> clusters -> nodes -> ranks) and "
       "network.dot (the interconnect: cluster switches, core switch, hosts), with the "
@@ -224,7 +218,8 @@ std::vector<Option> makeOptions(CommandLine& line)
       "the run; meant for test-sized runs). Times are seconds since the trace start, as the "
       "OTF2 reader gives them.",
       [](SynthConfig& c, const Arguments& a) { c.PajeFile = a[0]; } },
-    { "--force", "", "off", "Replace an existing archive in DIR and an existing --paje FILE (otherwise refuse).",
+    { "--force", "", "off",
+      "Replace an existing archive in DIR and an existing --paje FILE (otherwise refuse).",
       [](SynthConfig& c, const Arguments&) { c.Overwrite = true; } },
     { "--quiet", "", "off", "Do not print the summary paragraph.",
       [&line](SynthConfig&, const Arguments&) { line.Quiet = true; } },
@@ -354,7 +349,7 @@ void printSummary(const SynthesisSummary& summary, double seconds)
   text << "Wrote " << summary.AnchorFile << ": " << config.Clusters << " clusters x "
        << config.NodesPerCluster << " nodes x " << config.RanksPerNode << " ranks x "
        << config.ThreadsPerRank << " threads (" << summary.Locations.size() << " locations), "
-       << toString(config.CommunicationPattern) << " pattern, " << summary.Iterations
+       << ToString(config.CommunicationPattern) << " pattern, " << summary.Iterations
        << " iterations, " << summary.TotalEvents << " events over " << summary.TraceLengthSeconds
        << " s of simulated time (" << summary.TimerResolution << " ticks/s). ";
   if (truth.Kind == PerturbationKind::None)
@@ -363,11 +358,10 @@ void printSummary(const SynthesisSummary& summary, double seconds)
   }
   else
   {
-    text << "Perturbation " << toString(truth.Kind) << " on " << truth.TargetName << " ("
+    text << "Perturbation " << ToString(truth.Kind) << " on " << truth.TargetName << " ("
          << truth.AffectedRanks.size() << " ranks), factor " << truth.Factor << " in ["
-         << truth.WindowBegin << ", " << truth.WindowEnd << "] s: "
-         << truth.AffectedComputeStates << " compute states and " << truth.AffectedMessages
-         << " messages affected. ";
+         << truth.WindowBegin << ", " << truth.WindowEnd << "] s: " << truth.AffectedComputeStates
+         << " compute states and " << truth.AffectedMessages << " messages affected. ";
   }
   text << "Side files: ground_truth.json, summary.json" << (config.WriteDot ? ", topology.dot, network.dot" : "")
        << ". ";
@@ -391,7 +385,7 @@ int main(int argc, char** argv)
     {
       return 0;
     }
-    validate(line.Config);
+    Validate(line.Config);
   }
   catch (const std::exception& error)
   {
@@ -403,7 +397,7 @@ int main(int argc, char** argv)
   try
   {
     const auto start = std::chrono::steady_clock::now();
-    const SynthesisSummary summary = synthesize(line.Config);
+    const SynthesisSummary summary = Synthesize(line.Config);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     if (!line.Quiet)
     {

@@ -35,9 +35,14 @@ def _link_name(name, prop):
     return "%s.%s" % (name, prop)
 
 
+# Proxies under the name they had before a rename, which state files written
+# then create (Plugin/ActiveProducers.xml): linked like the proxy they stand for.
+_STATE_ALIASES = ("ActiveProducers",)
+
+
 def _is_macroscope(proxy):
     xml = proxy.GetXMLName()
-    return (xml.startswith("Macroscope") or xml == "ActiveProducers") and xml not in _NOT_MEMBERS
+    return (xml.startswith("Macroscope") or xml in _STATE_ALIASES) and xml not in _NOT_MEMBERS
 
 
 def _below(proxy, roots, seen=None):

@@ -18,8 +18,8 @@ namespace
 thread_local int CaptureDepth = 0;
 thread_local std::string CapturedMessages;
 
-OTF2_ErrorCode onOTF2Error(void* userData, const char* file, uint64_t line,
-  const char* function, OTF2_ErrorCode code, const char* format, va_list arguments)
+OTF2_ErrorCode OnOTF2Error(void* userData, const char* file, uint64_t line, const char* function,
+  OTF2_ErrorCode code, const char* format, va_list arguments)
 {
   (void)userData;
   (void)file;
@@ -45,16 +45,16 @@ OTF2_ErrorCode onOTF2Error(void* userData, const char* file, uint64_t line,
   return code;
 }
 
-void installErrorCallback()
+void InstallErrorCallback()
 {
   static std::once_flag once;
-  std::call_once(once, [] { OTF2_Error_RegisterCallback(&onOTF2Error, nullptr); });
+  std::call_once(once, [] { OTF2_Error_RegisterCallback(&OnOTF2Error, nullptr); });
 }
 }
 
 OTF2MessageCapture::OTF2MessageCapture()
 {
-  installErrorCallback();
+  InstallErrorCallback();
   if (CaptureDepth++ == 0)
   {
     CapturedMessages.clear();
@@ -66,7 +66,7 @@ OTF2MessageCapture::~OTF2MessageCapture()
   --CaptureDepth;
 }
 
-std::string OTF2MessageCapture::take()
+std::string OTF2MessageCapture::Take()
 {
   std::string messages;
   messages.swap(CapturedMessages);
@@ -85,25 +85,24 @@ Archive::Archive(const std::string& anchorFile)
   const fs::file_status status = fs::status(anchorFile, error);
   if (!fs::exists(status))
   {
-    this->fail("no such file");
+    this->Fail("no such file");
   }
   if (fs::is_directory(status))
   {
-    this->fail("is a directory, not an OTF2 anchor file (the .otf2 file inside the archive)");
+    this->Fail("is a directory, not an OTF2 anchor file (the .otf2 file inside the archive)");
   }
   if (fs::file_size(anchorFile, error) == 0 && !error)
   {
-    this->fail("empty file, not an OTF2 anchor file");
+    this->Fail("empty file, not an OTF2 anchor file");
   }
   OTF2MessageCapture capture;
   this->Reader = OTF2_Reader_Open(anchorFile.c_str());
   if (this->Reader == nullptr)
   {
-    const std::string detail = OTF2MessageCapture::take();
-    this->fail("not a readable OTF2 anchor file" + (detail.empty() ? "" : " (" + detail + ")"));
+    const std::string detail = OTF2MessageCapture::Take();
+    this->Fail("not a readable OTF2 anchor file" + (detail.empty() ? "" : " (" + detail + ")"));
   }
-  this->check(OTF2_Reader_SetSerialCollectiveCallbacks(this->Reader),
-    "setting up serial reading");
+  this->Check(OTF2_Reader_SetSerialCollectiveCallbacks(this->Reader), "setting up serial reading");
 }
 
 Archive::~Archive()
@@ -115,7 +114,7 @@ Archive::~Archive()
   }
 }
 
-void Archive::check(OTF2_ErrorCode status, const std::string& what) const
+void Archive::Check(OTF2_ErrorCode status, const std::string& what) const
 {
   if (status == OTF2_SUCCESS)
   {
@@ -123,15 +122,15 @@ void Archive::check(OTF2_ErrorCode status, const std::string& what) const
   }
   std::string message = what + ": " + OTF2_Error_GetName(status) + ": " +
     OTF2_Error_GetDescription(status);
-  const std::string detail = OTF2MessageCapture::take();
+  const std::string detail = OTF2MessageCapture::Take();
   if (!detail.empty())
   {
     message += " (" + detail + ")";
   }
-  this->fail(message);
+  this->Fail(message);
 }
 
-void Archive::fail(const std::string& problem) const
+void Archive::Fail(const std::string& problem) const
 {
   throw TraceError("OTF2 archive '" + this->Path + "': " + problem);
 }

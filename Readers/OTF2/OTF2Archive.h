@@ -20,13 +20,13 @@ public:
   Archive(const Archive&) = delete;
   Archive& operator=(const Archive&) = delete;
 
-  OTF2_Reader* reader() const { return this->Reader; }
-  const std::string& path() const { return this->Path; }
+  OTF2_Reader* GetReader() const { return this->Reader; }
+  const std::string& GetPath() const { return this->Path; }
 
   /// Throws TraceError "<file>: <what>: <OTF2 error name>: <description> (<detail>)"
   /// unless status is OTF2_SUCCESS.
-  void check(OTF2_ErrorCode status, const std::string& what) const;
-  [[noreturn]] void fail(const std::string& problem) const;
+  void Check(OTF2_ErrorCode status, const std::string& what) const;
+  [[noreturn]] void Fail(const std::string& problem) const;
 
 private:
   std::string Path;
@@ -34,7 +34,7 @@ private:
 };
 
 /// While alive, OTF2's error messages on this thread are collected instead
-/// of printed; Archive::check() appends them to its TraceError message.
+/// of printed; Archive::Check() appends them to its TraceError message.
 class OTF2MessageCapture
 {
 public:
@@ -44,7 +44,7 @@ public:
   OTF2MessageCapture& operator=(const OTF2MessageCapture&) = delete;
 
   /// The messages collected since the last call, joined by "; ".
-  static std::string take();
+  static std::string Take();
 };
 
 } // namespace macroscope::otf2

@@ -10,7 +10,7 @@
 namespace macroscope::otf2
 {
 
-void prefaultPages(void* first, std::size_t bytes) noexcept
+void PrefaultPages(void* first, std::size_t bytes) noexcept
 {
 #if defined(__linux__) && defined(MADV_POPULATE_WRITE)
   static const std::uintptr_t page = std::uintptr_t(sysconf(_SC_PAGESIZE));

@@ -23,7 +23,7 @@ namespace macroscope::otf2
 /// Maps the pages of [first, first + bytes) in one go, ahead of writing
 /// them, rather than one page fault at a time. Only a hint: it does nothing
 /// where the system cannot (Linux before 5.14, other systems).
-void prefaultPages(void* first, std::size_t bytes) noexcept;
+void PrefaultPages(void* first, std::size_t bytes) noexcept;
 
 template <typename T>
 class Column
@@ -45,12 +45,12 @@ public:
   Column(std::initializer_list<T> values)
   {
     this->reserve(values.size());
-    this->append(values.begin(), values.size());
+    this->Append(values.begin(), values.size());
   }
   Column(const Column& other)
   {
     this->reserve(other.Size);
-    this->append(other.Data, other.Size);
+    this->Append(other.Data, other.Size);
   }
   Column(Column&& other) noexcept
     : Data(std::exchange(other.Data, nullptr))
@@ -64,7 +64,7 @@ public:
     {
       this->Size = 0;
       this->reserve(other.Size);
-      this->append(other.Data, other.Size);
+      this->Append(other.Data, other.Size);
     }
     return *this;
   }
@@ -101,7 +101,7 @@ public:
   {
     if (this->Size == this->Capacity)
     {
-      this->grow(this->Size + 1);
+      this->Grow(this->Size + 1);
     }
     this->Data[this->Size++] = value;
   }
@@ -111,18 +111,18 @@ public:
   {
     if (count > this->Capacity)
     {
-      this->reallocate(count);
+      this->Reallocate(count);
     }
   }
 
   /// Prepares the memory of the values from size() up to `count` (at most
-  /// capacity()) for writing; see prefaultPages().
-  void prefault(std::size_t count) const noexcept
+  /// capacity()) for writing; see PrefaultPages().
+  void Prefault(std::size_t count) const noexcept
   {
     const std::size_t end = std::min(count, this->Capacity);
     if (end > this->Size)
     {
-      prefaultPages(this->Data + this->Size, (end - this->Size) * sizeof(T));
+      PrefaultPages(this->Data + this->Size, (end - this->Size) * sizeof(T));
     }
   }
 
@@ -143,7 +143,7 @@ public:
   {
     if (count > this->Capacity)
     {
-      this->grow(count);
+      this->Grow(count);
     }
     this->Size = count;
   }
@@ -160,13 +160,13 @@ public:
     }
     else if (this->Size < this->Capacity)
     {
-      this->reallocate(this->Size);
+      this->Reallocate(this->Size);
     }
   }
 
   /// Hands the buffer over, leaving the column empty. The caller frees it
   /// with std::free(); read size() first. Null when nothing was allocated.
-  [[nodiscard]] T* release() noexcept
+  [[nodiscard]] T* Release() noexcept
   {
     this->Size = 0;
     this->Capacity = 0;
@@ -180,7 +180,7 @@ public:
   friend bool operator!=(const Column& a, const Column& b) { return !(a == b); }
 
 private:
-  void append(const T* values, std::size_t count)
+  void Append(const T* values, std::size_t count)
   {
     if (count > 0)
     {
@@ -189,11 +189,11 @@ private:
     }
   }
   /// Grows geometrically, so that appending stays amortized O(1).
-  void grow(std::size_t count)
+  void Grow(std::size_t count)
   {
-    this->reallocate(std::max({ count, 2 * this->Capacity, std::size_t(16) }));
+    this->Reallocate(std::max({ count, 2 * this->Capacity, std::size_t(16) }));
   }
-  void reallocate(std::size_t count)
+  void Reallocate(std::size_t count)
   {
     if (count > std::size_t(-1) / sizeof(T))
     {

@@ -113,7 +113,7 @@ struct RawDefinitions
   std::vector<std::pair<uint64_t, MetricMember>> MetricMembers;
   std::vector<Metric> Metrics;
 
-  std::string string(uint64_t ref) const
+  std::string String(uint64_t ref) const
   {
     const auto found = this->Strings.find(ref);
     return found == this->Strings.end() ? std::string() : found->second;
@@ -124,152 +124,153 @@ struct RawDefinitions
 // (OTF2 does not require definitions to precede the ones referring to them).
 struct Collect
 {
-  static RawDefinitions& raw(void* userData) { return *static_cast<RawDefinitions*>(userData); }
+  static RawDefinitions& Raw(void* userData) { return *static_cast<RawDefinitions*>(userData); }
 
-  static OTF2_CallbackCode clock(void* userData, uint64_t resolution, uint64_t offset,
-    uint64_t length, uint64_t realtime)
+  static OTF2_CallbackCode Clock(
+    void* userData, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t realtime)
   {
-    raw(userData).Clock = ClockInfo{ resolution, offset, length, realtime };
+    Raw(userData).Clock = ClockInfo{ resolution, offset, length, realtime };
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode string(void* userData, OTF2_StringRef self, const char* text)
+  static OTF2_CallbackCode String(void* userData, OTF2_StringRef self, const char* text)
   {
-    raw(userData).Strings[self] = text != nullptr ? text : "";
+    Raw(userData).Strings[self] = text != nullptr ? text : "";
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode paradigm(
+  static OTF2_CallbackCode Paradigm(
     void* userData, OTF2_Paradigm paradigm, OTF2_StringRef name, OTF2_ParadigmClass)
   {
-    raw(userData).ParadigmNames[paradigm] = name;
+    Raw(userData).ParadigmNames[paradigm] = name;
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode systemTreeNode(void* userData, OTF2_SystemTreeNodeRef self,
+  static OTF2_CallbackCode SystemTreeNode(void* userData, OTF2_SystemTreeNodeRef self,
     OTF2_StringRef name, OTF2_StringRef className, OTF2_SystemTreeNodeRef parent)
   {
-    raw(userData).SystemTreeNodes.push_back({ self, name, className, parent });
+    Raw(userData).SystemTreeNodes.push_back({ self, name, className, parent });
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode locationGroup(void* userData, OTF2_LocationGroupRef self,
+  static OTF2_CallbackCode LocationGroup(void* userData, OTF2_LocationGroupRef self,
     OTF2_StringRef name, OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef parent,
     OTF2_LocationGroupRef)
   {
-    raw(userData).LocationGroups.push_back({ self, name, type, parent });
+    Raw(userData).LocationGroups.push_back({ self, name, type, parent });
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode location(void* userData, OTF2_LocationRef self, OTF2_StringRef name,
+  static OTF2_CallbackCode Location(void* userData, OTF2_LocationRef self, OTF2_StringRef name,
     OTF2_LocationType type, uint64_t events, OTF2_LocationGroupRef group)
   {
-    raw(userData).Locations.push_back({ self, name, type, events, group });
+    Raw(userData).Locations.push_back({ self, name, type, events, group });
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode region(void* userData, OTF2_RegionRef self, OTF2_StringRef name,
-    OTF2_StringRef, OTF2_StringRef, OTF2_RegionRole role, OTF2_Paradigm paradigm,
-    OTF2_RegionFlag, OTF2_StringRef, uint32_t, uint32_t)
+  static OTF2_CallbackCode Region(void* userData, OTF2_RegionRef self, OTF2_StringRef name,
+    OTF2_StringRef, OTF2_StringRef, OTF2_RegionRole role, OTF2_Paradigm paradigm, OTF2_RegionFlag,
+    OTF2_StringRef, uint32_t, uint32_t)
   {
-    raw(userData).Regions.push_back({ self, name, role, paradigm });
+    Raw(userData).Regions.push_back({ self, name, role, paradigm });
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode group(void* userData, OTF2_GroupRef self, OTF2_StringRef,
+  static OTF2_CallbackCode Group(void* userData, OTF2_GroupRef self, OTF2_StringRef,
     OTF2_GroupType type, OTF2_Paradigm paradigm, OTF2_GroupFlag, uint32_t count,
     const uint64_t* members)
   {
-    raw(userData).Groups[self].push_back(
+    Raw(userData).Groups[self].push_back(
       { uint64_t(type), uint64_t(paradigm), std::vector<uint64_t>(members, members + count) });
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode comm(void* userData, OTF2_CommRef self, OTF2_StringRef name,
+  static OTF2_CallbackCode Comm(void* userData, OTF2_CommRef self, OTF2_StringRef name,
     OTF2_GroupRef group, OTF2_CommRef, OTF2_CommFlag)
   {
-    raw(userData).Comms.push_back({ self, name, group });
+    Raw(userData).Comms.push_back({ self, name, group });
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode metricMember(void* userData, OTF2_MetricMemberRef self,
+  static OTF2_CallbackCode MetricMember(void* userData, OTF2_MetricMemberRef self,
     OTF2_StringRef name, OTF2_StringRef, OTF2_MetricType, OTF2_MetricMode, OTF2_Type, OTF2_Base,
     int64_t, OTF2_StringRef unit)
   {
-    raw(userData).MetricMembers.push_back({ self, { name, unit } });
+    Raw(userData).MetricMembers.push_back({ self, { name, unit } });
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode metricClass(void* userData, OTF2_MetricRef self, uint8_t count,
+  static OTF2_CallbackCode MetricClass(void* userData, OTF2_MetricRef self, uint8_t count,
     const OTF2_MetricMemberRef* members, OTF2_MetricOccurrence, OTF2_RecorderKind)
   {
-    raw(userData).Metrics.push_back({ self, std::vector<uint64_t>(members, members + count), {} });
+    Raw(userData).Metrics.push_back({ self, std::vector<uint64_t>(members, members + count), {} });
     return OTF2_CALLBACK_SUCCESS;
   }
-  static OTF2_CallbackCode metricInstance(void* userData, OTF2_MetricRef self,
+  static OTF2_CallbackCode MetricInstance(void* userData, OTF2_MetricRef self,
     OTF2_MetricRef metricClass, OTF2_LocationRef, OTF2_MetricScope, uint64_t)
   {
-    raw(userData).Metrics.push_back({ self, {}, metricClass });
+    Raw(userData).Metrics.push_back({ self, {}, metricClass });
     return OTF2_CALLBACK_SUCCESS;
   }
 };
 
-RawDefinitions collect(const Archive& archive)
+RawDefinitions CollectDefinitions(const Archive& archive)
 {
-  OTF2_Reader* reader = archive.reader();
+  OTF2_Reader* reader = archive.GetReader();
   OTF2_GlobalDefReader* defReader = OTF2_Reader_GetGlobalDefReader(reader);
   if (defReader == nullptr)
   {
-    archive.fail("cannot open the global definitions" +
-      [] {
-        const std::string detail = OTF2MessageCapture::take();
+    archive.Fail("cannot open the global definitions" +
+      []
+      {
+        const std::string detail = OTF2MessageCapture::Take();
         return detail.empty() ? std::string() : " (" + detail + ")";
       }());
   }
   std::unique_ptr<OTF2_GlobalDefReaderCallbacks, void (*)(OTF2_GlobalDefReaderCallbacks*)>
     callbacks(OTF2_GlobalDefReaderCallbacks_New(), &OTF2_GlobalDefReaderCallbacks_Delete);
   OTF2_GlobalDefReaderCallbacks* c = callbacks.get();
-  OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(c, &Collect::clock);
-  OTF2_GlobalDefReaderCallbacks_SetStringCallback(c, &Collect::string);
-  OTF2_GlobalDefReaderCallbacks_SetParadigmCallback(c, &Collect::paradigm);
-  OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(c, &Collect::systemTreeNode);
-  OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(c, &Collect::locationGroup);
-  OTF2_GlobalDefReaderCallbacks_SetLocationCallback(c, &Collect::location);
-  OTF2_GlobalDefReaderCallbacks_SetRegionCallback(c, &Collect::region);
-  OTF2_GlobalDefReaderCallbacks_SetGroupCallback(c, &Collect::group);
-  OTF2_GlobalDefReaderCallbacks_SetCommCallback(c, &Collect::comm);
-  OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(c, &Collect::metricMember);
-  OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(c, &Collect::metricClass);
-  OTF2_GlobalDefReaderCallbacks_SetMetricInstanceCallback(c, &Collect::metricInstance);
+  OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(c, &Collect::Clock);
+  OTF2_GlobalDefReaderCallbacks_SetStringCallback(c, &Collect::String);
+  OTF2_GlobalDefReaderCallbacks_SetParadigmCallback(c, &Collect::Paradigm);
+  OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(c, &Collect::SystemTreeNode);
+  OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(c, &Collect::LocationGroup);
+  OTF2_GlobalDefReaderCallbacks_SetLocationCallback(c, &Collect::Location);
+  OTF2_GlobalDefReaderCallbacks_SetRegionCallback(c, &Collect::Region);
+  OTF2_GlobalDefReaderCallbacks_SetGroupCallback(c, &Collect::Group);
+  OTF2_GlobalDefReaderCallbacks_SetCommCallback(c, &Collect::Comm);
+  OTF2_GlobalDefReaderCallbacks_SetMetricMemberCallback(c, &Collect::MetricMember);
+  OTF2_GlobalDefReaderCallbacks_SetMetricClassCallback(c, &Collect::MetricClass);
+  OTF2_GlobalDefReaderCallbacks_SetMetricInstanceCallback(c, &Collect::MetricInstance);
 
   RawDefinitions raw;
-  archive.check(OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, c, &raw),
+  archive.Check(OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, c, &raw),
     "registering the definition callbacks");
   uint64_t read = 0;
   const OTF2_ErrorCode status = OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, &read);
-  archive.check(status, "reading the global definitions");
+  archive.Check(status, "reading the global definitions");
   OTF2_Reader_CloseGlobalDefReader(reader, defReader);
   // OTF2 does not always notice a truncated file: it may stop cleanly at a
   // chunk boundary, or decode stale buffer memory past the end of the file.
   // The anchor file knows how many records there should be.
   uint64_t announced = 0;
-  archive.check(OTF2_Reader_GetNumberOfGlobalDefinitions(reader, &announced),
+  archive.Check(OTF2_Reader_GetNumberOfGlobalDefinitions(reader, &announced),
     "counting the global definitions");
   if (read != announced)
   {
-    archive.fail("the global definitions hold " + std::to_string(read) +
+    archive.Fail("the global definitions hold " + std::to_string(read) +
       " records where the anchor file announces " + std::to_string(announced) +
       " (truncated or corrupt file)");
   }
 
   if (!raw.Clock)
   {
-    archive.fail("the global definitions have no ClockProperties record");
+    archive.Fail("the global definitions have no ClockProperties record");
   }
   if (raw.Clock->Resolution == 0)
   {
-    archive.fail("the ClockProperties record gives a timer resolution of 0");
+    archive.Fail("the ClockProperties record gives a timer resolution of 0");
   }
   if (raw.Locations.empty())
   {
-    archive.fail("the global definitions define no Location");
+    archive.Fail("the global definitions define no Location");
   }
   return raw;
 }
 
 // The resource tree: system tree nodes, then location groups, then
 // locations, walked depth first with children in definition order.
-void buildHierarchy(const RawDefinitions& raw, const Archive& archive, TraceInfo& info)
+void BuildHierarchy(const RawDefinitions& raw, const Archive& archive, TraceInfo& info)
 {
   enum class Level
   {
@@ -364,24 +365,24 @@ void buildHierarchy(const RawDefinitions& raw, const Archive& archive, TraceInfo
       {
         const auto& node = raw.SystemTreeNodes[current.Item.Index];
         visitedNode[current.Item.Index] = true;
-        tree.Name.push_back(raw.string(node.Name));
-        tree.Kind.push_back(raw.string(node.ClassName));
+        tree.Name.push_back(raw.String(node.Name));
+        tree.Kind.push_back(raw.String(node.ClassName));
         pushChildren(childrenOfNode[current.Item.Index], vertex);
         break;
       }
       case Level::LocationGroup:
       {
         const auto& group = raw.LocationGroups[current.Item.Index];
-        tree.Name.push_back(raw.string(group.Name));
-        tree.Kind.push_back(locationGroupTypeName(uint32_t(group.Type)));
+        tree.Name.push_back(raw.String(group.Name));
+        tree.Kind.push_back(LocationGroupTypeName(uint32_t(group.Type)));
         pushChildren(childrenOfGroup[current.Item.Index], vertex);
         break;
       }
       case Level::Location:
       {
         const auto& location = raw.Locations[current.Item.Index];
-        tree.Name.push_back(raw.string(location.Name));
-        tree.Kind.push_back(locationTypeName(uint32_t(location.Type)));
+        tree.Name.push_back(raw.String(location.Name));
+        tree.Kind.push_back(LocationTypeName(uint32_t(location.Type)));
         tree.LeafIndex.back() = int64_t(info.Leaves.size());
         info.Leaves.push_back({ location.Ref, std::size_t(vertex), location.Events });
         info.TotalEvents += location.Events;
@@ -392,15 +393,15 @@ void buildHierarchy(const RawDefinitions& raw, const Archive& archive, TraceInfo
   // Nodes only reachable from each other form a parent cycle: corrupt.
   if (std::find(visitedNode.begin(), visitedNode.end(), false) != visitedNode.end())
   {
-    archive.fail("the system tree nodes' parents form a cycle");
+    archive.Fail("the system tree nodes' parents form a cycle");
   }
   if (info.Leaves.size() != raw.Locations.size())
   {
-    archive.fail("some Locations belong to location groups outside the system tree");
+    archive.Fail("some Locations belong to location groups outside the system tree");
   }
 }
 
-void buildTypes(const RawDefinitions& raw, Definitions& defs)
+void BuildTypes(const RawDefinitions& raw, Definitions& defs)
 {
   TypeColumns& types = defs.Info.Types;
   std::vector<uint64_t> refs;
@@ -410,7 +411,7 @@ void buildTypes(const RawDefinitions& raw, Definitions& defs)
   std::unordered_map<std::string, uint32_t> stateOfName;
   for (const auto& region : raw.Regions)
   {
-    const std::string name = raw.string(region.Name);
+    const std::string name = raw.String(region.Name);
     const auto known = stateOfName.find(name);
     if (known != stateOfName.end())
     {
@@ -421,10 +422,10 @@ void buildTypes(const RawDefinitions& raw, Definitions& defs)
     {
       const auto customName = raw.ParadigmNames.find(region.Paradigm);
       const std::string paradigm = customName != raw.ParadigmNames.end()
-        ? raw.string(customName->second)
-        : paradigmName(uint32_t(region.Paradigm));
+        ? raw.String(customName->second)
+        : ParadigmName(uint32_t(region.Paradigm));
       defs.RegionType.push_back(
-        types.add(name, schema::StateKind, paradigm, regionRoleName(uint32_t(region.Role))));
+        types.Add(name, schema::StateKind, paradigm, RegionRoleName(uint32_t(region.Role))));
       stateOfName.emplace(name, defs.RegionType.back());
     }
     refs.push_back(region.Ref);
@@ -437,11 +438,11 @@ void buildTypes(const RawDefinitions& raw, Definitions& defs)
   std::unordered_map<std::string, uint32_t> variableOfName;
   for (const auto& [ref, member] : raw.MetricMembers)
   {
-    const std::string name = raw.string(member.Name);
+    const std::string name = raw.String(member.Name);
     const auto known = variableOfName.find(name);
     const uint32_t type = known != variableOfName.end()
       ? known->second
-      : variableOfName.emplace(name, types.add(name, schema::VariableKind, "", "")).first->second;
+      : variableOfName.emplace(name, types.Add(name, schema::VariableKind, "", "")).first->second;
     memberType.emplace(ref, type);
   }
   refs.clear();
@@ -481,16 +482,16 @@ void buildTypes(const RawDefinitions& raw, Definitions& defs)
   defs.FirstInstantType = uint32_t(types.size());
   for (std::size_t kind = FirstInstantKind; kind < RecordKindCount; ++kind)
   {
-    types.add(recordKindName(RecordKind(kind)), schema::EventKind, "", "");
+    types.Add(RecordKindName(RecordKind(kind)), schema::EventKind, "", "");
   }
-  types.add("MPI point-to-point", schema::LinkKind, paradigmName(OTF2_PARADIGM_MPI), "");
+  types.Add("MPI point-to-point", schema::LinkKind, ParadigmName(OTF2_PARADIGM_MPI), "");
 }
 
 // The definition of a Group id that plays `role`: a Comm refers to the
 // group of its ranks (COMM_GROUP or COMM_SELF), which indexes the
 // COMM_LOCATIONS group of its paradigm. An id defined once per role is not
 // ambiguous; among definitions of one role, the first counts.
-const RawDefinitions::Group* groupInRole(
+const RawDefinitions::Group* GroupInRole(
   const std::vector<RawDefinitions::Group>& definitions, bool commGroup)
 {
   for (const RawDefinitions::Group& group : definitions)
@@ -505,7 +506,7 @@ const RawDefinitions::Group* groupInRole(
   return nullptr;
 }
 
-void buildCommunicators(const RawDefinitions& raw, Definitions& defs)
+void BuildCommunicators(const RawDefinitions& raw, Definitions& defs)
 {
   std::unordered_map<uint64_t, uint32_t> leafOfLocation;
   for (std::size_t leaf = 0; leaf < defs.Info.Leaves.size(); ++leaf)
@@ -542,10 +543,10 @@ void buildCommunicators(const RawDefinitions& raw, Definitions& defs)
     CommPeers peers;
     const auto found = raw.Groups.find(comm.Group);
     const RawDefinitions::Group* ranks =
-      found == raw.Groups.end() ? nullptr : groupInRole(found->second, true);
+      found == raw.Groups.end() ? nullptr : GroupInRole(found->second, true);
     // A Comm straight on a locations group: its ranks are those locations.
     const RawDefinitions::Group* locations =
-      found == raw.Groups.end() || ranks != nullptr ? nullptr : groupInRole(found->second, false);
+      found == raw.Groups.end() || ranks != nullptr ? nullptr : GroupInRole(found->second, false);
     if (ranks != nullptr && ranks->Type == OTF2_GROUP_TYPE_COMM_SELF)
     {
       peers.IsSelf = true;
@@ -568,8 +569,8 @@ void buildCommunicators(const RawDefinitions& raw, Definitions& defs)
         peers.LeafOfRank.push_back(leafOf(member));
       }
     }
-    defs.Info.Communicators.push_back(
-      { uint32_t(comm.Ref), raw.string(comm.Name), uint32_t(peers.IsSelf ? 1 : peers.LeafOfRank.size()) });
+    defs.Info.Communicators.push_back({ uint32_t(comm.Ref), raw.String(comm.Name),
+      uint32_t(peers.IsSelf ? 1 : peers.LeafOfRank.size()) });
     defs.Peers.push_back(std::move(peers));
     refs.push_back(comm.Ref);
   }
@@ -578,15 +579,15 @@ void buildCommunicators(const RawDefinitions& raw, Definitions& defs)
 
 } // namespace
 
-Definitions readDefinitions(const Archive& archive)
+Definitions ReadDefinitions(const Archive& archive)
 {
-  const RawDefinitions raw = collect(archive);
+  const RawDefinitions raw = CollectDefinitions(archive);
   Definitions defs;
-  defs.Info.AnchorFile = archive.path();
+  defs.Info.AnchorFile = archive.GetPath();
   defs.Info.Clock = *raw.Clock;
-  buildHierarchy(raw, archive, defs.Info);
-  buildTypes(raw, defs);
-  buildCommunicators(raw, defs);
+  BuildHierarchy(raw, archive, defs.Info);
+  BuildTypes(raw, defs);
+  BuildCommunicators(raw, defs);
   return defs;
 }
 

@@ -64,7 +64,7 @@ struct Definitions
 
   uint32_t FirstInstantType = 0; ///< type id of RecordKind::ProgramBegin
 
-  uint32_t instantType(RecordKind kind) const
+  uint32_t InstantType(RecordKind kind) const
   {
     return this->FirstInstantType + uint32_t(std::size_t(kind) - FirstInstantKind);
   }
@@ -72,7 +72,7 @@ struct Definitions
 
 /// Reads and resolves the global definitions; throws TraceError when they
 /// are missing, unreadable or inconsistent (no clock, no locations, cycles).
-Definitions readDefinitions(const Archive& archive);
+Definitions ReadDefinitions(const Archive& archive);
 
 } // namespace macroscope::otf2
 

@@ -20,7 +20,7 @@ constexpr uint64_t SlotIndexMask = UnresolvedSend - 1;
 // A send not matched at all (streaming without messages).
 constexpr uint64_t SkippedSend = UnresolvedSend | SlotIndexMask;
 
-EventDecoder& self(void* userData)
+EventDecoder& Self(void* userData)
 {
   return *static_cast<EventDecoder*>(userData);
 }
@@ -30,42 +30,42 @@ EventDecoder& self(void* userData)
 // only in their kind, hence the template.
 struct EventDecoder::Callbacks
 {
-  static OTF2_CallbackCode enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+  static OTF2_CallbackCode Enter(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
     OTF2_AttributeList*, OTF2_RegionRef region)
   {
-    return self(userData).enter(time, region);
+    return Self(userData).Enter(time, region);
   }
 
-  static OTF2_CallbackCode leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+  static OTF2_CallbackCode Leave(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
     OTF2_AttributeList*, OTF2_RegionRef region)
   {
-    return self(userData).leave(time, region);
+    return Self(userData).Leave(time, region);
   }
 
-  static OTF2_CallbackCode metric(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+  static OTF2_CallbackCode Metric(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
     OTF2_AttributeList*, OTF2_MetricRef metric, uint8_t count, const OTF2_Type* types,
     const OTF2_MetricValue* values)
   {
-    self(userData).metric(time, metric, count, types, values);
+    Self(userData).Metric(time, metric, count, types, values);
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode mpiSend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+  static OTF2_CallbackCode MpiSend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
     OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
   {
-    EventDecoder& d = self(userData);
-    d.count(RecordKind::MpiSend);
-    d.send(time, receiver, comm, tag, bytes);
+    EventDecoder& d = Self(userData);
+    d.Count(RecordKind::MpiSend);
+    d.Send(time, receiver, comm, tag, bytes);
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode mpiIsend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
-    void* userData, OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag,
-    uint64_t bytes, uint64_t request)
+  static OTF2_CallbackCode MpiIsend(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes,
+    uint64_t request)
   {
-    EventDecoder& d = self(userData);
-    d.count(RecordKind::MpiIsend);
-    const uint64_t slot = d.send(time, receiver, comm, tag, bytes);
+    EventDecoder& d = Self(userData);
+    d.Count(RecordKind::MpiIsend);
+    const uint64_t slot = d.Send(time, receiver, comm, tag, bytes);
     if (slot != RequestTable::NotFound && d.Requests.insert(request, slot))
     {
       ++d.Output.Report.IsendsNotCompleted; // the replaced request never completed
@@ -73,13 +73,13 @@ struct EventDecoder::Callbacks
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode mpiIsendComplete(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+  static OTF2_CallbackCode MpiIsendComplete(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
     void* userData, OTF2_AttributeList*, uint64_t request)
   {
-    EventDecoder& d = self(userData);
-    d.count(RecordKind::MpiIsendComplete);
-    d.touch(time);
-    const uint64_t slot = d.Requests.take(request);
+    EventDecoder& d = Self(userData);
+    d.Count(RecordKind::MpiIsendComplete);
+    d.Touch(time);
+    const uint64_t slot = d.Requests.Take(request);
     if (slot == RequestTable::NotFound || (slot & ReceiveRequest) != 0)
     {
       ++d.Output.Report.IsendCompletesWithoutIsend;
@@ -87,12 +87,12 @@ struct EventDecoder::Callbacks
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode mpiIrecvRequest(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+  static OTF2_CallbackCode MpiIrecvRequest(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
     void* userData, OTF2_AttributeList*, uint64_t request)
   {
-    EventDecoder& d = self(userData);
-    d.count(RecordKind::MpiIrecvRequest);
-    d.touch(time);
+    EventDecoder& d = Self(userData);
+    d.Count(RecordKind::MpiIrecvRequest);
+    d.Touch(time);
     if (d.Requests.insert(request, ReceiveRequest))
     {
       ++d.Output.Report.IrecvRequestsNotCompleted;
@@ -100,110 +100,111 @@ struct EventDecoder::Callbacks
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode mpiRecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+  static OTF2_CallbackCode MpiRecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
     OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
   {
-    EventDecoder& d = self(userData);
-    d.count(RecordKind::MpiRecv);
-    d.receive(time, sender, comm, tag, bytes);
+    EventDecoder& d = Self(userData);
+    d.Count(RecordKind::MpiRecv);
+    d.Receive(time, sender, comm, tag, bytes);
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode mpiIrecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
-    void* userData, OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
-    uint64_t bytes, uint64_t request)
+  static OTF2_CallbackCode MpiIrecv(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes,
+    uint64_t request)
   {
-    EventDecoder& d = self(userData);
-    d.count(RecordKind::MpiIrecv);
-    const uint64_t slot = d.Requests.take(request);
+    EventDecoder& d = Self(userData);
+    d.Count(RecordKind::MpiIrecv);
+    const uint64_t slot = d.Requests.Take(request);
     if (slot == RequestTable::NotFound || (slot & ReceiveRequest) == 0)
     {
       ++d.Output.Report.IrecvsWithoutRequest;
     }
-    d.receive(time, sender, comm, tag, bytes);
+    d.Receive(time, sender, comm, tag, bytes);
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode mpiRequestCancelled(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+  static OTF2_CallbackCode MpiRequestCancelled(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
     void* userData, OTF2_AttributeList*, uint64_t request)
   {
-    EventDecoder& d = self(userData);
-    d.count(RecordKind::MpiRequestCancelled);
-    d.touch(time);
-    d.cancel(request);
+    EventDecoder& d = Self(userData);
+    d.Count(RecordKind::MpiRequestCancelled);
+    d.Touch(time);
+    d.Cancel(request);
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode collectiveBegin(
+  static OTF2_CallbackCode CollectiveBegin(
     OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData, OTF2_AttributeList*)
   {
-    EventDecoder& d = self(userData);
-    d.OpenCollectives.push_back(d.emitEvent(RecordKind::MpiCollectiveBegin, time));
+    EventDecoder& d = Self(userData);
+    d.OpenCollectives.push_back(d.EmitEvent(RecordKind::MpiCollectiveBegin, time));
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static OTF2_CallbackCode collectiveEnd(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
+  static OTF2_CallbackCode CollectiveEnd(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t,
     void* userData, OTF2_AttributeList*, OTF2_CollectiveOp operation, OTF2_CommRef comm,
     uint32_t root, uint64_t, uint64_t)
   {
-    self(userData).collectiveEnd(time, operation, comm, root);
+    Self(userData).CollectiveEnd(time, operation, comm, root);
     return OTF2_CALLBACK_SUCCESS;
   }
 
   template <RecordKind Kind, typename... Ignored>
-  static OTF2_CallbackCode instant(
-    OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData, OTF2_AttributeList*, Ignored...)
+  static OTF2_CallbackCode Instant(OTF2_LocationRef, OTF2_TimeStamp time, uint64_t, void* userData,
+    OTF2_AttributeList*, Ignored...)
   {
-    self(userData).emitEvent(Kind, time);
+    Self(userData).EmitEvent(Kind, time);
     return OTF2_CALLBACK_SUCCESS;
   }
 
-  static void registerAll(OTF2_EvtReaderCallbacks* c)
+  static void RegisterAll(OTF2_EvtReaderCallbacks* c)
   {
-    OTF2_EvtReaderCallbacks_SetEnterCallback(c, &enter);
-    OTF2_EvtReaderCallbacks_SetLeaveCallback(c, &leave);
-    OTF2_EvtReaderCallbacks_SetMetricCallback(c, &metric);
-    OTF2_EvtReaderCallbacks_SetMpiSendCallback(c, &mpiSend);
-    OTF2_EvtReaderCallbacks_SetMpiIsendCallback(c, &mpiIsend);
-    OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(c, &mpiIsendComplete);
-    OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(c, &mpiIrecvRequest);
-    OTF2_EvtReaderCallbacks_SetMpiRecvCallback(c, &mpiRecv);
-    OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(c, &mpiIrecv);
-    OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(c, &mpiRequestCancelled);
-    OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(c, &collectiveBegin);
-    OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(c, &collectiveEnd);
+    OTF2_EvtReaderCallbacks_SetEnterCallback(c, &Enter);
+    OTF2_EvtReaderCallbacks_SetLeaveCallback(c, &Leave);
+    OTF2_EvtReaderCallbacks_SetMetricCallback(c, &Metric);
+    OTF2_EvtReaderCallbacks_SetMpiSendCallback(c, &MpiSend);
+    OTF2_EvtReaderCallbacks_SetMpiIsendCallback(c, &MpiIsend);
+    OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(c, &MpiIsendComplete);
+    OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(c, &MpiIrecvRequest);
+    OTF2_EvtReaderCallbacks_SetMpiRecvCallback(c, &MpiRecv);
+    OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(c, &MpiIrecv);
+    OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(c, &MpiRequestCancelled);
+    OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(c, &CollectiveBegin);
+    OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(c, &CollectiveEnd);
     OTF2_EvtReaderCallbacks_SetProgramBeginCallback(
-      c, &instant<RecordKind::ProgramBegin, OTF2_StringRef, uint32_t, const OTF2_StringRef*>);
-    OTF2_EvtReaderCallbacks_SetProgramEndCallback(c, &instant<RecordKind::ProgramEnd, int64_t>);
+      c, &Instant<RecordKind::ProgramBegin, OTF2_StringRef, uint32_t, const OTF2_StringRef*>);
+    OTF2_EvtReaderCallbacks_SetProgramEndCallback(c, &Instant<RecordKind::ProgramEnd, int64_t>);
     OTF2_EvtReaderCallbacks_SetThreadForkCallback(
-      c, &instant<RecordKind::ThreadFork, OTF2_Paradigm, uint32_t>);
-    OTF2_EvtReaderCallbacks_SetThreadJoinCallback(c, &instant<RecordKind::ThreadJoin, OTF2_Paradigm>);
+      c, &Instant<RecordKind::ThreadFork, OTF2_Paradigm, uint32_t>);
+    OTF2_EvtReaderCallbacks_SetThreadJoinCallback(
+      c, &Instant<RecordKind::ThreadJoin, OTF2_Paradigm>);
     OTF2_EvtReaderCallbacks_SetThreadTeamBeginCallback(
-      c, &instant<RecordKind::ThreadTeamBegin, OTF2_CommRef>);
+      c, &Instant<RecordKind::ThreadTeamBegin, OTF2_CommRef>);
     OTF2_EvtReaderCallbacks_SetThreadTeamEndCallback(
-      c, &instant<RecordKind::ThreadTeamEnd, OTF2_CommRef>);
+      c, &Instant<RecordKind::ThreadTeamEnd, OTF2_CommRef>);
     OTF2_EvtReaderCallbacks_SetThreadCreateCallback(
-      c, &instant<RecordKind::ThreadCreate, OTF2_CommRef, uint64_t>);
+      c, &Instant<RecordKind::ThreadCreate, OTF2_CommRef, uint64_t>);
     OTF2_EvtReaderCallbacks_SetThreadBeginCallback(
-      c, &instant<RecordKind::ThreadBegin, OTF2_CommRef, uint64_t>);
+      c, &Instant<RecordKind::ThreadBegin, OTF2_CommRef, uint64_t>);
     OTF2_EvtReaderCallbacks_SetThreadWaitCallback(
-      c, &instant<RecordKind::ThreadWait, OTF2_CommRef, uint64_t>);
+      c, &Instant<RecordKind::ThreadWait, OTF2_CommRef, uint64_t>);
     OTF2_EvtReaderCallbacks_SetThreadEndCallback(
-      c, &instant<RecordKind::ThreadEnd, OTF2_CommRef, uint64_t>);
+      c, &Instant<RecordKind::ThreadEnd, OTF2_CommRef, uint64_t>);
     OTF2_EvtReaderCallbacks_SetThreadAcquireLockCallback(
-      c, &instant<RecordKind::ThreadAcquireLock, OTF2_Paradigm, uint32_t, uint32_t>);
+      c, &Instant<RecordKind::ThreadAcquireLock, OTF2_Paradigm, uint32_t, uint32_t>);
     OTF2_EvtReaderCallbacks_SetThreadReleaseLockCallback(
-      c, &instant<RecordKind::ThreadReleaseLock, OTF2_Paradigm, uint32_t, uint32_t>);
+      c, &Instant<RecordKind::ThreadReleaseLock, OTF2_Paradigm, uint32_t, uint32_t>);
     OTF2_EvtReaderCallbacks_SetThreadTaskCreateCallback(
-      c, &instant<RecordKind::ThreadTaskCreate, OTF2_CommRef, uint32_t, uint32_t>);
+      c, &Instant<RecordKind::ThreadTaskCreate, OTF2_CommRef, uint32_t, uint32_t>);
     OTF2_EvtReaderCallbacks_SetThreadTaskSwitchCallback(
-      c, &instant<RecordKind::ThreadTaskSwitch, OTF2_CommRef, uint32_t, uint32_t>);
+      c, &Instant<RecordKind::ThreadTaskSwitch, OTF2_CommRef, uint32_t, uint32_t>);
     OTF2_EvtReaderCallbacks_SetThreadTaskCompleteCallback(
-      c, &instant<RecordKind::ThreadTaskComplete, OTF2_CommRef, uint32_t, uint32_t>);
+      c, &Instant<RecordKind::ThreadTaskComplete, OTF2_CommRef, uint32_t, uint32_t>);
     OTF2_EvtReaderCallbacks_SetBufferFlushCallback(
-      c, &instant<RecordKind::BufferFlush, OTF2_TimeStamp>);
+      c, &Instant<RecordKind::BufferFlush, OTF2_TimeStamp>);
     OTF2_EvtReaderCallbacks_SetMeasurementOnOffCallback(
-      c, &instant<RecordKind::MeasurementOnOff, OTF2_MeasurementMode>);
+      c, &Instant<RecordKind::MeasurementOnOff, OTF2_MeasurementMode>);
   }
 };
 
@@ -218,7 +219,7 @@ EventDecoder::EventDecoder(const Definitions& definitions, const ReadOptions& op
   , ClipStates(options.ClipStatesToWindow)
   , FilterRegions(!options.Regions.empty())
   , Sink(sink)
-  , MatchMessages(sink == nullptr || sink->wantsMessages())
+  , MatchMessages(sink == nullptr || sink->WantsMessages())
   , Offset(definitions.Info.Clock.GlobalOffset)
   , Resolution(double(definitions.Info.Clock.Resolution))
   , Matcher(output.Messages, definitions.Info.Leaves.size())
@@ -235,10 +236,10 @@ EventDecoder::EventDecoder(const Definitions& definitions, const ReadOptions& op
   }
 }
 
-void EventDecoder::attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader)
+void EventDecoder::Attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader)
 {
   OTF2_EvtReaderCallbacks* callbacks = OTF2_EvtReaderCallbacks_New();
-  Callbacks::registerAll(callbacks);
+  Callbacks::RegisterAll(callbacks);
   const OTF2_ErrorCode status =
     OTF2_Reader_RegisterEvtCallbacks(reader, eventReader, callbacks, this);
   OTF2_EvtReaderCallbacks_Delete(callbacks);
@@ -249,7 +250,7 @@ void EventDecoder::attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader)
   }
 }
 
-void EventDecoder::beginLocation(uint32_t leaf)
+void EventDecoder::BeginLocation(uint32_t leaf)
 {
   this->Leaf = leaf;
   this->FirstTicks = std::numeric_limits<uint64_t>::max();
@@ -258,34 +259,34 @@ void EventDecoder::beginLocation(uint32_t leaf)
   this->ClosedEarly.clear();
   this->OpenCollectives.clear();
   this->Requests.clear();
-  this->Matcher.beginLocation(leaf);
+  this->Matcher.BeginLocation(leaf);
 }
 
-OTF2_CallbackCode EventDecoder::enter(uint64_t ticks, OTF2_RegionRef region)
+OTF2_CallbackCode EventDecoder::Enter(uint64_t ticks, OTF2_RegionRef region)
 {
-  this->count(RecordKind::Enter);
-  this->touch(ticks);
+  this->Count(RecordKind::Enter);
+  this->Touch(ticks);
   this->Stack.emplace_back(region, ticks);
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode EventDecoder::leave(uint64_t ticks, OTF2_RegionRef region)
+OTF2_CallbackCode EventDecoder::Leave(uint64_t ticks, OTF2_RegionRef region)
 {
-  this->count(RecordKind::Leave);
-  this->touch(ticks);
+  this->Count(RecordKind::Leave);
+  this->Touch(ticks);
   if (this->Stack.empty() ||
-    (this->Stack.back().Region != region && !this->sameState(this->Stack.back().Region, region)))
+    (this->Stack.back().Region != region && !this->SameState(this->Stack.back().Region, region)))
   {
-    this->leaveMisnested(ticks, region);
+    this->LeaveMisnested(ticks, region);
     return OTF2_CALLBACK_SUCCESS;
   }
   const Frame frame = this->Stack.back();
   this->Stack.pop_back();
-  this->emitState(frame.Region, frame.Start, ticks, uint32_t(this->Stack.size()));
+  this->EmitState(frame.Region, frame.Start, ticks, uint32_t(this->Stack.size()));
   return OTF2_CALLBACK_SUCCESS;
 }
 
-bool EventDecoder::sameState(uint64_t a, uint64_t b) const
+bool EventDecoder::SameState(uint64_t a, uint64_t b) const
 {
   // Regions named alike share a state type (OTF2Definitions): EZTrace
   // defines "OpenMP For" once per thread, and a thread may leave through
@@ -298,13 +299,13 @@ bool EventDecoder::sameState(uint64_t a, uint64_t b) const
   return typeA >= 0 && typeA == this->Defs.RegionTypes.find(b);
 }
 
-void EventDecoder::leaveMisnested(uint64_t ticks, OTF2_RegionRef region)
+void EventDecoder::LeaveMisnested(uint64_t ticks, OTF2_RegionRef region)
 {
   const auto open = std::find_if(this->Stack.rbegin(), this->Stack.rend(),
-    [this, region](const Frame& frame) { return this->sameState(frame.Region, region); });
+    [this, region](const Frame& frame) { return this->SameState(frame.Region, region); });
   if (open == this->Stack.rend())
   {
-    this->leaveUnpaired(region);
+    this->LeaveUnpaired(region);
     return;
   }
   // The enclosing region ends here: the regions opened inside it end with
@@ -319,17 +320,17 @@ void EventDecoder::leaveMisnested(uint64_t ticks, OTF2_RegionRef region)
     this->Stack.pop_back();
     ++report.StatesClosedEarly;
     this->ClosedEarly.push_back(inner.Region);
-    this->emitState(inner.Region, inner.Start, ticks, uint32_t(this->Stack.size()));
+    this->EmitState(inner.Region, inner.Start, ticks, uint32_t(this->Stack.size()));
   }
   const Frame frame = this->Stack.back();
   this->Stack.pop_back();
-  this->emitState(frame.Region, frame.Start, ticks, uint32_t(this->Stack.size()));
+  this->EmitState(frame.Region, frame.Start, ticks, uint32_t(this->Stack.size()));
 }
 
-void EventDecoder::leaveUnpaired(OTF2_RegionRef region)
+void EventDecoder::LeaveUnpaired(OTF2_RegionRef region)
 {
   const auto early = std::find_if(this->ClosedEarly.rbegin(), this->ClosedEarly.rend(),
-    [this, region](uint64_t closed) { return this->sameState(closed, region); });
+    [this, region](uint64_t closed) { return this->SameState(closed, region); });
   if (early != this->ClosedEarly.rend())
   {
     // Its state was closed, and counted, at the enclosing region's Leave.
@@ -340,10 +341,10 @@ void EventDecoder::leaveUnpaired(OTF2_RegionRef region)
   ++this->Output.Report.LeavesWithoutEnter;
 }
 
-void EventDecoder::pushState(uint32_t type, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
+void EventDecoder::PushState(uint32_t type, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
 {
-  double start = this->seconds(startTicks);
-  double end = this->seconds(endTicks);
+  double start = this->Seconds(startTicks);
+  double end = this->Seconds(endTicks);
   if (end < this->WindowBegin || start > this->WindowEnd)
   {
     ++this->Output.Report.StatesOutsideWindow;
@@ -362,7 +363,8 @@ void EventDecoder::pushState(uint32_t type, uint64_t startTicks, uint64_t endTic
   states.End.push_back(end);
 }
 
-void EventDecoder::emitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
+void EventDecoder::EmitState(
+  uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth)
 {
   const int64_t found = this->Defs.RegionTypes.find(region);
   if (found < 0)
@@ -370,7 +372,7 @@ void EventDecoder::emitState(uint64_t region, uint64_t startTicks, uint64_t endT
     ++this->Output.Report.UndefinedReferences;
     if (this->Sink != nullptr)
     {
-      this->markDropped(startTicks, endTicks, depth);
+      this->MarkDropped(startTicks, endTicks, depth);
     }
     return;
   }
@@ -379,33 +381,33 @@ void EventDecoder::emitState(uint64_t region, uint64_t startTicks, uint64_t endT
   {
     if (this->Sink != nullptr)
     {
-      this->markDropped(startTicks, endTicks, depth);
+      this->MarkDropped(startTicks, endTicks, depth);
     }
     return;
   }
-  this->pushState(type, startTicks, endTicks, depth);
+  this->PushState(type, startTicks, endTicks, depth);
 }
 
-void EventDecoder::markDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth)
+void EventDecoder::MarkDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth)
 {
   // Timed and clipped as a kept state would be, so that the rows stay in
   // the order of their Leave.
-  this->pushState(DroppedStateType, startTicks, endTicks, depth);
+  this->PushState(DroppedStateType, startTicks, endTicks, depth);
 }
 
-std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)
+std::size_t EventDecoder::EmitEvent(RecordKind kind, uint64_t ticks)
 {
-  this->count(kind);
-  this->touch(ticks);
-  const double time = this->seconds(ticks);
-  if (!this->inWindow(time))
+  this->Count(kind);
+  this->Touch(ticks);
+  const double time = this->Seconds(ticks);
+  if (!this->InWindow(time))
   {
     ++this->Output.Report.EventsOutsideWindow;
     return NoRow;
   }
   EventColumns& events = this->Output.Events;
   events.Location.push_back(this->Leaf);
-  events.Type.push_back(this->Defs.instantType(kind));
+  events.Type.push_back(this->Defs.InstantType(kind));
   events.Time.push_back(time);
   events.Communicator.push_back(-1);
   events.Root.push_back(-1);
@@ -413,11 +415,11 @@ std::size_t EventDecoder::emitEvent(RecordKind kind, uint64_t ticks)
   return events.size() - 1;
 }
 
-void EventDecoder::collectiveEnd(
+void EventDecoder::CollectiveEnd(
   uint64_t ticks, OTF2_CollectiveOp operation, OTF2_CommRef comm, uint32_t root)
 {
-  const int64_t rootLeaf = root == OTF2_UNDEFINED_UINT32 ? -1 : this->peerLeaf(comm, root);
-  const std::size_t endRow = this->emitEvent(RecordKind::MpiCollectiveEnd, ticks);
+  const int64_t rootLeaf = root == OTF2_UNDEFINED_UINT32 ? -1 : this->PeerLeaf(comm, root);
+  const std::size_t endRow = this->EmitEvent(RecordKind::MpiCollectiveEnd, ticks);
   std::size_t beginRow = NoRow;
   if (this->OpenCollectives.empty())
   {
@@ -441,11 +443,11 @@ void EventDecoder::collectiveEnd(
   }
 }
 
-void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
+void EventDecoder::Metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
   const OTF2_Type* types, const OTF2_MetricValue* values)
 {
-  this->count(RecordKind::Metric);
-  this->touch(ticks);
+  this->Count(RecordKind::Metric);
+  this->Touch(ticks);
   const int64_t index = this->Defs.Metrics.find(metric);
   if (index < 0)
   {
@@ -458,8 +460,8 @@ void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
     ++this->Output.Report.MalformedMetrics;
     return;
   }
-  const double time = this->seconds(ticks);
-  if (!this->inWindow(time))
+  const double time = this->Seconds(ticks);
+  if (!this->InWindow(time))
   {
     this->Output.Report.SamplesOutsideWindow += count;
     return;
@@ -490,7 +492,7 @@ void EventDecoder::metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count,
   }
 }
 
-int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
+int64_t EventDecoder::PeerLeaf(OTF2_CommRef comm, uint32_t rank)
 {
   if (comm != this->LastComm || this->LastPeers == nullptr)
   {
@@ -523,46 +525,46 @@ int64_t EventDecoder::peerLeaf(OTF2_CommRef comm, uint32_t rank)
   return leaf;
 }
 
-uint64_t EventDecoder::send(
+uint64_t EventDecoder::Send(
   uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
-  this->touch(ticks);
+  this->Touch(ticks);
   if (!this->MatchMessages)
   {
     return SkippedSend;
   }
-  const int64_t peer = this->peerLeaf(comm, receiver);
+  const int64_t peer = this->PeerLeaf(comm, receiver);
   if (peer < 0)
   {
     return RequestTable::NotFound;
   }
-  const double time = this->seconds(ticks);
+  const double time = this->Seconds(ticks);
   if (this->Selected[std::size_t(peer)])
   {
-    return this->Matcher.send(uint32_t(peer), comm, tag, time, bytes);
+    return this->Matcher.Send(uint32_t(peer), comm, tag, time, bytes);
   }
   ++this->Output.Report.SendsToUnselected;
   this->Output.Unresolved.Sends.push_back({ this->Leaf, uint32_t(peer), comm, tag, time, bytes });
   return (this->Output.Unresolved.Sends.size() - 1) | UnresolvedSend;
 }
 
-void EventDecoder::receive(
+void EventDecoder::Receive(
   uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
 {
-  this->touch(ticks);
+  this->Touch(ticks);
   if (!this->MatchMessages)
   {
     return;
   }
-  const int64_t peer = this->peerLeaf(comm, sender);
+  const int64_t peer = this->PeerLeaf(comm, sender);
   if (peer < 0)
   {
     return;
   }
-  const double time = this->seconds(ticks);
+  const double time = this->Seconds(ticks);
   if (this->Selected[std::size_t(peer)])
   {
-    this->Matcher.receive(uint32_t(peer), comm, tag, time, bytes);
+    this->Matcher.Receive(uint32_t(peer), comm, tag, time, bytes);
   }
   else
   {
@@ -571,9 +573,9 @@ void EventDecoder::receive(
   }
 }
 
-void EventDecoder::cancel(uint64_t request)
+void EventDecoder::Cancel(uint64_t request)
 {
-  const uint64_t slot = this->Requests.take(request);
+  const uint64_t slot = this->Requests.Take(request);
   if (slot == RequestTable::NotFound)
   {
     return;
@@ -592,18 +594,18 @@ void EventDecoder::cancel(uint64_t request)
     }
     else
     {
-      this->Matcher.cancelSend(slot);
+      this->Matcher.CancelSend(slot);
     }
   }
 }
 
-void EventDecoder::endLocation()
+void EventDecoder::EndLocation()
 {
   Diagnostics& report = this->Output.Report;
   if (this->FirstTicks <= this->LastTicks)
   {
-    const double first = this->seconds(this->FirstTicks);
-    const double last = this->seconds(this->LastTicks);
+    const double first = this->Seconds(this->FirstTicks);
+    const double last = this->Seconds(this->LastTicks);
     report.FirstTime = std::isnan(report.FirstTime) ? first : std::min(report.FirstTime, first);
     report.LastTime = std::isnan(report.LastTime) ? last : std::max(report.LastTime, last);
     const ClockInfo& clock = this->Defs.Info.Clock;
@@ -620,17 +622,20 @@ void EventDecoder::endLocation()
   {
     const Frame frame = this->Stack.back();
     this->Stack.pop_back();
-    this->emitState(frame.Region, frame.Start, this->LastTicks, uint32_t(this->Stack.size()));
+    this->EmitState(frame.Region, frame.Start, this->LastTicks, uint32_t(this->Stack.size()));
   }
   report.CollectiveBeginsWithoutEnd += this->OpenCollectives.size();
   this->OpenCollectives.clear();
-  this->Requests.drain([&report](uint64_t slot) {
-    ++((slot & ReceiveRequest) != 0 ? report.IrecvRequestsNotCompleted : report.IsendsNotCompleted);
-  });
-  this->Matcher.endLocation();
+  this->Requests.Drain(
+    [&report](uint64_t slot)
+    {
+      ++((slot & ReceiveRequest) != 0 ? report.IrecvRequestsNotCompleted
+                                      : report.IsendsNotCompleted);
+    });
+  this->Matcher.EndLocation();
 }
 
-void EventDecoder::finish()
+void EventDecoder::Finish()
 {
   for (std::size_t kind = 0; kind < RecordKindCount; ++kind)
   {
@@ -641,7 +646,7 @@ void EventDecoder::finish()
                      [](const MessageEndpoint& e) { return e.Sender == CancelledLeaf; }),
     unresolved.end());
 
-  this->Matcher.finish(this->Output.Report);
+  this->Matcher.Finish(this->Output.Report);
   MessageColumns& messages = this->Output.Messages;
   if (std::isinf(this->Options.WindowBegin) && std::isinf(this->Options.WindowEnd))
   {
@@ -673,14 +678,14 @@ void EventDecoder::finish()
   messages.resize(kept);
 }
 
-void EventDecoder::handOver()
+void EventDecoder::HandOver()
 {
   StateColumns& states = this->Output.States;
   EventColumns& events = this->Output.Events;
   VariableColumns& variables = this->Output.Variables;
   if (states.size() + events.size() + variables.size() > 0)
   {
-    this->Sink->rows(states, events, variables);
+    this->Sink->Rows(states, events, variables);
   }
   for (auto* column : { &states.Location, &states.Type, &states.Depth, &events.Location,
          &events.Type, &variables.Location, &variables.Variable })
@@ -698,7 +703,7 @@ void EventDecoder::handOver()
   std::fill(this->OpenCollectives.begin(), this->OpenCollectives.end(), NoRow);
 }
 
-void EventDecoder::reserveFor(uint64_t events, uint64_t remaining)
+void EventDecoder::ReserveFor(uint64_t events, uint64_t remaining)
 {
   // Rows per event so far predict the rest. Until a location has been read,
   // guess high: capacity never used is address space, not memory, while
@@ -718,16 +723,16 @@ void EventDecoder::reserveFor(uint64_t events, uint64_t remaining)
     // a measured rate, so that a wrong guess does not make memory resident.
     if (seen > 0)
     {
-      columns.prefault(expected);
+      columns.Prefault(expected);
     }
   };
   plan(this->Output.States, this->Output.States.size(), 0.5);
   plan(this->Output.Events, this->Output.Events.size(), 0.1);
   plan(this->Output.Variables, this->Output.Variables.size(), 0.2);
-  plan(this->Output.Messages, this->Matcher.rowsWritten(), 0.1);
+  plan(this->Output.Messages, this->Matcher.RowsWritten(), 0.1);
 }
 
-OTF2_CallbackCode EventDecoder::fail(const std::string& problem)
+OTF2_CallbackCode EventDecoder::Fail(const std::string& problem)
 {
   if (this->Error.empty())
   {

@@ -21,32 +21,32 @@ namespace macroscope::otf2
 class EventDecoder
 {
 public:
-  /// With a sink (streamTrace), dropped states are marked in the rows and
+  /// With a sink (StreamTrace), dropped states are marked in the rows and
   /// messages are matched only if the sink wants them.
   EventDecoder(const Definitions& definitions, const ReadOptions& options,
     const std::vector<bool>& selectedLeaves, TraceData& output, RowSink* sink = nullptr);
 
   /// Registers the callbacks on the event reader of the next location.
-  void attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader);
-  void beginLocation(uint32_t leaf);
+  void Attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader);
+  void BeginLocation(uint32_t leaf);
   /// Closes what the location left open: states, requests, collectives.
-  void endLocation();
+  void EndLocation();
   /// Completes the messages among the selected locations and applies the
   /// time window to them.
-  void finish();
+  void Finish();
 
   /// Set when a callback met a record that makes the archive unusable; the
   /// callback then interrupts OTF2's reading loop (exceptions must not cross
   /// OTF2's C frames).
-  const std::string& error() const { return this->Error; }
+  const std::string& GetError() const { return this->Error; }
 
   /// Hands the States, Events and Variables rows decoded so far to the
   /// sink, then empties them (keeping their capacity).
-  void handOver();
+  void HandOver();
 
   /// Grows the output columns ahead of a location with `events` records,
   /// from the rows per event seen so far, `remaining` events to come.
-  void reserveFor(uint64_t events, uint64_t remaining);
+  void ReserveFor(uint64_t events, uint64_t remaining);
 
 private:
   struct Callbacks;
@@ -63,59 +63,56 @@ private:
     uint64_t Start; ///< ticks
   };
 
-  double seconds(uint64_t ticks) const
+  double Seconds(uint64_t ticks) const
   {
     // Integer subtraction first: ticks are large (uptime counters), their
     // difference is exact, and only the result is rounded to a double.
     return double(int64_t(ticks - this->Offset)) / this->Resolution;
   }
-  bool inWindow(double time) const
-  {
-    return time >= this->WindowBegin && time <= this->WindowEnd;
-  }
-  void count(RecordKind kind) { ++this->Records[std::size_t(kind)]; }
-  void touch(uint64_t ticks)
+  bool InWindow(double time) const { return time >= this->WindowBegin && time <= this->WindowEnd; }
+  void Count(RecordKind kind) { ++this->Records[std::size_t(kind)]; }
+  void Touch(uint64_t ticks)
   {
     this->FirstTicks = ticks < this->FirstTicks ? ticks : this->FirstTicks;
     this->LastTicks = ticks > this->LastTicks ? ticks : this->LastTicks;
   }
 
-  OTF2_CallbackCode enter(uint64_t ticks, OTF2_RegionRef region);
-  OTF2_CallbackCode leave(uint64_t ticks, OTF2_RegionRef region);
-  /// Inline: leave() runs it for most records of a trace.
-  inline void emitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
+  OTF2_CallbackCode Enter(uint64_t ticks, OTF2_RegionRef region);
+  OTF2_CallbackCode Leave(uint64_t ticks, OTF2_RegionRef region);
+  /// Inline: Leave() runs it for most records of a trace.
+  inline void EmitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
 #if defined(__GNUC__)
   __attribute__((noinline, cold))
 #endif
-  void markDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth);
+  void MarkDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth);
   // Appends a state row of `type`, timed, windowed and clipped.
-  inline void pushState(uint32_t type, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
-  std::size_t emitEvent(RecordKind kind, uint64_t ticks);
-  void metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count, const OTF2_Type* types,
+  inline void PushState(uint32_t type, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
+  std::size_t EmitEvent(RecordKind kind, uint64_t ticks);
+  void Metric(uint64_t ticks, OTF2_MetricRef metric, uint8_t count, const OTF2_Type* types,
     const OTF2_MetricValue* values);
   /// The leaf of `rank` in `comm`, or -1 (counted as an unknown peer).
-  int64_t peerLeaf(OTF2_CommRef comm, uint32_t rank);
+  int64_t PeerLeaf(OTF2_CommRef comm, uint32_t rank);
   /// Returns the slot of the new endpoint for request bookkeeping.
-  uint64_t send(uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes);
-  void receive(uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes);
-  void cancel(uint64_t request);
-  void collectiveEnd(uint64_t ticks, OTF2_CollectiveOp operation, OTF2_CommRef comm, uint32_t root);
-  OTF2_CallbackCode fail(const std::string& problem);
+  uint64_t Send(uint64_t ticks, uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t bytes);
+  void Receive(uint64_t ticks, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t bytes);
+  void Cancel(uint64_t request);
+  void CollectiveEnd(uint64_t ticks, OTF2_CollectiveOp operation, OTF2_CommRef comm, uint32_t root);
+  OTF2_CallbackCode Fail(const std::string& problem);
   /// A Leave that does not close the innermost open region. Out of line, so
-  /// that leave() stays small.
+  /// that Leave() stays small.
 #if defined(__GNUC__)
   __attribute__((noinline, cold))
 #endif
   /// Whether a Leave of region `b` closes an Enter of region `a`: the
   /// same region, or regions of one state type (named alike).
-  bool sameState(uint64_t a, uint64_t b) const;
-  void leaveMisnested(uint64_t ticks, OTF2_RegionRef region);
+  bool SameState(uint64_t a, uint64_t b) const;
+  void LeaveMisnested(uint64_t ticks, OTF2_RegionRef region);
   /// A Leave of no open region: the late Leave of a state closed early, or
   /// one whose Enter was not recorded.
 #if defined(__GNUC__)
   __attribute__((noinline, cold))
 #endif
-  void leaveUnpaired(OTF2_RegionRef region);
+  void LeaveUnpaired(OTF2_RegionRef region);
 
   const Definitions& Defs;
   const ReadOptions& Options;
@@ -130,12 +127,12 @@ private:
   RowSink* Sink;
   bool MatchMessages; ///< false when streaming to a sink that does not want them
   /// Counted here, next to the other hot members, and added to the report
-  /// by finish().
+  /// by Finish().
   std::array<uint64_t, RecordKindCount> Records{};
   uint64_t Offset;
   double Resolution;
 
-  // Per location, reset by beginLocation().
+  // Per location, reset by BeginLocation().
   uint32_t Leaf = 0;
   uint64_t FirstTicks = 0;
   uint64_t LastTicks = 0;

@@ -18,13 +18,13 @@ bool operator<(const ChannelKey& a, const ChannelKey& b)
   return a.Tag < b.Tag;
 }
 
-void ChannelIndex::grow()
+void ChannelIndex::Grow()
 {
   this->Slots.assign(std::max<std::size_t>(16, 2 * this->Slots.size()), NotFound);
   this->Mask = this->Slots.size() - 1;
   for (uint32_t number = 0; number < this->Keys.size(); ++number)
   {
-    this->Slots[this->probe(this->Keys[number])] = number;
+    this->Slots[this->Probe(this->Keys[number])] = number;
   }
 }
 
@@ -47,21 +47,21 @@ void MessageMatcher::LocalEnds::clear()
 {
   for (uint32_t number = 0; number < this->Channels.size(); ++number)
   {
-    this->LastOfPeer[this->Channels.key(number).*(this->Peer)] = ChannelIndex::NotFound;
+    this->LastOfPeer[this->Channels.Key(number).*(this->Peer)] = ChannelIndex::NotFound;
   }
   this->Channels.clear();
   this->Counts.clear();
   this->Ends.clear();
 }
 
-void MessageMatcher::LocalEnds::layOut(
+void MessageMatcher::LocalEnds::Layout(
   std::vector<uint32_t>& order, std::vector<std::size_t>& first) const
 {
   const uint32_t channels = uint32_t(this->Channels.size());
   order.resize(channels);
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(),
-    [this](uint32_t a, uint32_t b) { return this->Channels.key(a) < this->Channels.key(b); });
+    [this](uint32_t a, uint32_t b) { return this->Channels.Key(a) < this->Channels.Key(b); });
   first.resize(channels);
   std::size_t position = 0;
   for (uint32_t number : order)
@@ -71,14 +71,14 @@ void MessageMatcher::LocalEnds::layOut(
   }
 }
 
-void MessageMatcher::beginLocation(uint32_t leaf)
+void MessageMatcher::BeginLocation(uint32_t leaf)
 {
   this->Leaf = leaf;
   this->Sends.clear();
   this->Receives.clear();
 }
 
-void MessageMatcher::cancelSend(std::size_t handle)
+void MessageMatcher::CancelSend(std::size_t handle)
 {
   LocalEnd& send = this->Sends.Ends[handle];
   if (send.Channel != Withdrawn)
@@ -88,21 +88,21 @@ void MessageMatcher::cancelSend(std::size_t handle)
   }
 }
 
-void MessageMatcher::endLocation()
+void MessageMatcher::EndLocation()
 {
   // Sends first: a location's messages to itself find their rows.
-  this->writeSends();
+  this->WriteSends();
   this->Written[this->Leaf] = 1;
-  this->completeReceives();
+  this->CompleteReceives();
 }
 
-void MessageMatcher::writeSends()
+void MessageMatcher::WriteSends()
 {
   if (this->Sends.Ends.empty())
   {
     return;
   }
-  this->Sends.layOut(this->Order, this->First);
+  this->Sends.Layout(this->Order, this->First);
   MessageColumns& m = this->Messages;
   const std::size_t first = m.size();
   std::size_t rows = first;
@@ -112,7 +112,7 @@ void MessageMatcher::writeSends()
     this->First[number] += first;
     if (count > 0)
     {
-      const uint32_t channel = this->Channels.insert(this->Sends.Channels.key(number));
+      const uint32_t channel = this->Channels.insert(this->Sends.Channels.Key(number));
       assert(channel == this->Runs.size() && "a location's channels are new");
       (void)channel;
       this->Runs.push_back({ rows, rows, rows + count });
@@ -126,7 +126,7 @@ void MessageMatcher::writeSends()
 
   // Each new row is written exactly once below: per channel for the columns
   // that are constant on a channel, per send for the others. The receive
-  // side stays 0 until completed; rows left open are dropped by finish(),
+  // side stays 0 until completed; rows left open are dropped by Finish(),
   // which also sets the drift flags.
   m.Sender.resize_for_overwrite(rows);
   m.Receiver.resize_for_overwrite(rows);
@@ -141,7 +141,7 @@ void MessageMatcher::writeSends()
   std::fill(m.Sender.begin() + first, m.Sender.end(), this->Leaf);
   for (uint32_t number : this->Order)
   {
-    const ChannelKey& key = this->Sends.Channels.key(number);
+    const ChannelKey& key = this->Sends.Channels.Key(number);
     const std::size_t begin = this->First[number];
     const std::size_t end = begin + this->Sends.Counts[number];
     std::fill(m.Receiver.begin() + begin, m.Receiver.begin() + end, key.Receiver);
@@ -159,13 +159,13 @@ void MessageMatcher::writeSends()
   }
 }
 
-void MessageMatcher::completeReceives()
+void MessageMatcher::CompleteReceives()
 {
   if (this->Receives.Ends.empty())
   {
     return;
   }
-  this->Receives.layOut(this->Order, this->First);
+  this->Receives.Layout(this->Order, this->First);
   this->Grouped.resize(this->Receives.Ends.size());
   for (const LocalEnd& receive : this->Receives.Ends)
   {
@@ -174,11 +174,11 @@ void MessageMatcher::completeReceives()
   std::size_t begin = 0;
   for (uint32_t number : this->Order)
   {
-    const ChannelKey& key = this->Receives.Channels.key(number);
+    const ChannelKey& key = this->Receives.Channels.Key(number);
     const std::size_t count = this->Receives.Counts[number];
     if (this->Written[key.Sender])
     {
-      this->complete(key, this->Grouped.data() + begin, count);
+      this->Complete(key, this->Grouped.data() + begin, count);
     }
     else
     {
@@ -191,7 +191,7 @@ void MessageMatcher::completeReceives()
   }
 }
 
-void MessageMatcher::complete(const ChannelKey& channel, const End* receives, std::size_t count)
+void MessageMatcher::Complete(const ChannelKey& channel, const End* receives, std::size_t count)
 {
   const uint32_t number = this->Channels.find(channel);
   std::size_t completed = 0;
@@ -210,11 +210,11 @@ void MessageMatcher::complete(const ChannelKey& channel, const End* receives, st
   this->UnmatchedReceives += count - completed;
 }
 
-void MessageMatcher::finish(Diagnostics& report)
+void MessageMatcher::Finish(Diagnostics& report)
 {
   for (const WaitingRun& run : this->WaitingRuns)
   {
-    this->complete(run.Channel, this->WaitingEnds.data() + run.First, run.Count);
+    this->Complete(run.Channel, this->WaitingEnds.data() + run.First, run.Count);
   }
   std::vector<WaitingRun>().swap(this->WaitingRuns);
   std::vector<End>().swap(this->WaitingEnds);
@@ -228,7 +228,7 @@ void MessageMatcher::finish(Diagnostics& report)
   }
   if (open > 0)
   {
-    this->dropOpenRows();
+    this->DropOpenRows();
   }
   MessageColumns& m = this->Messages;
   uint64_t drifting = 0;
@@ -247,7 +247,7 @@ void MessageMatcher::finish(Diagnostics& report)
 }
 
 template <typename T>
-void MessageMatcher::keepCompleteRows(Column<T>& column) const
+void MessageMatcher::KeepCompleteRows(Column<T>& column) const
 {
   // Runs are numbered in row order and tile the rows from FirstRow on.
   T* rows = column.data();
@@ -263,18 +263,18 @@ void MessageMatcher::keepCompleteRows(Column<T>& column) const
   column.resize(kept);
 }
 
-void MessageMatcher::dropOpenRows()
+void MessageMatcher::DropOpenRows()
 {
   MessageColumns& m = this->Messages;
-  this->keepCompleteRows(m.Sender);
-  this->keepCompleteRows(m.Receiver);
-  this->keepCompleteRows(m.SendTime);
-  this->keepCompleteRows(m.RecvTime);
-  this->keepCompleteRows(m.Bytes);
-  this->keepCompleteRows(m.RecvBytes);
-  this->keepCompleteRows(m.Tag);
-  this->keepCompleteRows(m.Communicator);
-  this->keepCompleteRows(m.RecvBeforeSend);
+  this->KeepCompleteRows(m.Sender);
+  this->KeepCompleteRows(m.Receiver);
+  this->KeepCompleteRows(m.SendTime);
+  this->KeepCompleteRows(m.RecvTime);
+  this->KeepCompleteRows(m.Bytes);
+  this->KeepCompleteRows(m.RecvBytes);
+  this->KeepCompleteRows(m.Tag);
+  this->KeepCompleteRows(m.Communicator);
+  this->KeepCompleteRows(m.RecvBeforeSend);
 }
 
 } // namespace macroscope::otf2

@@ -1,4 +1,4 @@
-// Pairs the sends and receives of the locations readTrace() reads, while it
+// Pairs the sends and receives of the locations ReadTrace() reads, while it
 // reads them, and writes the messages straight into the Messages table.
 //
 // MPI does not overtake on a channel (sender, receiver, communicator, tag):
@@ -11,7 +11,7 @@
 // - its sends become message rows, channel after channel in key order, so
 //   that the table comes out in channel order;
 // - its receives complete, run by run, the rows of their channel when the
-//   sender was read before; the others wait, grouped, for finish().
+//   sender was read before; the others wait, grouped, for Finish().
 //
 // Every access to the table's columns is thus sequential.
 #ifndef macroscope_otf2_OTF2MessageMatcher_h
@@ -54,9 +54,9 @@ public:
   {
     if (2 * (this->Keys.size() + 1) > this->Slots.size())
     {
-      this->grow();
+      this->Grow();
     }
-    uint32_t& number = this->Slots[this->probe(key)];
+    uint32_t& number = this->Slots[this->Probe(key)];
     if (number == NotFound)
     {
       number = uint32_t(this->Keys.size());
@@ -67,15 +67,15 @@ public:
   /// The number of `key`, or NotFound.
   uint32_t find(const ChannelKey& key) const
   {
-    return this->Slots.empty() ? NotFound : this->Slots[this->probe(key)];
+    return this->Slots.empty() ? NotFound : this->Slots[this->Probe(key)];
   }
-  const ChannelKey& key(uint32_t number) const { return this->Keys[number]; }
+  const ChannelKey& Key(uint32_t number) const { return this->Keys[number]; }
   std::size_t size() const { return this->Keys.size(); }
   void clear();
 
 private:
   /// The slot of `key`, or the free slot where its probe ends.
-  std::size_t probe(const ChannelKey& key) const
+  std::size_t Probe(const ChannelKey& key) const
   {
     const uint64_t ends = uint64_t(key.Sender) << 32 | key.Receiver;
     const uint64_t label = uint64_t(key.Communicator) << 32 | key.Tag;
@@ -90,7 +90,7 @@ private:
       }
     }
   }
-  void grow();
+  void Grow();
 
   std::vector<ChannelKey> Keys;
   std::vector<uint32_t> Slots; ///< power-of-two size, at most half used; NotFound when free
@@ -103,30 +103,31 @@ public:
   /// Appends to `messages`; `leaves` is the number of leaves of the trace.
   MessageMatcher(MessageColumns& messages, std::size_t leaves);
 
-  void beginLocation(uint32_t leaf);
+  void BeginLocation(uint32_t leaf);
   /// A send of the current location to a location that is read too.
-  /// Returns the handle that cancelSend() takes.
-  std::size_t send(uint32_t receiver, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
+  /// Returns the handle that CancelSend() takes.
+  std::size_t Send(
+    uint32_t receiver, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
   {
-    return this->Sends.add({ this->Leaf, receiver, communicator, tag }, time, bytes);
+    return this->Sends.Add({ this->Leaf, receiver, communicator, tag }, time, bytes);
   }
   /// Withdraws a send of the current location (a cancelled request).
-  void cancelSend(std::size_t handle);
+  void CancelSend(std::size_t handle);
   /// A receive of the current location from a location that is read too.
-  void receive(uint32_t sender, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
+  void Receive(uint32_t sender, uint32_t communicator, uint32_t tag, double time, uint64_t bytes)
   {
-    this->Receives.add({ sender, this->Leaf, communicator, tag }, time, bytes);
+    this->Receives.Add({ sender, this->Leaf, communicator, tag }, time, bytes);
   }
   /// Writes the current location's sends as message rows and completes rows
   /// with its receives.
-  void endLocation();
+  void EndLocation();
   /// Completes rows with the receives that waited for their sender, removes
   /// the rows of sends that found no receive, flags clock drift, and adds
   /// the counts to `report`.
-  void finish(Diagnostics& report);
+  void Finish(Diagnostics& report);
 
   /// Rows of the locations ended so far, matched or not (for planning).
-  std::size_t rowsWritten() const { return this->Messages.size() - this->FirstRow; }
+  std::size_t RowsWritten() const { return this->Messages.size() - this->FirstRow; }
 
 private:
   /// The time and length of a send or receive.
@@ -153,12 +154,12 @@ private:
     {
     }
 
-    std::size_t add(const ChannelKey& channel, double time, uint64_t bytes)
+    std::size_t Add(const ChannelKey& channel, double time, uint64_t bytes)
     {
       // A location mostly talks to each peer on one channel: try the last
       // one used with the peer before hashing.
       uint32_t& number = this->LastOfPeer[channel.*(this->Peer)];
-      if (number == ChannelIndex::NotFound || !(this->Channels.key(number) == channel))
+      if (number == ChannelIndex::NotFound || !(this->Channels.Key(number) == channel))
       {
         number = this->Channels.insert(channel);
         if (number == this->Counts.size())
@@ -173,7 +174,7 @@ private:
     void clear();
     /// Channel numbers in key order, and the first position of each channel
     /// (by number) when the ends are laid out in that order.
-    void layOut(std::vector<uint32_t>& order, std::vector<std::size_t>& first) const;
+    void Layout(std::vector<uint32_t>& order, std::vector<std::size_t>& first) const;
 
     uint32_t ChannelKey::*Peer;
     std::vector<uint32_t> LastOfPeer; ///< by leaf: a channel number, or NotFound
@@ -197,14 +198,14 @@ private:
     std::size_t Count;
   };
 
-  void writeSends();
-  void completeReceives();
+  void WriteSends();
+  void CompleteReceives();
   /// Completes the open rows of `channel` with `count` receives in order.
-  void complete(const ChannelKey& channel, const End* receives, std::size_t count);
+  void Complete(const ChannelKey& channel, const End* receives, std::size_t count);
   /// Removes the rows of the sends that found no receive.
-  void dropOpenRows();
+  void DropOpenRows();
   template <typename T>
-  void keepCompleteRows(Column<T>& column) const;
+  void KeepCompleteRows(Column<T>& column) const;
 
   MessageColumns& Messages;
   std::size_t FirstRow;
@@ -213,9 +214,9 @@ private:
   uint32_t Leaf = 0;
   LocalEnds Sends;
   LocalEnds Receives;
-  std::vector<uint32_t> Order;     ///< scratch of endLocation()
-  std::vector<std::size_t> First;  ///< scratch of endLocation()
-  std::vector<End> Grouped;        ///< scratch of endLocation()
+  std::vector<uint32_t> Order;    ///< scratch of EndLocation()
+  std::vector<std::size_t> First; ///< scratch of EndLocation()
+  std::vector<End> Grouped;       ///< scratch of EndLocation()
 
   ChannelIndex Channels;    ///< numbered in row order
   std::vector<RowRun> Runs; ///< by channel number

@@ -14,7 +14,7 @@
 namespace macroscope::otf2
 {
 
-std::vector<std::vector<uint32_t>> shareLeaves(const TraceInfo& info,
+std::vector<std::vector<uint32_t>> ShareLeaves(const TraceInfo& info,
   const std::vector<uint32_t>& leaves, const std::vector<uint32_t>& groupOfLeaf, uint32_t parts)
 {
   parts = std::max<uint32_t>(parts, 1);
@@ -64,7 +64,7 @@ std::vector<std::vector<uint32_t>> shareLeaves(const TraceInfo& info,
   return shares;
 }
 
-void addDiagnostics(Diagnostics& total, const Diagnostics& part)
+void AddDiagnostics(Diagnostics& total, const Diagnostics& part)
 {
   for (std::size_t kind = 0; kind < total.Records.size(); ++kind)
   {
@@ -103,21 +103,21 @@ void addDiagnostics(Diagnostics& total, const Diagnostics& part)
   }
 }
 
-Diagnostics streamShares(
+Diagnostics StreamShares(
   const std::string& anchorFile, const std::vector<StreamShare>& shares, const ReadOptions& options)
 {
   const std::size_t count = shares.size();
   std::vector<uint64_t> events(count, 0);
   uint64_t totalEvents = 0;
   {
-    const TraceInfo info = readTraceInfo(anchorFile);
+    const TraceInfo info = ReadTraceInfo(anchorFile);
     for (std::size_t s = 0; s < count; ++s)
     {
       if (!shares[s].Sink)
       {
         throw std::invalid_argument("a share of the read has no sink");
       }
-      if (shares[s].Sink->wantsMessages())
+      if (shares[s].Sink->WantsMessages())
       {
         throw std::invalid_argument(
           "a read split over threads cannot match messages: their two ends may lie in two shares");
@@ -155,7 +155,7 @@ Diagnostics streamShares(
         ended.notify_one(); // the calling thread passes the new total on
         return !stop.load(std::memory_order_relaxed);
       };
-      diagnostics[s] = streamTrace(anchorFile, *shares[s].Sink, mine).Report;
+      diagnostics[s] = StreamTrace(anchorFile, *shares[s].Sink, mine).Report;
     }
     catch (...)
     {
@@ -231,7 +231,7 @@ Diagnostics streamShares(
   Diagnostics total = diagnostics.empty() ? Diagnostics{} : diagnostics.front();
   for (std::size_t s = 1; s < count; ++s)
   {
-    addDiagnostics(total, diagnostics[s]);
+    AddDiagnostics(total, diagnostics[s]);
   }
   return total;
 }

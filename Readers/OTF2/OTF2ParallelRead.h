@@ -3,9 +3,9 @@
 // threads) and its own RowSink: the streamed model's read on every core
 // (docs/streaming-model.md, "Reading on every core").
 //
-//   auto shares = shareLeaves(info, leaves, groupOfLeaf, threads);
+//   auto shares = ShareLeaves(info, leaves, groupOfLeaf, threads);
 //   std::vector<StreamShare> work = ...;  // one sink per share
-//   Diagnostics report = streamShares(anchor, work, options);
+//   Diagnostics report = StreamShares(anchor, work, options);
 #ifndef macroscope_otf2_OTF2ParallelRead_h
 #define macroscope_otf2_OTF2ParallelRead_h
 
@@ -23,7 +23,7 @@ namespace macroscope::otf2
 /// `groupOfLeaf` value (indexed by leaf; empty: every leaf its own group)
 /// go to the same share. Each share is in ascending leaf order; empty
 /// shares are dropped, so fewer than `parts` may come back.
-std::vector<std::vector<uint32_t>> shareLeaves(const TraceInfo& info,
+std::vector<std::vector<uint32_t>> ShareLeaves(const TraceInfo& info,
   const std::vector<uint32_t>& leaves, const std::vector<uint32_t>& groupOfLeaf, uint32_t parts);
 
 /// One thread's work: its leaves and the sink their rows go to.
@@ -33,7 +33,7 @@ struct StreamShare
   RowSink* Sink = nullptr;
 };
 
-/// Runs streamTrace(anchor, *share.Sink, options with Leaves = share.Leaves)
+/// Runs StreamTrace(anchor, *share.Sink, options with Leaves = share.Leaves)
 /// for every share, each on a thread of its own, and returns their
 /// diagnostics added up. The sinks must not want messages (a message's two
 /// ends may lie in two shares): std::invalid_argument otherwise.
@@ -43,11 +43,11 @@ struct StreamShare
 /// returning false stops every share at its next batch and throws
 /// ReadAborted. The first error of a share (TraceError, or a sink's
 /// exception) is thrown once every thread has stopped.
-Diagnostics streamShares(
-  const std::string& anchorFile, const std::vector<StreamShare>& shares, const ReadOptions& options);
+Diagnostics StreamShares(const std::string& anchorFile, const std::vector<StreamShare>& shares,
+  const ReadOptions& options);
 
 /// Adds the counters of `part` to `total`; times take the wider span.
-void addDiagnostics(Diagnostics& total, const Diagnostics& part);
+void AddDiagnostics(Diagnostics& total, const Diagnostics& part);
 
 } // namespace macroscope::otf2
 

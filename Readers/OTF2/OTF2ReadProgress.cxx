@@ -33,7 +33,7 @@ ReadProgress::ReadProgress(std::vector<uint64_t> bytes, const std::vector<uint64
   this->Total = double(std::accumulate(this->Weights.begin(), this->Weights.end(), uint64_t(0)));
 }
 
-double ReadProgress::recordBytes(std::size_t location) const
+double ReadProgress::RecordBytes(std::size_t location) const
 {
   if (this->RecordsMeasured > 0)
   {
@@ -51,7 +51,7 @@ double ReadProgress::recordBytes(std::size_t location) const
   return GuessedRecordBytes;
 }
 
-double ReadProgress::fraction(std::size_t location, uint64_t records) const
+double ReadProgress::Fraction(std::size_t location, uint64_t records) const
 {
   if (this->Total <= 0.0)
   {
@@ -60,13 +60,13 @@ double ReadProgress::fraction(std::size_t location, uint64_t records) const
   const double weight = double(this->Weights[location]);
   // In announced records the unit is a record; in bytes, records times
   // the bytes one takes.
-  const double estimate = this->InBytes ? double(records) * this->recordBytes(location)
-                                        : double(records);
+  const double estimate =
+    this->InBytes ? double(records) * this->RecordBytes(location) : double(records);
   const double here = std::min(estimate, EstimateCeiling * weight);
   return std::min(1.0, (this->Done + here) / this->Total);
 }
 
-void ReadProgress::finish(std::size_t location, uint64_t records)
+void ReadProgress::Finish(std::size_t location, uint64_t records)
 {
   this->Done += double(this->Weights[location]);
   if (this->InBytes && records > 0 && this->Weights[location] > 0)
@@ -76,7 +76,7 @@ void ReadProgress::finish(std::size_t location, uint64_t records)
   }
 }
 
-uint64_t ReadProgress::batchRecords() const
+uint64_t ReadProgress::BatchRecords() const
 {
   const double records = this->InBytes ? this->Total / GuessedRecordBytes : this->Total;
   return std::clamp(uint64_t(records / Reports), SmallestBatch, LargestBatch);

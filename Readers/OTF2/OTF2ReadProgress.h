@@ -24,16 +24,16 @@ public:
 
   /// The fraction of the whole read done when `records` records of
   /// `location` are decoded and the locations finished before it are done.
-  double fraction(std::size_t location, uint64_t records) const;
+  double Fraction(std::size_t location, uint64_t records) const;
 
   /// `location` is read: its share is done, and its records teach the bytes
   /// a record takes, for estimating the next locations.
-  void finish(std::size_t location, uint64_t records);
+  void Finish(std::size_t location, uint64_t records);
 
   /// Records to decode between two reports: about `Reports` reports over
   /// the whole read, whatever its size, bounded so that a report is neither
   /// a cost nor rarer than a few milliseconds of decoding.
-  uint64_t batchRecords() const;
+  uint64_t BatchRecords() const;
 
   static constexpr double Reports = 200.0;
   /// Bytes a record takes before any location is finished, unless its
@@ -42,7 +42,7 @@ public:
   static constexpr double GuessedRecordBytes = 12.0;
 
 private:
-  double recordBytes(std::size_t location) const;
+  double RecordBytes(std::size_t location) const;
 
   std::vector<uint64_t> Weights;   // bytes, or announced records without sizes
   std::vector<uint64_t> Announced;

@@ -8,7 +8,7 @@ namespace macroscope::otf2
 namespace
 {
 template <std::size_t N>
-std::string lookup(const char* const (&names)[N], uint64_t value, const char* prefix)
+std::string Lookup(const char* const (&names)[N], uint64_t value, const char* prefix)
 {
   if (value < N)
   {
@@ -18,7 +18,7 @@ std::string lookup(const char* const (&names)[N], uint64_t value, const char* pr
 }
 }
 
-const char* recordKindName(RecordKind kind)
+const char* RecordKindName(RecordKind kind)
 {
   static const char* const names[] = { "Enter", "Leave", "Metric", "MpiSend", "MpiRecv",
     "MpiIsend", "MpiIsendComplete", "MpiIrecvRequest", "MpiIrecv", "MpiRequestCancelled",
@@ -31,17 +31,17 @@ const char* recordKindName(RecordKind kind)
 }
 
 // Paradigm names as tools show them; OTF2_PARADIGM_* in enumeration order.
-std::string paradigmName(uint32_t paradigm)
+std::string ParadigmName(uint32_t paradigm)
 {
   static const char* const names[] = { "unknown", "user", "compiler", "OpenMP", "MPI", "CUDA",
     "measurement", "pthread", "HMPP", "OmpSs", "hardware", "GASPI", "UPC", "SHMEM", "WinThread",
     "QtThread", "ACE thread", "TBB thread", "OpenACC", "OpenCL", "MTAPI", "sampling", "none",
     "HIP", "Kokkos" };
-  return lookup(names, paradigm, "paradigm ");
+  return Lookup(names, paradigm, "paradigm ");
 }
 
 // OTF2_REGION_ROLE_* in enumeration order, lower case with '_' as in OTF2.
-std::string regionRoleName(uint32_t role)
+std::string RegionRoleName(uint32_t role)
 {
   static const char* const names[] = { "unknown", "function", "wrapper", "loop", "code",
     "parallel", "sections", "section", "workshare", "single", "single_sblock", "master",
@@ -50,24 +50,24 @@ std::string regionRoleName(uint32_t role)
     "coll_all2all", "coll_other", "file_io", "point2point", "rma", "data_transfer", "artificial",
     "thread_create", "thread_wait", "task_untied", "allocate", "deallocate", "reallocate",
     "file_io_metadata" };
-  return lookup(names, role, "role ");
+  return Lookup(names, role, "role ");
 }
 
 // Hierarchy kinds of locations: OTF2_LOCATION_TYPE_* (accelerator streams
 // are shown as "gpu", the name OTF2 itself used before 3.0).
-std::string locationTypeName(uint32_t locationType)
+std::string LocationTypeName(uint32_t locationType)
 {
   static const char* const names[] = { "location", "thread", "gpu", "metric" };
-  return lookup(names, locationType, "location type ");
+  return Lookup(names, locationType, "location type ");
 }
 
-std::string locationGroupTypeName(uint32_t locationGroupType)
+std::string LocationGroupTypeName(uint32_t locationGroupType)
 {
   static const char* const names[] = { "group", "process", "accelerator" };
-  return lookup(names, locationGroupType, "group type ");
+  return Lookup(names, locationGroupType, "group type ");
 }
 
-std::string collectiveOperationName(int32_t operation)
+std::string CollectiveOperationName(int32_t operation)
 {
   static const char* const names[] = { "Barrier", "Bcast", "Gather", "Gatherv", "Scatter",
     "Scatterv", "Allgather", "Allgatherv", "Alltoall", "Alltoallv", "Alltoallw", "Allreduce",
@@ -78,7 +78,7 @@ std::string collectiveOperationName(int32_t operation)
   {
     return "";
   }
-  return lookup(names, uint64_t(operation), "operation ");
+  return Lookup(names, uint64_t(operation), "operation ");
 }
 
 } // namespace macroscope::otf2

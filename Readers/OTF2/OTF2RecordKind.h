@@ -52,14 +52,14 @@ constexpr std::size_t FirstInstantKind = std::size_t(RecordKind::ProgramBegin);
 constexpr std::size_t InstantKindCount = RecordKindCount - FirstInstantKind;
 
 /// The OTF2 record name without prefix, e.g. "MpiIsendComplete".
-const char* recordKindName(RecordKind kind);
+const char* RecordKindName(RecordKind kind);
 
 /// Names of OTF2 enumeration values; numbers for values OTF2 may add later.
-std::string paradigmName(uint32_t paradigm);
-std::string regionRoleName(uint32_t role);
-std::string locationTypeName(uint32_t locationType);
-std::string locationGroupTypeName(uint32_t locationGroupType);
-std::string collectiveOperationName(int32_t operation);
+std::string ParadigmName(uint32_t paradigm);
+std::string RegionRoleName(uint32_t role);
+std::string LocationTypeName(uint32_t locationType);
+std::string LocationGroupTypeName(uint32_t locationGroupType);
+std::string CollectiveOperationName(int32_t operation);
 
 } // namespace macroscope::otf2
 

@@ -5,7 +5,7 @@
 namespace macroscope::otf2
 {
 
-void RequestTable::remove(std::size_t hole)
+void RequestTable::Remove(std::size_t hole)
 {
   // Backward-shift deletion: move each following entry of the cluster into
   // the hole when the hole lies on its probe path, i.e. between its home
@@ -13,7 +13,7 @@ void RequestTable::remove(std::size_t hole)
   for (std::size_t next = (hole + 1) & this->Mask; this->Entries[next].Slot != NotFound;
        next = (next + 1) & this->Mask)
   {
-    const std::size_t fromHome = (next - this->home(this->Entries[next].Request)) & this->Mask;
+    const std::size_t fromHome = (next - this->Home(this->Entries[next].Request)) & this->Mask;
     if (fromHome >= ((next - hole) & this->Mask))
     {
       this->Entries[hole] = this->Entries[next];
@@ -33,7 +33,7 @@ void RequestTable::clear()
   }
 }
 
-void RequestTable::grow()
+void RequestTable::Grow()
 {
   std::vector<Entry> old(std::max<std::size_t>(64, 2 * this->Entries.size()));
   old.swap(this->Entries);
@@ -42,7 +42,7 @@ void RequestTable::grow()
   {
     if (entry.Slot != NotFound)
     {
-      this->Entries[this->position(entry.Request)] = entry;
+      this->Entries[this->Position(entry.Request)] = entry;
     }
   }
 }

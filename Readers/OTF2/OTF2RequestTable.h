@@ -25,32 +25,32 @@ public:
   {
     if (4 * (this->Count + 1) > this->Entries.size())
     {
-      this->grow();
+      this->Grow();
     }
-    Entry& entry = this->Entries[this->position(request)];
+    Entry& entry = this->Entries[this->Position(request)];
     const bool replaced = entry.Slot != NotFound;
     this->Count += replaced ? 0 : 1;
     entry = { request, slot };
     return replaced;
   }
   /// Removes the request and returns its slot, or NotFound.
-  uint64_t take(uint64_t request)
+  uint64_t Take(uint64_t request)
   {
     if (this->Count == 0)
     {
       return NotFound;
     }
-    const std::size_t index = this->position(request);
+    const std::size_t index = this->Position(request);
     const uint64_t slot = this->Entries[index].Slot;
     if (slot != NotFound)
     {
-      this->remove(index);
+      this->Remove(index);
     }
     return slot;
   }
   /// Calls visit(slot) for every pending request, then empties the table.
   template <typename Visitor>
-  void drain(Visitor&& visit)
+  void Drain(Visitor&& visit)
   {
     for (const Entry& entry : this->Entries)
     {
@@ -71,7 +71,7 @@ private:
     uint64_t Slot = NotFound; ///< NotFound: a free entry
   };
 
-  std::size_t home(uint64_t request) const
+  std::size_t Home(uint64_t request) const
   {
     // Request ids are often pointers or counters: mix the bits before masking.
     request ^= request >> 33;
@@ -81,17 +81,17 @@ private:
   }
   /// The entry of `request`, or the free entry where its probe ends; one
   /// exists because the table is at most a quarter full.
-  std::size_t position(uint64_t request) const
+  std::size_t Position(uint64_t request) const
   {
-    std::size_t index = this->home(request);
+    std::size_t index = this->Home(request);
     while (this->Entries[index].Slot != NotFound && this->Entries[index].Request != request)
     {
       index = (index + 1) & this->Mask;
     }
     return index;
   }
-  void remove(std::size_t index);
-  void grow();
+  void Remove(std::size_t index);
+  void Grow();
 
   std::vector<Entry> Entries; ///< power-of-two size
   std::size_t Mask = 0;

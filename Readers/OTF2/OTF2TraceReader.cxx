@@ -19,7 +19,7 @@ namespace
 namespace fs = std::filesystem;
 
 // The directory of an archive's event files: the anchor without ".otf2".
-fs::path eventDirectory(const std::string& anchorFile)
+fs::path EventDirectory(const std::string& anchorFile)
 {
   const fs::path anchor(anchorFile);
   return anchor.parent_path() / anchor.stem();
@@ -27,10 +27,10 @@ fs::path eventDirectory(const std::string& anchorFile)
 
 // The progress of a read of the selected locations, weighted by the sizes
 // of their event files (`<location id>.evt`; 0 where the file is not there).
-ReadProgress byteProgress(const std::string& anchorFile, const TraceInfo& info,
-  const std::vector<bool>& selected)
+ReadProgress ByteProgress(
+  const std::string& anchorFile, const TraceInfo& info, const std::vector<bool>& selected)
 {
-  const fs::path directory = eventDirectory(anchorFile);
+  const fs::path directory = EventDirectory(anchorFile);
   std::vector<uint64_t> bytes(selected.size(), 0);
   std::vector<uint64_t> announced(selected.size(), 0);
   for (std::size_t leaf = 0; leaf < selected.size(); ++leaf)
@@ -48,7 +48,7 @@ ReadProgress byteProgress(const std::string& anchorFile, const TraceInfo& info,
   return ReadProgress(std::move(bytes), announced);
 }
 
-std::vector<bool> selectLeaves(const TraceInfo& info, const std::vector<uint32_t>& leaves)
+std::vector<bool> SelectLeaves(const TraceInfo& info, const std::vector<uint32_t>& leaves)
 {
   std::vector<bool> selected(info.Leaves.size(), leaves.empty());
   for (uint32_t leaf : leaves)
@@ -63,7 +63,7 @@ std::vector<bool> selectLeaves(const TraceInfo& info, const std::vector<uint32_t
   return selected;
 }
 
-std::string describeLocation(const TraceInfo& info, uint32_t leaf)
+std::string DescribeLocation(const TraceInfo& info, uint32_t leaf)
 {
   const LeafInfo& location = info.Leaves[leaf];
   return "location " + std::to_string(location.LocationId) + " ('" +
@@ -73,49 +73,51 @@ std::string describeLocation(const TraceInfo& info, uint32_t leaf)
 // Local definitions hold the mapping tables from a location's local ids to
 // the global ones (Score-P writes them); OTF2 applies them to the events of
 // the location once read. Archives without them are fine.
-void readLocalDefinitions(const Archive& archive, OTF2_LocationRef location, const std::string& name)
+void ReadLocalDefinitions(
+  const Archive& archive, OTF2_LocationRef location, const std::string& name)
 {
-  OTF2_DefReader* defReader = OTF2_Reader_GetDefReader(archive.reader(), location);
+  OTF2_DefReader* defReader = OTF2_Reader_GetDefReader(archive.GetReader(), location);
   if (defReader == nullptr)
   {
-    OTF2MessageCapture::take();
+    OTF2MessageCapture::Take();
     return;
   }
   uint64_t read = 0;
   const OTF2_ErrorCode status =
-    OTF2_Reader_ReadAllLocalDefinitions(archive.reader(), defReader, &read);
-  OTF2_Reader_CloseDefReader(archive.reader(), defReader);
-  archive.check(status, "reading the local definitions of " + name);
+    OTF2_Reader_ReadAllLocalDefinitions(archive.GetReader(), defReader, &read);
+  OTF2_Reader_CloseDefReader(archive.GetReader(), defReader);
+  archive.Check(status, "reading the local definitions of " + name);
 }
 
 // With a sink, the rows go to it after each batch of records instead of
 // accumulating in `output`.
-void readEvents(const Archive& archive, const Definitions& defs, const ReadOptions& options,
+void ReadEvents(const Archive& archive, const Definitions& defs, const ReadOptions& options,
   const std::vector<bool>& selected, TraceData& output, RowSink* sink = nullptr)
 {
-  OTF2_Reader* reader = archive.reader();
+  OTF2_Reader* reader = archive.GetReader();
   uint64_t total = 0;
   for (uint32_t leaf = 0; leaf < selected.size(); ++leaf)
   {
     if (selected[leaf])
     {
-      archive.check(OTF2_Reader_SelectLocation(reader, defs.Info.Leaves[leaf].LocationId),
-        "selecting " + describeLocation(defs.Info, leaf));
+      archive.Check(OTF2_Reader_SelectLocation(reader, defs.Info.Leaves[leaf].LocationId),
+        "selecting " + DescribeLocation(defs.Info, leaf));
       total += defs.Info.Leaves[leaf].Events;
     }
   }
   const bool localDefinitions = OTF2_Reader_OpenDefFiles(reader) == OTF2_SUCCESS;
-  OTF2MessageCapture::take();
-  archive.check(OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
+  OTF2MessageCapture::Take();
+  archive.Check(OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
 
   EventDecoder decoder(defs, options, selected, output, sink);
   // Progress in bytes of the event files, not in the Locations' announced
   // numberOfEvents (advisory: EZTrace announces 2).
-  ReadProgress progress = byteProgress(archive.path(), defs.Info, selected);
-  const uint64_t batch = progress.batchRecords();
+  ReadProgress progress = ByteProgress(archive.GetPath(), defs.Info, selected);
+  const uint64_t batch = progress.BatchRecords();
   uint64_t done = 0; // events announced by the Locations read, for reserving
-  auto report = [&](uint32_t leaf, uint64_t records) {
-    if (options.Progress && !options.Progress(progress.fraction(leaf, records)))
+  auto report = [&](uint32_t leaf, uint64_t records)
+  {
+    if (options.Progress && !options.Progress(progress.Fraction(leaf, records)))
     {
       throw ReadAborted();
     }
@@ -131,26 +133,26 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
       continue;
     }
     const LeafInfo& location = defs.Info.Leaves[leaf];
-    const std::string name = describeLocation(defs.Info, leaf);
+    const std::string name = DescribeLocation(defs.Info, leaf);
     if (localDefinitions)
     {
-      readLocalDefinitions(archive, location.LocationId, name);
+      ReadLocalDefinitions(archive, location.LocationId, name);
     }
     OTF2_EvtReader* eventReader = OTF2_Reader_GetEvtReader(reader, location.LocationId);
     if (eventReader == nullptr)
     {
-      archive.check(OTF2_ERROR_FILE_CAN_NOT_OPEN, "opening the events of " + name);
+      archive.Check(OTF2_ERROR_FILE_CAN_NOT_OPEN, "opening the events of " + name);
     }
-    decoder.attach(reader, eventReader);
+    decoder.Attach(reader, eventReader);
     if (sink == nullptr)
     {
-      decoder.reserveFor(location.Events, total - done);
+      decoder.ReserveFor(location.Events, total - done);
     }
     else
     {
-      sink->beginLocation(leaf);
+      sink->BeginLocation(leaf);
     }
-    decoder.beginLocation(leaf);
+    decoder.BeginLocation(leaf);
     uint64_t readHere = 0;
     for (;;)
     {
@@ -159,14 +161,14 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
         OTF2_Reader_ReadLocalEvents(reader, eventReader, batch, &read);
       output.Report.EventsRead += read;
       readHere += read;
-      if (!decoder.error().empty())
+      if (!decoder.GetError().empty())
       {
-        archive.fail("events of " + name + ": " + decoder.error());
+        archive.Fail("events of " + name + ": " + decoder.GetError());
       }
-      archive.check(status, "reading the events of " + name);
+      archive.Check(status, "reading the events of " + name);
       if (sink != nullptr)
       {
-        decoder.handOver();
+        decoder.HandOver();
       }
       if (read < batch)
       {
@@ -186,15 +188,15 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
           " records read, " + std::to_string(location.Events) + " announced";
       }
     }
-    decoder.endLocation();
+    decoder.EndLocation();
     if (sink != nullptr)
     {
-      decoder.handOver(); // the states left open
-      sink->endLocation(leaf);
+      decoder.HandOver(); // the states left open
+      sink->EndLocation(leaf);
     }
     OTF2_Reader_CloseEvtReader(reader, eventReader);
     done += location.Events;
-    progress.finish(leaf, readHere);
+    progress.Finish(leaf, readHere);
     report(leaf, 0);
   }
   if (localDefinitions)
@@ -202,7 +204,7 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
     OTF2_Reader_CloseDefFiles(reader);
   }
   OTF2_Reader_CloseEvtFiles(reader);
-  decoder.finish();
+  decoder.Finish();
 
   Diagnostics& diagnostics = output.Report;
   uint64_t decoded = 0;
@@ -215,17 +217,17 @@ void readEvents(const Archive& archive, const Definitions& defs, const ReadOptio
 
 }
 
-TraceInfo readTraceInfo(const std::string& anchorFile)
+TraceInfo ReadTraceInfo(const std::string& anchorFile)
 {
   OTF2MessageCapture capture;
   const Archive archive(anchorFile);
-  return readDefinitions(archive).Info;
+  return ReadDefinitions(archive).Info;
 }
 
 namespace
 {
-// readTrace and streamTrace: with a sink, the rows go to it batch by batch.
-TraceData decodeTrace(const std::string& anchorFile, const ReadOptions& options, RowSink* sink)
+// ReadTrace and StreamTrace: with a sink, the rows go to it batch by batch.
+TraceData DecodeTrace(const std::string& anchorFile, const ReadOptions& options, RowSink* sink)
 {
   if (!(options.WindowBegin <= options.WindowEnd))
   {
@@ -233,54 +235,54 @@ TraceData decodeTrace(const std::string& anchorFile, const ReadOptions& options,
   }
   OTF2MessageCapture capture;
   const Archive archive(anchorFile);
-  Definitions defs = readDefinitions(archive);
-  const std::vector<bool> selected = selectLeaves(defs.Info, options.Leaves);
+  Definitions defs = ReadDefinitions(archive);
+  const std::vector<bool> selected = SelectLeaves(defs.Info, options.Leaves);
   if (sink)
   {
-    sink->begin(defs.Info);
+    sink->Begin(defs.Info);
   }
   TraceData output;
-  output.Report.ClockEnd = defs.Info.Clock.duration();
+  output.Report.ClockEnd = defs.Info.Clock.Duration();
   output.Report.DuplicateGroupDefinitions = defs.Info.DuplicateGroupDefinitions;
   output.Report.RegionsSharingAName = defs.Info.RegionsSharingAName;
-  readEvents(archive, defs, options, selected, output, sink);
-  output.shrinkTables(); // with a sink, the batch buffers
+  ReadEvents(archive, defs, options, selected, output, sink);
+  output.ShrinkTables(); // with a sink, the batch buffers
   output.Info = std::move(defs.Info);
   return output;
 }
 }
 
-TraceData readTrace(const std::string& anchorFile, const ReadOptions& options)
+TraceData ReadTrace(const std::string& anchorFile, const ReadOptions& options)
 {
-  return decodeTrace(anchorFile, options, nullptr);
+  return DecodeTrace(anchorFile, options, nullptr);
 }
 
-TraceData streamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options)
+TraceData StreamTrace(const std::string& anchorFile, RowSink& sink, const ReadOptions& options)
 {
-  return decodeTrace(anchorFile, options, &sink);
+  return DecodeTrace(anchorFile, options, &sink);
 }
 
 namespace
 {
-// Keeps nothing: readRecordSpan() wants the report's span only.
+// Keeps nothing: ReadRecordSpan() wants the report's span only.
 class DiscardRows : public RowSink
 {
 public:
-  void rows(const StateColumns&, const EventColumns&, const VariableColumns&) override {}
+  void Rows(const StateColumns&, const EventColumns&, const VariableColumns&) override {}
 };
 }
 
-std::pair<double, double> readRecordSpan(const std::string& anchorFile)
+std::pair<double, double> ReadRecordSpan(const std::string& anchorFile)
 {
   DiscardRows sink;
-  const TraceData data = streamTrace(anchorFile, sink);
+  const TraceData data = StreamTrace(anchorFile, sink);
   return { data.Report.FirstTime, data.Report.LastTime };
 }
 
-uint64_t eventFileBytes(const std::string& anchorFile)
+uint64_t EventFileBytes(const std::string& anchorFile)
 {
   std::error_code error;
-  const fs::path directory = eventDirectory(anchorFile);
+  const fs::path directory = EventDirectory(anchorFile);
   uint64_t bytes = 0;
   for (fs::directory_iterator entry(directory, error), end; !error && entry != end;
        entry.increment(error))
@@ -295,14 +297,14 @@ uint64_t eventFileBytes(const std::string& anchorFile)
   return bytes;
 }
 
-std::vector<uint32_t> LeafRange::leaves() const
+std::vector<uint32_t> LeafRange::Leaves() const
 {
   std::vector<uint32_t> result(this->End - this->Begin);
   std::iota(result.begin(), result.end(), this->Begin);
   return result;
 }
 
-std::vector<LeafRange> splitLeaves(const TraceInfo& info, uint32_t parts)
+std::vector<LeafRange> SplitLeaves(const TraceInfo& info, uint32_t parts)
 {
   if (parts == 0)
   {
@@ -347,13 +349,13 @@ std::vector<LeafRange> splitLeaves(const TraceInfo& info, uint32_t parts)
 
 namespace
 {
-bool sameChannel(const MessageEndpoint& a, const MessageEndpoint& b)
+bool SameChannel(const MessageEndpoint& a, const MessageEndpoint& b)
 {
   return a.Sender == b.Sender && a.Receiver == b.Receiver && a.Communicator == b.Communicator &&
     a.Tag == b.Tag;
 }
 
-bool channelLess(const MessageEndpoint& a, const MessageEndpoint& b)
+bool ChannelLess(const MessageEndpoint& a, const MessageEndpoint& b)
 {
   if (a.Sender != b.Sender)
     return a.Sender < b.Sender;
@@ -368,7 +370,7 @@ bool channelLess(const MessageEndpoint& a, const MessageEndpoint& b)
 // Two stable counting passes (receiver, then sender) do the bulk in O(n);
 // the rare pairs of locations that use several tags or communicators are
 // then sorted on their own.
-void groupByChannel(std::vector<MessageEndpoint>& endpoints, std::vector<MessageEndpoint>& scratch)
+void GroupByChannel(std::vector<MessageEndpoint>& endpoints, std::vector<MessageEndpoint>& scratch)
 {
   if (endpoints.empty())
   {
@@ -381,7 +383,7 @@ void groupByChannel(std::vector<MessageEndpoint>& endpoints, std::vector<Message
   }
   std::vector<std::size_t> start(std::size_t(largest) + 2);
   // Returns false, moving nothing, when `from` is already in key order (the
-  // receives readTrace() collects are, by receiver).
+  // receives ReadTrace() collects are, by receiver).
   auto countingPass = [&start](const std::vector<MessageEndpoint>& from,
                         std::vector<MessageEndpoint>& to, uint32_t MessageEndpoint::*key) {
     const bool sorted = std::is_sorted(from.begin(), from.end(),
@@ -429,7 +431,7 @@ void groupByChannel(std::vector<MessageEndpoint>& endpoints, std::vector<Message
 }
 }
 
-void matchMessages(std::vector<MessageEndpoint> sends, std::vector<MessageEndpoint> receives,
+void MatchMessages(std::vector<MessageEndpoint> sends, std::vector<MessageEndpoint> receives,
   MessageColumns& messages, Diagnostics& report)
 {
   // MPI does not overtake on one channel (sender, receiver, communicator,
@@ -437,8 +439,8 @@ void matchMessages(std::vector<MessageEndpoint> sends, std::vector<MessageEndpoi
   // both sides by channel, each keeping its location's record order.
   {
     std::vector<MessageEndpoint> scratch;
-    groupByChannel(sends, scratch);
-    groupByChannel(receives, scratch);
+    GroupByChannel(sends, scratch);
+    GroupByChannel(receives, scratch);
   }
   messages.reserve(messages.size() + std::min(sends.size(), receives.size()));
 
@@ -446,7 +448,7 @@ void matchMessages(std::vector<MessageEndpoint> sends, std::vector<MessageEndpoi
   std::size_t r = 0;
   while (s < sends.size() && r < receives.size())
   {
-    if (sameChannel(sends[s], receives[r]))
+    if (SameChannel(sends[s], receives[r]))
     {
       const MessageEndpoint& send = sends[s++];
       const MessageEndpoint& receive = receives[r++];
@@ -462,7 +464,7 @@ void matchMessages(std::vector<MessageEndpoint> sends, std::vector<MessageEndpoi
       messages.RecvBeforeSend.push_back(drift ? 1 : 0);
       report.ReceivesBeforeSends += drift ? 1 : 0;
     }
-    else if (channelLess(sends[s], receives[r]))
+    else if (ChannelLess(sends[s], receives[r]))
     {
       ++report.UnmatchedSends;
       ++s;
@@ -477,7 +479,7 @@ void matchMessages(std::vector<MessageEndpoint> sends, std::vector<MessageEndpoi
   report.UnmatchedReceives += receives.size() - r;
 }
 
-std::string describe(const Diagnostics& report)
+std::string Describe(const Diagnostics& report)
 {
   std::ostringstream text;
   text << report.EventsRead << " event records read";
@@ -490,7 +492,7 @@ std::string describe(const Diagnostics& report)
   {
     if (report.Records[kind] > 0)
     {
-      text << "  " << recordKindName(RecordKind(kind)) << ": " << report.Records[kind] << "\n";
+      text << "  " << RecordKindName(RecordKind(kind)) << ": " << report.Records[kind] << "\n";
     }
   }
   if (!std::isnan(report.FirstTime))

@@ -8,7 +8,7 @@ namespace macroscope::otf2
 namespace
 {
 template <typename T>
-std::size_t bytesOf(const Column<T>& column)
+std::size_t BytesOf(const Column<T>& column)
 {
   return column.size() * sizeof(T);
 }
@@ -23,13 +23,13 @@ void StateColumns::reserve(std::size_t rows)
   this->End.reserve(rows);
 }
 
-void StateColumns::prefault(std::size_t rows) const
+void StateColumns::Prefault(std::size_t rows) const
 {
-  this->Location.prefault(rows);
-  this->Type.prefault(rows);
-  this->Depth.prefault(rows);
-  this->Start.prefault(rows);
-  this->End.prefault(rows);
+  this->Location.Prefault(rows);
+  this->Type.Prefault(rows);
+  this->Depth.Prefault(rows);
+  this->Start.Prefault(rows);
+  this->End.Prefault(rows);
 }
 
 void StateColumns::shrink_to_fit()
@@ -41,10 +41,10 @@ void StateColumns::shrink_to_fit()
   this->End.shrink_to_fit();
 }
 
-std::size_t StateColumns::bytes() const
+std::size_t StateColumns::MemoryBytes() const
 {
-  return bytesOf(this->Location) + bytesOf(this->Type) + bytesOf(this->Depth) +
-    bytesOf(this->Start) + bytesOf(this->End);
+  return BytesOf(this->Location) + BytesOf(this->Type) + BytesOf(this->Depth) +
+    BytesOf(this->Start) + BytesOf(this->End);
 }
 
 void MessageColumns::reserve(std::size_t rows)
@@ -60,17 +60,17 @@ void MessageColumns::reserve(std::size_t rows)
   this->RecvBeforeSend.reserve(rows);
 }
 
-void MessageColumns::prefault(std::size_t rows) const
+void MessageColumns::Prefault(std::size_t rows) const
 {
-  this->Sender.prefault(rows);
-  this->Receiver.prefault(rows);
-  this->SendTime.prefault(rows);
-  this->RecvTime.prefault(rows);
-  this->Bytes.prefault(rows);
-  this->RecvBytes.prefault(rows);
-  this->Tag.prefault(rows);
-  this->Communicator.prefault(rows);
-  this->RecvBeforeSend.prefault(rows);
+  this->Sender.Prefault(rows);
+  this->Receiver.Prefault(rows);
+  this->SendTime.Prefault(rows);
+  this->RecvTime.Prefault(rows);
+  this->Bytes.Prefault(rows);
+  this->RecvBytes.Prefault(rows);
+  this->Tag.Prefault(rows);
+  this->Communicator.Prefault(rows);
+  this->RecvBeforeSend.Prefault(rows);
 }
 
 void MessageColumns::resize(std::size_t rows)
@@ -99,11 +99,11 @@ void MessageColumns::shrink_to_fit()
   this->RecvBeforeSend.shrink_to_fit();
 }
 
-std::size_t MessageColumns::bytes() const
+std::size_t MessageColumns::MemoryBytes() const
 {
-  return bytesOf(this->Sender) + bytesOf(this->Receiver) + bytesOf(this->SendTime) +
-    bytesOf(this->RecvTime) + bytesOf(this->Bytes) + bytesOf(this->RecvBytes) +
-    bytesOf(this->Tag) + bytesOf(this->Communicator) + bytesOf(this->RecvBeforeSend);
+  return BytesOf(this->Sender) + BytesOf(this->Receiver) + BytesOf(this->SendTime) +
+    BytesOf(this->RecvTime) + BytesOf(this->Bytes) + BytesOf(this->RecvBytes) + BytesOf(this->Tag) +
+    BytesOf(this->Communicator) + BytesOf(this->RecvBeforeSend);
 }
 
 void EventColumns::reserve(std::size_t rows)
@@ -116,14 +116,14 @@ void EventColumns::reserve(std::size_t rows)
   this->Operation.reserve(rows);
 }
 
-void EventColumns::prefault(std::size_t rows) const
+void EventColumns::Prefault(std::size_t rows) const
 {
-  this->Location.prefault(rows);
-  this->Type.prefault(rows);
-  this->Time.prefault(rows);
-  this->Communicator.prefault(rows);
-  this->Root.prefault(rows);
-  this->Operation.prefault(rows);
+  this->Location.Prefault(rows);
+  this->Type.Prefault(rows);
+  this->Time.Prefault(rows);
+  this->Communicator.Prefault(rows);
+  this->Root.Prefault(rows);
+  this->Operation.Prefault(rows);
 }
 
 void EventColumns::shrink_to_fit()
@@ -136,10 +136,10 @@ void EventColumns::shrink_to_fit()
   this->Operation.shrink_to_fit();
 }
 
-std::size_t EventColumns::bytes() const
+std::size_t EventColumns::MemoryBytes() const
 {
-  return bytesOf(this->Location) + bytesOf(this->Type) + bytesOf(this->Time) +
-    bytesOf(this->Communicator) + bytesOf(this->Root) + bytesOf(this->Operation);
+  return BytesOf(this->Location) + BytesOf(this->Type) + BytesOf(this->Time) +
+    BytesOf(this->Communicator) + BytesOf(this->Root) + BytesOf(this->Operation);
 }
 
 void VariableColumns::reserve(std::size_t rows)
@@ -150,12 +150,12 @@ void VariableColumns::reserve(std::size_t rows)
   this->Value.reserve(rows);
 }
 
-void VariableColumns::prefault(std::size_t rows) const
+void VariableColumns::Prefault(std::size_t rows) const
 {
-  this->Location.prefault(rows);
-  this->Variable.prefault(rows);
-  this->Time.prefault(rows);
-  this->Value.prefault(rows);
+  this->Location.Prefault(rows);
+  this->Variable.Prefault(rows);
+  this->Time.Prefault(rows);
+  this->Value.Prefault(rows);
 }
 
 void VariableColumns::shrink_to_fit()
@@ -166,13 +166,13 @@ void VariableColumns::shrink_to_fit()
   this->Value.shrink_to_fit();
 }
 
-std::size_t VariableColumns::bytes() const
+std::size_t VariableColumns::MemoryBytes() const
 {
-  return bytesOf(this->Location) + bytesOf(this->Variable) + bytesOf(this->Time) +
-    bytesOf(this->Value);
+  return BytesOf(this->Location) + BytesOf(this->Variable) + BytesOf(this->Time) +
+    BytesOf(this->Value);
 }
 
-uint32_t TypeColumns::add(
+uint32_t TypeColumns::Add(
   const std::string& name, const char* kind, const std::string& paradigm, const std::string& role)
 {
   const uint32_t id = uint32_t(this->Id.size());
@@ -188,18 +188,18 @@ uint32_t TypeColumns::add(
   return id;
 }
 
-double ClockInfo::seconds(uint64_t ticks) const
+double ClockInfo::Seconds(uint64_t ticks) const
 {
   return double(int64_t(ticks - this->GlobalOffset)) / double(this->Resolution);
 }
 
-std::size_t TraceData::tableBytes() const
+std::size_t TraceData::TableBytes() const
 {
-  return this->States.bytes() + this->Messages.bytes() + this->Events.bytes() +
-    this->Variables.bytes();
+  return this->States.MemoryBytes() + this->Messages.MemoryBytes() + this->Events.MemoryBytes() +
+    this->Variables.MemoryBytes();
 }
 
-void TraceData::shrinkTables()
+void TraceData::ShrinkTables()
 {
   this->States.shrink_to_fit();
   this->Messages.shrink_to_fit();

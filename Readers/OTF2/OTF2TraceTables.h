@@ -30,10 +30,10 @@ struct StateColumns
   std::size_t size() const { return this->Start.size(); }
   std::size_t capacity() const { return this->Start.capacity(); }
   void reserve(std::size_t rows);
-  /// Maps the memory of the rows up to `rows` ahead (Column::prefault).
-  void prefault(std::size_t rows) const;
+  /// Maps the memory of the rows up to `rows` ahead (Column::Prefault).
+  void Prefault(std::size_t rows) const;
   void shrink_to_fit();
-  std::size_t bytes() const;
+  std::size_t MemoryBytes() const;
 };
 
 /// Port 1: one row per matched point-to-point message.
@@ -54,11 +54,11 @@ struct MessageColumns
   std::size_t size() const { return this->SendTime.size(); }
   std::size_t capacity() const { return this->SendTime.capacity(); }
   void reserve(std::size_t rows);
-  /// Maps the memory of the rows up to `rows` ahead (Column::prefault).
-  void prefault(std::size_t rows) const;
+  /// Maps the memory of the rows up to `rows` ahead (Column::Prefault).
+  void Prefault(std::size_t rows) const;
   void resize(std::size_t rows);
   void shrink_to_fit();
-  std::size_t bytes() const;
+  std::size_t MemoryBytes() const;
 };
 
 /// Port 2: one row per instant event.
@@ -70,15 +70,15 @@ struct EventColumns
   /// Collectives only (MpiCollectiveBegin gets them from its End), else -1:
   Column<int64_t> Communicator; ///< OTF2 Comm id
   Column<int64_t> Root;         ///< leaf index of the root
-  Column<int32_t> Operation;    ///< OTF2_CollectiveOp, see collectiveOperationName
+  Column<int32_t> Operation;    ///< OTF2_CollectiveOp, see CollectiveOperationName
 
   std::size_t size() const { return this->Time.size(); }
   std::size_t capacity() const { return this->Time.capacity(); }
   void reserve(std::size_t rows);
-  /// Maps the memory of the rows up to `rows` ahead (Column::prefault).
-  void prefault(std::size_t rows) const;
+  /// Maps the memory of the rows up to `rows` ahead (Column::Prefault).
+  void Prefault(std::size_t rows) const;
   void shrink_to_fit();
-  std::size_t bytes() const;
+  std::size_t MemoryBytes() const;
 };
 
 /// Port 3: one row per metric value.
@@ -92,10 +92,10 @@ struct VariableColumns
   std::size_t size() const { return this->Time.size(); }
   std::size_t capacity() const { return this->Time.capacity(); }
   void reserve(std::size_t rows);
-  /// Maps the memory of the rows up to `rows` ahead (Column::prefault).
-  void prefault(std::size_t rows) const;
+  /// Maps the memory of the rows up to `rows` ahead (Column::Prefault).
+  void Prefault(std::size_t rows) const;
   void shrink_to_fit();
-  std::size_t bytes() const;
+  std::size_t MemoryBytes() const;
 };
 
 /// Port 4: the resource tree, vertices in depth-first order (a parent
@@ -135,7 +135,7 @@ struct TypeColumns
   std::vector<std::array<uint8_t, 3>> ColorBlindColor;
 
   std::size_t size() const { return this->Id.size(); }
-  uint32_t add(const std::string& name, const char* kind, const std::string& paradigm,
+  uint32_t Add(const std::string& name, const char* kind, const std::string& paradigm,
     const std::string& role);
 };
 
@@ -154,8 +154,8 @@ struct ClockInfo
   uint64_t TraceLength = 0; ///< ticks
   uint64_t RealtimeNanoseconds = 0; ///< wall-clock time of GlobalOffset, 0 if unknown
 
-  double seconds(uint64_t ticks) const;
-  double duration() const { return this->seconds(this->GlobalOffset + this->TraceLength); }
+  double Seconds(uint64_t ticks) const;
+  double Duration() const { return this->Seconds(this->GlobalOffset + this->TraceLength); }
 };
 
 /// What the definitions alone tell: enough for the GUI's information pass.
@@ -239,7 +239,7 @@ struct Diagnostics
   double FirstTime = std::numeric_limits<double>::quiet_NaN();
   double LastTime = std::numeric_limits<double>::quiet_NaN();
 
-  uint64_t count(RecordKind kind) const { return this->Records[std::size_t(kind)]; }
+  uint64_t Count(RecordKind kind) const { return this->Records[std::size_t(kind)]; }
 };
 
 /// A send or receive whose matching needs the records of another part.
@@ -259,7 +259,7 @@ struct UnresolvedMessages
   std::vector<MessageEndpoint> Receives;
 };
 
-/// Everything readTrace() returns.
+/// Everything ReadTrace() returns.
 struct TraceData
 {
   TraceInfo Info;
@@ -271,9 +271,9 @@ struct TraceData
   UnresolvedMessages Unresolved;
 
   /// Bytes held by the four event tables (the measure of the memory bound).
-  std::size_t tableBytes() const;
+  std::size_t TableBytes() const;
   /// Gives back the capacity of the four event tables beyond their rows.
-  void shrinkTables();
+  void ShrinkTables();
 };
 
 } // namespace macroscope::otf2

@@ -58,12 +58,12 @@ public:
       ::munmap(const_cast<char*>(this->Data), this->Size);
     }
   }
-  std::string_view text() const { return std::string_view(this->Data, this->Size); }
+  std::string_view Text() const { return std::string_view(this->Data, this->Size); }
 
   /// Gives the pages before `offset` back: a scan or a stream never looks
   /// at a line again, so its resident memory stays flat instead of growing
   /// with the file (the pages stay in the page cache).
-  void release(std::size_t offset)
+  void Release(std::size_t offset)
   {
     const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
     const std::size_t end = offset / page * page;
@@ -81,34 +81,34 @@ private:
 };
 }
 
-TraceData parseTrace(std::string_view text, const ReadOptions& options, const std::string& source)
+TraceData ParseTrace(std::string_view text, const ReadOptions& options, const std::string& source)
 {
   PajeParser parser(text, options, source);
-  return parser.run();
+  return parser.Run();
 }
 
-TraceData readTrace(const std::string& path, const ReadOptions& options)
+TraceData ReadTrace(const std::string& path, const ReadOptions& options)
 {
   MappedFile file(path);
-  PajeParser parser(file.text(), options, path);
+  PajeParser parser(file.Text(), options, path);
   if (!options.KeepRows)
   {
-    parser.onConsumed([&file](std::size_t offset) { file.release(offset); });
+    parser.OnConsumed([&file](std::size_t offset) { file.Release(offset); });
   }
-  return parser.run();
+  return parser.Run();
 }
 
-TraceData streamTrace(const std::string& path, const std::vector<uint32_t>& leafOfContainer,
+TraceData StreamTrace(const std::string& path, const std::vector<uint32_t>& leafOfContainer,
   RowSink& sink, const ReadOptions& options)
 {
   MappedFile file(path);
-  PajeParser parser(file.text(), options, path);
-  parser.stream(sink, leafOfContainer);
-  parser.onConsumed([&file](std::size_t offset) { file.release(offset); });
-  return parser.run();
+  PajeParser parser(file.Text(), options, path);
+  parser.Stream(sink, leafOfContainer);
+  parser.OnConsumed([&file](std::size_t offset) { file.Release(offset); });
+  return parser.Run();
 }
 
-std::string describe(const Diagnostics& report)
+std::string Describe(const Diagnostics& report)
 {
   std::ostringstream text;
   text << report.Lines << " event lines, times " << report.FirstTime << " to " << report.LastTime

@@ -4,7 +4,7 @@
 // of the OTF2 decoder (OTF2TraceTables.h), so that one VTK adapter hands
 // either over. docs/paje-parser.md describes the format as implemented.
 //
-//   macroscope::paje::TraceData trace = macroscope::paje::readTrace("run.paje");
+//   macroscope::paje::TraceData trace = macroscope::paje::ReadTrace("run.paje");
 //
 // Malformed input throws ParseError (with the line number); a file that
 // cannot be opened throws TraceError; an abort requested by the progress
@@ -80,11 +80,11 @@ struct TraceData
   VariableColumns Variables;
   Diagnostics Report;
   /// Rows of each leaf (states, events and samples on it, messages it
-  /// receives), counted even when the tables are not kept: splitLeaves().
+  /// receives), counted even when the tables are not kept: SplitLeaves().
   std::vector<uint64_t> RowsOfLeaf;
   /// Leaf of each container, in the order of their PajeCreateContainer
   /// (the root "0" first); UINT32_MAX for an inner container without data.
-  /// What streamTrace() needs from a first pass to number its rows.
+  /// What StreamTrace() needs from a first pass to number its rows.
   std::vector<uint32_t> LeafOfContainer;
 };
 
@@ -102,33 +102,33 @@ struct ReadOptions
   bool KeepRows = true;
 };
 
-/// Receives the rows of streamTrace() while the file is parsed.
+/// Receives the rows of StreamTrace() while the file is parsed.
 class RowSink
 {
 public:
   virtual ~RowSink() = default;
   /// Which rows to hand over; the others are not even built.
-  virtual bool wantsStates() const { return true; }
-  virtual bool wantsEvents() const { return true; }
-  virtual bool wantsVariables() const { return true; }
-  virtual bool wantsMessages() const { return true; }
+  virtual bool WantsStates() const { return true; }
+  virtual bool WantsEvents() const { return true; }
+  virtual bool WantsVariables() const { return true; }
+  virtual bool WantsMessages() const { return true; }
   /// The rows completed since the last call, of any leaves (Location,
-  /// Sender and Receiver are leaf indexes, as readTrace() gives them). Per
+  /// Sender and Receiver are leaf indexes, as ReadTrace() gives them). Per
   /// leaf, states come in the order of their Leave (End ascending, then
   /// deeper first, then earlier start first: the order SliceTrace() sorts
   /// a leaf's states into), events, samples and messages in file order.
   /// The columns are reused after the call; a few tens of thousands of rows
   /// at a time.
-  virtual void rows(const StateColumns& states, const EventColumns& events,
+  virtual void Rows(const StateColumns& states, const EventColumns& events,
     const VariableColumns& variables, const MessageColumns& messages) = 0;
 };
 
 /// Parses a whole trace held in memory. `source` names it in error messages.
-TraceData parseTrace(
+TraceData ParseTrace(
   std::string_view text, const ReadOptions& options = {}, const std::string& source = "");
 
 /// Maps the file into memory and parses it.
-TraceData readTrace(const std::string& path, const ReadOptions& options = {});
+TraceData ReadTrace(const std::string& path, const ReadOptions& options = {});
 
 /// Parses `path` a second time and hands its rows to `sink` as they
 /// complete (a state when it is popped, replaced, reset or closed by its
@@ -139,13 +139,13 @@ TraceData readTrace(const std::string& path, const ReadOptions& options = {});
 /// with KeepRows false), since a container's leaf is only known at the
 /// end of the file. The file must be in time order within each container
 /// (Pajé requires it): a state ending before one already handed over
-/// throws ParseError. Returns the diagnostics and hierarchy as readTrace();
+/// throws ParseError. Returns the diagnostics and hierarchy as ReadTrace();
 /// its tables are empty.
-TraceData streamTrace(const std::string& path, const std::vector<uint32_t>& leafOfContainer,
+TraceData StreamTrace(const std::string& path, const std::vector<uint32_t>& leafOfContainer,
   RowSink& sink, const ReadOptions& options = {});
 
 /// A few lines describing the diagnostics, for a log or a GUI panel.
-std::string describe(const Diagnostics& report);
+std::string Describe(const Diagnostics& report);
 
 } // namespace macroscope::paje
 

@@ -11,7 +11,7 @@ ParseError::ParseError(const std::string& source, uint64_t line, const std::stri
 {
 }
 
-std::string excerpt(std::string_view text)
+std::string Excerpt(std::string_view text)
 {
   if (text.size() <= ExcerptBytes)
   {

@@ -19,14 +19,14 @@ public:
 };
 
 /// A problem on one line of the trace. what() reads "<source>:<line>: <problem>";
-/// line() is 1-based.
+/// GetLine() is 1-based.
 class ParseError : public TraceError
 {
 public:
   ParseError(const std::string& source, uint64_t line, const std::string& problem);
 
-  uint64_t line() const { return this->Line; }
-  const std::string& problem() const { return this->Problem; }
+  uint64_t GetLine() const { return this->Line; }
+  const std::string& GetProblem() const { return this->Problem; }
 
 private:
   uint64_t Line;
@@ -39,7 +39,7 @@ constexpr std::size_t ExcerptBytes = 64;
 /// `text` quoted for an error message: whole and in double quotes when
 /// short, else its first bytes (cut on a UTF-8 character boundary) followed
 /// by "..." and its length, so that a message never carries a huge field.
-std::string excerpt(std::string_view text);
+std::string Excerpt(std::string_view text);
 
 /// Thrown when the progress callback returned false.
 class ReadAborted : public std::runtime_error

@@ -21,7 +21,7 @@ using F = FieldName;
 
 /// The fields each kind cannot do without (Alias is always optional: an
 /// object without one is referred to by its name).
-std::initializer_list<FieldName> required(EventKind kind)
+std::initializer_list<FieldName> Required(EventKind kind)
 {
   switch (kind)
   {
@@ -87,7 +87,7 @@ std::initializer_list<FieldName> required(EventKind kind)
 }
 }
 
-bool eventKindFromName(std::string_view name, EventKind& kind)
+bool EventKindFromName(std::string_view name, EventKind& kind)
 {
   for (std::size_t k = 0; k < EventKindCount; ++k)
   {
@@ -100,12 +100,12 @@ bool eventKindFromName(std::string_view name, EventKind& kind)
   return false;
 }
 
-const char* eventKindName(EventKind kind)
+const char* EventKindName(EventKind kind)
 {
   return KindNames[std::size_t(kind)];
 }
 
-bool fieldFromName(std::string_view name, FieldName& field)
+bool FieldFromName(std::string_view name, FieldName& field)
 {
   for (std::size_t f = 0; f < FieldNameCount; ++f)
   {
@@ -123,7 +123,7 @@ bool fieldFromName(std::string_view name, FieldName& field)
   return false;
 }
 
-const char* fieldName(FieldName field)
+const char* FieldNameText(FieldName field)
 {
   return FieldNames[std::size_t(field)];
 }
@@ -134,7 +134,7 @@ PajeEventDefinition::PajeEventDefinition(EventKind kind, std::string name)
 {
 }
 
-bool PajeEventDefinition::addField(std::string_view field)
+bool PajeEventDefinition::AddField(std::string_view field)
 {
   // Seen holds "\n<name>\n" per field: a plain search finds duplicates
   // (a header has a handful of fields).
@@ -148,7 +148,7 @@ bool PajeEventDefinition::addField(std::string_view field)
     return false;
   }
   FieldName known;
-  if (fieldFromName(field, known))
+  if (FieldFromName(field, known))
   {
     if (this->Positions[std::size_t(known)] != Absent)
     {
@@ -161,11 +161,11 @@ bool PajeEventDefinition::addField(std::string_view field)
   return true;
 }
 
-bool PajeEventDefinition::missingField(FieldName& missing) const
+bool PajeEventDefinition::MissingField(FieldName& missing) const
 {
-  for (FieldName field : required(this->Kind))
+  for (FieldName field : Required(this->Kind))
   {
-    if (!this->has(field))
+    if (!this->Has(field))
     {
       missing = field;
       return true;

@@ -59,13 +59,13 @@ enum class FieldName : uint8_t
 constexpr std::size_t FieldNameCount = 14;
 
 /// "PajeSetState" -> SetState; false for an unknown name.
-bool eventKindFromName(std::string_view name, EventKind& kind);
+bool EventKindFromName(std::string_view name, EventKind& kind);
 /// SetState -> "PajeSetState".
-const char* eventKindName(EventKind kind);
+const char* EventKindName(EventKind kind);
 /// "Time" -> Time; false for a field the parser does not interpret. Case-sensitive
 /// as in the format, except that "size" (SimGrid) is also Size.
-bool fieldFromName(std::string_view name, FieldName& field);
-const char* fieldName(FieldName field);
+bool FieldFromName(std::string_view name, FieldName& field);
+const char* FieldNameText(FieldName field);
 
 /// One event definition: where each interpreted field sits on an event line.
 class PajeEventDefinition
@@ -76,22 +76,22 @@ public:
   PajeEventDefinition() = default;
   PajeEventDefinition(EventKind kind, std::string name);
 
-  EventKind kind() const { return this->Kind; }
-  const std::string& name() const { return this->Name; }
+  EventKind GetKind() const { return this->Kind; }
+  const std::string& GetName() const { return this->Name; }
 
   /// Appends the next field of the header; false when `field` is already there.
-  bool addField(std::string_view field);
+  bool AddField(std::string_view field);
   /// Fields on an event line after the event id.
-  std::size_t fieldCount() const { return this->Count; }
+  std::size_t FieldCount() const { return this->Count; }
   /// Position after the event id, or Absent.
-  int8_t position(FieldName field) const { return this->Positions[std::size_t(field)]; }
-  bool has(FieldName field) const { return this->position(field) != Absent; }
+  int8_t Position(FieldName field) const { return this->Positions[std::size_t(field)]; }
+  bool Has(FieldName field) const { return this->Position(field) != Absent; }
 
   /// The first field the kind needs and this definition lacks; false when complete.
-  bool missingField(FieldName& missing) const;
+  bool MissingField(FieldName& missing) const;
 
 private:
-  static constexpr std::array<int8_t, FieldNameCount> allAbsent()
+  static constexpr std::array<int8_t, FieldNameCount> AllAbsent()
   {
     std::array<int8_t, FieldNameCount> positions{};
     for (int8_t& position : positions)
@@ -103,7 +103,7 @@ private:
 
   EventKind Kind = EventKind::SetState;
   std::string Name;
-  std::array<int8_t, FieldNameCount> Positions = allAbsent();
+  std::array<int8_t, FieldNameCount> Positions = AllAbsent();
   std::size_t Count = 0;
   /// Names of every field, interpreted or not, to refuse duplicates.
   std::string Seen;

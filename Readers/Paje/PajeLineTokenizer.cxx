@@ -38,12 +38,12 @@ struct ByteClasses
 };
 constexpr ByteClasses Classes;
 
-inline unsigned char classOf(char c)
+inline unsigned char ClassOf(char c)
 {
   return Classes.Of[static_cast<unsigned char>(c)];
 }
 
-std::string describeByte(char c)
+std::string DescribeByte(char c)
 {
   char text[8];
   std::snprintf(text, sizeof text, "0x%02X", unsigned(static_cast<unsigned char>(c)));
@@ -59,20 +59,20 @@ PajeLineTokenizer::PajeLineTokenizer(std::string_view text, std::string source)
 {
 }
 
-void PajeLineTokenizer::fail(uint64_t line, const std::string& problem) const
+void PajeLineTokenizer::Fail(uint64_t line, const std::string& problem) const
 {
   throw ParseError(this->Source, line, problem);
 }
 
-void PajeLineTokenizer::tooLong(const char* lineStart) const
+void PajeLineTokenizer::TooLong(const char* lineStart) const
 {
-  this->fail(this->Line,
+  this->Fail(this->Line,
     "line longer than " + std::to_string(PajeLine::MaxLineBytes >> 20) +
       " MiB (the limit of a Pajé line; a corrupt file?), starting with " +
-      excerpt(std::string_view(lineStart, ExcerptBytes - 16)) + "...");
+      Excerpt(std::string_view(lineStart, ExcerptBytes - 16)) + "...");
 }
 
-bool PajeLineTokenizer::next(PajeLine& line)
+bool PajeLineTokenizer::Next(PajeLine& line)
 {
   const char* p = this->Cursor;
   const char* const end = this->End;
@@ -91,7 +91,7 @@ bool PajeLineTokenizer::next(PajeLine& line)
     // One iteration per field, until the newline.
     while (true)
     {
-      while (p < stop && classOf(*p) == Blank)
+      while (p < stop && ClassOf(*p) == Blank)
       {
         ++p;
       }
@@ -99,11 +99,11 @@ bool PajeLineTokenizer::next(PajeLine& line)
       {
         if (capped)
         {
-          this->tooLong(lineStart);
+          this->TooLong(lineStart);
         }
         break;
       }
-      const unsigned char kind = classOf(*p);
+      const unsigned char kind = ClassOf(*p);
       if (kind == Newline)
       {
         line.Terminated = true;
@@ -112,16 +112,16 @@ bool PajeLineTokenizer::next(PajeLine& line)
       }
       if (kind == Binary)
       {
-        this->fail(this->Line, "non-text byte " + describeByte(*p) + " (binary data?)");
+        this->Fail(this->Line, "non-text byte " + DescribeByte(*p) + " (binary data?)");
       }
       if (first && *p == '#')
       {
         // A comment: skip to the newline, still refusing binary bytes.
-        while (p < stop && classOf(*p) != Newline)
+        while (p < stop && ClassOf(*p) != Newline)
         {
-          if (classOf(*p) == Binary)
+          if (ClassOf(*p) == Binary)
           {
-            this->fail(this->Line, "non-text byte " + describeByte(*p) + " (binary data?)");
+            this->Fail(this->Line, "non-text byte " + DescribeByte(*p) + " (binary data?)");
           }
           ++p;
         }
@@ -137,8 +137,8 @@ bool PajeLineTokenizer::next(PajeLine& line)
       first = false;
       if (line.Count == PajeLine::MaxFields)
       {
-        this->fail(this->Line,
-          "too many fields (more than " + std::to_string(PajeLine::MaxFields) + ")");
+        this->Fail(
+          this->Line, "too many fields (more than " + std::to_string(PajeLine::MaxFields) + ")");
       }
       const char* start;
       if (kind == Quote)
@@ -146,43 +146,44 @@ bool PajeLineTokenizer::next(PajeLine& line)
         start = ++p;
         while (p < stop && *p != '"')
         {
-          const unsigned char inner = classOf(*p);
+          const unsigned char inner = ClassOf(*p);
           if (inner == Newline)
           {
             break;
           }
           if (inner == Binary && *p != '\t' && *p != '\r')
           {
-            this->fail(this->Line, "non-text byte " + describeByte(*p) + " (binary data?)");
+            this->Fail(this->Line, "non-text byte " + DescribeByte(*p) + " (binary data?)");
           }
           ++p;
         }
         if (p == stop && capped)
         {
-          this->tooLong(lineStart);
+          this->TooLong(lineStart);
         }
         if (p == stop || *p != '"')
         {
-          this->fail(this->Line, "unterminated quoted string " +
-              excerpt(std::string_view(start - 1, std::size_t(p - start + 1))));
+          this->Fail(this->Line,
+            "unterminated quoted string " +
+              Excerpt(std::string_view(start - 1, std::size_t(p - start + 1))));
         }
         line.Fields[line.Count++] = std::string_view(start, std::size_t(p - start));
         ++p;
-        if (p < stop && classOf(*p) != Blank && classOf(*p) != Newline)
+        if (p < stop && ClassOf(*p) != Blank && ClassOf(*p) != Newline)
         {
-          this->fail(this->Line, "no separator after a closing quote");
+          this->Fail(this->Line, "no separator after a closing quote");
         }
         continue;
       }
       // A '"' inside an unquoted field is kept as a plain byte.
       start = p;
-      while (p < stop && (classOf(*p) == Plain || classOf(*p) == Quote))
+      while (p < stop && (ClassOf(*p) == Plain || ClassOf(*p) == Quote))
       {
         ++p;
       }
-      if (p < stop && classOf(*p) == Binary)
+      if (p < stop && ClassOf(*p) == Binary)
       {
-        this->fail(this->Line, "non-text byte " + describeByte(*p) + " (binary data?)");
+        this->Fail(this->Line, "non-text byte " + DescribeByte(*p) + " (binary data?)");
       }
       line.Fields[line.Count++] = std::string_view(start, std::size_t(p - start));
     }

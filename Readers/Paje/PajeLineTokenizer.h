@@ -52,18 +52,18 @@ public:
   PajeLineTokenizer(std::string_view text, std::string source);
 
   /// Reads the next line that holds fields into `line`; false at the end.
-  bool next(PajeLine& line);
+  bool Next(PajeLine& line);
 
   /// Bytes consumed so far (for progress).
-  std::size_t offset() const { return std::size_t(this->Cursor - this->Begin); }
+  std::size_t Offset() const { return std::size_t(this->Cursor - this->Begin); }
   std::size_t size() const { return std::size_t(this->End - this->Begin); }
-  const std::string& source() const { return this->Source; }
+  const std::string& GetSource() const { return this->Source; }
 
   /// Throws ParseError for the given line.
-  [[noreturn]] void fail(uint64_t line, const std::string& problem) const;
+  [[noreturn]] void Fail(uint64_t line, const std::string& problem) const;
 
 private:
-  [[noreturn]] void tooLong(const char* lineStart) const;
+  [[noreturn]] void TooLong(const char* lineStart) const;
 
   const char* Begin;
   const char* Cursor;

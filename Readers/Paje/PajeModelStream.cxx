@@ -27,12 +27,12 @@ public:
     }
   }
 
-  bool wantsStates() const override { return this->Stream.WantsStates(); }
-  bool wantsEvents() const override { return this->Stream.WantsEvents(); }
-  bool wantsVariables() const override { return this->Stream.WantsVariables(); }
-  bool wantsMessages() const override { return this->Stream.WantsMessages(); }
+  bool WantsStates() const override { return this->Stream.WantsStates(); }
+  bool WantsEvents() const override { return this->Stream.WantsEvents(); }
+  bool WantsVariables() const override { return this->Stream.WantsVariables(); }
+  bool WantsMessages() const override { return this->Stream.WantsMessages(); }
 
-  void rows(const StateColumns& states, const EventColumns& events,
+  void Rows(const StateColumns& states, const EventColumns& events,
     const VariableColumns& variables, const MessageColumns& messages) override
   {
     if (states.size() > 0)
@@ -165,7 +165,7 @@ private:
 };
 }
 
-Diagnostics streamModel(const std::string& path, const TraceData& scan,
+Diagnostics StreamModel(const std::string& path, const TraceData& scan,
   const StreamSelection& selection, ModelStream& stream, const ReadOptions& options)
 {
   const std::size_t leaves = scan.Leaves.size();
@@ -187,7 +187,7 @@ Diagnostics streamModel(const std::string& path, const TraceData& scan,
     }
   }
   ModelStreamSink sink(selection, stream, leaves);
-  TraceData trace = streamTrace(path, scan.LeafOfContainer, sink, options);
+  TraceData trace = StreamTrace(path, scan.LeafOfContainer, sink, options);
   stream.EndInterleaved();
   return trace.Report;
 }

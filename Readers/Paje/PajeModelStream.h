@@ -1,14 +1,14 @@
 // The streamed time slicing of a Pajé trace (docs/streaming-model.md, "Pajé
-// traces"): the rows of streamTrace() handed to a ModelStream as they
+// traces"): the rows of StreamTrace() handed to a ModelStream as they
 // complete, with the reader's selections applied, so that the model is
 // built without the tables. The glue of vtkMacroscopePajeReader's
 // SliceWhileReading, VTK-free so that the tests drive it directly.
 //
 //   ReadOptions scanOptions;
 //   scanOptions.KeepRows = false;
-//   TraceData scan = readTrace(path, scanOptions); // definitions only
+//   TraceData scan = ReadTrace(path, scanOptions); // definitions only
 //   ModelStream stream(...);                       // the output's leaves
-//   streamModel(path, scan, selection, stream);
+//   StreamModel(path, scan, selection, stream);
 //   std::vector<MicroscopicModel> models = stream.Finish();
 #ifndef macroscope_paje_PajeModelStream_h
 #define macroscope_paje_PajeModelStream_h
@@ -47,15 +47,15 @@ struct StreamSelection
   std::vector<uint8_t> StateTypes;
 };
 
-/// Parses `path` again (its first pass gave `scan`: a readTrace() with or
+/// Parses `path` again (its first pass gave `scan`: a ReadTrace() with or
 /// without KeepRows) and hands the rows `selection` keeps to `stream`,
 /// interleaved (ModelStream::AddInterleavedStates...), then closes the
 /// leaves (EndInterleaved); the caller calls stream.Finish(). The stream's
 /// leaves are the output's (OutputLeaf's numbers, or the scan's leaves).
-/// Throws as readTrace() (ParseError, TraceError, ReadAborted), and
+/// Throws as ReadTrace() (ParseError, TraceError, ReadAborted), and
 /// std::invalid_argument when the rows do not fit the stream. Returns the
 /// second pass's diagnostics.
-Diagnostics streamModel(const std::string& path, const TraceData& scan,
+Diagnostics StreamModel(const std::string& path, const TraceData& scan,
   const StreamSelection& selection, ModelStream& stream, const ReadOptions& options = {});
 
 } // namespace macroscope::paje

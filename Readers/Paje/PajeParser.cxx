@@ -20,25 +20,25 @@ constexpr uint64_t ProgressLines = 1u << 16;
 /// Lines between two looks at whether the next hundredth of the file is parsed.
 constexpr uint64_t CheckLines = 1u << 10;
 
-uint64_t pairKey(uint32_t a, uint32_t b)
+uint64_t PairKey(uint32_t a, uint32_t b)
 {
   return (uint64_t(a) << 32) | b;
 }
 
 /// Every name or field quoted in a message is an excerpt (PajeErrors.h).
-std::string quoted(std::string_view text)
+std::string Quoted(std::string_view text)
 {
-  return excerpt(text);
+  return Excerpt(text);
 }
 
-std::string formatTime(double t)
+std::string FormatTime(double t)
 {
   char text[32];
   std::snprintf(text, sizeof text, "%.9g", t);
   return text;
 }
 
-const char* kindWord(int kind)
+const char* KindWord(int kind)
 {
   static const char* const words[] = { "container", "state", "event", "variable", "link" };
   return words[kind];
@@ -51,7 +51,7 @@ PajeParser::PajeParser(std::string_view text, const ReadOptions& options, const 
 {
   // The root container "0" of type "0", which every trace starts from.
   Type root;
-  root.Name = this->intern("0");
+  root.Name = this->Intern("0");
   this->Types.push_back(std::move(root));
   this->TypeIds.emplace(this->Types[0].Name, 0);
   Container top;
@@ -65,18 +65,18 @@ PajeParser::PajeParser(std::string_view text, const ReadOptions& options, const 
   this->ContainerAliases.insert(this->Containers[0].Id);
 }
 
-void PajeParser::fail(uint64_t line, const std::string& problem) const
+void PajeParser::Fail(uint64_t line, const std::string& problem) const
 {
-  this->Tokens.fail(line, problem);
+  this->Tokens.Fail(line, problem);
 }
 
-std::string_view PajeParser::intern(std::string_view text)
+std::string_view PajeParser::Intern(std::string_view text)
 {
   // A deque never moves its strings, so views of them stay valid.
   return this->Pool.emplace_back(text);
 }
 
-void PajeParser::registerId(Ids& ids, Aliases& aliases, std::string_view alias,
+void PajeParser::RegisterId(Ids& ids, Aliases& aliases, std::string_view alias,
   std::string_view name, uint32_t index, const char* what)
 {
   if (!alias.empty())
@@ -86,8 +86,8 @@ void PajeParser::registerId(Ids& ids, Aliases& aliases, std::string_view alias,
     {
       if (aliases.count(alias) != 0)
       {
-        this->fail(
-          this->Line, std::string(what) + " alias " + quoted(alias) + " is already defined");
+        this->Fail(
+          this->Line, std::string(what) + " alias " + Quoted(alias) + " is already defined");
       }
       it->second = index; // the alias wins over another object's name
     }
@@ -103,7 +103,7 @@ void PajeParser::registerId(Ids& ids, Aliases& aliases, std::string_view alias,
   }
 }
 
-double PajeParser::number(std::string_view text, FieldName field) const
+double PajeParser::Number(std::string_view text, FieldName field) const
 {
   double value = 0.0;
   const char* first = text.data();
@@ -115,14 +115,14 @@ double PajeParser::number(std::string_view text, FieldName field) const
   const auto [end, error] = std::from_chars(first, last, value);
   if (text.empty() || error != std::errc() || end != last || !std::isfinite(value))
   {
-    this->fail(this->Line, "bad number " + quoted(text) + " in field " + fieldName(field));
+    this->Fail(this->Line, "bad number " + Quoted(text) + " in field " + FieldNameText(field));
   }
   return value;
 }
 
-double PajeParser::time(std::string_view text)
+double PajeParser::Time(std::string_view text)
 {
-  const double t = this->number(text, FieldName::Time);
+  const double t = this->Number(text, FieldName::Time);
   Diagnostics& report = this->Out.Report;
   if (!(t >= report.FirstTime))
   {
@@ -135,49 +135,51 @@ double PajeParser::time(std::string_view text)
   return t;
 }
 
-uint32_t PajeParser::findType(std::string_view id, TypeKind kind) const
+uint32_t PajeParser::FindType(std::string_view id, TypeKind kind) const
 {
   const auto it = this->TypeIds.find(id);
   if (it == this->TypeIds.end())
   {
-    this->fail(this->Line, "undefined type " + quoted(id));
+    this->Fail(this->Line, "undefined type " + Quoted(id));
   }
   if (it->second == Ambiguous)
   {
-    this->fail(
-      this->Line, "type name " + quoted(id) + " is ambiguous (several types have it): use an alias");
+    this->Fail(this->Line,
+      "type name " + Quoted(id) + " is ambiguous (several types have it): use an alias");
   }
   const Type& type = this->Types[it->second];
   if (type.Kind != kind)
   {
-    this->fail(this->Line, "type " + quoted(id) + " is a " + kindWord(int(type.Kind)) +
-        " type, not a " + kindWord(int(kind)) + " type");
+    this->Fail(this->Line,
+      "type " + Quoted(id) + " is a " + KindWord(int(type.Kind)) + " type, not a " +
+        KindWord(int(kind)) + " type");
   }
   return it->second;
 }
 
-uint32_t PajeParser::findContainer(std::string_view id) const
+uint32_t PajeParser::FindContainer(std::string_view id) const
 {
   const auto it = this->ContainerIds.find(id);
   if (it == this->ContainerIds.end())
   {
-    this->fail(this->Line, "undefined container " + quoted(id));
+    this->Fail(this->Line, "undefined container " + Quoted(id));
   }
   if (it->second == Ambiguous)
   {
-    this->fail(this->Line,
-      "container name " + quoted(id) + " is ambiguous (several containers have it): use an alias");
+    this->Fail(this->Line,
+      "container name " + Quoted(id) + " is ambiguous (several containers have it): use an alias");
   }
   const Container& container = this->Containers[it->second];
   if (container.DestroyedOn != 0)
   {
-    this->fail(this->Line, "container " + quoted(id) + " was destroyed on line " +
+    this->Fail(this->Line,
+      "container " + Quoted(id) + " was destroyed on line " +
         std::to_string(container.DestroyedOn));
   }
   return it->second;
 }
 
-uint32_t PajeParser::findValue(uint32_t type, std::string_view id)
+uint32_t PajeParser::FindValue(uint32_t type, std::string_view id)
 {
   Type& owner = this->Types[type];
   const auto it = owner.Values.find(id);
@@ -185,19 +187,20 @@ uint32_t PajeParser::findValue(uint32_t type, std::string_view id)
   {
     if (it->second == Ambiguous)
     {
-      this->fail(this->Line, "value name " + quoted(id) + " of type " + quoted(owner.Name) +
+      this->Fail(this->Line,
+        "value name " + Quoted(id) + " of type " + Quoted(owner.Name) +
           " is ambiguous: use an alias");
     }
     return it->second;
   }
   // A value without DefineEntityValue: Pajé defines it on first use.
-  const std::string_view name = this->intern(id);
+  const std::string_view name = this->Intern(id);
   if (owner.Kind == TypeKind::Link)
   {
     owner.Values.emplace(name, None); // link values are not types of their own
     return None;
   }
-  const uint32_t row = this->Out.Types.add(std::string(name),
+  const uint32_t row = this->Out.Types.Add(std::string(name),
     owner.Kind == TypeKind::State ? schema::StateKind : schema::EventKind, std::string(owner.Name),
     "");
   owner.Values.emplace(name, row);
@@ -205,11 +208,11 @@ uint32_t PajeParser::findValue(uint32_t type, std::string_view id)
   return row;
 }
 
-std::array<uint8_t, 3> PajeParser::color(std::string_view text) const
+std::array<uint8_t, 3> PajeParser::Color(std::string_view text) const
 {
   // Three numbers, in [0, 1] (Pajé, SimGrid) or in [0, 255] (some tools
   // write "255.0 102.0 255.0"): a component above 1 makes all three 0-255.
-  const std::string why = "bad colour " + quoted(text) +
+  const std::string why = "bad colour " + Quoted(text) +
     " (expected three numbers \"r g b\", each in [0, 1] or each in [0, 255])";
   std::array<double, 3> values{};
   const char* p = text.data();
@@ -224,7 +227,7 @@ std::array<uint8_t, 3> PajeParser::color(std::string_view text) const
     const auto [next, error] = std::from_chars(p, end, value);
     if (error != std::errc() || !(value >= 0.0 && value <= 255.0))
     {
-      this->fail(this->Line, why);
+      this->Fail(this->Line, why);
     }
     p = next;
   }
@@ -234,7 +237,7 @@ std::array<uint8_t, 3> PajeParser::color(std::string_view text) const
   }
   if (p != end)
   {
-    this->fail(this->Line, why);
+    this->Fail(this->Line, why);
   }
   const bool bytes = *std::max_element(values.begin(), values.end()) > 1.0;
   std::array<uint8_t, 3> rgb{};
@@ -245,40 +248,41 @@ std::array<uint8_t, 3> PajeParser::color(std::string_view text) const
   return rgb;
 }
 
-void PajeParser::checkOwner(uint32_t type, uint32_t container, uint32_t owner) const
+void PajeParser::CheckOwner(uint32_t type, uint32_t container, uint32_t owner) const
 {
   const uint32_t actual = this->Containers[container].Type;
   if (owner == None)
   {
     // Only the root container type "0" has no owner (found by the fuzzer).
-    this->fail(this->Line, "type " + quoted(this->Types[type].Name) +
+    this->Fail(this->Line,
+      "type " + Quoted(this->Types[type].Name) +
         " is the root container type: no container but the root \"0\" can have it");
   }
   if (actual != owner)
   {
-    this->fail(this->Line, "type " + quoted(this->Types[type].Name) +
-        " belongs to containers of type " + quoted(this->Types[owner].Name) + ", but container " +
-        quoted(this->Containers[container].Id) + " is of type " +
-        quoted(this->Types[actual].Name));
+    this->Fail(this->Line,
+      "type " + Quoted(this->Types[type].Name) + " belongs to containers of type " +
+        Quoted(this->Types[owner].Name) + ", but container " +
+        Quoted(this->Containers[container].Id) + " is of type " + Quoted(this->Types[actual].Name));
   }
 }
 
-void PajeParser::checkTimeOrder(double last, double now, uint32_t container, uint32_t type) const
+void PajeParser::CheckTimeOrder(double last, double now, uint32_t container, uint32_t type) const
 {
   if (now < last)
   {
     // pajeng refuses it too ("trace is not time-ordered"): a state would
     // end before it starts, a variable interval run backwards.
-    this->fail(this->Line, "time goes backwards on container " +
-        quoted(this->Containers[container].Id) + " for type " + quoted(this->Types[type].Name) +
-        ": " + formatTime(now) + " s after " + formatTime(last) +
+    this->Fail(this->Line,
+      "time goes backwards on container " + Quoted(this->Containers[container].Id) + " for type " +
+        Quoted(this->Types[type].Name) + ": " + FormatTime(now) + " s after " + FormatTime(last) +
         " s (Pajé needs each container's events of a type in time order)");
   }
 }
 
-PajeParser::Stack& PajeParser::stackOf(uint32_t container, uint32_t type)
+PajeParser::Stack& PajeParser::StackOf(uint32_t container, uint32_t type)
 {
-  const auto [it, added] = this->StackIds.emplace(pairKey(container, type), 0);
+  const auto [it, added] = this->StackIds.emplace(PairKey(container, type), 0);
   if (added)
   {
     it->second = uint32_t(this->Stacks.size());
@@ -288,7 +292,7 @@ PajeParser::Stack& PajeParser::stackOf(uint32_t container, uint32_t type)
   return this->Stacks[it->second];
 }
 
-void PajeParser::closeTop(Stack& stack, double end)
+void PajeParser::CloseTop(Stack& stack, double end)
 {
   const OpenState& top = stack.Open.back();
   ++this->Containers[stack.Container].Rows;
@@ -303,35 +307,36 @@ void PajeParser::closeTop(Stack& stack, double end)
   }
   if (this->StreamStates)
   {
-    this->holdState(
+    this->HoldState(
       stack.Container, HeldState{ top.Row, uint32_t(stack.Open.size() - 1), top.Start, end });
   }
   stack.Open.pop_back();
 }
 
-void PajeParser::stream(RowSink& sink, const std::vector<uint32_t>& leafOf)
+void PajeParser::Stream(RowSink& sink, const std::vector<uint32_t>& leafOf)
 {
   this->Options.KeepRows = false;
   this->Sink = &sink;
   this->StreamLeaves = &leafOf;
-  this->StreamStates = sink.wantsStates();
-  this->StreamEvents = sink.wantsEvents();
-  this->StreamVariables = sink.wantsVariables();
-  this->StreamMessages = sink.wantsMessages();
+  this->StreamStates = sink.WantsStates();
+  this->StreamEvents = sink.WantsEvents();
+  this->StreamVariables = sink.WantsVariables();
+  this->StreamMessages = sink.WantsMessages();
 }
 
-uint32_t PajeParser::streamLeaf(uint32_t container) const
+uint32_t PajeParser::StreamLeaf(uint32_t container) const
 {
   const std::vector<uint32_t>& leafOf = *this->StreamLeaves;
   if (container >= leafOf.size() || leafOf[container] == None)
   {
-    this->fail(this->Line, "container " + quoted(this->Containers[container].Id) +
+    this->Fail(this->Line,
+      "container " + Quoted(this->Containers[container].Id) +
         " holds data, but did not in the first pass: the file changed since it was scanned");
   }
   return leafOf[container];
 }
 
-void PajeParser::holdState(uint32_t container, const HeldState& state)
+void PajeParser::HoldState(uint32_t container, const HeldState& state)
 {
   // States close in time order in a time-ordered trace; those ending at
   // the same instant wait for the next later one, to be sorted into Leave
@@ -346,17 +351,18 @@ void PajeParser::holdState(uint32_t container, const HeldState& state)
   {
     if (state.End < held.front().End)
     {
-      this->fail(this->Line, "a state of container " + quoted(this->Containers[container].Id) +
-          " ends at " + std::to_string(state.End) + " s, before one that ended at " +
+      this->Fail(this->Line,
+        "a state of container " + Quoted(this->Containers[container].Id) + " ends at " +
+          std::to_string(state.End) + " s, before one that ended at " +
           std::to_string(held.front().End) +
           " s: the streamed model needs each container's events in time order");
     }
-    this->releaseHeld(container);
+    this->ReleaseHeld(container);
   }
   held.push_back(state);
 }
 
-void PajeParser::releaseHeld(uint32_t container)
+void PajeParser::ReleaseHeld(uint32_t container)
 {
   std::vector<HeldState>& held = this->Held[container];
   if (held.empty())
@@ -369,7 +375,7 @@ void PajeParser::releaseHeld(uint32_t container)
       return a.Depth > b.Depth || (a.Depth == b.Depth && a.Start < b.Start);
     });
   }
-  const uint32_t leaf = this->streamLeaf(container);
+  const uint32_t leaf = this->StreamLeaf(container);
   StateColumns& states = this->BatchStates;
   for (const HeldState& state : held)
   {
@@ -382,7 +388,7 @@ void PajeParser::releaseHeld(uint32_t container)
   held.clear();
 }
 
-void PajeParser::flush()
+void PajeParser::Flush()
 {
   if (!this->Sink ||
     (this->BatchStates.size() == 0 && this->BatchEvents.size() == 0 &&
@@ -390,7 +396,7 @@ void PajeParser::flush()
   {
     return;
   }
-  this->Sink->rows(this->BatchStates, this->BatchEvents, this->BatchVariables, this->BatchMessages);
+  this->Sink->Rows(this->BatchStates, this->BatchEvents, this->BatchVariables, this->BatchMessages);
   // Cleared, keeping the capacity for the next batch.
   StateColumns& s = this->BatchStates;
   for (auto* column : { &s.Location, &s.Type, &s.Depth })
@@ -414,7 +420,7 @@ void PajeParser::flush()
   this->BatchMessages.resize(0);
 }
 
-void PajeParser::destroy(uint32_t container, double when)
+void PajeParser::Destroy(uint32_t container, double when)
 {
   // Iterative walk: the depth of the hierarchy comes from the input.
   std::vector<uint32_t> todo{ container };
@@ -433,41 +439,41 @@ void PajeParser::destroy(uint32_t container, double when)
       Stack& stack = this->Stacks[s];
       if (!stack.Open.empty())
       {
-        this->checkTimeOrder(stack.Last, when, c, stack.Type);
+        this->CheckTimeOrder(stack.Last, when, c, stack.Type);
       }
       this->Out.Report.StatesClosedByDestroy += stack.Open.size();
       while (!stack.Open.empty())
       {
-        this->closeTop(stack, when);
+        this->CloseTop(stack, when);
       }
     }
     todo.insert(todo.end(), object.Children.begin(), object.Children.end());
   }
 }
 
-void PajeParser::link(const PajeLine& line, const PajeEventDefinition& def, bool start, double when)
+void PajeParser::Link(const PajeLine& line, const PajeEventDefinition& def, bool start, double when)
 {
-  auto field = [&](FieldName f) { return line[1 + std::size_t(def.position(f))]; };
-  const uint32_t type = this->findType(field(FieldName::Type), TypeKind::Link);
-  const uint32_t holder = this->findContainer(field(FieldName::Container));
+  auto field = [&](FieldName f) { return line[1 + std::size_t(def.Position(f))]; };
+  const uint32_t type = this->FindType(field(FieldName::Type), TypeKind::Link);
+  const uint32_t holder = this->FindContainer(field(FieldName::Container));
   const Type& linkType = this->Types[type];
-  this->checkOwner(type, holder, linkType.Parent);
+  this->CheckOwner(type, holder, linkType.Parent);
   const uint32_t endpoint =
-    this->findContainer(field(start ? FieldName::StartContainer : FieldName::EndContainer));
-  this->checkOwner(type, endpoint, start ? linkType.StartType : linkType.EndType);
+    this->FindContainer(field(start ? FieldName::StartContainer : FieldName::EndContainer));
+  this->CheckOwner(type, endpoint, start ? linkType.StartType : linkType.EndType);
   this->Containers[endpoint].HasData = true;
-  if (def.has(FieldName::Value))
+  if (def.Has(FieldName::Value))
   {
-    this->findValue(type, field(FieldName::Value));
+    this->FindValue(type, field(FieldName::Value));
   }
   uint64_t bytes = 0;
-  if (start && def.has(FieldName::Size))
+  if (start && def.Has(FieldName::Size))
   {
     const std::string_view size = field(FieldName::Size);
     const auto [end, error] = std::from_chars(size.data(), size.data() + size.size(), bytes);
     if (size.empty() || error != std::errc() || end != size.data() + size.size())
     {
-      this->fail(this->Line, "bad number " + quoted(size) + " in field Size");
+      this->Fail(this->Line, "bad number " + Quoted(size) + " in field Size");
     }
   }
   // The key of a link: its type, the container that holds it and its Key.
@@ -500,8 +506,8 @@ void PajeParser::link(const PajeLine& line, const PajeEventDefinition& def, bool
   if (this->StreamMessages)
   {
     MessageColumns& batch = this->BatchMessages;
-    batch.Sender.push_back(this->streamLeaf(send.Container));
-    batch.Receiver.push_back(this->streamLeaf(recv.Container));
+    batch.Sender.push_back(this->StreamLeaf(send.Container));
+    batch.Receiver.push_back(this->StreamLeaf(recv.Container));
     batch.SendTime.push_back(send.Time);
     batch.RecvTime.push_back(recv.Time);
     batch.Bytes.push_back(send.Bytes);
@@ -526,7 +532,7 @@ void PajeParser::link(const PajeLine& line, const PajeEventDefinition& def, bool
   messages.RecvBeforeSend.push_back(recv.Time < send.Time ? 1 : 0);
 }
 
-void PajeParser::header(const PajeLine& line)
+void PajeParser::Header(const PajeLine& line)
 {
   if (line.Count == 0)
   {
@@ -536,30 +542,31 @@ void PajeParser::header(const PajeLine& line)
   {
     if (line[0] == "EndEventDef")
     {
-      this->fail(this->Line, "%EndEventDef without %EventDef");
+      this->Fail(this->Line, "%EndEventDef without %EventDef");
     }
-    this->fail(this->Line, "header line " + quoted(line[0]) + " outside an %EventDef");
+    this->Fail(this->Line, "header line " + Quoted(line[0]) + " outside an %EventDef");
   }
   if (line.Count != 3)
   {
-    this->fail(this->Line, "%EventDef needs an event name and an id");
+    this->Fail(this->Line, "%EventDef needs an event name and an id");
   }
   EventKind kind;
-  if (!eventKindFromName(line[1], kind))
+  if (!EventKindFromName(line[1], kind))
   {
-    this->fail(this->Line, "unknown event kind " + quoted(line[1]));
+    this->Fail(this->Line, "unknown event kind " + Quoted(line[1]));
   }
   uint64_t id = 0;
   const std::string_view idText = line[2];
   const auto [end, error] = std::from_chars(idText.data(), idText.data() + idText.size(), id);
   if (error != std::errc() || end != idText.data() + idText.size() || id >= MaxEventId)
   {
-    this->fail(this->Line, "bad event id " + quoted(idText) + " (an integer below " +
-        std::to_string(MaxEventId) + " is expected)");
+    this->Fail(this->Line,
+      "bad event id " + Quoted(idText) + " (an integer below " + std::to_string(MaxEventId) +
+        " is expected)");
   }
   if (id < this->DefinitionOf.size() && this->DefinitionOf[id] != None)
   {
-    this->fail(this->Line,
+    this->Fail(this->Line,
       "event id " + std::to_string(id) + " is already defined on line " +
         std::to_string(this->DefinedOn[this->DefinitionOf[id]]));
   }
@@ -568,15 +575,16 @@ void PajeParser::header(const PajeLine& line)
   PajeLine field;
   while (true)
   {
-    if (!this->Tokens.next(field))
+    if (!this->Tokens.Next(field))
     {
-      this->fail(started, "%EventDef " + quoted(line[1]) + " is never closed by %EndEventDef");
+      this->Fail(started, "%EventDef " + Quoted(line[1]) + " is never closed by %EndEventDef");
     }
     this->Line = field.Number;
     if (!field.Header)
     {
-      this->fail(this->Line, "event line inside %EventDef " + std::string(def.name()) +
-          " (started on line " + std::to_string(started) + "; missing %EndEventDef?)");
+      this->Fail(this->Line,
+        "event line inside %EventDef " + std::string(def.GetName()) + " (started on line " +
+          std::to_string(started) + "; missing %EndEventDef?)");
     }
     if (field.Count == 0)
     {
@@ -588,24 +596,25 @@ void PajeParser::header(const PajeLine& line)
     }
     if (field[0] == "EventDef")
     {
-      this->fail(this->Line, "%EventDef inside %EventDef " + def.name() + " (started on line " +
+      this->Fail(this->Line,
+        "%EventDef inside %EventDef " + def.GetName() + " (started on line " +
           std::to_string(started) + ")");
     }
-    if (def.fieldCount() + 2 > PajeLine::MaxFields)
+    if (def.FieldCount() + 2 > PajeLine::MaxFields)
     {
-      this->fail(this->Line, "too many fields in %EventDef " + def.name());
+      this->Fail(this->Line, "too many fields in %EventDef " + def.GetName());
     }
-    if (!def.addField(field[0]))
+    if (!def.AddField(field[0]))
     {
-      this->fail(this->Line, "field " + quoted(field[0]) + " appears twice in %EventDef " +
-          def.name());
+      this->Fail(
+        this->Line, "field " + Quoted(field[0]) + " appears twice in %EventDef " + def.GetName());
     }
   }
   FieldName missing;
-  if (def.missingField(missing))
+  if (def.MissingField(missing))
   {
-    this->fail(started, def.name() + " (id " + std::to_string(id) + ") lacks the field " +
-        fieldName(missing));
+    this->Fail(started,
+      def.GetName() + " (id " + std::to_string(id) + ") lacks the field " + FieldNameText(missing));
   }
   if (id >= this->DefinitionOf.size())
   {
@@ -616,46 +625,45 @@ void PajeParser::header(const PajeLine& line)
   this->DefinedOn.push_back(started);
 }
 
-void PajeParser::event(const PajeLine& line)
+void PajeParser::Event(const PajeLine& line)
 {
   uint64_t id = 0;
   const std::string_view idText = line[0];
   const auto [idEnd, error] = std::from_chars(idText.data(), idText.data() + idText.size(), id);
   if (error != std::errc() || idEnd != idText.data() + idText.size())
   {
-    this->fail(this->Line, "bad event id " + quoted(idText));
+    this->Fail(this->Line, "bad event id " + Quoted(idText));
   }
   if (id >= this->DefinitionOf.size() || this->DefinitionOf[id] == None)
   {
-    this->fail(this->Line, "unknown event id " + quoted(idText));
+    this->Fail(this->Line, "unknown event id " + Quoted(idText));
   }
   const PajeEventDefinition& def = this->Definitions[this->DefinitionOf[id]];
   const std::size_t fields = line.Count - 1;
-  if (fields < def.fieldCount())
+  if (fields < def.FieldCount())
   {
     if (!line.Terminated)
     {
-      this->fail(this->Line, "truncated file: the last line ends in the middle of " + def.name() +
-          " (" + std::to_string(fields) + " of " + std::to_string(def.fieldCount()) + " fields)");
+      this->Fail(this->Line,
+        "truncated file: the last line ends in the middle of " + def.GetName() + " (" +
+          std::to_string(fields) + " of " + std::to_string(def.FieldCount()) + " fields)");
     }
-    this->fail(this->Line, "missing fields: " + def.name() + " (id " + quoted(idText) +
-        ") has " + std::to_string(def.fieldCount()) + " fields, the line " +
-        std::to_string(fields));
+    this->Fail(this->Line,
+      "missing fields: " + def.GetName() + " (id " + Quoted(idText) + ") has " +
+        std::to_string(def.FieldCount()) + " fields, the line " + std::to_string(fields));
   }
-  if (fields > def.fieldCount())
+  if (fields > def.FieldCount())
   {
-    this->fail(this->Line, "too many fields: " + def.name() + " (id " + quoted(idText) +
-        ") has " + std::to_string(def.fieldCount()) + " fields, the line " +
-        std::to_string(fields));
+    this->Fail(this->Line,
+      "too many fields: " + def.GetName() + " (id " + Quoted(idText) + ") has " +
+        std::to_string(def.FieldCount()) + " fields, the line " + std::to_string(fields));
   }
-  auto field = [&](FieldName f) { return line[1 + std::size_t(def.position(f))]; };
-  auto optional = [&](FieldName f) {
-    return def.has(f) ? field(f) : std::string_view();
-  };
-  ++this->Out.Report.Events[std::size_t(def.kind())];
+  auto field = [&](FieldName f) { return line[1 + std::size_t(def.Position(f))]; };
+  auto optional = [&](FieldName f) { return def.Has(f) ? field(f) : std::string_view(); };
+  ++this->Out.Report.Events[std::size_t(def.GetKind())];
   ++this->Out.Report.Lines;
 
-  switch (def.kind())
+  switch (def.GetKind())
   {
     case EventKind::DefineContainerType:
     case EventKind::DefineStateType:
@@ -666,24 +674,24 @@ void PajeParser::event(const PajeLine& line)
       static constexpr TypeKind kinds[] = { TypeKind::Container, TypeKind::State, TypeKind::Event,
         TypeKind::Variable, TypeKind::Link };
       Type type;
-      type.Kind = kinds[std::size_t(def.kind())];
-      type.Parent = this->findType(field(FieldName::Type), TypeKind::Container);
-      type.Name = this->intern(field(FieldName::Name));
-      const std::string_view alias = this->intern(optional(FieldName::Alias));
+      type.Kind = kinds[std::size_t(def.GetKind())];
+      type.Parent = this->FindType(field(FieldName::Type), TypeKind::Container);
+      type.Name = this->Intern(field(FieldName::Name));
+      const std::string_view alias = this->Intern(optional(FieldName::Alias));
       if (type.Kind == TypeKind::Link)
       {
-        type.StartType = this->findType(field(FieldName::StartContainerType), TypeKind::Container);
-        type.EndType = this->findType(field(FieldName::EndContainerType), TypeKind::Container);
+        type.StartType = this->FindType(field(FieldName::StartContainerType), TypeKind::Container);
+        type.EndType = this->FindType(field(FieldName::EndContainerType), TypeKind::Container);
       }
       const uint32_t index = uint32_t(this->Types.size());
-      this->registerId(this->TypeIds, this->TypeAliases, alias, type.Name, index, "type");
+      this->RegisterId(this->TypeIds, this->TypeAliases, alias, type.Name, index, "type");
       if (type.Kind == TypeKind::Variable || type.Kind == TypeKind::Link)
       {
-        type.Row = this->Out.Types.add(std::string(type.Name),
+        type.Row = this->Out.Types.Add(std::string(type.Name),
           type.Kind == TypeKind::Variable ? schema::VariableKind : schema::LinkKind, "", "");
-        if (def.has(FieldName::Color))
+        if (def.Has(FieldName::Color))
         {
-          this->Out.Types.TraceColor[type.Row] = this->color(field(FieldName::Color));
+          this->Out.Types.TraceColor[type.Row] = this->Color(field(FieldName::Color));
         }
       }
       this->Types.push_back(std::move(type));
@@ -695,60 +703,63 @@ void PajeParser::event(const PajeLine& line)
       const auto it = this->TypeIds.find(typeId);
       if (it == this->TypeIds.end() || it->second == Ambiguous)
       {
-        this->findType(typeId, TypeKind::State); // fails with the reason
+        this->FindType(typeId, TypeKind::State); // fails with the reason
       }
       Type& type = this->Types[it->second];
       if (type.Kind != TypeKind::State && type.Kind != TypeKind::Event &&
         type.Kind != TypeKind::Link)
       {
-        this->fail(this->Line, "type " + quoted(typeId) + " is a " + kindWord(int(type.Kind)) +
+        this->Fail(this->Line,
+          "type " + Quoted(typeId) + " is a " + KindWord(int(type.Kind)) +
             " type: only state, event and link types have values");
       }
-      const std::string_view name = this->intern(field(FieldName::Name));
-      const std::string_view alias = this->intern(optional(FieldName::Alias));
+      const std::string_view name = this->Intern(field(FieldName::Name));
+      const std::string_view alias = this->Intern(optional(FieldName::Alias));
       uint32_t row = None;
       if (type.Kind != TypeKind::Link)
       {
-        row = this->Out.Types.add(std::string(name),
+        row = this->Out.Types.Add(std::string(name),
           type.Kind == TypeKind::State ? schema::StateKind : schema::EventKind,
           std::string(type.Name), "");
-        if (def.has(FieldName::Color))
+        if (def.Has(FieldName::Color))
         {
-          this->Out.Types.TraceColor[row] = this->color(field(FieldName::Color));
+          this->Out.Types.TraceColor[row] = this->Color(field(FieldName::Color));
         }
       }
-      this->registerId(type.Values, type.ValueAliases, alias, name, row, "value");
+      this->RegisterId(type.Values, type.ValueAliases, alias, name, row, "value");
       break;
     }
     case EventKind::CreateContainer:
     {
-      this->time(field(FieldName::Time));
+      this->Time(field(FieldName::Time));
       Container container;
-      container.Type = this->findType(field(FieldName::Type), TypeKind::Container);
-      container.Parent = this->findContainer(field(FieldName::Container));
-      this->checkOwner(container.Type, container.Parent, this->Types[container.Type].Parent);
-      container.Name = this->intern(field(FieldName::Name));
-      const std::string_view alias = this->intern(optional(FieldName::Alias));
+      container.Type = this->FindType(field(FieldName::Type), TypeKind::Container);
+      container.Parent = this->FindContainer(field(FieldName::Container));
+      this->CheckOwner(container.Type, container.Parent, this->Types[container.Type].Parent);
+      container.Name = this->Intern(field(FieldName::Name));
+      const std::string_view alias = this->Intern(optional(FieldName::Alias));
       container.Id = alias.empty() ? container.Name : alias;
       const uint32_t index = uint32_t(this->Containers.size());
-      this->registerId(this->ContainerIds, this->ContainerAliases, alias, container.Name, index, "container");
+      this->RegisterId(
+        this->ContainerIds, this->ContainerAliases, alias, container.Name, index, "container");
       this->Containers[container.Parent].Children.push_back(index);
       this->Containers.push_back(std::move(container));
       break;
     }
     case EventKind::DestroyContainer:
     {
-      const double t = this->time(field(FieldName::Time));
-      const uint32_t type = this->findType(field(FieldName::Type), TypeKind::Container);
-      const uint32_t container = this->findContainer(field(FieldName::Name));
+      const double t = this->Time(field(FieldName::Time));
+      const uint32_t type = this->FindType(field(FieldName::Type), TypeKind::Container);
+      const uint32_t container = this->FindContainer(field(FieldName::Name));
       if (this->Containers[container].Type != type)
       {
-        this->fail(this->Line, "container " + quoted(field(FieldName::Name)) + " is not of type " +
-            quoted(field(FieldName::Type)));
+        this->Fail(this->Line,
+          "container " + Quoted(field(FieldName::Name)) + " is not of type " +
+            Quoted(field(FieldName::Type)));
       }
       // Destroying the root "0" ends the whole trace (pajeng accepts it):
       // every open state of every container closes at its time.
-      this->destroy(container, t);
+      this->Destroy(container, t);
       break;
     }
     case EventKind::SetState:
@@ -756,41 +767,41 @@ void PajeParser::event(const PajeLine& line)
     case EventKind::PopState:
     case EventKind::ResetState:
     {
-      const double t = this->time(field(FieldName::Time));
-      const uint32_t type = this->findType(field(FieldName::Type), TypeKind::State);
-      const uint32_t container = this->findContainer(field(FieldName::Container));
-      this->checkOwner(type, container, this->Types[type].Parent);
+      const double t = this->Time(field(FieldName::Time));
+      const uint32_t type = this->FindType(field(FieldName::Type), TypeKind::State);
+      const uint32_t container = this->FindContainer(field(FieldName::Container));
+      this->CheckOwner(type, container, this->Types[type].Parent);
       this->Containers[container].HasData = true;
-      Stack& stack = this->stackOf(container, type);
-      this->checkTimeOrder(stack.Last, t, container, type);
+      Stack& stack = this->StackOf(container, type);
+      this->CheckTimeOrder(stack.Last, t, container, type);
       stack.Last = t;
-      if (def.kind() == EventKind::PopState)
+      if (def.GetKind() == EventKind::PopState)
       {
         if (stack.Open.empty())
         {
-          this->fail(this->Line, "PajePopState on an empty stack (container " +
-              quoted(field(FieldName::Container)) + ", type " + quoted(field(FieldName::Type)) +
-              ")");
+          this->Fail(this->Line,
+            "PajePopState on an empty stack (container " + Quoted(field(FieldName::Container)) +
+              ", type " + Quoted(field(FieldName::Type)) + ")");
         }
-        this->closeTop(stack, t);
+        this->CloseTop(stack, t);
       }
-      else if (def.kind() == EventKind::ResetState)
+      else if (def.GetKind() == EventKind::ResetState)
       {
         while (!stack.Open.empty())
         {
-          this->closeTop(stack, t);
+          this->CloseTop(stack, t);
         }
       }
       else
       {
-        const uint32_t row = this->findValue(type, field(FieldName::Value));
-        if (def.kind() == EventKind::SetState)
+        const uint32_t row = this->FindValue(type, field(FieldName::Value));
+        if (def.GetKind() == EventKind::SetState)
         {
           // pajeng's SetState replaces the whole stack, not only its top:
           // every open state ends here and the new one is alone, at depth 0.
           while (!stack.Open.empty())
           {
-            this->closeTop(stack, t);
+            this->CloseTop(stack, t);
           }
         }
         stack.Open.push_back(OpenState{ t, row });
@@ -799,17 +810,17 @@ void PajeParser::event(const PajeLine& line)
     }
     case EventKind::NewEvent:
     {
-      const double t = this->time(field(FieldName::Time));
-      const uint32_t type = this->findType(field(FieldName::Type), TypeKind::Event);
-      const uint32_t container = this->findContainer(field(FieldName::Container));
-      this->checkOwner(type, container, this->Types[type].Parent);
+      const double t = this->Time(field(FieldName::Time));
+      const uint32_t type = this->FindType(field(FieldName::Type), TypeKind::Event);
+      const uint32_t container = this->FindContainer(field(FieldName::Container));
+      this->CheckOwner(type, container, this->Types[type].Parent);
       this->Containers[container].HasData = true;
-      const uint32_t row = this->findValue(type, field(FieldName::Value));
+      const uint32_t row = this->FindValue(type, field(FieldName::Value));
       ++this->Containers[container].Rows;
       if (this->StreamEvents)
       {
         EventColumns& batch = this->BatchEvents;
-        batch.Location.push_back(this->streamLeaf(container));
+        batch.Location.push_back(this->StreamLeaf(container));
         batch.Type.push_back(row);
         batch.Time.push_back(t);
         batch.Communicator.push_back(-1);
@@ -833,24 +844,24 @@ void PajeParser::event(const PajeLine& line)
     case EventKind::AddVariable:
     case EventKind::SubVariable:
     {
-      const double t = this->time(field(FieldName::Time));
-      const uint32_t type = this->findType(field(FieldName::Type), TypeKind::Variable);
-      const uint32_t container = this->findContainer(field(FieldName::Container));
-      this->checkOwner(type, container, this->Types[type].Parent);
+      const double t = this->Time(field(FieldName::Time));
+      const uint32_t type = this->FindType(field(FieldName::Type), TypeKind::Variable);
+      const uint32_t container = this->FindContainer(field(FieldName::Container));
+      this->CheckOwner(type, container, this->Types[type].Parent);
       this->Containers[container].HasData = true;
-      const double value = this->number(field(FieldName::Value), FieldName::Value);
-      Variable& variable = this->Variables[pairKey(container, type)];
-      this->checkTimeOrder(variable.Last, t, container, type);
+      const double value = this->Number(field(FieldName::Value), FieldName::Value);
+      Variable& variable = this->Variables[PairKey(container, type)];
+      this->CheckTimeOrder(variable.Last, t, container, type);
       variable.Last = t;
       double& current = variable.Value;
-      current = def.kind() == EventKind::SetVariable ? value
-        : def.kind() == EventKind::AddVariable       ? current + value
-                                                     : current - value;
+      current = def.GetKind() == EventKind::SetVariable ? value
+        : def.GetKind() == EventKind::AddVariable       ? current + value
+                                                        : current - value;
       ++this->Containers[container].Rows;
       if (this->StreamVariables)
       {
         VariableColumns& batch = this->BatchVariables;
-        batch.Location.push_back(this->streamLeaf(container));
+        batch.Location.push_back(this->StreamLeaf(container));
         batch.Variable.push_back(this->Types[type].Row);
         batch.Time.push_back(t);
         batch.Value.push_back(current);
@@ -873,7 +884,7 @@ void PajeParser::event(const PajeLine& line)
       if (report.SkippedTraceFiles.size() < 5)
       {
         report.SkippedTraceFiles.push_back(
-          def.has(FieldName::Filename) ? quoted(field(FieldName::Filename)) : "(no Filename)");
+          def.Has(FieldName::Filename) ? Quoted(field(FieldName::Filename)) : "(no Filename)");
       }
       ++report.TraceFilesSkipped;
       break;
@@ -881,14 +892,14 @@ void PajeParser::event(const PajeLine& line)
     case EventKind::StartLink:
     case EventKind::EndLink:
     {
-      const double t = this->time(field(FieldName::Time));
-      this->link(line, def, def.kind() == EventKind::StartLink, t);
+      const double t = this->Time(field(FieldName::Time));
+      this->Link(line, def, def.GetKind() == EventKind::StartLink, t);
       break;
     }
   }
 }
 
-void PajeParser::finish()
+void PajeParser::Finish()
 {
   Diagnostics& report = this->Out.Report;
   // States still open end with the trace.
@@ -897,7 +908,7 @@ void PajeParser::finish()
     report.StatesLeftOpen += stack.Open.size();
     while (!stack.Open.empty())
     {
-      this->closeTop(stack, report.LastTime);
+      this->CloseTop(stack, report.LastTime);
     }
   }
   for (const auto& pending : this->PendingStarts)
@@ -961,14 +972,14 @@ void PajeParser::finish()
   {
     if (leafOf != *this->StreamLeaves)
     {
-      throw TraceError(this->Tokens.source() +
+      throw TraceError(this->Tokens.GetSource() +
         ": the containers differ from the first pass: the file changed since it was scanned");
     }
     for (uint32_t c = 0; c < this->Held.size(); ++c)
     {
-      this->releaseHeld(c);
+      this->ReleaseHeld(c);
     }
-    this->flush();
+    this->Flush();
   }
   this->Out.LeafOfContainer = std::move(leafOf);
   // Rows named containers so far; now they name leaves.
@@ -995,7 +1006,7 @@ void PajeParser::finish()
   }
 }
 
-TraceData PajeParser::run()
+TraceData PajeParser::Run()
 {
   PajeLine line;
   uint64_t sinceProgress = 0;
@@ -1004,41 +1015,41 @@ TraceData PajeParser::run()
   // CheckLines lines: evenly spread whatever the file's size.
   const uint64_t reportEvery = std::max<uint64_t>(1, this->Tokens.size() / 100);
   uint64_t nextReport = reportEvery;
-  while (this->Tokens.next(line))
+  while (this->Tokens.Next(line))
   {
     this->Line = line.Number;
     if (line.Header)
     {
-      this->header(line);
+      this->Header(line);
     }
     else
     {
-      this->event(line);
+      this->Event(line);
     }
     if (++sinceProgress == ProgressLines)
     {
       sinceProgress = 0;
-      this->flush();
+      this->Flush();
       if (this->Release && !this->Options.KeepRows)
       {
-        this->Release(this->Tokens.offset());
+        this->Release(this->Tokens.Offset());
       }
     }
     if (++sinceCheck == CheckLines)
     {
       sinceCheck = 0;
-      if (this->Tokens.offset() >= nextReport)
+      if (this->Tokens.Offset() >= nextReport)
       {
-        nextReport = this->Tokens.offset() + reportEvery;
+        nextReport = this->Tokens.Offset() + reportEvery;
         if (this->Options.Progress &&
-          !this->Options.Progress(double(this->Tokens.offset()) / double(this->Tokens.size())))
+          !this->Options.Progress(double(this->Tokens.Offset()) / double(this->Tokens.size())))
         {
           throw ReadAborted();
         }
       }
     }
   }
-  this->finish();
+  this->Finish();
   if (this->Options.Progress && !this->Options.Progress(1.0))
   {
     throw ReadAborted();

@@ -27,15 +27,15 @@ class PajeParser
 public:
   PajeParser(std::string_view text, const ReadOptions& options, const std::string& source);
 
-  /// Hands the rows to `sink` instead of keeping them (streamTrace()):
-  /// `leafOf` is the LeafOfContainer of a first pass. Call before run().
-  void stream(RowSink& sink, const std::vector<uint32_t>& leafOf);
+  /// Hands the rows to `sink` instead of keeping them (StreamTrace()):
+  /// `leafOf` is the LeafOfContainer of a first pass. Call before Run().
+  void Stream(RowSink& sink, const std::vector<uint32_t>& leafOf);
   /// Called now and then, when KeepRows is off or rows are streamed, with
   /// the offset of the input before which nothing is looked at again.
-  void onConsumed(std::function<void(std::size_t)> release) { this->Release = std::move(release); }
+  void OnConsumed(std::function<void(std::size_t)> release) { this->Release = std::move(release); }
 
   /// Parses the whole input; call once.
-  TraceData run();
+  TraceData Run();
 
 private:
   static constexpr uint32_t None = UINT32_MAX;
@@ -108,39 +108,39 @@ private:
   };
   using LinkQueue = std::vector<LinkEnd>;
 
-  void header(const PajeLine& line);
-  void event(const PajeLine& line);
-  [[noreturn]] void fail(uint64_t line, const std::string& problem) const;
+  void Header(const PajeLine& line);
+  void Event(const PajeLine& line);
+  [[noreturn]] void Fail(uint64_t line, const std::string& problem) const;
 
-  std::string_view intern(std::string_view text);
+  std::string_view Intern(std::string_view text);
   /// Registers an object's alias (must be new) and name (a clash makes the name ambiguous).
   /// An alias wins over another object's name.
   using Ids = std::unordered_map<std::string_view, uint32_t>;
   using Aliases = std::unordered_set<std::string_view>;
-  void registerId(Ids& ids, Aliases& aliases, std::string_view alias, std::string_view name,
+  void RegisterId(Ids& ids, Aliases& aliases, std::string_view alias, std::string_view name,
     uint32_t index, const char* what);
 
-  double number(std::string_view text, FieldName field) const;
-  double time(std::string_view text);
-  uint32_t findType(std::string_view id, TypeKind kind) const;
-  uint32_t findContainer(std::string_view id) const;
-  uint32_t findValue(uint32_t type, std::string_view id);
-  std::array<uint8_t, 3> color(std::string_view text) const;
+  double Number(std::string_view text, FieldName field) const;
+  double Time(std::string_view text);
+  uint32_t FindType(std::string_view id, TypeKind kind) const;
+  uint32_t FindContainer(std::string_view id) const;
+  uint32_t FindValue(uint32_t type, std::string_view id);
+  std::array<uint8_t, 3> Color(std::string_view text) const;
   /// Checks that `container` has the container type that `type` belongs to.
-  void checkOwner(uint32_t type, uint32_t container, uint32_t owner) const;
+  void CheckOwner(uint32_t type, uint32_t container, uint32_t owner) const;
   /// Fails when `now` is before `last`, the previous event of `type` on `container`.
-  void checkTimeOrder(double last, double now, uint32_t container, uint32_t type) const;
+  void CheckTimeOrder(double last, double now, uint32_t container, uint32_t type) const;
 
-  Stack& stackOf(uint32_t container, uint32_t type);
-  void closeTop(Stack& stack, double end);
-  void destroy(uint32_t container, double time);
-  void link(const PajeLine& line, const PajeEventDefinition& def, bool start, double when);
-  void finish();
+  Stack& StackOf(uint32_t container, uint32_t type);
+  void CloseTop(Stack& stack, double end);
+  void Destroy(uint32_t container, double time);
+  void Link(const PajeLine& line, const PajeEventDefinition& def, bool start, double when);
+  void Finish();
   /// The leaf of a container, while streaming.
-  uint32_t streamLeaf(uint32_t container) const;
-  void holdState(uint32_t container, const HeldState& state);
-  void releaseHeld(uint32_t container);
-  void flush();
+  uint32_t StreamLeaf(uint32_t container) const;
+  void HoldState(uint32_t container, const HeldState& state);
+  void ReleaseHeld(uint32_t container);
+  void Flush();
 
   PajeLineTokenizer Tokens;
   ReadOptions Options;
@@ -167,7 +167,7 @@ private:
   std::unordered_map<std::string, LinkQueue> PendingEnds;
   std::string LinkKey; ///< scratch for the key lookups
 
-  // Streaming (stream(), streamTrace()): the rows completed since the last
+  // Streaming (Stream(), StreamTrace()): the rows completed since the last
   // flush, by leaf, and the states each container holds back.
   RowSink* Sink = nullptr;
   const std::vector<uint32_t>* StreamLeaves = nullptr;

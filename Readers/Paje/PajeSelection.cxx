@@ -7,7 +7,7 @@
 namespace macroscope::paje
 {
 
-std::vector<LeafRange> splitLeaves(const TraceData& trace, uint32_t pieces)
+std::vector<LeafRange> SplitLeaves(const TraceData& trace, uint32_t pieces)
 {
   pieces = std::max<uint32_t>(pieces, 1);
   const std::size_t leaves = trace.Leaves.size();
@@ -136,7 +136,7 @@ struct RowFilter
   }
 };
 
-void selectStates(const StateColumns& states, const RowFilter& filter, SelectedTables& out)
+void SelectStates(const StateColumns& states, const RowFilter& filter, SelectedTables& out)
 {
   for (std::size_t r = 0; r < states.size(); ++r)
   {
@@ -161,7 +161,7 @@ void selectStates(const StateColumns& states, const RowFilter& filter, SelectedT
 }
 
 // A message belongs to its receiver's piece, and needs both ends selected.
-void selectMessages(const MessageColumns& messages, const RowFilter& filter, SelectedTables& out)
+void SelectMessages(const MessageColumns& messages, const RowFilter& filter, SelectedTables& out)
 {
   for (std::size_t r = 0; r < messages.size(); ++r)
   {
@@ -194,7 +194,7 @@ void selectMessages(const MessageColumns& messages, const RowFilter& filter, Sel
   }
 }
 
-void selectEvents(const EventColumns& events, const RowFilter& filter, SelectedTables& out)
+void SelectEvents(const EventColumns& events, const RowFilter& filter, SelectedTables& out)
 {
   for (std::size_t r = 0; r < events.size(); ++r)
   {
@@ -212,7 +212,7 @@ void selectEvents(const EventColumns& events, const RowFilter& filter, SelectedT
   }
 }
 
-void selectVariables(const VariableColumns& variables, const RowFilter& filter, SelectedTables& out)
+void SelectVariables(const VariableColumns& variables, const RowFilter& filter, SelectedTables& out)
 {
   for (std::size_t r = 0; r < variables.size(); ++r)
   {
@@ -230,18 +230,18 @@ void selectVariables(const VariableColumns& variables, const RowFilter& filter, 
 }
 }
 
-SelectedTables select(const TraceData& trace, const Selection& selection)
+SelectedTables Select(const TraceData& trace, const Selection& selection)
 {
   const RowFilter filter{ selection };
   SelectedTables out;
-  selectStates(trace.States, filter, out);
-  selectMessages(trace.Messages, filter, out);
-  selectEvents(trace.Events, filter, out);
-  selectVariables(trace.Variables, filter, out);
+  SelectStates(trace.States, filter, out);
+  SelectMessages(trace.Messages, filter, out);
+  SelectEvents(trace.Events, filter, out);
+  SelectVariables(trace.Variables, filter, out);
   return out;
 }
 
-std::string describeSelection(const SelectedTables& tables, const Selection& selection)
+std::string DescribeSelection(const SelectedTables& tables, const Selection& selection)
 {
   std::ostringstream window;
   window << "outside the time window " << selection.WindowBegin << " s to " << selection.WindowEnd

@@ -26,7 +26,7 @@ struct LeafRange
 /// number of rows each (states, events and samples of a leaf, messages of its
 /// receiver). Ranges may be empty when there are more pieces than leaves
 /// with rows; together they cover every leaf once.
-std::vector<LeafRange> splitLeaves(const TraceData& trace, uint32_t pieces);
+std::vector<LeafRange> SplitLeaves(const TraceData& trace, uint32_t pieces);
 
 struct Selection
 {
@@ -71,7 +71,7 @@ struct SelectedTables
   uint64_t StatesOfUnreadRegions = 0;
 
   /// Rows the window left out, of every kind.
-  uint64_t outsideWindow() const
+  uint64_t OutsideWindow() const
   {
     return this->StatesOutsideWindow + this->MessagesOutsideWindow + this->EventsOutsideWindow +
       this->SamplesOutsideWindow;
@@ -85,11 +85,11 @@ struct SelectedTables
 /// kept when both its ends are selected, its receiver is in the piece and
 /// its flight overlaps the window. The piece's counts add up, over the
 /// pieces of a split, to the counts of a whole read.
-SelectedTables select(const TraceData& trace, const Selection& selection);
+SelectedTables Select(const TraceData& trace, const Selection& selection);
 
 /// What `select` left out, one line per non-zero counter ("12 states
 /// outside the time window 1 s to 2 s (not kept)"); empty when nothing.
-std::string describeSelection(const SelectedTables& tables, const Selection& selection);
+std::string DescribeSelection(const SelectedTables& tables, const Selection& selection);
 
 } // namespace macroscope::paje
 

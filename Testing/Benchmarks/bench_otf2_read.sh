@@ -9,7 +9,7 @@
 # MACROSCOPE_BENCH_REPETITIONS (default 3) runs:
 #   global  OTF2's global event reader, callbacks that do nothing
 #   local   one OTF2 event reader per location, callbacks that do nothing
-#   decode  macroscope::otf2::readTrace to tables (per-location readers)
+#   decode  macroscope::otf2::ReadTrace to tables (per-location readers)
 #   reader  vtkMacroscopeOTF2Reader to vtkTables (decode, then the hand-over)
 # Prints events/s of each, the ratios of decode and reader to the faster
 # bare loop, and the peak RSS of each against the size of the tables it

@@ -3,8 +3,8 @@
 # (docs/streaming-model.md, "Pajé traces"): synthesizes a run written as a
 # Pajé trace, then builds its model (exclusive state duration, 1000 slices)
 # two ways, each in its own process:
-#   tables  readTrace to tables, then SliceTrace on them (the baseline)
-#   stream  a definitions-only scan, then streamModel(): no tables
+#   tables  ReadTrace to tables, then SliceTrace on them (the baseline)
+#   stream  a definitions-only scan, then StreamModel(): no tables
 # Prints the wall time and the peak RSS (/usr/bin/time -f %M) of each, their
 # ratios, and checks that both built the same model (sums within 1e-9).
 #

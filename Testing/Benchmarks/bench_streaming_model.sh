@@ -2,8 +2,8 @@
 # Benchmark of the streaming microscopic model (docs/streaming-model.md):
 # synthesizes a large archive, then builds its model (exclusive state
 # duration, 1000 slices) two ways, each in its own process:
-#   tables  readTrace to tables, then SliceTrace on them (the baseline)
-#   stream  streamTrace + StreamingTimeSlicer, no tables
+#   tables  ReadTrace to tables, then SliceTrace on them (the baseline)
+#   stream  StreamTrace + StreamingTimeSlicer, no tables
 # Prints the wall time and the peak RSS (/usr/bin/time -f %M) of each, their
 # ratios, and checks that both built the same model (sums within 1e-9).
 #

@@ -87,7 +87,7 @@ TEST(ClusteredTimelineLayout, FocusIsTheMaximumAndItsNeighbourhood)
 
 TEST(ClusteredTimelineLayout, BandsAndGlyphSections)
 {
-  const auto layout = LayOutClusteredTimeline(Hand(), NoFocusRoom());
+  const auto layout = LayoutClusteredTimeline(Hand(), NoFocusRoom());
   ASSERT_EQ(layout.Bands.size(), 2u);
   EXPECT_EQ(layout.Bands[0].Members, 3);
   EXPECT_DOUBLE_EQ(layout.Bands[0].Y1, 300.0);
@@ -148,7 +148,7 @@ TEST(ClusteredTimelineLayout, MembersFromTheClustersTable)
   in.MemberPhase = { 0, 0, 0, 0, 0 };
   in.MemberLocation = { 0, 1, 2, 3, 4 };
   in.MemberCluster = { 0, 0, 0, 1, 1 };
-  const auto layout = LayOutClusteredTimeline(in, NoFocusRoom());
+  const auto layout = LayoutClusteredTimeline(in, NoFocusRoom());
   EXPECT_EQ(layout.Bands[1].Members, 2);
   EXPECT_DOUBLE_EQ(layout.Bands[0].Y0, 120.0); // 3 of 5
   EXPECT_DOUBLE_EQ(Find(layout, 1, 1)->ReceiveFraction, 0.5);
@@ -160,7 +160,7 @@ TEST(ClusteredTimelineLayout, ReceivesWaitallPie)
   in.PhaseId = { 0 };
   in.PhasePattern = { static_cast<int32_t>(ClusterPattern::ReceivesWaitall) };
   in.PhaseMaxReceives = { 4 };
-  const auto layout = LayOutClusteredTimeline(in, NoFocusRoom());
+  const auto layout = LayoutClusteredTimeline(in, NoFocusRoom());
   const ClusterGlyph* both = Find(layout, 1, 3);
   ASSERT_TRUE(both->HasPie);
   EXPECT_DOUBLE_EQ(both->AverageReceives, 2.0);
@@ -190,7 +190,7 @@ TEST(ClusteredTimelineLayout, AlternatingPairTimeline)
   in.PhaseId = { 0 };
   in.PhasePattern = { static_cast<int32_t>(ClusterPattern::Alternating) };
   in.PhaseMaxReceives = { 1 };
-  const auto layout = LayOutClusteredTimeline(in, NoFocusRoom());
+  const auto layout = LayoutClusteredTimeline(in, NoFocusRoom());
   const ClusterGlyph* first = Find(layout, 0, 1);
   ASSERT_NE(first, nullptr);
   ASSERT_EQ(first->Sections.size(), 2u);
@@ -213,7 +213,7 @@ TEST(ClusteredTimelineLayout, FocusTimelinesAboveTheClusters)
   options.Width = 400.0;
   options.Height = 300.0;
   options.FocusRadius = 0;
-  const auto layout = LayOutClusteredTimeline(Hand(), options);
+  const auto layout = LayoutClusteredTimeline(Hand(), options);
   // The largest metric, 7, is location 3's; alone at radius 0.
   EXPECT_EQ(layout.FocusCentre, 3);
   EXPECT_EQ(layout.Focus, (std::vector<int32_t>{ 3 }));
@@ -231,7 +231,7 @@ TEST(ClusteredTimelineLayout, FocusTimelinesAboveTheClusters)
   EXPECT_DOUBLE_EQ(layout.FocusStubs[2][2], 400.0); // the send at step 3: right
   // Radius 1: its partners 0, 1 and 2 join.
   options.FocusRadius = 1;
-  EXPECT_EQ(LayOutClusteredTimeline(Hand(), options).Focus, (std::vector<int32_t>{ 0, 1, 2, 3 }));
+  EXPECT_EQ(LayoutClusteredTimeline(Hand(), options).Focus, (std::vector<int32_t>{ 0, 1, 2, 3 }));
 }
 
 TEST(ClusteredTimelineLayout, WindowAndBadInput)
@@ -239,16 +239,16 @@ TEST(ClusteredTimelineLayout, WindowAndBadInput)
   ClusteredTimelineOptions options = NoFocusRoom();
   options.FirstStep = 2;
   options.LastStep = 3;
-  const auto layout = LayOutClusteredTimeline(Hand(), options);
+  const auto layout = LayoutClusteredTimeline(Hand(), options);
   EXPECT_EQ(Find(layout, 0, 1), nullptr);
   EXPECT_DOUBLE_EQ(layout.Bands[0].X0, 0.0);
   EXPECT_DOUBLE_EQ(layout.ColumnWidth, 200.0);
   ClusteredTimelineInput bad = Hand();
   bad.Cluster[2] = -1;
-  EXPECT_THROW(LayOutClusteredTimeline(bad, options), std::invalid_argument);
+  EXPECT_THROW(LayoutClusteredTimeline(bad, options), std::invalid_argument);
   bad = Hand();
   bad.Phase.pop_back();
-  EXPECT_THROW(LayOutClusteredTimeline(bad, options), std::invalid_argument);
+  EXPECT_THROW(LayoutClusteredTimeline(bad, options), std::invalid_argument);
 }
 
 TEST(ClusteredTimelineLayout, ProgressAndAbort)
@@ -259,8 +259,8 @@ TEST(ClusteredTimelineLayout, ProgressAndAbort)
     reported.push_back(f);
     return true;
   };
-  const auto with = LayOutClusteredTimeline(Hand(), options);
-  EXPECT_EQ(with.Glyphs.size(), LayOutClusteredTimeline(Hand(), NoFocusRoom()).Glyphs.size());
+  const auto with = LayoutClusteredTimeline(Hand(), options);
+  EXPECT_EQ(with.Glyphs.size(), LayoutClusteredTimeline(Hand(), NoFocusRoom()).Glyphs.size());
   ASSERT_FALSE(reported.empty());
   EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
   EXPECT_DOUBLE_EQ(reported.back(), 1.0);
@@ -272,7 +272,7 @@ TEST(ClusteredTimelineLayout, ProgressAndAbort)
   for (double refuseFrom : { 0.0, 0.4 })
   {
     options.Progress = [refuseFrom](double f) { return f < refuseFrom; };
-    EXPECT_THROW(LayOutClusteredTimeline(Hand(), options), LogicalLayoutAborted) << refuseFrom;
+    EXPECT_THROW(LayoutClusteredTimeline(Hand(), options), LogicalLayoutAborted) << refuseFrom;
   }
 }
 
@@ -301,7 +301,7 @@ TEST(ClusteredTimelineLayout, BandsAreNamedInWordsAndTheirMembersListed)
   in.MemberCluster = { 1, 0, 0, 1, 0 };
   members = ClusterMembers(in);
   EXPECT_EQ(members[std::make_pair(0, 1)], (std::vector<int32_t>{ 3, 4 }));
-  const auto layout = LayOutClusteredTimeline(in, NoFocusRoom());
+  const auto layout = LayoutClusteredTimeline(in, NoFocusRoom());
   for (const ClusterBand& drawn : layout.Bands)
   {
     const auto key = std::make_pair(drawn.Phase, drawn.Cluster);

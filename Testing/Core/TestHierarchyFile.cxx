@@ -149,7 +149,7 @@ TEST(HierarchyFile, RegroupsFlatRanksByParity)
   EXPECT_EQ(result.NewLeafOfOldLeaf, (std::vector<uint32_t>{ 0, 2, 1, 3 }));
   EXPECT_TRUE(result.UnplacedLeaves.empty());
   EXPECT_TRUE(result.UnmatchedFileLeaves.empty());
-  EXPECT_EQ(result.describe(), "");
+  EXPECT_EQ(result.Describe(), "");
   EXPECT_EQ(HierarchyPaths(result.Tree)[5], "odd/rank-1");
 }
 
@@ -169,7 +169,7 @@ TEST(HierarchyFile, UnplacedAndUnmatchedLeavesAreReported)
   EXPECT_EQ(result.NewLeafOfOldLeaf, (std::vector<uint32_t>{ 1, 2, 0, 3 }));
   EXPECT_EQ(result.UnplacedLeaves, (std::vector<std::string>{ "rank-0", "rank-1", "rank-3" }));
   EXPECT_EQ(result.UnmatchedFileLeaves, (std::vector<std::string>{ "rank-9", "rank-7" }));
-  const std::string report = result.describe();
+  const std::string report = result.Describe();
   EXPECT_TRUE(Contains(report, "3 trace leaves") && Contains(report, "\"rank-3\"")) << report;
   EXPECT_TRUE(Contains(report, "2 hierarchy file leaves") && Contains(report, "\"rank-7\""))
     << report;
@@ -516,7 +516,7 @@ TEST(HierarchyFile, DeepChainsCostLinearMemory)
   const auto missed = RegroupHierarchy(chain, leafVertex, other, "deep.json");
   ASSERT_EQ(missed.UnmatchedFileLeaves.size(), 1u);
   EXPECT_LE(missed.UnmatchedFileLeaves[0].size(), 200u);
-  EXPECT_LT(missed.describe().size(), 400u);
+  EXPECT_LT(missed.Describe().size(), 400u);
 }
 
 TEST(HierarchyFile, MessagesQuoteExcerptsOfHugeNames)

@@ -68,7 +68,7 @@ TEST(LogicalTimelineLayout, BoxesOnTheGrid)
   LogicalTimelineOptions options;
   options.Width = 400.0;
   options.Height = 300.0;
-  const auto layout = LayOutLogicalTimeline(HandEvents(), HandMessages(), options);
+  const auto layout = LayoutLogicalTimeline(HandEvents(), HandMessages(), options);
   ASSERT_EQ(layout.RowLocation, (std::vector<int32_t>{ 0, 2, 5 }));
   EXPECT_EQ(layout.RowOf(1), -1);
   EXPECT_EQ(layout.RowOf(5), 2);
@@ -106,7 +106,7 @@ TEST(LogicalTimelineLayout, SmallBoxesHaveNoSpacing)
   LogicalTimelineOptions options;
   options.Width = 28.0; // 7 pixels per column: under the 8 pixel budget
   options.Height = 300.0;
-  const auto layout = LayOutLogicalTimeline(HandEvents(), HandMessages(), options);
+  const auto layout = LayoutLogicalTimeline(HandEvents(), HandMessages(), options);
   EXPECT_FALSE(layout.Spaced);
   EXPECT_DOUBLE_EQ(layout.Boxes[1].X0, 7.0);
   EXPECT_DOUBLE_EQ(layout.Boxes[1].X1, 14.0);
@@ -118,7 +118,7 @@ TEST(LogicalTimelineLayout, CommunicationStepsOnly)
   options.Width = 200.0;
   options.Height = 300.0;
   options.ShowAggregates = false;
-  const auto layout = LayOutLogicalTimeline(HandEvents(), HandMessages(), options);
+  const auto layout = LayoutLogicalTimeline(HandEvents(), HandMessages(), options);
   EXPECT_EQ(layout.Columns.Count(), 2); // steps 1 and 3
   ASSERT_EQ(layout.Boxes.size(), 4u);   // the aggregates are not drawn
   for (const LogicalBox& box : layout.Boxes)
@@ -136,18 +136,18 @@ TEST(LogicalTimelineLayout, MessageBudgets)
   options.Width = 400.0;
   options.Height = 300.0;
   options.MaxMessages = 1;
-  auto layout = LayOutLogicalTimeline(HandEvents(), HandMessages(), options);
+  auto layout = LayoutLogicalTimeline(HandEvents(), HandMessages(), options);
   EXPECT_EQ(layout.MessagesInWindow, 2u);
   EXPECT_TRUE(layout.MessagesOmitted);
   EXPECT_TRUE(layout.Messages.empty());
   options.MaxMessages = 2;
-  EXPECT_EQ(LayOutLogicalTimeline(HandEvents(), HandMessages(), options).Messages.size(), 2u);
+  EXPECT_EQ(LayoutLogicalTimeline(HandEvents(), HandMessages(), options).Messages.size(), 2u);
   options.MaxMessages = 0;
-  EXPECT_TRUE(LayOutLogicalTimeline(HandEvents(), HandMessages(), options).MessagesOmitted);
+  EXPECT_TRUE(LayoutLogicalTimeline(HandEvents(), HandMessages(), options).MessagesOmitted);
   // Rows under the 2 pixel rule: 3 rows in 5 pixels.
   options.MaxMessages = 100;
   options.Height = 5.0;
-  layout = LayOutLogicalTimeline(HandEvents(), HandMessages(), options);
+  layout = LayoutLogicalTimeline(HandEvents(), HandMessages(), options);
   EXPECT_TRUE(layout.MessagesOmitted);
 }
 
@@ -158,7 +158,7 @@ TEST(LogicalTimelineLayout, WindowClipsMessages)
   options.Height = 300.0;
   options.FirstStep = 2;
   options.LastStep = 99; // clamped to the trace's last step, 3
-  const auto layout = LayOutLogicalTimeline(HandEvents(), HandMessages(), options);
+  const auto layout = LayoutLogicalTimeline(HandEvents(), HandMessages(), options);
   EXPECT_EQ(layout.Columns.First, 2);
   EXPECT_EQ(layout.Columns.Last, 3);
   EXPECT_EQ(layout.Boxes.size(), 3u); // events at steps 2 and 3
@@ -177,12 +177,12 @@ TEST(LogicalTimelineLayout, BadInput)
 {
   LogicalEventColumns events = HandEvents();
   events.Metric.pop_back();
-  EXPECT_THROW(LayOutLogicalTimeline(events, {}, {}), std::invalid_argument);
+  EXPECT_THROW(LayoutLogicalTimeline(events, {}, {}), std::invalid_argument);
   LogicalTimelineOptions options;
   options.Width = 0.0;
-  EXPECT_THROW(LayOutLogicalTimeline(HandEvents(), {}, options), std::invalid_argument);
+  EXPECT_THROW(LayoutLogicalTimeline(HandEvents(), {}, options), std::invalid_argument);
   // No event: no row, no column, nothing drawn.
-  const auto empty = LayOutLogicalTimeline({}, {}, {});
+  const auto empty = LayoutLogicalTimeline({}, {}, {});
   EXPECT_TRUE(empty.RowLocation.empty());
   EXPECT_EQ(empty.Columns.Count(), 0);
 }
@@ -202,7 +202,7 @@ TEST(LogicalTimelineLayout, StepTicksKeepTheirSpacing)
 
 TEST(LogicalTimelineLayout, MetricBars)
 {
-  const auto bars = LayOutMetricBars({ 2.0, 8.0, 0.0, -1.0, NAN, 4.0 }, 10, 600.0, 200.0);
+  const auto bars = LayoutMetricBars({ 2.0, 8.0, 0.0, -1.0, NAN, 4.0 }, 10, 600.0, 200.0);
   ASSERT_EQ(bars.size(), 6u);
   EXPECT_EQ(bars[0].Step, 10);
   EXPECT_DOUBLE_EQ(bars[0].Height, 50.0);
@@ -234,7 +234,7 @@ TEST(LogicalTimelineLayout, ProgressAndAbort)
     reported.push_back(f);
     return true;
   };
-  const auto layout = LayOutLogicalTimeline(HandEvents(), HandMessages(), options);
+  const auto layout = LayoutLogicalTimeline(HandEvents(), HandMessages(), options);
   EXPECT_EQ(layout.Boxes.size(), 7u);
   ASSERT_GE(reported.size(), 14u); // 7 events, two loops: every event reported
   EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
@@ -243,6 +243,6 @@ TEST(LogicalTimelineLayout, ProgressAndAbort)
   // A refusal at the second value stops the layout.
   int calls = 0;
   options.Progress = [&calls](double) { return ++calls < 2; };
-  EXPECT_THROW(LayOutLogicalTimeline(HandEvents(), HandMessages(), options), LogicalLayoutAborted);
+  EXPECT_THROW(LayoutLogicalTimeline(HandEvents(), HandMessages(), options), LogicalLayoutAborted);
   EXPECT_EQ(calls, 2);
 }

@@ -54,7 +54,7 @@ RECEIVES = ("MPI_RECV", "MPI_IRECV")
 REQUEST_RECORDS = ("MPI_ISEND_COMPLETE", "MPI_IRECV_REQUEST", "MPI_REQUEST_CANCELLED",
                    "MPI_REQUEST_TEST")
 STATE_RECORDS = ("ENTER", "LEAVE")
-# otf2-print's operation names -> Macroscope's collectiveOperationName.
+# otf2-print's operation names -> Macroscope's CollectiveOperationName.
 OPERATIONS = {"BARRIER": "Barrier", "BCAST": "Bcast", "GATHER": "Gather", "GATHERV": "Gatherv",
               "SCATTER": "Scatter", "SCATTERV": "Scatterv", "ALLGATHER": "Allgather",
               "ALLGATHERV": "Allgatherv", "ALLTOALL": "Alltoall", "ALLTOALLV": "Alltoallv",

@@ -6,7 +6,7 @@
 // MODE is one of
 //   global   OTF2's global event reader (merged in time order), callbacks empty
 //   local    one event reader per location, read one after the other, callbacks empty
-//   decode   macroscope::otf2::readTrace, i.e. to tables
+//   decode   macroscope::otf2::ReadTrace, i.e. to tables
 // Prints "mode=... events=... seconds=... events_per_second=... peak_rss_kb=...
 // table_bytes=..." on one line; seconds is the best of the repetitions. The
 // decoder's time ends when its tables are made, before they are freed.
@@ -194,9 +194,9 @@ int main(int argc, char** argv)
     {
       try
       {
-        trace = macroscope::otf2::readTrace(anchor);
+        trace = macroscope::otf2::ReadTrace(anchor);
         events = trace.Report.EventsRead;
-        tableBytes = trace.tableBytes();
+        tableBytes = trace.TableBytes();
       }
       catch (const std::exception& error)
       {

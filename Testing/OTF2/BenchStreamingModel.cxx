@@ -4,8 +4,8 @@
 //   macroscope-stream-model-bench MODE ANCHOR [SLICES]
 //
 // MODE is
-//   stream  streamTrace + StreamingTimeSlicer: the model while reading
-//   tables  readTrace to tables, then SliceTrace on them (2 threads)
+//   stream  StreamTrace + StreamingTimeSlicer: the model while reading
+//   tables  ReadTrace to tables, then SliceTrace on them (2 threads)
 // Exclusive state duration, SLICES (default 1000) slices over the trace.
 // Prints "mode=... events=... seconds=... events_per_second=...
 // peak_rss_kb=... model_sum=... model_cells=..." on one line; model_sum lets
@@ -44,14 +44,14 @@ int main(int argc, char** argv)
     {
       options.Grid.End = 0.0; // the trace's duration, from the definitions
       otf2::testing::ModelSink sink(options);
-      const otf2::TraceData trace = otf2::streamTrace(anchor, sink);
+      const otf2::TraceData trace = otf2::StreamTrace(anchor, sink);
       model = sink.finish(trace);
       events = trace.Report.EventsRead;
     }
     else if (mode == "tables")
     {
-      const otf2::TraceData trace = otf2::readTrace(anchor);
-      options.Grid = { 0.0, trace.Info.Clock.duration(), options.Grid.Slices };
+      const otf2::TraceData trace = otf2::ReadTrace(anchor);
+      options.Grid = { 0.0, trace.Info.Clock.Duration(), options.Grid.Slices };
       options.Leaves = uint32_t(trace.Info.Leaves.size());
       options.Types = uint32_t(trace.Info.Types.size());
       const otf2::StateColumns& s = trace.States;

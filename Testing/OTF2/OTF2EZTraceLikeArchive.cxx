@@ -3,6 +3,8 @@
 // macroscope-otf2-write-eztrace-like, which the Python tests run.
 #include "OTF2TestArchives.h"
 
+#include <iterator>
+
 namespace macroscope::otf2::testing
 {
 
@@ -103,33 +105,17 @@ std::string writeEZTraceLike(const std::filesystem::path& directory)
 {
   ArchiveWriter writer(directory, "eztrace_log");
   writeEvents(writer);
-  OTF2_GlobalDefWriter* d = writer.definitions();
-  const OTF2_StringRef program = writer.string("stencil");
-  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
-          d, 0, program, program, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
-    "SystemTreeNode");
+  std::vector<ProcessDefinition> processes;
   for (uint32_t rank = 0; rank < 3; ++rank)
   {
     const std::string name = "P#" + std::to_string(rank);
-    check(OTF2_GlobalDefWriter_WriteLocationGroup(d, rank, writer.string(name),
-            OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP),
-      "LocationGroup");
     // EZTrace announces 2 events for every location.
-    check(OTF2_GlobalDefWriter_WriteLocation(d, Location[rank], writer.string(name + "T#0"),
-            OTF2_LOCATION_TYPE_CPU_THREAD, 2, rank),
-      "Location");
+    processes.push_back({ name, name + "T#0", Location[rank], 2 });
   }
+  const OTF2_StringRef program = WriteProcesses(writer, "stencil", processes);
   // Group 0, twice: the locations, then MPI_COMM_WORLD's ranks.
-  const OTF2_StringRef world = writer.string("MPI_COMM_WORLD");
-  check(OTF2_GlobalDefWriter_WriteGroup(d, 0, world, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 3, Location),
-    "Group");
-  const uint64_t worldRanks[] = { 0, 1, 2 };
-  check(OTF2_GlobalDefWriter_WriteGroup(d, 0, world, OTF2_GROUP_TYPE_COMM_GROUP,
-          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 3, worldRanks),
-    "Group");
-  check(OTF2_GlobalDefWriter_WriteComm(d, World, world, 0, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
-    "Comm");
+  WriteWorld(writer, World, 0, 0, { std::begin(Location), std::end(Location) });
+  OTF2_GlobalDefWriter* d = writer.definitions();
   const OTF2_StringRef sub = writer.string("MPI_COMM_1");
   const uint64_t subRanks[] = { 2, 0 };
   check(OTF2_GlobalDefWriter_WriteGroup(d, 1, sub, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
@@ -140,10 +126,7 @@ std::string writeEZTraceLike(const std::filesystem::path& directory)
   {
     for (uint32_t name = 0; name < EZTraceLikeRegionNames.size(); ++name)
     {
-      const OTF2_StringRef text = writer.string(EZTraceLikeRegionNames[name]);
-      check(OTF2_GlobalDefWriter_WriteRegion(d, region(rank, Name(name)), text, text, text,
-              OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, program, 0, 0),
-        "Region");
+      WriteUserRegion(writer, region(rank, Name(name)), EZTraceLikeRegionNames[name], program);
     }
   }
   // The clock's length is rank 0's: 12 ms, where rank 2 ends at 40 ms.

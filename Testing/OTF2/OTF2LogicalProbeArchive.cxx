@@ -114,42 +114,19 @@ std::string writeLogicalProbe(const std::filesystem::path& directory)
 {
   ArchiveWriter writer(directory, "probe");
   writeEvents(writer);
-  OTF2_GlobalDefWriter* d = writer.definitions();
-  const OTF2_StringRef machine = writer.string("machine");
-  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
-          d, 0, machine, machine, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
-    "SystemTreeNode");
-  const uint64_t locations[] = { 0, 1 };
-  for (uint32_t rank = 0; rank < 2; ++rank)
+  std::vector<ProcessDefinition> processes;
+  for (uint64_t rank = 0; rank < 2; ++rank)
   {
     const std::string name = "rank " + std::to_string(rank);
-    check(OTF2_GlobalDefWriter_WriteLocationGroup(d, rank, writer.string(name),
-            OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP),
-      "LocationGroup");
-    check(OTF2_GlobalDefWriter_WriteLocation(d, locations[rank],
-            writer.string(name + " thread 0"), OTF2_LOCATION_TYPE_CPU_THREAD,
-            writer.eventCount(locations[rank]), rank),
-      "Location");
+    processes.push_back({ name, name + " thread 0", rank, writer.eventCount(rank) });
   }
-  const OTF2_StringRef world = writer.string("MPI_COMM_WORLD");
-  check(OTF2_GlobalDefWriter_WriteGroup(d, 0, world, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 2, locations),
-    "Group");
-  const uint64_t ranks[] = { 0, 1 };
-  check(OTF2_GlobalDefWriter_WriteGroup(d, 1, world, OTF2_GROUP_TYPE_COMM_GROUP,
-          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 2, ranks),
-    "Group");
-  check(OTF2_GlobalDefWriter_WriteComm(d, World, world, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
-    "Comm");
-  // The "user" paradigm, as EZTrace writes its MPI regions: the names say
-  // which regions are MPI calls.
+  const OTF2_StringRef machine = WriteProcesses(writer, "machine", processes);
+  WriteWorld(writer, World, 0, 1, { 0, 1 });
   for (uint32_t r = 0; r < Regions; ++r)
   {
-    const OTF2_StringRef text = writer.string(RegionName[r]);
-    check(OTF2_GlobalDefWriter_WriteRegion(d, r, text, text, text, OTF2_REGION_ROLE_FUNCTION,
-            OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, machine, 0, 0),
-      "Region");
+    WriteUserRegion(writer, r, RegionName[r], machine);
   }
+  OTF2_GlobalDefWriter* d = writer.definitions();
   check(OTF2_GlobalDefWriter_WriteClockProperties(d, Resolution, 0, 501, OTF2_UNDEFINED_TIMESTAMP),
     "ClockProperties");
   return writer.close();

@@ -1,4 +1,4 @@
-// Glue between the OTF2 decoder's streaming entry point (streamTrace) and
+// Glue between the OTF2 decoder's streaming entry point (StreamTrace) and
 // the streaming time slicer of Core: builds the microscopic model
 // while the archive is read. Used by the tests and the benchmark driver;
 // the ParaView reader will hold the same few lines.
@@ -27,19 +27,19 @@ public:
   {
   }
 
-  void begin(const TraceInfo& info) override
+  void Begin(const TraceInfo& info) override
   {
     this->Options.Leaves = uint32_t(info.Leaves.size());
     this->Options.Types = uint32_t(info.Types.size());
     if (!(this->Options.Grid.Begin < this->Options.Grid.End))
     {
       this->Options.Grid.Begin = 0.0;
-      this->Options.Grid.End = info.Clock.duration();
+      this->Options.Grid.End = info.Clock.Duration();
     }
     this->Slicer.emplace(this->Options);
   }
-  void beginLocation(uint32_t leaf) override { this->Slicer->BeginLeaf(leaf); }
-  void rows(const StateColumns& states, const EventColumns& events,
+  void BeginLocation(uint32_t leaf) override { this->Slicer->BeginLeaf(leaf); }
+  void Rows(const StateColumns& states, const EventColumns& events,
     const VariableColumns& variables) override
   {
     this->Slicer->AddStates({ states.Location.data(), states.Type.data(), states.Depth.data(),
@@ -58,15 +58,15 @@ public:
     this->LargestBatch = std::max(this->LargestBatch, states.size() + events.size() + variables.size());
     this->StateRowsSeen += states.size();
   }
-  void endLocation(uint32_t) override { this->Slicer->EndLeaf(); }
-  bool wantsMessages() const override
+  void EndLocation(uint32_t) override { this->Slicer->EndLeaf(); }
+  bool WantsMessages() const override
   {
     const SliceMetric m = this->Options.Metric;
     return m == SliceMetric::BytesSentRate || m == SliceMetric::BytesReceivedRate ||
       m == SliceMetric::MessagesSent || m == SliceMetric::MessagesReceived;
   }
 
-  /// The model, once streamTrace() returned `trace`.
+  /// The model, once StreamTrace() returned `trace`.
   MicroscopicModel finish(const TraceData& trace)
   {
     const MessageColumns& m = trace.Messages;

@@ -1,5 +1,7 @@
 #include "OTF2TestArchives.h"
 
+#include <exception>
+#include <iostream>
 #include <random>
 #include <stdexcept>
 
@@ -30,7 +32,7 @@ ScratchDirectory::~ScratchDirectory()
   fs::remove_all(this->Path, ignored);
 }
 
-synth::SynthesisSummary synthesize(
+synth::SynthesisSummary Synthesize(
   const fs::path& directory, synth::Pattern pattern, uint32_t threads, uint64_t iterations)
 {
   synth::SynthConfig config;
@@ -42,7 +44,7 @@ synth::SynthesisSummary synthesize(
   config.Iterations = iterations;
   config.CommunicationPattern = pattern;
   config.Overwrite = true;
-  return synth::synthesize(config);
+  return synth::Synthesize(config);
 }
 
 void check(OTF2_ErrorCode status, const char* what)
@@ -160,6 +162,77 @@ std::string ArchiveWriter::close()
   this->Archive = nullptr;
   check(status, "closing the archive");
   return this->Anchor.string();
+}
+
+OTF2_StringRef WriteProcesses(
+  ArchiveWriter& writer, const std::string& node, const std::vector<ProcessDefinition>& processes)
+{
+  OTF2_GlobalDefWriter* d = writer.definitions();
+  const OTF2_StringRef name = writer.string(node);
+  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, name, name, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
+    "SystemTreeNode");
+  for (uint32_t rank = 0; rank < processes.size(); ++rank)
+  {
+    const ProcessDefinition& process = processes[rank];
+    check(OTF2_GlobalDefWriter_WriteLocationGroup(d, rank, writer.string(process.Name),
+            OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP),
+      "LocationGroup");
+    check(OTF2_GlobalDefWriter_WriteLocation(d, process.Location, writer.string(process.ThreadName),
+            OTF2_LOCATION_TYPE_CPU_THREAD, process.Events, rank),
+      "Location");
+  }
+  return name;
+}
+
+void WriteWorld(ArchiveWriter& writer, OTF2_CommRef world, uint64_t locationsGroup,
+  uint64_t ranksGroup, const std::vector<uint64_t>& locations)
+{
+  OTF2_GlobalDefWriter* d = writer.definitions();
+  const OTF2_StringRef name = writer.string("MPI_COMM_WORLD");
+  const auto size = static_cast<uint32_t>(locations.size());
+  check(OTF2_GlobalDefWriter_WriteGroup(d, locationsGroup, name, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, size, locations.data()),
+    "Group");
+  std::vector<uint64_t> ranks(size);
+  for (uint32_t rank = 0; rank < size; ++rank)
+  {
+    ranks[rank] = rank;
+  }
+  check(OTF2_GlobalDefWriter_WriteGroup(d, ranksGroup, name, OTF2_GROUP_TYPE_COMM_GROUP,
+          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, size, ranks.data()),
+    "Group");
+  check(OTF2_GlobalDefWriter_WriteComm(
+          d, world, name, ranksGroup, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
+    "Comm");
+}
+
+void WriteUserRegion(
+  ArchiveWriter& writer, OTF2_RegionRef region, const std::string& name, OTF2_StringRef file)
+{
+  const OTF2_StringRef text = writer.string(name);
+  check(OTF2_GlobalDefWriter_WriteRegion(writer.definitions(), region, text, text, text,
+          OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, file, 0, 0),
+    "Region");
+}
+
+int RunArchiveTool(int argc, char** argv, std::string (*write)(const std::filesystem::path&))
+{
+  if (argc != 2)
+  {
+    std::cerr << "usage: " << argv[0] << " DIR\n";
+    return 2;
+  }
+  try
+  {
+    fs::create_directories(argv[1]);
+    std::cout << write(argv[1]) << "\n";
+  }
+  catch (const std::exception& error)
+  {
+    std::cerr << argv[0] << ": " << error.what() << "\n";
+    return 1;
+  }
+  return 0;
 }
 
 } // namespace macroscope::otf2::testing

@@ -34,7 +34,7 @@ private:
 };
 
 /// Synthesizes an archive into `directory`; a small machine by default.
-synth::SynthesisSummary synthesize(const std::filesystem::path& directory,
+synth::SynthesisSummary Synthesize(const std::filesystem::path& directory,
   synth::Pattern pattern = synth::Pattern::Stencil3D, uint32_t threads = 2,
   uint64_t iterations = 4);
 
@@ -85,6 +85,37 @@ extern const std::vector<std::string> EZTraceLikeRegionNames;
 
 /// Throws unless status is OTF2_SUCCESS (writing test archives must work).
 void check(OTF2_ErrorCode status, const char* what);
+
+/// The definitions the hand-written archives share: one MPI process a
+/// LocationGroup (id = its rank) holding one CPU thread.
+struct ProcessDefinition
+{
+  std::string Name;       ///< the LocationGroup's
+  std::string ThreadName; ///< the Location's
+  uint64_t Location = 0;
+  uint64_t Events = 0; ///< the Location's numberOfEvents
+};
+
+/// Writes SystemTreeNode 0 named `node` and the processes under it; returns
+/// the node's name reference (the regions' source file).
+OTF2_StringRef WriteProcesses(
+  ArchiveWriter& writer, const std::string& node, const std::vector<ProcessDefinition>& processes);
+
+/// Writes MPI_COMM_WORLD: Group `locationsGroup` of the processes'
+/// locations, Group `ranksGroup` of the ranks 0..n-1 (EZTrace gives both
+/// the id 0) and Comm `world` over the latter.
+void WriteWorld(ArchiveWriter& writer, OTF2_CommRef world, uint64_t locationsGroup,
+  uint64_t ranksGroup, const std::vector<uint64_t>& locations);
+
+/// Writes a function Region of the "user" paradigm, as EZTrace writes its
+/// MPI calls (the names say which regions are MPI calls).
+void WriteUserRegion(
+  ArchiveWriter& writer, OTF2_RegionRef region, const std::string& name, OTF2_StringRef file);
+
+/// The main() of the tools that write a hand-written archive for the Python
+/// tests: `tool DIR` writes it into DIR with `write` and prints its anchor
+/// file; a usage error returns 2, a failure 1.
+int RunArchiveTool(int argc, char** argv, std::string (*write)(const std::filesystem::path&));
 
 /// Writes the logical-time probe into `directory` (anchor probe.otf2,
 /// returned): two ranks under `main`, all regions of the "user" paradigm

@@ -80,7 +80,7 @@ TraceInput Synthesize(const ScratchDirectory& scratch, const std::vector<double>
   config.Perturbation.Target = Slowed;
   config.ClockOffsets = offsets;
   config.Overwrite = true;
-  return ToInput(otf2::readTrace(synth::synthesize(config).AnchorFile));
+  return ToInput(otf2::ReadTrace(synth::Synthesize(config).AnchorFile));
 }
 
 // Every location's clock: its rank (leaves are in rank, thread order).

@@ -90,8 +90,8 @@ SynthRun Synthesize(const ScratchDirectory& scratch, synth::Pattern pattern, uin
   config.Imbalance = imbalance;
   config.Overwrite = true;
   SynthRun run;
-  run.Summary = synth::synthesize(config);
-  run.Trace = otf2::readTrace(run.Summary.AnchorFile);
+  run.Summary = synth::Synthesize(config);
+  run.Trace = otf2::ReadTrace(run.Summary.AnchorFile);
   Options options;
   options.CoalesceIsends = coalesceIsends;
   run.Logical = BuildLogicalTrace(ToInput(run.Trace), options);
@@ -254,7 +254,8 @@ TEST(LogicalTimeSynthesized, HandWrittenProbe)
   // its two Isends one Send event (coalesced) at 6 and the Waitall at 7, or
   // Isends at 6, 7 and the Waitall at 8 without coalescing.
   ScratchDirectory scratch;
-  const otf2::TraceData read = otf2::readTrace(macroscope::otf2::testing::writeLogicalProbe(scratch.path()));
+  const otf2::TraceData read =
+    otf2::ReadTrace(macroscope::otf2::testing::writeLogicalProbe(scratch.path()));
   const TraceInput in = ToInput(read);
   ASSERT_EQ(in.Sender.size(), 12u);
   Options off;

@@ -22,7 +22,7 @@ protected:
   static void SetUpTestSuite()
   {
     Pristine = new ScratchDirectory;
-    macroscope::otf2::testing::synthesize(Pristine->path() / "archive");
+    macroscope::otf2::testing::Synthesize(Pristine->path() / "archive");
   }
   static void TearDownTestSuite()
   {
@@ -68,11 +68,11 @@ protected:
     {
       if (definitionsOnly)
       {
-        readTraceInfo(anchor);
+        ReadTraceInfo(anchor);
       }
       else
       {
-        readTrace(anchor);
+        ReadTrace(anchor);
       }
       ADD_FAILURE() << "no TraceError for " << anchor;
     }
@@ -98,7 +98,7 @@ TEST_F(BadInput, MissingPath)
 
 TEST_F(BadInput, EmptyPathName)
 {
-  EXPECT_THROW(readTrace(""), TraceError);
+  EXPECT_THROW(ReadTrace(""), TraceError);
 }
 
 TEST_F(BadInput, Directory)
@@ -208,11 +208,11 @@ TEST_F(BadInput, InvalidOptionsAreRejected)
   const std::string anchor = this->copyArchive();
   ReadOptions options;
   options.Leaves = { 1000000 };
-  EXPECT_THROW(readTrace(anchor, options), std::invalid_argument);
+  EXPECT_THROW(ReadTrace(anchor, options), std::invalid_argument);
   options.Leaves.clear();
   options.WindowBegin = 2.0;
   options.WindowEnd = 1.0;
-  EXPECT_THROW(readTrace(anchor, options), std::invalid_argument);
+  EXPECT_THROW(ReadTrace(anchor, options), std::invalid_argument);
 }
 
 } // namespace

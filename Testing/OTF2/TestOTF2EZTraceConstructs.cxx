@@ -65,12 +65,12 @@ std::string EZTraceConstructs::Anchor;
 
 TEST_F(EZTraceConstructs, WrongEventCountsAreAdvisory)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   EXPECT_EQ(trace.Report.EventsRead, 13u + 12u + 13u);
   EXPECT_EQ(trace.Report.EventCountMismatches, 3u);
   EXPECT_EQ(trace.Report.FirstEventCountMismatch,
     "location 0 ('P#0T#0'): 13 records read, 2 announced");
-  const std::string text = describe(trace.Report);
+  const std::string text = Describe(trace.Report);
   EXPECT_NE(text.find("3 locations hold another number of event records than their definition "
                       "announces (advisory; every record was read)"),
     std::string::npos)
@@ -80,7 +80,7 @@ TEST_F(EZTraceConstructs, WrongEventCountsAreAdvisory)
 
 TEST_F(EZTraceConstructs, OneStateTypePerRegionName)
 {
-  const TraceInfo info = readTraceInfo(Anchor);
+  const TraceInfo info = ReadTraceInfo(Anchor);
   const TypeColumns& types = info.Types;
   ASSERT_GE(types.size(), RegionNames.size());
   for (uint32_t id = 0; id < RegionNames.size(); ++id)
@@ -95,7 +95,7 @@ TEST_F(EZTraceConstructs, OneStateTypePerRegionName)
   EXPECT_EQ(info.RegionsSharingAName, 2 * RegionNames.size());
 
   // Every rank's "Working" is type 0, whatever its Region id.
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   for (std::size_t row = 0; row < trace.States.size(); ++row)
   {
     const uint32_t type = trace.States.Type[row];
@@ -108,7 +108,7 @@ TEST_F(EZTraceConstructs, OneStateTypePerRegionName)
 
 TEST_F(EZTraceConstructs, MisnestedLeaveClosesFinalizeWithWorking)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   const StateColumns& s = trace.States;
   EXPECT_EQ(s.Location, (Column<uint32_t>{ 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2 }));
   EXPECT_EQ(s.Depth, (Column<uint32_t>{ 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0 }));
@@ -127,7 +127,7 @@ TEST_F(EZTraceConstructs, MisnestedLeaveClosesFinalizeWithWorking)
 
 TEST_F(EZTraceConstructs, DuplicateGroupIdMapsRanksToLocations)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   EXPECT_EQ(trace.Info.DuplicateGroupDefinitions, 1u);
   EXPECT_EQ(trace.Report.DuplicateGroupDefinitions, 1u);
   ASSERT_EQ(trace.Info.Communicators.size(), 2u);
@@ -146,11 +146,11 @@ TEST_F(EZTraceConstructs, DuplicateGroupIdMapsRanksToLocations)
 
 TEST_F(EZTraceConstructs, ProcNullPeersAreNotAnomalies)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   EXPECT_EQ(trace.Report.ProcNullPeers, 2u);
   EXPECT_EQ(trace.Report.UnknownPeers, 0u);
   EXPECT_EQ(trace.Report.UnmatchedReceives, 0u);
-  const std::string text = describe(trace.Report);
+  const std::string text = Describe(trace.Report);
   EXPECT_NE(text.find("note: 2 message peers given as MPI_PROC_NULL (no message)"),
     std::string::npos)
     << text;
@@ -158,13 +158,13 @@ TEST_F(EZTraceConstructs, ProcNullPeersAreNotAnomalies)
 
 TEST_F(EZTraceConstructs, MissingIrecvCompletionLeavesItsSendUnmatched)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   EXPECT_EQ(trace.Report.UnmatchedSends, 1u); // rank 2's Isend to rank 1
   EXPECT_EQ(trace.Report.IsendsNotCompleted, 1u);
   EXPECT_EQ(trace.Report.IrecvRequestsNotCompleted, 1u);
   EXPECT_EQ(trace.Report.IrecvsWithoutRequest, 0u);
   EXPECT_EQ(trace.Messages.size(), 2u); // the rest of the trace still matches
-  const std::string text = describe(trace.Report);
+  const std::string text = Describe(trace.Report);
   EXPECT_NE(text.find("1 sends without a matching receive"), std::string::npos) << text;
   EXPECT_NE(text.find("1 receive requests never completed"), std::string::npos) << text;
   EXPECT_NE(text.find("have no MpiIrecv record"), std::string::npos) << text;
@@ -172,14 +172,14 @@ TEST_F(EZTraceConstructs, MissingIrecvCompletionLeavesItsSendUnmatched)
 
 TEST_F(EZTraceConstructs, ShortClockLengthDropsNothing)
 {
-  const TraceData trace = readTrace(Anchor);
-  EXPECT_DOUBLE_EQ(trace.Info.Clock.duration(), ms(12));
+  const TraceData trace = ReadTrace(Anchor);
+  EXPECT_DOUBLE_EQ(trace.Info.Clock.Duration(), ms(12));
   EXPECT_EQ(trace.Report.FirstTime, ms(0));
   EXPECT_EQ(trace.Report.LastTime, ms(40));
   EXPECT_EQ(trace.Report.LocationsOutsideClockSpan, 2u);
   EXPECT_EQ(trace.States.size(), 15u);
   EXPECT_EQ(trace.Report.StatesOutsideWindow + trace.Report.MessagesOutsideWindow, 0u);
-  const std::string text = describe(trace.Report);
+  const std::string text = Describe(trace.Report);
   EXPECT_NE(text.find("2 locations have records outside the span their ClockProperties declare"),
     std::string::npos)
     << text;
@@ -187,7 +187,7 @@ TEST_F(EZTraceConstructs, ShortClockLengthDropsNothing)
 
 TEST_F(EZTraceConstructs, RecordSpanScanFindsTheRecordsPastTheClock)
 {
-  const std::pair<double, double> span = readRecordSpan(Anchor);
+  const std::pair<double, double> span = ReadRecordSpan(Anchor);
   EXPECT_EQ(span.first, ms(0));
   EXPECT_EQ(span.second, ms(40));
   uint64_t bytes = 0;
@@ -196,8 +196,8 @@ TEST_F(EZTraceConstructs, RecordSpanScanFindsTheRecordsPastTheClock)
     bytes += entry.path().extension() == ".evt" ? entry.file_size() : 0;
   }
   EXPECT_GT(bytes, 0u);
-  EXPECT_EQ(eventFileBytes(Anchor), bytes);
-  EXPECT_EQ(eventFileBytes((Directory->path() / "nothing.otf2").string()), 0u);
+  EXPECT_EQ(EventFileBytes(Anchor), bytes);
+  EXPECT_EQ(EventFileBytes((Directory->path() / "nothing.otf2").string()), 0u);
 }
 
 TEST_F(EZTraceConstructs, WhatAWindowLeavesOutIsCounted)
@@ -205,26 +205,26 @@ TEST_F(EZTraceConstructs, WhatAWindowLeavesOutIsCounted)
   ReadOptions options;
   options.WindowBegin = 0.0;
   options.WindowEnd = ms(12); // the declared span
-  const TraceData trace = readTrace(Anchor, options);
+  const TraceData trace = ReadTrace(Anchor, options);
   // Rank 1's Finalize [30, 31]; rank 2's Finalize [38, 39]: after 12 ms.
   EXPECT_EQ(trace.States.size(), 13u);
   EXPECT_EQ(trace.Report.StatesOutsideWindow, 2u);
   EXPECT_EQ(trace.Report.MessagesOutsideWindow, 0u);
   options.WindowBegin = ms(5.5);
-  const TraceData late = readTrace(Anchor, options);
+  const TraceData late = ReadTrace(Anchor, options);
   EXPECT_EQ(late.Messages.size(), 1u); // 0 -> 1 ended at 3 ms
   EXPECT_EQ(late.Report.MessagesOutsideWindow, 1u);
   // Ending before 5.5 ms or starting after 12 ms: rank 0's Send; rank 1's
   // Recv, Irecv and Finalize; rank 2's Isend, Send and Finalize.
   EXPECT_EQ(late.Report.StatesOutsideWindow, 1u + 3u + 3u);
   EXPECT_EQ(late.States.size() + late.Report.StatesOutsideWindow, 15u);
-  const std::string text = describe(late.Report);
+  const std::string text = Describe(late.Report);
   EXPECT_NE(text.find("1 messages outside the time window (not kept)"), std::string::npos) << text;
 }
 
 TEST_F(EZTraceConstructs, UserParadigmMpiRegionsAreMpiCalls)
 {
-  const TraceInfo info = readTraceInfo(Anchor);
+  const TraceInfo info = ReadTraceInfo(Anchor);
   for (uint32_t id = 0; id < RegionNames.size(); ++id)
   {
     const bool mpi = RegionNames[id].rfind("MPI_", 0) == 0;
@@ -237,7 +237,7 @@ TEST_F(EZTraceConstructs, UserParadigmMpiRegionsAreMpiCalls)
 // the paradigm alone ("user") every end would be an instant event.
 TEST_F(EZTraceConstructs, LogicalTimeFindsTheUserParadigmMpiCalls)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   auto logicalInput = [&trace](bool byName) {
     macroscope::logical::TraceInput in;
     in.Locations = uint32_t(trace.Info.Leaves.size());

@@ -203,14 +203,14 @@ std::string HandWrittenScenario::Anchor;
 TEST_F(HandWrittenScenario, AnchorNotNamedTracesIsRead)
 {
   EXPECT_EQ(std::filesystem::path(Anchor).filename(), "run.otf2");
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   EXPECT_EQ(trace.Info.AnchorFile, Anchor);
   EXPECT_EQ(trace.Report.EventsRead, 31u);
 }
 
 TEST_F(HandWrittenScenario, HierarchyFollowsTheSystemTreeDepthFirst)
 {
-  const TraceInfo info = readTraceInfo(Anchor);
+  const TraceInfo info = ReadTraceInfo(Anchor);
   const HierarchyColumns& tree = info.Hierarchy;
   const std::vector<int64_t> parent = { -1, 0, 1, 2, 2, 2, 1, 6, 0, 8, 9, 8, 11 };
   const std::vector<std::string> name = { "cluster-A", "node-1", "rank 0", "master 0",
@@ -232,12 +232,12 @@ TEST_F(HandWrittenScenario, HierarchyFollowsTheSystemTreeDepthFirst)
   }
   EXPECT_EQ(info.Leaves[0].Events, 13u);
   EXPECT_EQ(info.TotalEvents, 31u);
-  EXPECT_DOUBLE_EQ(info.Clock.duration(), 0.1);
+  EXPECT_DOUBLE_EQ(info.Clock.Duration(), 0.1);
 }
 
 TEST_F(HandWrittenScenario, TypesListRegionsMetricMembersEventsAndLinks)
 {
-  const TypeColumns& types = readTraceInfo(Anchor).Types;
+  const TypeColumns& types = ReadTraceInfo(Anchor).Types;
   ASSERT_GE(types.size(), 6u + InstantKindCount + 1);
   const std::vector<std::string> names = { "main", "MPI_Send", "compute", "MPI_Allreduce",
     "temperature", "bytes_read" };
@@ -260,7 +260,7 @@ TEST_F(HandWrittenScenario, TypesListRegionsMetricMembersEventsAndLinks)
 
 TEST_F(HandWrittenScenario, StatesHaveHandComputedTimesDepthsAndLeaves)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   const StateColumns& states = trace.States;
   // Leaf order, and within a location in the order the states end.
   const Column<uint32_t> location = { 0, 0, 0, 1, 1, 3, 4, 5 };
@@ -281,7 +281,7 @@ TEST_F(HandWrittenScenario, StatesHaveHandComputedTimesDepthsAndLeaves)
 
 TEST_F(HandWrittenScenario, MessagesMapCommunicatorRanksToLeaves)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   const MessageColumns& m = trace.Messages;
   ASSERT_EQ(m.size(), 2u);
   // Sub rank 0 is world rank 2 (leaf 5); read as a world rank it would be leaf 0.
@@ -312,7 +312,7 @@ TEST_F(HandWrittenScenario, MessagesMapCommunicatorRanksToLeaves)
 
 TEST_F(HandWrittenScenario, CollectiveBeginsLearnTheirOperationFromTheEnd)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   const EventColumns& e = trace.Events;
   const TypeColumns& types = trace.Info.Types;
   std::vector<std::string> names;
@@ -334,12 +334,12 @@ TEST_F(HandWrittenScenario, CollectiveBeginsLearnTheirOperationFromTheEnd)
   EXPECT_EQ(e.Communicator, (Column<int64_t>{ 0, 0, -1, -1, 0, 0, 1, 1 }));
   // The Bcast's root is rank 1 of Sub: world rank 0, leaf 0.
   EXPECT_EQ(e.Root, (Column<int64_t>{ -1, -1, -1, -1, -1, -1, 0, 0 }));
-  EXPECT_EQ(collectiveOperationName(e.Operation[6]), "Bcast");
+  EXPECT_EQ(CollectiveOperationName(e.Operation[6]), "Bcast");
 }
 
 TEST_F(HandWrittenScenario, MetricClassMembersBecomeVariables)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   const VariableColumns& v = trace.Variables;
   EXPECT_EQ(v.Location, (Column<uint32_t>{ 2, 2, 2, 2 }));
   EXPECT_EQ(v.Variable, (Column<uint32_t>{ 4, 5, 4, 5 }));
@@ -350,16 +350,16 @@ TEST_F(HandWrittenScenario, MetricClassMembersBecomeVariables)
 
 TEST_F(HandWrittenScenario, RecordCountsAndTimeBounds)
 {
-  const TraceData trace = readTrace(Anchor);
+  const TraceData trace = ReadTrace(Anchor);
   const Diagnostics& r = trace.Report;
-  EXPECT_EQ(r.count(RecordKind::Enter), 8u);
-  EXPECT_EQ(r.count(RecordKind::Leave), 7u);
-  EXPECT_EQ(r.count(RecordKind::Metric), 2u);
-  EXPECT_EQ(r.count(RecordKind::MpiCollectiveEnd), 3u);
+  EXPECT_EQ(r.Count(RecordKind::Enter), 8u);
+  EXPECT_EQ(r.Count(RecordKind::Leave), 7u);
+  EXPECT_EQ(r.Count(RecordKind::Metric), 2u);
+  EXPECT_EQ(r.Count(RecordKind::MpiCollectiveEnd), 3u);
   EXPECT_EQ(r.OtherRecords, 0u);
   EXPECT_DOUBLE_EQ(r.FirstTime, 0.0);
   EXPECT_DOUBLE_EQ(r.LastTime, ms(90));
-  EXPECT_NE(describe(r).find("1 states left open"), std::string::npos) << describe(r);
+  EXPECT_NE(Describe(r).find("1 states left open"), std::string::npos) << Describe(r);
 }
 
 TEST_F(HandWrittenScenario, WindowKeepsOverlappingStatesWithOrWithoutClipping)
@@ -367,7 +367,7 @@ TEST_F(HandWrittenScenario, WindowKeepsOverlappingStatesWithOrWithoutClipping)
   ReadOptions options;
   options.WindowBegin = ms(14);
   options.WindowEnd = ms(40);
-  TraceData trace = readTrace(Anchor, options);
+  TraceData trace = ReadTrace(Anchor, options);
   // Overlapping [14, 40] ms: MPI_Send [10,15], all mains, both thread
   // computes [35,36] and [5,36]; not compute [50,60] nor the stream's [50,70].
   EXPECT_EQ(trace.States.Location, (Column<uint32_t>{ 0, 0, 1, 1, 4, 5 }));
@@ -382,7 +382,7 @@ TEST_F(HandWrittenScenario, WindowKeepsOverlappingStatesWithOrWithoutClipping)
   EXPECT_EQ(trace.Variables.Time, (Column<double>{ ms(20), ms(20) }));
 
   options.ClipStatesToWindow = true;
-  trace = readTrace(Anchor, options);
+  trace = ReadTrace(Anchor, options);
   EXPECT_EQ(trace.States.Start[0], ms(14));
   EXPECT_EQ(trace.States.End[0], ms(15));
   EXPECT_EQ(trace.States.Start[1], ms(14));
@@ -393,7 +393,7 @@ TEST_F(HandWrittenScenario, RegionFilterKeepsDepths)
 {
   ReadOptions options;
   options.Regions = { "compute" };
-  const TraceData trace = readTrace(Anchor, options);
+  const TraceData trace = ReadTrace(Anchor, options);
   EXPECT_EQ(trace.States.Location, (Column<uint32_t>{ 0, 1, 1, 3 }));
   EXPECT_EQ(trace.States.Depth, (Column<uint32_t>{ 1, 1, 0, 0 }));
   for (uint32_t type : trace.States.Type)
@@ -406,7 +406,7 @@ TEST_F(HandWrittenScenario, ReadingOneLeafAloneKeepsCrossPartMessagesAside)
 {
   ReadOptions options;
   options.Leaves = { 5 };
-  const TraceData trace = readTrace(Anchor, options);
+  const TraceData trace = ReadTrace(Anchor, options);
   EXPECT_EQ(trace.States.Location, (Column<uint32_t>{ 5 }));
   EXPECT_EQ(trace.Messages.size(), 0u);
   EXPECT_EQ(trace.Report.ReceivesFromUnselected, 1u);
@@ -482,7 +482,7 @@ TEST(OTF2Pitfalls, LeaveWithoutEnterIsCountedAndSkipped)
     check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 0), "Enter");
     check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 0), "Leave");
   });
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Report.LeavesWithoutEnter, 1u);
   ASSERT_EQ(trace.States.size(), 1u);
   EXPECT_DOUBLE_EQ(trace.States.Start[0], ms(2));
@@ -506,7 +506,7 @@ TEST(OTF2Pitfalls, RegionsNamedAlikePairAcrossDefinitions)
     check(OTF2_EvtWriter_Leave(w, nullptr, at(7), 0), "Leave"); // misnested, through the alias
     check(OTF2_EvtWriter_Leave(w, nullptr, at(8), 1), "Leave"); // inner's late Leave
   });
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.States.Type, (Column<uint32_t>{ 1, 0, 1, 0 }));
   EXPECT_EQ(trace.States.Start, (Column<double>{ ms(2), ms(1), ms(6), ms(5) }));
   EXPECT_EQ(trace.States.End, (Column<double>{ ms(3), ms(4), ms(7), ms(7) }));
@@ -529,7 +529,7 @@ TEST(OTF2Pitfalls, MismatchedLeaveClosesTheInnerRegions)
     check(OTF2_EvtWriter_Enter(w, nullptr, at(5), 0), "Enter"); // the rest of the location
     check(OTF2_EvtWriter_Leave(w, nullptr, at(6), 0), "Leave");
   });
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.States.Type, (Column<uint32_t>{ 1, 0, 0 }));
   EXPECT_EQ(trace.States.Depth, (Column<uint32_t>{ 1, 0, 0 }));
   EXPECT_EQ(trace.States.Start, (Column<double>{ ms(2), ms(1), ms(5) }));
@@ -537,7 +537,7 @@ TEST(OTF2Pitfalls, MismatchedLeaveClosesTheInnerRegions)
   EXPECT_EQ(trace.Report.MisnestedLeaves, 1u);
   EXPECT_EQ(trace.Report.StatesClosedEarly, 1u);
   EXPECT_EQ(trace.Report.LeavesWithoutEnter, 0u); // inner's late Leave is accounted for
-  const std::string text = describe(trace.Report);
+  const std::string text = Describe(trace.Report);
   EXPECT_NE(text.find("1 Leave records of a region that was not the innermost"), std::string::npos)
     << text;
 }
@@ -554,13 +554,13 @@ TEST(OTF2Pitfalls, UnmatchedSendsAndReceivesAreCounted)
     check(OTF2_EvtWriter_MpiRecv(w1, nullptr, at(4), 0, 0, 3, 30), "MpiRecv"); // no send
     check(OTF2_EvtWriter_MpiRecv(w1, nullptr, at(5), 7, 0, 3, 30), "MpiRecv"); // rank 7: none
   });
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Messages.size(), 1u);
   EXPECT_EQ(trace.Messages.Tag[0], 1u);
   EXPECT_EQ(trace.Report.UnmatchedSends, 1u);
   EXPECT_EQ(trace.Report.UnmatchedReceives, 1u);
   EXPECT_EQ(trace.Report.UnknownPeers, 1u);
-  const std::string text = describe(trace.Report);
+  const std::string text = Describe(trace.Report);
   EXPECT_NE(text.find("1 sends without a matching receive"), std::string::npos) << text;
 }
 
@@ -585,7 +585,7 @@ TEST(OTF2Pitfalls, NonOvertakingOrderPairsMessagesFirstInFirstOut)
     check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(5), 0, 0, 5, 111, 40), "MpiIrecv");
     check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(6), 0, 0, 5, 222, 41), "MpiIrecv");
   });
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   const MessageColumns& m = trace.Messages;
   ASSERT_EQ(m.size(), 3u);
   for (std::size_t row = 0; row < m.size(); ++row)
@@ -612,7 +612,7 @@ TEST(OTF2Pitfalls, RequestBookkeepingReportsLooseEnds)
     check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(1), 3), "MpiIrecvRequest"); // never completed
     check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(5), 0, 0, 5, 8, 4), "MpiIrecv"); // no request
   });
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Messages.size(), 1u);
   EXPECT_EQ(trace.Report.IsendsNotCompleted, 1u);
   EXPECT_EQ(trace.Report.CancelledRequests, 1u);
@@ -632,7 +632,7 @@ TEST(OTF2Pitfalls, UnpairedCollectivesAreCounted)
       "MpiCollectiveEnd");
     check(OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, at(2)), "MpiCollectiveBegin");
   });
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Report.CollectiveEndsWithoutBegin, 1u);
   EXPECT_EQ(trace.Report.CollectiveBeginsWithoutEnd, 1u);
   EXPECT_EQ(trace.Events.size(), 2u);
@@ -659,7 +659,7 @@ TEST(OTF2Pitfalls, MetricValuesOfEveryTypeBecomeDoubles)
     check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 0), "Leave");
     check(OTF2_EvtWriter_Metric(w, nullptr, at(3), 9, 1, &type, &value), "Metric"); // undefined
   });
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Variables.Value, (Column<double>{ 18446744073709551615.0, -42.0, 0.25 }));
   EXPECT_EQ(trace.Variables.Time, (Column<double>{ ms(1), ms(1), ms(2) }));
   EXPECT_EQ(trace.Report.UndefinedReferences, 1u);
@@ -680,7 +680,7 @@ TEST(OTF2Pitfalls, TicksFarFromZeroKeepNanosecondPrecision)
       check(OTF2_EvtWriter_Leave(w, nullptr, offset + 3, 0), "Leave");
     },
     offset, 1000000000);
-  const TraceData trace = readTrace(anchor);
+  const TraceData trace = ReadTrace(anchor);
   ASSERT_EQ(trace.States.size(), 1u);
   EXPECT_DOUBLE_EQ(trace.States.Start[0], 1e-9);
   EXPECT_DOUBLE_EQ(trace.States.End[0], 3e-9);
@@ -703,14 +703,14 @@ TEST(OTF2Pitfalls, ProgressReachesOneAndFalseAborts)
     fractions.push_back(fraction);
     return true;
   };
-  readTrace(anchor, options);
+  ReadTrace(anchor, options);
   ASSERT_FALSE(fractions.empty());
   EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
   EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
 
   int calls = 0;
   options.Progress = [&calls](double) { return ++calls < 2; };
-  EXPECT_THROW(readTrace(anchor, options), ReadAborted);
+  EXPECT_THROW(ReadTrace(anchor, options), ReadAborted);
   EXPECT_EQ(calls, 2);
 }
 

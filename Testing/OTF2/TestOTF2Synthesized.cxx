@@ -26,7 +26,7 @@ RecordKind recordKindNamed(const char* name)
 {
   for (std::size_t kind = 0; kind < RecordKindCount; ++kind)
   {
-    if (std::strcmp(recordKindName(RecordKind(kind)), name) == 0)
+    if (std::strcmp(RecordKindName(RecordKind(kind)), name) == 0)
     {
       return RecordKind(kind);
     }
@@ -48,16 +48,16 @@ TEST_P(SynthesizedArchive, CountsMatchTheSynthesizerSummary)
 {
   ScratchDirectory scratch;
   const synth::SynthesisSummary summary =
-    macroscope::otf2::testing::synthesize(scratch.path(), GetParam().Pattern, GetParam().Threads);
-  const TraceData trace = readTrace(summary.AnchorFile);
+    macroscope::otf2::testing::Synthesize(scratch.path(), GetParam().Pattern, GetParam().Threads);
+  const TraceData trace = ReadTrace(summary.AnchorFile);
   const Diagnostics& report = trace.Report;
   using K = synth::EventKind;
 
   // Every record kind the synthesizer writes is decoded, with its count.
   for (std::size_t kind = 0; kind < synth::EventKindCount; ++kind)
   {
-    const char* name = synth::toString(K(kind));
-    EXPECT_EQ(report.count(recordKindNamed(name)), summary.Events[kind]) << name;
+    const char* name = synth::ToString(K(kind));
+    EXPECT_EQ(report.Count(recordKindNamed(name)), summary.Events[kind]) << name;
   }
   EXPECT_EQ(report.EventsRead, summary.TotalEvents);
   EXPECT_EQ(report.OtherRecords, 0u);
@@ -102,7 +102,7 @@ TEST_P(SynthesizedArchive, CountsMatchTheSynthesizerSummary)
     EXPECT_EQ(trace.Info.Leaves[leaf].Events, summary.Locations[leaf].Events);
   }
   EXPECT_EQ(trace.Info.Clock.GlobalOffset, summary.GlobalOffset);
-  EXPECT_DOUBLE_EQ(trace.Info.Clock.duration(), summary.TraceLengthSeconds);
+  EXPECT_DOUBLE_EQ(trace.Info.Clock.Duration(), summary.TraceLengthSeconds);
   EXPECT_GE(report.FirstTime, 0.0);
   EXPECT_LE(report.LastTime, summary.TraceLengthSeconds);
   for (std::size_t row = 0; row < trace.States.size(); ++row)
@@ -115,12 +115,12 @@ TEST_P(SynthesizedArchive, DefinitionsOnlyReadGivesBoundsCountsAndLeaves)
 {
   ScratchDirectory scratch;
   const synth::SynthesisSummary summary =
-    macroscope::otf2::testing::synthesize(scratch.path(), GetParam().Pattern, GetParam().Threads);
-  const TraceInfo info = readTraceInfo(summary.AnchorFile);
+    macroscope::otf2::testing::Synthesize(scratch.path(), GetParam().Pattern, GetParam().Threads);
+  const TraceInfo info = ReadTraceInfo(summary.AnchorFile);
   EXPECT_EQ(info.TotalEvents, summary.TotalEvents);
   EXPECT_EQ(info.Leaves.size(), summary.Locations.size());
   EXPECT_EQ(info.Clock.Resolution, summary.TimerResolution);
-  EXPECT_DOUBLE_EQ(info.Clock.duration(), summary.TraceLengthSeconds);
+  EXPECT_DOUBLE_EQ(info.Clock.Duration(), summary.TraceLengthSeconds);
   // machine -> clusters -> nodes -> ranks -> threads
   const std::size_t ranks = summary.Locations.size() / GetParam().Threads;
   EXPECT_EQ(info.Hierarchy.size(), 1 + 2 + 4 + ranks + summary.Locations.size());
@@ -136,8 +136,9 @@ INSTANTIATE_TEST_SUITE_P(Patterns, SynthesizedArchive,
     Shape{ synth::Pattern::Stencil3D, 1 }, Shape{ synth::Pattern::Stencil3D, 3 },
     Shape{ synth::Pattern::Tree, 1 }, Shape{ synth::Pattern::Tree, 3 },
     Shape{ synth::Pattern::Allreduce, 1 }, Shape{ synth::Pattern::Allreduce, 3 }),
-  [](const ::testing::TestParamInfo<Shape>& info) {
-    return std::string(synth::toString(info.param.Pattern)) + "Threads" +
+  [](const ::testing::TestParamInfo<Shape>& info)
+  {
+    return std::string(synth::ToString(info.param.Pattern)) + "Threads" +
       std::to_string(info.param.Threads);
   });
 
@@ -154,7 +155,7 @@ struct Rows
   std::vector<EventRow> Events;
   std::vector<SampleRow> Samples;
 
-  void add(const TraceData& trace)
+  void Add(const TraceData& trace)
   {
     const StateColumns& s = trace.States;
     for (std::size_t i = 0; i < s.size(); ++i)
@@ -187,13 +188,13 @@ TEST(OTF2SelectiveReading, UnionOfPartsEqualsTheFullRead)
 {
   ScratchDirectory scratch;
   const synth::SynthesisSummary summary =
-    macroscope::otf2::testing::synthesize(scratch.path(), synth::Pattern::Stencil3D, 2);
-  const TraceData full = readTrace(summary.AnchorFile);
+    macroscope::otf2::testing::Synthesize(scratch.path(), synth::Pattern::Stencil3D, 2);
+  const TraceData full = ReadTrace(summary.AnchorFile);
   Rows expected;
-  expected.add(full);
+  expected.Add(full);
   expected.sort();
 
-  const std::vector<LeafRange> parts = splitLeaves(full.Info, 3);
+  const std::vector<LeafRange> parts = SplitLeaves(full.Info, 3);
   ASSERT_EQ(parts.size(), 3u);
   Rows joined;
   UnresolvedMessages crossing;
@@ -202,14 +203,14 @@ TEST(OTF2SelectiveReading, UnionOfPartsEqualsTheFullRead)
   for (const LeafRange& part : parts)
   {
     ReadOptions options;
-    options.Leaves = part.leaves();
+    options.Leaves = part.Leaves();
     ASSERT_FALSE(options.Leaves.empty());
-    const TraceData trace = readTrace(summary.AnchorFile, options);
+    const TraceData trace = ReadTrace(summary.AnchorFile, options);
     for (uint32_t location : trace.States.Location)
     {
       ASSERT_TRUE(location >= part.Begin && location < part.End);
     }
-    joined.add(trace);
+    joined.Add(trace);
     crossing.Sends.insert(
       crossing.Sends.end(), trace.Unresolved.Sends.begin(), trace.Unresolved.Sends.end());
     crossing.Receives.insert(
@@ -224,7 +225,7 @@ TEST(OTF2SelectiveReading, UnionOfPartsEqualsTheFullRead)
   // The messages between parts match once their records are put together.
   MessageColumns between;
   Diagnostics report;
-  matchMessages(crossing.Sends, crossing.Receives, between, report);
+  MatchMessages(crossing.Sends, crossing.Receives, between, report);
   EXPECT_EQ(between.size(), sendsOut);
   EXPECT_EQ(report.UnmatchedSends + report.UnmatchedReceives, 0u);
   joined.addMessages(between);
@@ -241,11 +242,11 @@ TEST(OTF2SelectiveReading, PartsAreBalancedByEventCount)
   ScratchDirectory scratch;
   // Masters hold the MPI records, so locations have unequal counts.
   const synth::SynthesisSummary summary =
-    macroscope::otf2::testing::synthesize(scratch.path(), synth::Pattern::Stencil3D, 2);
-  const TraceInfo info = readTraceInfo(summary.AnchorFile);
+    macroscope::otf2::testing::Synthesize(scratch.path(), synth::Pattern::Stencil3D, 2);
+  const TraceInfo info = ReadTraceInfo(summary.AnchorFile);
   for (uint32_t count : { 1u, 2u, 3u, 5u, 16u })
   {
-    const std::vector<LeafRange> parts = splitLeaves(info, count);
+    const std::vector<LeafRange> parts = SplitLeaves(info, count);
     ASSERT_EQ(parts.size(), count);
     uint64_t largest = 0;
     uint32_t next = 0;

@@ -18,19 +18,19 @@ namespace
 using namespace macroscope::otf2;
 
 // Reads `records[i]` records of each location in batches of the progress's
-// own size, as readTrace() does, and returns every fraction reported.
+// own size, as ReadTrace() does, and returns every fraction reported.
 std::vector<double> simulateRead(ReadProgress& progress, const std::vector<uint64_t>& records)
 {
-  std::vector<double> values{ progress.fraction(0, 0) };
-  const uint64_t batch = progress.batchRecords();
+  std::vector<double> values{ progress.Fraction(0, 0) };
+  const uint64_t batch = progress.BatchRecords();
   for (std::size_t location = 0; location < records.size(); ++location)
   {
     for (uint64_t read = batch; read < records[location]; read += batch)
     {
-      values.push_back(progress.fraction(location, read));
+      values.push_back(progress.Fraction(location, read));
     }
-    progress.finish(location, records[location]);
-    values.push_back(progress.fraction(location, 0));
+    progress.Finish(location, records[location]);
+    values.push_back(progress.Fraction(location, 0));
   }
   return values;
 }
@@ -68,9 +68,9 @@ TEST(OTF2ReadProgress, TrustsAnnouncedCountsThatFitTheFileSizes)
   // Two locations of 8 bytes a record, announced truly: the first one is
   // estimated right from its first batch.
   ReadProgress progress({ 8000000, 8000000 }, { 1000000, 1000000 });
-  EXPECT_NEAR(progress.fraction(0, 500000), 0.25, 1e-9);
-  progress.finish(0, 1000000);
-  EXPECT_NEAR(progress.fraction(1, 250000), 0.625, 1e-9);
+  EXPECT_NEAR(progress.Fraction(0, 500000), 0.25, 1e-9);
+  progress.Finish(0, 1000000);
+  EXPECT_NEAR(progress.Fraction(1, 250000), 0.625, 1e-9);
 }
 
 TEST(OTF2ReadProgress, NeverPassesALocationBeforeItIsFinished)
@@ -78,20 +78,20 @@ TEST(OTF2ReadProgress, NeverPassesALocationBeforeItIsFinished)
   // Records far smaller than guessed: the estimate stops short of the
   // location's end and the rest comes when it is finished.
   ReadProgress progress({ 1000, 1000 }, { 0, 0 });
-  EXPECT_LT(progress.fraction(0, 1000000), 0.5);
-  progress.finish(0, 1000000);
-  EXPECT_DOUBLE_EQ(progress.fraction(0, 0), 0.5);
+  EXPECT_LT(progress.Fraction(0, 1000000), 0.5);
+  progress.Finish(0, 1000000);
+  EXPECT_DOUBLE_EQ(progress.Fraction(0, 0), 0.5);
 }
 
 TEST(OTF2ReadProgress, FallsBackOnAnnouncedCountsWithoutFileSizes)
 {
   ReadProgress progress({ 0, 0, 0 }, { 100, 300, 0 });
-  EXPECT_DOUBLE_EQ(progress.fraction(1, 150), 0.375);
-  progress.finish(0, 100);
-  EXPECT_DOUBLE_EQ(progress.fraction(1, 150), 0.625);
-  EXPECT_EQ(progress.batchRecords(), uint64_t(1) << 12); // a tiny read: the smallest batch
+  EXPECT_DOUBLE_EQ(progress.Fraction(1, 150), 0.375);
+  progress.Finish(0, 100);
+  EXPECT_DOUBLE_EQ(progress.Fraction(1, 150), 0.625);
+  EXPECT_EQ(progress.BatchRecords(), uint64_t(1) << 12); // a tiny read: the smallest batch
   ReadProgress nothing({ 0 }, { 0 });
-  EXPECT_DOUBLE_EQ(nothing.fraction(0, 0), 1.0);
+  EXPECT_DOUBLE_EQ(nothing.Fraction(0, 0), 1.0);
 }
 
 TEST(OTF2Column, GrowsKeepingItsValues)
@@ -122,7 +122,7 @@ TEST(OTF2Column, GrowsKeepingItsValues)
   EXPECT_EQ(column.capacity(), 13u);
   column.reserve(1000);
   EXPECT_EQ(column.capacity(), 1000u);
-  column.prefault(600); // a hint: changes neither the values nor the size
+  column.Prefault(600); // a hint: changes neither the values nor the size
   EXPECT_EQ(column.size(), 13u);
   EXPECT_EQ(column[12], 0u);
   column.clear();
@@ -170,7 +170,7 @@ TEST(OTF2Column, ReleasesItsBufferToFree)
 {
   Column<uint32_t> column = { 4, 5, 6 };
   const std::size_t size = column.size();
-  uint32_t* buffer = column.release();
+  uint32_t* buffer = column.Release();
   ASSERT_NE(buffer, nullptr);
   EXPECT_EQ(size, 3u);
   EXPECT_EQ(buffer[0], 4u);
@@ -180,7 +180,7 @@ TEST(OTF2Column, ReleasesItsBufferToFree)
   std::free(buffer);
   column.push_back(7); // usable again
   EXPECT_EQ(column, (Column<uint32_t>{ 7 }));
-  EXPECT_EQ(Column<double>().release(), nullptr);
+  EXPECT_EQ(Column<double>().Release(), nullptr);
 }
 
 TEST(OTF2RequestTable, KeepsCollidingRequestsWhenOthersLeave)
@@ -194,11 +194,11 @@ TEST(OTF2RequestTable, KeepsCollidingRequestsWhenOthersLeave)
   }
   for (uint64_t request = 1; request <= 12; request += 2)
   {
-    ASSERT_EQ(table.take(request << 40), request);
+    ASSERT_EQ(table.Take(request << 40), request);
   }
   for (uint64_t request = 2; request <= 12; request += 2)
   {
-    ASSERT_EQ(table.take(request << 40), request);
+    ASSERT_EQ(table.Take(request << 40), request);
   }
   EXPECT_EQ(table.size(), 0u);
 }
@@ -222,7 +222,7 @@ TEST(OTF2RequestTable, BehavesLikeAMapUnderChurn)
     {
       const auto found = reference.find(request);
       const uint64_t expected = found == reference.end() ? RequestTable::NotFound : found->second;
-      ASSERT_EQ(table.take(request), expected) << "step " << step;
+      ASSERT_EQ(table.Take(request), expected) << "step " << step;
       if (found != reference.end())
       {
         reference.erase(found);
@@ -231,10 +231,10 @@ TEST(OTF2RequestTable, BehavesLikeAMapUnderChurn)
     ASSERT_EQ(table.size(), reference.size());
   }
   std::size_t drained = 0;
-  table.drain([&drained](uint64_t) { ++drained; });
+  table.Drain([&drained](uint64_t) { ++drained; });
   EXPECT_EQ(drained, reference.size());
   EXPECT_EQ(table.size(), 0u);
-  EXPECT_EQ(table.take(0), RequestTable::NotFound);
+  EXPECT_EQ(table.Take(0), RequestTable::NotFound);
 }
 
 TEST(OTF2RequestTable, GrowsForManyLiveRequests)
@@ -247,7 +247,7 @@ TEST(OTF2RequestTable, GrowsForManyLiveRequests)
   EXPECT_EQ(table.size(), 10000u);
   for (uint64_t request = 0; request < 10000; ++request)
   {
-    ASSERT_EQ(table.take(request * 7919), request);
+    ASSERT_EQ(table.Take(request * 7919), request);
   }
 }
 
@@ -267,7 +267,7 @@ TEST(OTF2MatchMessages, PairsInOrderPerChannelWhateverTheInputOrder)
     endpoint(0, 1, 9, 3.1, 21), endpoint(0, 1, 9, 3.2, 99) };
   MessageColumns messages;
   Diagnostics report;
-  matchMessages(sends, receives, messages, report);
+  MatchMessages(sends, receives, messages, report);
   ASSERT_EQ(messages.size(), 5u);
   EXPECT_EQ(messages.Bytes, messages.RecvBytes);
   EXPECT_EQ(messages.Bytes, (Column<uint64_t>{ 20, 21, 12, 10, 11 }));
@@ -281,14 +281,14 @@ TEST(OTF2MatchMessages, AppendsToExistingMessages)
 {
   MessageColumns messages;
   Diagnostics report;
-  matchMessages({ endpoint(0, 1, 0, 0.0, 1) }, { endpoint(0, 1, 0, 1.0, 1) }, messages, report);
-  matchMessages({ endpoint(2, 1, 0, 0.0, 2) }, {}, messages, report);
+  MatchMessages({ endpoint(0, 1, 0, 0.0, 1) }, { endpoint(0, 1, 0, 1.0, 1) }, messages, report);
+  MatchMessages({ endpoint(2, 1, 0, 0.0, 2) }, {}, messages, report);
   EXPECT_EQ(messages.size(), 1u);
   EXPECT_EQ(report.UnmatchedSends, 1u);
 }
 
-// The matcher that readTrace() runs while reading must give the rows and
-// counts of matchMessages() over all ends at once.
+// The matcher that ReadTrace() runs while reading must give the rows and
+// counts of MatchMessages() over all ends at once.
 TEST(OTF2MessageMatcher, AgreesWithMatchMessagesLocationByLocation)
 {
   for (uint64_t seed = 1; seed <= 20; ++seed)
@@ -301,7 +301,7 @@ TEST(OTF2MessageMatcher, AgreesWithMatchMessagesLocationByLocation)
     std::vector<MessageEndpoint> receives;
     for (uint32_t leaf = 0; leaf < leaves; ++leaf)
     {
-      matcher.beginLocation(leaf);
+      matcher.BeginLocation(leaf);
       std::vector<std::size_t> cancellable;
       const int records = int(random() % 300);
       for (int record = 0; record < records; ++record)
@@ -316,31 +316,31 @@ TEST(OTF2MessageMatcher, AgreesWithMatchMessagesLocationByLocation)
           case 0:
           case 1:
             sends.push_back({ leaf, peer, communicator, tag, time, bytes });
-            matcher.send(peer, communicator, tag, time, bytes);
+            matcher.Send(peer, communicator, tag, time, bytes);
             break;
           case 2:
             // Cancelled later in the same location: never a message.
-            cancellable.push_back(matcher.send(peer, communicator, tag, time, bytes));
+            cancellable.push_back(matcher.Send(peer, communicator, tag, time, bytes));
             break;
           default:
             receives.push_back({ peer, leaf, communicator, tag, time, bytes });
-            matcher.receive(peer, communicator, tag, time, bytes);
+            matcher.Receive(peer, communicator, tag, time, bytes);
             break;
         }
       }
       for (std::size_t handle : cancellable)
       {
-        matcher.cancelSend(handle);
-        matcher.cancelSend(handle); // twice is once
+        matcher.CancelSend(handle);
+        matcher.CancelSend(handle); // twice is once
       }
-      matcher.endLocation();
+      matcher.EndLocation();
     }
     Diagnostics report;
-    matcher.finish(report);
+    matcher.Finish(report);
 
     MessageColumns expected;
     Diagnostics expectedReport;
-    matchMessages(sends, receives, expected, expectedReport);
+    MatchMessages(sends, receives, expected, expectedReport);
     ASSERT_EQ(messages.size(), expected.size()) << "seed " << seed;
     EXPECT_EQ(messages.Sender, expected.Sender) << "seed " << seed;
     EXPECT_EQ(messages.Receiver, expected.Receiver) << "seed " << seed;
@@ -361,12 +361,12 @@ TEST(OTF2MessageMatcher, MatchesMessagesALocationSendsItself)
 {
   MessageColumns messages;
   MessageMatcher matcher(messages, 1);
-  matcher.beginLocation(0);
-  matcher.receive(0, 0, 4, 1.0, 8); // posted before the send, on the same clock
-  matcher.send(0, 0, 4, 2.0, 8);
-  matcher.endLocation();
+  matcher.BeginLocation(0);
+  matcher.Receive(0, 0, 4, 1.0, 8); // posted before the send, on the same clock
+  matcher.Send(0, 0, 4, 2.0, 8);
+  matcher.EndLocation();
   Diagnostics report;
-  matcher.finish(report);
+  matcher.Finish(report);
   ASSERT_EQ(messages.size(), 1u);
   EXPECT_EQ(messages.Sender[0], 0u);
   EXPECT_EQ(messages.Receiver[0], 0u);
@@ -388,18 +388,18 @@ TraceInfo infoWithEvents(const std::vector<uint64_t>& events)
 
 TEST(OTF2SplitLeaves, CutsNearEqualShares)
 {
-  const std::vector<LeafRange> parts = splitLeaves(infoWithEvents({ 10, 10, 10, 10, 40 }), 2);
+  const std::vector<LeafRange> parts = SplitLeaves(infoWithEvents({ 10, 10, 10, 10, 40 }), 2);
   ASSERT_EQ(parts.size(), 2u);
   EXPECT_EQ(parts[0].Begin, 0u);
   EXPECT_EQ(parts[0].End, 4u);
   EXPECT_EQ(parts[1].Begin, 4u);
   EXPECT_EQ(parts[1].End, 5u);
-  EXPECT_EQ(parts[0].leaves(), (std::vector<uint32_t>{ 0, 1, 2, 3 }));
+  EXPECT_EQ(parts[0].Leaves(), (std::vector<uint32_t>{ 0, 1, 2, 3 }));
 }
 
 TEST(OTF2SplitLeaves, EveryPartGetsALeafWhileThereAreEnough)
 {
-  const std::vector<LeafRange> parts = splitLeaves(infoWithEvents({ 1000, 1, 1, 1 }), 4);
+  const std::vector<LeafRange> parts = SplitLeaves(infoWithEvents({ 1000, 1, 1, 1 }), 4);
   for (uint32_t part = 0; part < 4; ++part)
   {
     EXPECT_EQ(parts[part].Begin, part);
@@ -409,7 +409,7 @@ TEST(OTF2SplitLeaves, EveryPartGetsALeafWhileThereAreEnough)
 
 TEST(OTF2SplitLeaves, MorePartsThanLeavesLeavesSomeEmpty)
 {
-  const std::vector<LeafRange> parts = splitLeaves(infoWithEvents({ 5, 5 }), 4);
+  const std::vector<LeafRange> parts = SplitLeaves(infoWithEvents({ 5, 5 }), 4);
   ASSERT_EQ(parts.size(), 4u);
   uint32_t covered = 0;
   for (const LeafRange& part : parts)
@@ -419,22 +419,22 @@ TEST(OTF2SplitLeaves, MorePartsThanLeavesLeavesSomeEmpty)
     covered = part.End;
   }
   EXPECT_EQ(covered, 2u);
-  EXPECT_THROW(splitLeaves(infoWithEvents({ 5 }), 0), std::invalid_argument);
+  EXPECT_THROW(SplitLeaves(infoWithEvents({ 5 }), 0), std::invalid_argument);
 }
 
 TEST(OTF2Names, EnumerationsHaveNamesAndUnknownValuesNumbers)
 {
-  EXPECT_EQ(paradigmName(4), "MPI");
-  EXPECT_EQ(paradigmName(3), "OpenMP");
-  EXPECT_EQ(paradigmName(1000), "paradigm 1000");
-  EXPECT_EQ(regionRoleName(28), "point2point");
-  EXPECT_EQ(locationTypeName(1), "thread");
-  EXPECT_EQ(locationTypeName(2), "gpu");
-  EXPECT_EQ(locationTypeName(3), "metric");
-  EXPECT_EQ(locationGroupTypeName(1), "process");
-  EXPECT_EQ(collectiveOperationName(11), "Allreduce");
-  EXPECT_EQ(collectiveOperationName(-1), "");
-  EXPECT_STREQ(recordKindName(RecordKind::MpiIsendComplete), "MpiIsendComplete");
+  EXPECT_EQ(ParadigmName(4), "MPI");
+  EXPECT_EQ(ParadigmName(3), "OpenMP");
+  EXPECT_EQ(ParadigmName(1000), "paradigm 1000");
+  EXPECT_EQ(RegionRoleName(28), "point2point");
+  EXPECT_EQ(LocationTypeName(1), "thread");
+  EXPECT_EQ(LocationTypeName(2), "gpu");
+  EXPECT_EQ(LocationTypeName(3), "metric");
+  EXPECT_EQ(LocationGroupTypeName(1), "process");
+  EXPECT_EQ(CollectiveOperationName(11), "Allreduce");
+  EXPECT_EQ(CollectiveOperationName(-1), "");
+  EXPECT_STREQ(RecordKindName(RecordKind::MpiIsendComplete), "MpiIsendComplete");
 }
 
 } // namespace

@@ -35,8 +35,8 @@ public:
     : Stream(stream)
   {
   }
-  void beginLocation(uint32_t leaf) override { this->Stream.BeginLeaf(leaf); }
-  void rows(const StateColumns& states, const EventColumns& events,
+  void BeginLocation(uint32_t leaf) override { this->Stream.BeginLeaf(leaf); }
+  void Rows(const StateColumns& states, const EventColumns& events,
     const VariableColumns& variables) override
   {
     this->Stream.AddStates({ states.Location.data(), states.Type.data(), states.Depth.data(),
@@ -56,10 +56,10 @@ public:
       throw std::runtime_error("sink failure on purpose");
     }
   }
-  void endLocation(uint32_t) override { this->Stream.EndLeaf(); }
-  bool wantsMessages() const override { return this->Stream.WantsMessages(); }
+  void EndLocation(uint32_t) override { this->Stream.EndLeaf(); }
+  bool WantsMessages() const override { return this->Stream.WantsMessages(); }
 
-  int FailAfter = 0; ///< throw in the n-th rows() call (0: never)
+  int FailAfter = 0; ///< throw in the n-th Rows() call (0: never)
 
 private:
   ModelStream& Stream;
@@ -78,13 +78,13 @@ struct ReadSetup
 ReadSetup ModelsOf(const std::string& anchor, SliceMetric metric, int depth)
 {
   ReadSetup setup;
-  setup.Info = readTraceInfo(anchor);
+  setup.Info = ReadTraceInfo(anchor);
   const uint32_t leaves = uint32_t(setup.Info.Leaves.size());
   for (uint32_t leaf = 0; leaf < leaves; ++leaf)
   {
     setup.Leaves.push_back(leaf);
   }
-  const double duration = setup.Info.Clock.duration();
+  const double duration = setup.Info.Clock.Duration();
   TimeSlicingOptions fine;
   fine.Grid = { 0.0, duration, 250 };
   fine.Metric = metric;
@@ -111,7 +111,7 @@ std::vector<MicroscopicModel> ReadOnOneThread(const std::string& anchor, const R
 {
   ModelStream stream({}, setup.Models);
   StreamSink sink(stream);
-  streamTrace(anchor, sink);
+  StreamTrace(anchor, sink);
   return stream.Finish();
 }
 
@@ -120,7 +120,7 @@ std::vector<MicroscopicModel> ReadOnThreads(
 {
   ModelStream stream({}, setup.Models);
   const std::vector<std::vector<uint32_t>> leaves =
-    shareLeaves(setup.Info, setup.Leaves, stream.LeafGroups(), threads);
+    ShareLeaves(setup.Info, setup.Leaves, stream.LeafGroups(), threads);
   EXPECT_LE(leaves.size(), threads);
   EXPECT_GE(leaves.size(), 2u);
   std::vector<ModelStream> forks;
@@ -133,7 +133,7 @@ std::vector<MicroscopicModel> ReadOnThreads(
     sinks.push_back(std::make_unique<StreamSink>(forks.back()));
     shares.push_back({ share, sinks.back().get() });
   }
-  const Diagnostics read = streamShares(anchor, shares, {});
+  const Diagnostics read = StreamShares(anchor, shares, {});
   if (report)
   {
     *report = read;
@@ -150,9 +150,9 @@ TEST(ParallelStream, ThreadsGiveTheModelsOfOneThreadBitForBit)
 {
   ScratchDirectory scratch;
   const synth::SynthesisSummary summary =
-    macroscope::otf2::testing::synthesize(scratch.path(), synth::Pattern::Stencil3D, 3, 6);
+    macroscope::otf2::testing::Synthesize(scratch.path(), synth::Pattern::Stencil3D, 3, 6);
   const std::string anchor = summary.AnchorFile;
-  const TraceData whole = readTrace(anchor);
+  const TraceData whole = ReadTrace(anchor);
   struct Case
   {
     SliceMetric Metric;
@@ -205,7 +205,7 @@ TEST(ParallelStream, SharesKeepGroupsWholeInLeafOrderAndBalanceEvents)
   const std::vector<uint32_t> leaves = { 0, 1, 2, 3, 4, 5, 6, 7 };
   // Groups {0, 2}, {1, 3}, {4}, {5, 7}, {6}.
   const std::vector<uint32_t> group = { 0, 1, 0, 1, 2, 3, 4, 3 };
-  const auto shares = shareLeaves(info, leaves, group, 2);
+  const auto shares = ShareLeaves(info, leaves, group, 2);
   ASSERT_EQ(shares.size(), 2u);
   std::set<uint32_t> seen;
   std::map<uint32_t, std::size_t> shareOfGroup;
@@ -226,21 +226,21 @@ TEST(ParallelStream, SharesKeepGroupsWholeInLeafOrderAndBalanceEvents)
   // the rest (151) together; no split of the groups is closer.
   EXPECT_EQ(std::max(load[0], load[1]), 200u);
   // More parts than groups: one share per group; no groups: a share per leaf.
-  EXPECT_EQ(shareLeaves(info, leaves, group, 9).size(), 5u);
-  EXPECT_EQ(shareLeaves(info, leaves, {}, 9).size(), 8u);
-  EXPECT_THROW(shareLeaves(info, { 8 }, {}, 2), std::invalid_argument);
+  EXPECT_EQ(ShareLeaves(info, leaves, group, 9).size(), 5u);
+  EXPECT_EQ(ShareLeaves(info, leaves, {}, 9).size(), 8u);
+  EXPECT_THROW(ShareLeaves(info, { 8 }, {}, 2), std::invalid_argument);
 }
 
 TEST(ParallelStream, AbortAndErrorsStopEveryThread)
 {
   ScratchDirectory scratch;
   const synth::SynthesisSummary summary =
-    macroscope::otf2::testing::synthesize(scratch.path(), synth::Pattern::Ring, 2, 400);
+    macroscope::otf2::testing::Synthesize(scratch.path(), synth::Pattern::Ring, 2, 400);
   const std::string anchor = summary.AnchorFile;
   const ReadSetup setup = ModelsOf(anchor, SliceMetric::StateDuration, -1);
   auto run = [&](const ReadOptions& options, int failAfter) {
     ModelStream stream({}, { setup.Models.front() });
-    const auto leaves = shareLeaves(setup.Info, setup.Leaves, {}, 2);
+    const auto leaves = ShareLeaves(setup.Info, setup.Leaves, {}, 2);
     std::vector<ModelStream> forks;
     forks.reserve(leaves.size());
     std::vector<std::unique_ptr<StreamSink>> sinks;
@@ -252,7 +252,7 @@ TEST(ParallelStream, AbortAndErrorsStopEveryThread)
       shares.push_back({ share, sinks.back().get() });
     }
     sinks.back()->FailAfter = failAfter;
-    streamShares(anchor, shares, options);
+    StreamShares(anchor, shares, options);
   };
   // The progress seen on this thread rises to the end.
   std::vector<double> seen;
@@ -284,7 +284,7 @@ TEST(ParallelStream, AbortAndErrorsStopEveryThread)
   messages.Metric = SliceMetric::MessagesSent;
   ModelStream stream({}, { messages });
   StreamSink sink(stream);
-  EXPECT_THROW(streamShares(anchor, { { setup.Leaves, &sink } }, {}), std::invalid_argument);
+  EXPECT_THROW(StreamShares(anchor, { { setup.Leaves, &sink } }, {}), std::invalid_argument);
 }
 
 TEST(ParallelStream, AbsorbRefusesOtherModelsAndLeavesGivenTwice)

@@ -1,5 +1,5 @@
-// The streamed model (streamTrace + StreamingTimeSlicer) against the table
-// model (readTrace + SliceTrace) on synthesized archives: every metric,
+// The streamed model (StreamTrace + StreamingTimeSlicer) against the table
+// model (ReadTrace + SliceTrace) on synthesized archives: every metric,
 // several slice counts and windows, read windows, region filters and
 // resource groupings. Plus the streaming slicer's own checks on small
 // hand-made rows.
@@ -111,11 +111,11 @@ class StreamedModel : public ::testing::TestWithParam<Shape>
 TEST_P(StreamedModel, EqualsTheTableModel)
 {
   ScratchDirectory scratch;
-  const synth::SynthesisSummary summary = macroscope::otf2::testing::synthesize(
+  const synth::SynthesisSummary summary = macroscope::otf2::testing::Synthesize(
     scratch.path(), GetParam().Pattern, GetParam().Threads, 6);
-  const TraceData trace = readTrace(summary.AnchorFile);
+  const TraceData trace = ReadTrace(summary.AnchorFile);
   ASSERT_GT(trace.States.size(), 0u);
-  const double duration = trace.Info.Clock.duration();
+  const double duration = trace.Info.Clock.Duration();
   ASSERT_GT(duration, 0.0);
 
   const SliceGrid grids[] = { { 0.0, duration, 1 }, { 0.0, duration, 7 }, { 0.0, duration, 250 },
@@ -135,12 +135,12 @@ TEST_P(StreamedModel, EqualsTheTableModel)
       options.Depth = c.Depth;
       options.Normalize = c.Normalize;
       ModelSink sink(options);
-      const TraceData streamed = streamTrace(summary.AnchorFile, sink);
+      const TraceData streamed = StreamTrace(summary.AnchorFile, sink);
       const std::string what = std::string(c.Name) + ", " + std::to_string(grid.Slices) +
         " slices over [" + std::to_string(grid.Begin) + ", " + std::to_string(grid.End) + "]";
       // Nothing kept but the messages the metric needs.
       EXPECT_EQ(streamed.States.size() + streamed.Events.size() + streamed.Variables.size(), 0u);
-      EXPECT_EQ(streamed.Messages.size(), sink.wantsMessages() ? trace.Messages.size() : 0u);
+      EXPECT_EQ(streamed.Messages.size(), sink.WantsMessages() ? trace.Messages.size() : 0u);
       EXPECT_EQ(sink.StateRowsSeen, trace.States.size()) << what;
       EXPECT_EQ(streamed.Report.EventsRead, trace.Report.EventsRead);
       const double scale = c.Normalize ? 1.0 : grid.Width();
@@ -160,13 +160,13 @@ TEST(StreamedModel, ReadOptionsAndResourcesAsTheTables)
 {
   ScratchDirectory scratch;
   const synth::SynthesisSummary summary =
-    macroscope::otf2::testing::synthesize(scratch.path(), synth::Pattern::Stencil3D, 2, 6);
-  const TraceInfo info = readTraceInfo(summary.AnchorFile);
-  const double duration = info.Clock.duration();
+    macroscope::otf2::testing::Synthesize(scratch.path(), synth::Pattern::Stencil3D, 2, 6);
+  const TraceInfo info = ReadTraceInfo(summary.AnchorFile);
+  const double duration = info.Clock.Duration();
 
   // Keep every state type but those of depth 0, so that the depth-1 states
   // lose their parent.
-  const TraceData whole = readTrace(summary.AnchorFile);
+  const TraceData whole = ReadTrace(summary.AnchorFile);
   std::set<uint32_t> outer;
   std::set<uint32_t> stateTypes;
   for (std::size_t row = 0; row < whole.States.size(); ++row)
@@ -216,7 +216,7 @@ TEST(StreamedModel, ReadOptionsAndResourcesAsTheTables)
   variants[3].Group = true;
   for (const Variant& variant : variants)
   {
-    const TraceData trace = readTrace(summary.AnchorFile, variant.Read);
+    const TraceData trace = ReadTrace(summary.AnchorFile, variant.Read);
     for (int depth : { -1, 1 })
     {
       TimeSlicingOptions options;
@@ -228,7 +228,7 @@ TEST(StreamedModel, ReadOptionsAndResourcesAsTheTables)
         options.Resources = (leaves + 1) / 2;
       }
       ModelSink sink(options);
-      const TraceData streamed = streamTrace(summary.AnchorFile, sink, variant.Read);
+      const TraceData streamed = StreamTrace(summary.AnchorFile, sink, variant.Read);
       expectSameModel(tableModel(trace, options), sink.finish(streamed), options.Grid.Width(),
         std::string(variant.Name) + ", depth " + std::to_string(depth));
     }
@@ -249,12 +249,12 @@ TEST(StreamedModel, LongLocationsComeInSeveralBatches)
   config.Iterations = 40000;
   config.CommunicationPattern = synth::Pattern::Ring;
   config.Overwrite = true;
-  const synth::SynthesisSummary summary = synth::synthesize(config);
-  const TraceData trace = readTrace(summary.AnchorFile);
+  const synth::SynthesisSummary summary = synth::Synthesize(config);
+  const TraceData trace = ReadTrace(summary.AnchorFile);
   TimeSlicingOptions options;
-  options.Grid = { 0.0, trace.Info.Clock.duration(), 500 };
+  options.Grid = { 0.0, trace.Info.Clock.Duration(), 500 };
   ModelSink sink(options);
-  const TraceData streamed = streamTrace(summary.AnchorFile, sink);
+  const TraceData streamed = StreamTrace(summary.AnchorFile, sink);
   EXPECT_GT(sink.Calls, 2 * trace.Info.Leaves.size());
   EXPECT_LT(sink.LargestBatch, trace.States.size() / 2);
   expectSameModel(tableModel(trace, options), sink.finish(streamed), options.Grid.Width(),

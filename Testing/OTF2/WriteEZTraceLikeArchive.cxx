@@ -3,25 +3,8 @@
 // and prints its anchor file.
 #include "OTF2TestArchives.h"
 
-#include <exception>
-#include <iostream>
-
 int main(int argc, char** argv)
 {
-  if (argc != 2)
-  {
-    std::cerr << "usage: " << argv[0] << " DIR\n";
-    return 2;
-  }
-  try
-  {
-    std::filesystem::create_directories(argv[1]);
-    std::cout << macroscope::otf2::testing::writeEZTraceLike(argv[1]) << "\n";
-  }
-  catch (const std::exception& error)
-  {
-    std::cerr << argv[0] << ": " << error.what() << "\n";
-    return 1;
-  }
-  return 0;
+  namespace testing = macroscope::otf2::testing;
+  return testing::RunArchiveTool(argc, argv, &testing::writeEZTraceLike);
 }

@@ -4,9 +4,9 @@
 //   macroscope-paje-stream-bench MODE FILE [SLICES]
 //
 // MODE is
-//   stream  a definitions-only scan (KeepRows off), then streamModel(): the
+//   stream  a definitions-only scan (KeepRows off), then StreamModel(): the
 //           model folded while the file is parsed a second time
-//   tables  readTrace to tables, then SliceTrace on them (2 threads)
+//   tables  ReadTrace to tables, then SliceTrace on them (2 threads)
 // Exclusive state duration, SLICES (default 1000) slices over the trace.
 // Prints "mode=... lines=... seconds=... lines_per_second=...
 // peak_rss_kb=... model_sum=... model_cells=..." on one line; model_sum lets
@@ -45,18 +45,18 @@ int main(int argc, char** argv)
     {
       paje::ReadOptions scanOptions;
       scanOptions.KeepRows = false;
-      const paje::TraceData scan = paje::readTrace(file, scanOptions);
+      const paje::TraceData scan = paje::ReadTrace(file, scanOptions);
       options.Grid = { scan.Report.FirstTime, scan.Report.LastTime, options.Grid.Slices };
       options.Leaves = uint32_t(scan.Leaves.size());
       options.Types = uint32_t(scan.Types.size());
       ModelStream stream({}, { options });
-      paje::streamModel(file, scan, {}, stream);
+      paje::StreamModel(file, scan, {}, stream);
       model = std::move(stream.Finish().front());
       lines = scan.Report.Lines;
     }
     else if (mode == "tables")
     {
-      const paje::TraceData trace = paje::readTrace(file);
+      const paje::TraceData trace = paje::ReadTrace(file);
       options.Grid = { trace.Report.FirstTime, trace.Report.LastTime, options.Grid.Slices };
       options.Leaves = uint32_t(trace.Leaves.size());
       options.Types = uint32_t(trace.Types.size());

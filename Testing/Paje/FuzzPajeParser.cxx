@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size)
 {
   try
   {
-    macroscope::paje::parseTrace(std::string_view(reinterpret_cast<const char*>(data), size));
+    macroscope::paje::ParseTrace(std::string_view(reinterpret_cast<const char*>(data), size));
   }
   catch (const macroscope::paje::ParseError&)
   {

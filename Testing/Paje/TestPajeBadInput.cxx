@@ -61,12 +61,12 @@ void expectError(const Case& c)
 {
   try
   {
-    parseTrace(c.Text, {}, "bad.paje");
+    ParseTrace(c.Text, {}, "bad.paje");
     ADD_FAILURE() << c.Name << ": no error";
   }
   catch (const ParseError& error)
   {
-    EXPECT_EQ(error.line(), c.Line) << c.Name << ": " << error.what();
+    EXPECT_EQ(error.GetLine(), c.Line) << c.Name << ": " << error.what();
     EXPECT_NE(std::string(error.what()).find(c.Problem), std::string::npos)
       << c.Name << ": " << error.what();
     EXPECT_EQ(std::string(error.what()).rfind("bad.paje:" + std::to_string(c.Line) + ": ", 0), 0u)
@@ -83,7 +83,7 @@ TEST(PajeBadInput, HeaderLineCount)
 {
   // The line numbers below rest on these counts.
   EXPECT_EQ(uint64_t(std::count(Headers, Headers + std::strlen(Headers), '\n')), HeaderLines);
-  EXPECT_NO_THROW(parseTrace(good("9 1 ST p s\n10 2 ST p\n")));
+  EXPECT_NO_THROW(ParseTrace(good("9 1 ST p s\n10 2 ST p\n")));
 }
 
 TEST(PajeBadInput, EveryCaseGivesItsLine)
@@ -199,12 +199,12 @@ TEST(PajeBadInput, RandomDamageNeverCrashes)
     }
     try
     {
-      parseTrace(text);
+      ParseTrace(text);
     }
     catch (const ParseError& error)
     {
       ++errors;
-      EXPECT_GE(error.line(), 1u);
+      EXPECT_GE(error.GetLine(), 1u);
     }
   }
   EXPECT_GT(errors, 1000); // most damage is caught

@@ -163,7 +163,7 @@ TEST(PajeHandWritten, EveryEventKind)
                            "17 6.0 LT 0 msg r1 k2\n"
                            "16 k3 r0 msg 0 1 LT 6.0\n"
                            "7 CT_P 7.0 r1\n";
-  const TraceData t = parseTrace(trace(body));
+  const TraceData t = ParseTrace(trace(body));
 
   // Hierarchy: root, host 0 (which holds a variable: self leaf), rank 0, rank 1.
   ASSERT_EQ(t.Hierarchy.size(), 5u);
@@ -268,7 +268,7 @@ TEST(PajeHandWritten, DestroyClosesStatesOfDescendants)
                            "9 1 p a x S\n"
                            "9 2 p b x S\n"
                            "7 H 5 h\n";
-  const TraceData t = parseTrace(trace(body));
+  const TraceData t = ParseTrace(trace(body));
   ASSERT_EQ(t.States.size(), 2u);
   EXPECT_EQ(t.States.End[0], 5.0);
   EXPECT_EQ(t.States.Depth[0], 1u);
@@ -292,7 +292,7 @@ TEST(PajeHandWritten, LinksMatchFifoPerKeyAndOnlyWithinTheirType)
                            "17 3 B 0 v p1 k\n" // type B: does not match type A's key k
                            "17 4 A 0 v p1 k\n"
                            "17 5 A 0 v p0 k\n";
-  const TraceData t = parseTrace(trace(body));
+  const TraceData t = ParseTrace(trace(body));
   ASSERT_EQ(t.Messages.size(), 2u);
   EXPECT_EQ(t.Messages.SendTime[0], 1.0); // first start, first end
   EXPECT_EQ(t.Messages.RecvTime[0], 4.0);
@@ -305,7 +305,7 @@ TEST(PajeHandWritten, LinksMatchFifoPerKeyAndOnlyWithinTheirType)
 
 TEST(PajeHandWritten, EmptyInputGivesARootLeaf)
 {
-  const TraceData t = parseTrace("");
+  const TraceData t = ParseTrace("");
   ASSERT_EQ(t.Hierarchy.size(), 1u);
   EXPECT_EQ(t.Hierarchy.LeafIndex[0], 0);
   EXPECT_EQ(t.States.size(), 0u);
@@ -326,11 +326,11 @@ TEST(PajeHandWritten, ProgressCanAbort)
     last = fraction;
     return true;
   };
-  const TraceData t = parseTrace(trace(body), options);
+  const TraceData t = ParseTrace(trace(body), options);
   EXPECT_EQ(t.Variables.size(), 70000u);
   EXPECT_EQ(last, 1.0);
   options.Progress = [](double) { return false; };
-  EXPECT_THROW(parseTrace(trace(body), options), ReadAborted);
+  EXPECT_THROW(ParseTrace(trace(body), options), ReadAborted);
 }
 
 } // namespace

@@ -45,15 +45,16 @@ public:
   std::string write(Expected& expected)
   {
     this->defineAll();
-    this->line(6, { { "Name", "H" }, { "Type", "0" }, { "Alias", "CH" } }, true);
-    this->line(0, { { "Name", "Host" }, { "Type", "0" }, { "Alias", "CH" } });
-    this->line(0, { { "Name", "MPI rank" }, { "Type", "CH" }, { "Alias", "CP" } });
-    this->line(1, { { "Name", "MPI_STATE" }, { "Type", "CP" }, { "Alias", "S" } });
-    this->line(2, { { "Name", "MARK" }, { "Type", "CP" }, { "Alias", "E" } });
-    this->line(3, { { "Name", "load" }, { "Type", "CP" }, { "Alias", "VL" } });
-    this->line(3, { { "Name", "power" }, { "Type", "CH" }, { "Alias", "VP" } });
-    this->line(4, { { "Name", "MPI_LINK" }, { "Type", "0" }, { "StartContainerType", "CP" },
-                    { "EndContainerType", "CP" }, { "Alias", "L" } });
+    this->GetLine(6, { { "Name", "H" }, { "Type", "0" }, { "Alias", "CH" } }, true);
+    this->GetLine(0, { { "Name", "Host" }, { "Type", "0" }, { "Alias", "CH" } });
+    this->GetLine(0, { { "Name", "MPI rank" }, { "Type", "CH" }, { "Alias", "CP" } });
+    this->GetLine(1, { { "Name", "MPI_STATE" }, { "Type", "CP" }, { "Alias", "S" } });
+    this->GetLine(2, { { "Name", "MARK" }, { "Type", "CP" }, { "Alias", "E" } });
+    this->GetLine(3, { { "Name", "load" }, { "Type", "CP" }, { "Alias", "VL" } });
+    this->GetLine(3, { { "Name", "power" }, { "Type", "CH" }, { "Alias", "VP" } });
+    this->GetLine(4,
+      { { "Name", "MPI_LINK" }, { "Type", "0" }, { "StartContainerType", "CP" },
+        { "EndContainerType", "CP" }, { "Alias", "L" } });
     for (int v = 0; v < 4; ++v)
     {
       // Values 0..3 are defined with a colour (in eighths, exact); 4 and 5 are implicit.
@@ -61,8 +62,9 @@ public:
       const int r = int(this->Random() % 9), g = int(this->Random() % 9), b = int(this->Random() % 9);
       std::ostringstream color;
       color << r / 8.0 << ' ' << g / 8.0 << ' ' << b / 8.0;
-      this->line(5, { { "Name", name }, { "Type", "S" }, { "Alias", "v" + std::to_string(v) },
-                      { "Color", color.str() } });
+      this->GetLine(5,
+        { { "Name", name }, { "Type", "S" }, { "Alias", "v" + std::to_string(v) },
+          { "Color", color.str() } });
       expected.Colors[name] = { uint8_t(std::lround(r / 8.0 * 255)),
         uint8_t(std::lround(g / 8.0 * 255)), uint8_t(std::lround(b / 8.0 * 255)) };
     }
@@ -154,7 +156,7 @@ private:
   }
 
   // Writes one event of kind `kind` (index in defineAll's list).
-  void line(int kind, const Fields& values, bool skip = false)
+  void GetLine(int kind, const Fields& values, bool skip = false)
   {
     if (skip)
     {
@@ -196,8 +198,9 @@ private:
   {
     const bool alias = this->Random() % 2 == 0;
     const std::string id = alias ? "c" + std::to_string(this->Containers++) : name;
-    this->line(6, { { "Time", "0" }, { "Alias", alias ? id : "" }, { "Type", type },
-                    { "Container", parent }, { "Name", name } });
+    this->GetLine(6,
+      { { "Time", "0" }, { "Alias", alias ? id : "" }, { "Type", type }, { "Container", parent },
+        { "Name", name } });
     if (alias)
     {
       this->NameOf[id] = name;
@@ -230,8 +233,9 @@ private:
       case 1:
         if (stack.size() < 6)
         {
-          this->line(9, { { "Time", t }, { "Type", "S" }, { "Container", this->ref(rank) },
-                          { "Value", this->value(v) } });
+          this->GetLine(9,
+            { { "Time", t }, { "Type", "S" }, { "Container", this->ref(rank) },
+              { "Value", this->value(v) } });
           stack.emplace_back(this->Now, valueName);
         }
         break;
@@ -239,15 +243,17 @@ private:
       case 3:
         if (!stack.empty())
         {
-          this->line(10, { { "Time", t }, { "Type", "MPI_STATE" }, { "Container", this->ref(rank) } });
+          this->GetLine(
+            10, { { "Time", t }, { "Type", "MPI_STATE" }, { "Container", this->ref(rank) } });
           expected.States.emplace_back(
             rank, stack.back().second, uint32_t(stack.size() - 1), stack.back().first, this->Now);
           stack.pop_back();
         }
         break;
       case 4:
-        this->line(8, { { "Time", t }, { "Type", "S" }, { "Container", this->ref(rank) },
-                        { "Value", this->value(v) } });
+        this->GetLine(8,
+          { { "Time", t }, { "Type", "S" }, { "Container", this->ref(rank) },
+            { "Value", this->value(v) } });
         // As pajeng: SetState ends the whole stack, the new state is alone.
         while (!stack.empty())
         {
@@ -260,7 +266,7 @@ private:
       case 5:
         if (this->Random() % 4 == 0)
         {
-          this->line(11, { { "Time", t }, { "Type", "S" }, { "Container", this->ref(rank) } });
+          this->GetLine(11, { { "Time", t }, { "Type", "S" }, { "Container", this->ref(rank) } });
           while (!stack.empty())
           {
             expected.States.emplace_back(rank, stack.back().second, uint32_t(stack.size() - 1),
@@ -270,8 +276,9 @@ private:
         }
         break;
       case 6:
-        this->line(12, { { "Time", t }, { "Type", "E" }, { "Container", this->ref(rank) },
-                         { "Value", "mark " + std::to_string(v % 2) } });
+        this->GetLine(12,
+          { { "Time", t }, { "Type", "E" }, { "Container", this->ref(rank) },
+            { "Value", "mark " + std::to_string(v % 2) } });
         expected.Events.emplace_back(rank, "mark " + std::to_string(v % 2), this->Now);
         break;
       case 7:
@@ -285,8 +292,9 @@ private:
         const int kind = 13 + int(this->Random() % 3);
         const int amount = int(this->Random() % 100) - 20;
         current = kind == 13 ? amount : kind == 14 ? current + amount : current - amount;
-        this->line(kind, { { "Time", t }, { "Type", type }, { "Container", this->ref(owner) },
-                           { "Value", std::to_string(amount) } });
+        this->GetLine(kind,
+          { { "Time", t }, { "Type", type }, { "Container", this->ref(owner) },
+            { "Value", std::to_string(amount) } });
         expected.Variables.emplace_back(owner, host ? "power" : "load", this->Now, current);
         break;
       }
@@ -299,16 +307,19 @@ private:
         const bool endFirst = this->Random() % 2 == 0;
         if (endFirst)
         {
-          this->line(17, { { "Time", this->time(recv) }, { "Type", "L" }, { "Container", "0" },
-                           { "Value", "p2p" }, { "EndContainer", this->ref(to) }, { "Key", key } });
+          this->GetLine(17,
+            { { "Time", this->time(recv) }, { "Type", "L" }, { "Container", "0" },
+              { "Value", "p2p" }, { "EndContainer", this->ref(to) }, { "Key", key } });
         }
-        this->line(16, { { "Time", t }, { "Type", "MPI_LINK" }, { "Container", "0" },
-                         { "Value", "p2p" }, { "StartContainer", this->ref(rank) }, { "Key", key },
-                         { "Size", std::to_string(bytes) } });
+        this->GetLine(16,
+          { { "Time", t }, { "Type", "MPI_LINK" }, { "Container", "0" }, { "Value", "p2p" },
+            { "StartContainer", this->ref(rank) }, { "Key", key },
+            { "Size", std::to_string(bytes) } });
         if (!endFirst)
         {
-          this->line(17, { { "Time", this->time(recv) }, { "Type", "L" }, { "Container", "0" },
-                           { "Value", "p2p" }, { "EndContainer", this->ref(to) }, { "Key", key } });
+          this->GetLine(17,
+            { { "Time", this->time(recv) }, { "Type", "L" }, { "Container", "0" },
+              { "Value", "p2p" }, { "EndContainer", this->ref(to) }, { "Key", key } });
         }
         expected.Messages.emplace_back(rank, to, this->Now, recv, bytes);
         break;
@@ -338,7 +349,7 @@ TEST(PajeRoundTrip, RandomTracesGiveBackTheirModel)
     SCOPED_TRACE("seed " + std::to_string(seed));
     Expected expected;
     const std::string text = Generator(seed).write(expected);
-    const TraceData t = parseTrace(text);
+    const TraceData t = ParseTrace(text);
 
     std::vector<std::string> leaves;
     for (const LeafInfo& leaf : t.Leaves)

@@ -112,18 +112,18 @@ const char* const Trace = R"(%EventDef PajeDefineContainerType 0
 
 TEST(PajeSelection, WindowAndSelections)
 {
-  const TraceData t = parseTrace(Trace);
+  const TraceData t = ParseTrace(Trace);
   ASSERT_EQ(t.Leaves.size(), 3u);
   ASSERT_EQ(t.States.size(), 3u); // b [2,3] depth 1, a [1,5], a [4,6] on p1
 
   Selection all;
-  SelectedTables out = select(t, all);
+  SelectedTables out = Select(t, all);
   EXPECT_EQ(out.States.size(), 3u);
   EXPECT_EQ(out.Messages.size(), 2u);
   EXPECT_EQ(out.Events.size(), 1u);
   EXPECT_EQ(out.Variables.size(), 2u);
-  EXPECT_EQ(out.outsideWindow() + out.RowsOfUnreadLocations + out.StatesOfUnreadRegions, 0u);
-  EXPECT_EQ(describeSelection(out, all), "");
+  EXPECT_EQ(out.OutsideWindow() + out.RowsOfUnreadLocations + out.StatesOfUnreadRegions, 0u);
+  EXPECT_EQ(DescribeSelection(out, all), "");
 
   // Window [3.5, 4.5]: the states [1,5] and [4,6] overlap it, b [2,3] does
   // not; the messages fly in [1,2] and [5,6]; the event is at 2.5; of the
@@ -131,7 +131,7 @@ TEST(PajeSelection, WindowAndSelections)
   Selection window;
   window.WindowBegin = 3.5;
   window.WindowEnd = 4.5;
-  out = select(t, window);
+  out = Select(t, window);
   ASSERT_EQ(out.States.size(), 2u);
   EXPECT_EQ(out.States.Start[0], 1.0);
   EXPECT_EQ(out.States.End[0], 5.0);
@@ -145,7 +145,7 @@ TEST(PajeSelection, WindowAndSelections)
   EXPECT_EQ(out.EventsOutsideWindow, 1u);
   EXPECT_EQ(out.SamplesOutsideWindow, 1u);
   EXPECT_EQ(out.RowsOfUnreadLocations + out.StatesOfUnreadRegions, 0u);
-  const std::string report = describeSelection(out, window);
+  const std::string report = DescribeSelection(out, window);
   EXPECT_NE(report.find("1 states outside the time window 3.5 s to 4.5 s (not kept)\n"),
     std::string::npos)
     << report;
@@ -154,7 +154,7 @@ TEST(PajeSelection, WindowAndSelections)
   EXPECT_NE(report.find("1 variable changes outside"), std::string::npos) << report;
 
   window.ClipStatesToWindow = true;
-  out = select(t, window);
+  out = Select(t, window);
   ASSERT_EQ(out.States.size(), 2u);
   EXPECT_EQ(out.States.Start[0], 3.5);
   EXPECT_EQ(out.States.End[0], 4.5);
@@ -165,7 +165,7 @@ TEST(PajeSelection, WindowAndSelections)
   Selection edge;
   edge.WindowBegin = 2.0;
   edge.WindowEnd = 2.0;
-  out = select(t, edge);
+  out = Select(t, edge);
   EXPECT_EQ(out.Messages.size(), 1u);
   EXPECT_EQ(out.States.size(), 2u); // [1,5] and [2,3]
   EXPECT_EQ(out.StatesOutsideWindow, 1u); // [4,6]
@@ -176,7 +176,7 @@ TEST(PajeSelection, WindowAndSelections)
   // Leaf p1 unselected: its state and event go, and both messages touch it.
   Selection leaves;
   leaves.Leaves = { 1, 0, 1 };
-  out = select(t, leaves);
+  out = Select(t, leaves);
   EXPECT_EQ(out.States.size(), 2u);
   EXPECT_EQ(out.Events.size(), 0u);
   EXPECT_EQ(out.Messages.size(), 0u);
@@ -184,9 +184,10 @@ TEST(PajeSelection, WindowAndSelections)
   EXPECT_EQ(out.Variables.size(), 2u);
   // p1's state and event: counted apart from the window's drops.
   EXPECT_EQ(out.RowsOfUnreadLocations, 2u);
-  EXPECT_EQ(out.outsideWindow(), 0u);
-  EXPECT_NE(describeSelection(out, leaves).find("2 states, events and variable changes of "
-                                                "containers not selected in Locations"),
+  EXPECT_EQ(out.OutsideWindow(), 0u);
+  EXPECT_NE(DescribeSelection(out, leaves)
+              .find("2 states, events and variable changes of "
+                    "containers not selected in Locations"),
     std::string::npos);
 
   // Only the value "b": one state, at its true depth 1.
@@ -194,19 +195,19 @@ TEST(PajeSelection, WindowAndSelections)
   values.StateTypes.assign(t.Types.size(), 0);
   const auto b = std::find(t.Types.Name.begin(), t.Types.Name.end(), "b") - t.Types.Name.begin();
   values.StateTypes[std::size_t(b)] = 1;
-  out = select(t, values);
+  out = Select(t, values);
   ASSERT_EQ(out.States.size(), 1u);
   EXPECT_EQ(out.States.Depth[0], 1u);
   EXPECT_EQ(out.States.Type[0], uint32_t(b));
   EXPECT_EQ(out.StatesOfUnreadRegions, 2u); // the two "a"
-  EXPECT_EQ(out.outsideWindow() + out.RowsOfUnreadLocations, 0u);
+  EXPECT_EQ(out.OutsideWindow() + out.RowsOfUnreadLocations, 0u);
 
   // A state of an unselected leaf outside the window counts once, for its
   // leaf; one of an unselected value, for its value.
   Selection both = window;
   both.Leaves = { 1, 0, 1 };
   both.StateTypes = values.StateTypes;
-  out = select(t, both);
+  out = Select(t, both);
   EXPECT_EQ(out.States.size(), 0u); // b [2,3] is outside
   EXPECT_EQ(out.StatesOutsideWindow, 1u);
   EXPECT_EQ(out.StatesOfUnreadRegions, 1u); // a [1,5] on p0
@@ -237,7 +238,7 @@ TEST(PajeSelection, EveryRowKeptOrCountedOnceAndPiecesAddUp)
     text += "10 " + t0 + " L 0" + c + " m" + key + "\n";
     text += "11 " + t1 + " L 0 c" + std::to_string(random() % leaves) + " m" + key + "\n";
   }
-  const TraceData t = parseTrace(text);
+  const TraceData t = ParseTrace(text);
   ASSERT_EQ(t.Leaves.size(), std::size_t(leaves));
   const uint64_t instants = t.States.size() + t.Events.size() + t.Variables.size();
 
@@ -251,7 +252,7 @@ TEST(PajeSelection, EveryRowKeptOrCountedOnceAndPiecesAddUp)
   }
   s.StateTypes.assign(t.Types.size(), 1);
   s.StateTypes[std::find(t.Types.Name.begin(), t.Types.Name.end(), "b") - t.Types.Name.begin()] = 0;
-  const SelectedTables whole = select(t, s);
+  const SelectedTables whole = Select(t, s);
   // Kept or counted, never both, never neither.
   EXPECT_EQ(whole.States.size() + whole.Events.size() + whole.Variables.size() +
       whole.StatesOutsideWindow + whole.EventsOutsideWindow + whole.SamplesOutsideWindow +
@@ -271,11 +272,11 @@ TEST(PajeSelection, EveryRowKeptOrCountedOnceAndPiecesAddUp)
   for (uint32_t pieces : { 2u, 3u, 7u, 40u })
   {
     SelectedTables sum;
-    for (const LeafRange& range : splitLeaves(t, pieces))
+    for (const LeafRange& range : SplitLeaves(t, pieces))
     {
       Selection piece = s;
       piece.Piece = range;
-      const SelectedTables part = select(t, piece);
+      const SelectedTables part = Select(t, piece);
       sum.StatesOutsideWindow += part.StatesOutsideWindow;
       sum.MessagesOutsideWindow += part.MessagesOutsideWindow;
       sum.EventsOutsideWindow += part.EventsOutsideWindow;
@@ -322,13 +323,13 @@ TEST(PajeSelection, PiecesCoverBalanceAndUnite)
       text += "11 " + std::to_string(time + 0.1) + " L 0" + peer + " m" + key + "\n";
     }
   }
-  const TraceData t = parseTrace(text);
+  const TraceData t = ParseTrace(text);
   ASSERT_EQ(t.Leaves.size(), std::size_t(leaves));
-  const SelectedTables whole = select(t, Selection{});
+  const SelectedTables whole = Select(t, Selection{});
 
   for (uint32_t pieces : { 1u, 2u, 3u, 5u, 64u })
   {
-    const std::vector<LeafRange> ranges = splitLeaves(t, pieces);
+    const std::vector<LeafRange> ranges = SplitLeaves(t, pieces);
     ASSERT_EQ(ranges.size(), pieces);
     EXPECT_EQ(ranges.front().Begin, 0u);
     EXPECT_EQ(ranges.back().End, uint32_t(leaves));
@@ -343,7 +344,7 @@ TEST(PajeSelection, PiecesCoverBalanceAndUnite)
       }
       Selection s;
       s.Piece = ranges[p];
-      const SelectedTables part = select(t, s);
+      const SelectedTables part = Select(t, s);
       states += part.States.size();
       messages += part.Messages.size();
       events += part.Events.size();
@@ -367,7 +368,7 @@ TEST(PajeSelection, PiecesCoverBalanceAndUnite)
     {
       Selection one;
       one.Piece = { leaf, leaf + 1 };
-      const SelectedTables part = select(t, one);
+      const SelectedTables part = Select(t, one);
       heaviest = std::max<uint64_t>(
         heaviest, part.States.size() + part.Messages.size() + part.Events.size());
     }

@@ -1,6 +1,6 @@
 // The streamed time slicing of Pajé traces (docs/streaming-model.md, "Pajé
-// traces"): the model folded from streamTrace()'s rows by streamModel()
-// must equal SliceTrace() on the tables readTrace() and select() give for
+// traces"): the model folded from StreamTrace()'s rows by StreamModel()
+// must equal SliceTrace() on the tables ReadTrace() and Select() give for
 // the same selection, for every metric and several grids, on synthesized
 // runs (injected ground truth, cross-checked against OTF2 elsewhere), on
 // the committed hand-written traces and on small traces written here.
@@ -88,7 +88,7 @@ MicroscopicModel tableModel(const paje::TraceData& trace, const paje::StreamSele
   selection.Leaves = streamed.Leaves;
   selection.StateTypes = streamed.StateTypes;
   selection.Piece = streamed.Piece;
-  const paje::SelectedTables rows = paje::select(trace, selection);
+  const paje::SelectedTables rows = paje::Select(trace, selection);
   const std::vector<uint32_t>& map = streamed.OutputLeaf;
   const std::vector<uint32_t> states = renumbered(rows.States.Location, map);
   const std::vector<uint32_t> events = renumbered(rows.Events.Location, map);
@@ -120,7 +120,7 @@ MicroscopicModel streamedModel(const std::string& path, const paje::TraceData& s
   const paje::StreamSelection& selection, const TimeSlicingOptions& options)
 {
   ModelStream stream({}, { options });
-  paje::streamModel(path, scan, selection, stream);
+  paje::StreamModel(path, scan, selection, stream);
   return std::move(stream.Finish().front());
 }
 
@@ -161,7 +161,7 @@ paje::TraceData scanOf(const std::string& path)
 {
   paje::ReadOptions options;
   options.KeepRows = false;
-  return paje::readTrace(path, options);
+  return paje::ReadTrace(path, options);
 }
 
 /// Every setting and grid on `path` with `selection`; returns how many
@@ -169,7 +169,7 @@ paje::TraceData scanOf(const std::string& path)
 int compareAll(const std::string& path, const paje::StreamSelection& selection,
   const std::vector<uint32_t>& resourceOfLeaf = {}, uint32_t resources = 0)
 {
-  const paje::TraceData trace = paje::readTrace(path);
+  const paje::TraceData trace = paje::ReadTrace(path);
   const paje::TraceData scan = scanOf(path);
   const uint32_t leaves = selection.OutputLeaf.empty()
     ? uint32_t(trace.Leaves.size())
@@ -202,10 +202,11 @@ int compareAll(const std::string& path, const paje::StreamSelection& selection,
 }
 
 /// A synthesized run written as a Pajé trace (docs/synthesizer.md).
-std::string synthesize(synth::Pattern pattern, int threads)
+std::string Synthesize(synth::Pattern pattern, int threads)
 {
   const fs::path work = fs::path(::testing::TempDir()) /
-    ("paje-stream-" + std::to_string(::getpid()) + "-" + std::string(synth::toString(pattern)) + "-" + std::to_string(threads));
+    ("paje-stream-" + std::to_string(::getpid()) + "-" + std::string(synth::ToString(pattern)) +
+      "-" + std::to_string(threads));
   fs::remove_all(work);
   synth::SynthConfig config;
   config.OutputDirectory = (work / "run").string();
@@ -216,7 +217,7 @@ std::string synthesize(synth::Pattern pattern, int threads)
   config.ThreadsPerRank = threads;
   config.Iterations = 10;
   config.CommunicationPattern = pattern;
-  synth::synthesize(config);
+  synth::Synthesize(config);
   return config.PajeFile;
 }
 
@@ -268,7 +269,7 @@ class PajeStreamedSynthetic : public ::testing::TestWithParam<std::pair<synth::P
 
 TEST_P(PajeStreamedSynthetic, EqualsSliceTraceOnTheTables)
 {
-  const std::string path = synthesize(GetParam().first, GetParam().second);
+  const std::string path = Synthesize(GetParam().first, GetParam().second);
   // Nearly every (setting, grid) has values (a zoom may hold no event).
   EXPECT_GE(compareAll(path, {}), 30);
 }
@@ -276,9 +277,8 @@ TEST_P(PajeStreamedSynthetic, EqualsSliceTraceOnTheTables)
 INSTANTIATE_TEST_SUITE_P(Patterns, PajeStreamedSynthetic,
   ::testing::Values(std::make_pair(synth::Pattern::Ring, 1),
     std::make_pair(synth::Pattern::Stencil3D, 2), std::make_pair(synth::Pattern::Allreduce, 3)),
-  [](const auto& info) {
-    return std::string(synth::toString(info.param.first)) + std::to_string(info.param.second);
-  });
+  [](const auto& info)
+  { return std::string(synth::ToString(info.param.first)) + std::to_string(info.param.second); });
 
 TEST(PajeStreamedModel, CommittedTraces)
 {
@@ -295,7 +295,7 @@ TEST(PajeStreamedModel, CommittedTraces)
 // leaves grouped into resources (one left out) add up.
 TEST(PajeStreamedModel, RegroupedLeavesAndResources)
 {
-  const std::string path = synthesize(synth::Pattern::Stencil3D, 2);
+  const std::string path = Synthesize(synth::Pattern::Stencil3D, 2);
   const paje::TraceData scan = scanOf(path);
   const uint32_t leaves = uint32_t(scan.Leaves.size());
   ASSERT_GT(leaves, 4u);
@@ -320,9 +320,9 @@ TEST(PajeStreamedModel, RegroupedLeavesAndResources)
 TEST(PajeStreamedModel, RegionsFilteredAndLocationsSelected)
 {
   for (const std::string& path :
-    { synthesize(synth::Pattern::Ring, 2), DataDir + "/Data/paje/nested.paje" })
+    { Synthesize(synth::Pattern::Ring, 2), DataDir + "/Data/paje/nested.paje" })
   {
-    const paje::TraceData trace = paje::readTrace(path);
+    const paje::TraceData trace = paje::ReadTrace(path);
     paje::StreamSelection selection;
     selection.StateTypes.assign(trace.Types.size(), 0);
     int kept = 0;
@@ -348,12 +348,12 @@ TEST(PajeStreamedModel, RegionsFilteredAndLocationsSelected)
 // pieces' models add up to the whole one.
 TEST(PajeStreamedModel, PiecesAddUp)
 {
-  const std::string path = synthesize(synth::Pattern::Stencil3D, 2);
-  const paje::TraceData trace = paje::readTrace(path);
+  const std::string path = Synthesize(synth::Pattern::Stencil3D, 2);
+  const paje::TraceData trace = paje::ReadTrace(path);
   const paje::TraceData scan = scanOf(path);
   EXPECT_EQ(scan.RowsOfLeaf, trace.RowsOfLeaf);
-  const auto ranges = paje::splitLeaves(scan, 3);
-  const auto fromTables = paje::splitLeaves(trace, 3);
+  const auto ranges = paje::SplitLeaves(scan, 3);
+  const auto fromTables = paje::SplitLeaves(trace, 3);
   for (std::size_t p = 0; p < 3; ++p)
   {
     EXPECT_EQ(ranges[p].Begin, fromTables[p].Begin);
@@ -392,7 +392,7 @@ TEST(PajeStreamedModel, PiecesAddUp)
 TEST(PajeStreamedModel, ScanKeepsNoRows)
 {
   const std::string path = DataDir + "/SMPI/handwritten.paje";
-  const paje::TraceData trace = paje::readTrace(path);
+  const paje::TraceData trace = paje::ReadTrace(path);
   const paje::TraceData scan = scanOf(path);
   EXPECT_EQ(scan.States.size() + scan.Events.size() + scan.Variables.size() + scan.Messages.size(),
     0u);
@@ -484,12 +484,12 @@ TEST(PajeStreamedModel, OutOfOrderIsAnErrorWithTheLine)
   ModelStream stream({}, { options });
   try
   {
-    paje::streamModel(path, scan, {}, stream);
+    paje::StreamModel(path, scan, {}, stream);
     ADD_FAILURE() << "no error";
   }
   catch (const paje::ParseError& error)
   {
-    EXPECT_EQ(error.line(), 39u) << error.what();
+    EXPECT_EQ(error.GetLine(), 39u) << error.what();
     EXPECT_NE(std::string(error.what()).find("time order"), std::string::npos) << error.what();
     EXPECT_EQ(std::string(error.what()).rfind(path, 0), 0u) << error.what();
   }
@@ -511,7 +511,7 @@ TEST(PajeStreamedModel, TimeGoingBackwardsInATypeIsAnErrorWithTheLine)
   }
   catch (const paje::ParseError& error)
   {
-    EXPECT_EQ(error.line(), 37u) << error.what();
+    EXPECT_EQ(error.GetLine(), 37u) << error.what();
     EXPECT_NE(std::string(error.what()).find("time goes backwards"), std::string::npos)
       << error.what();
     EXPECT_EQ(std::string(error.what()).rfind(path, 0), 0u) << error.what();
@@ -529,13 +529,13 @@ TEST(PajeStreamedModel, FileChangedSinceTheScan)
   options.Leaves = uint32_t(scan.Leaves.size());
   options.Types = uint32_t(scan.Types.size());
   ModelStream stream({}, { options });
-  EXPECT_THROW(paje::streamModel(path, scan, {}, stream), paje::TraceError);
+  EXPECT_THROW(paje::StreamModel(path, scan, {}, stream), paje::TraceError);
 }
 
 // The progress callback aborts the stream.
 TEST(PajeStreamedModel, Abort)
 {
-  const std::string path = synthesize(synth::Pattern::Ring, 1);
+  const std::string path = Synthesize(synth::Pattern::Ring, 1);
   const paje::TraceData scan = scanOf(path);
   TimeSlicingOptions options;
   options.Grid = { 0.0, scan.Report.LastTime, 10 };
@@ -545,7 +545,7 @@ TEST(PajeStreamedModel, Abort)
   paje::ReadOptions read;
   int calls = 0;
   read.Progress = [&calls](double) { return ++calls < 1; };
-  EXPECT_THROW(paje::streamModel(path, scan, {}, stream, read), paje::ReadAborted);
+  EXPECT_THROW(paje::StreamModel(path, scan, {}, stream, read), paje::ReadAborted);
   EXPECT_EQ(calls, 1);
 }
 

@@ -147,7 +147,7 @@ void expectSameRows(const std::vector<Row>& expected, const std::vector<Row>& ac
     << table << ": first difference at sorted row " << (mismatch.first - expected.begin());
 }
 
-uint64_t count(const synth::SynthesisSummary& summary, synth::EventKind kind)
+uint64_t Count(const synth::SynthesisSummary& summary, synth::EventKind kind)
 {
   return summary.Events[static_cast<std::size_t>(kind)];
 }
@@ -161,8 +161,8 @@ struct Case
 
 void PrintTo(const Case& c, std::ostream* out)
 {
-  *out << synth::toString(c.Pattern) << ", budget " << c.MemoryBudgetMB << " MB, perturbation "
-       << synth::toString(c.Perturbation);
+  *out << synth::ToString(c.Pattern) << ", budget " << c.MemoryBudgetMB << " MB, perturbation "
+       << synth::ToString(c.Perturbation);
 }
 
 class PajeSynthesizer : public ::testing::TestWithParam<Case>
@@ -173,8 +173,8 @@ TEST_P(PajeSynthesizer, BothFormatsGiveTheSameTables)
 {
   const Case& param = GetParam();
   const fs::path work = fs::path(::testing::TempDir()) /
-    ("paje-synth-" + std::to_string(::getpid()) + "-" + std::string(synth::toString(param.Pattern)) + "-" +
-      std::to_string(param.MemoryBudgetMB));
+    ("paje-synth-" + std::to_string(::getpid()) + "-" +
+      std::string(synth::ToString(param.Pattern)) + "-" + std::to_string(param.MemoryBudgetMB));
   fs::remove_all(work);
   synth::SynthConfig config;
   config.OutputDirectory = (work / "run").string();
@@ -188,11 +188,11 @@ TEST_P(PajeSynthesizer, BothFormatsGiveTheSameTables)
   config.MemoryBudgetMB = param.MemoryBudgetMB;
   config.Perturbation.Kind = param.Perturbation;
   config.Perturbation.Target = 1;
-  const synth::SynthesisSummary summary = synth::synthesize(config);
+  const synth::SynthesisSummary summary = synth::Synthesize(config);
   ASSERT_EQ(summary.PajeFile, config.PajeFile);
 
-  const otf2::TraceData a = otf2::readTrace(summary.AnchorFile);
-  const paje::TraceData b = paje::readTrace(config.PajeFile);
+  const otf2::TraceData a = otf2::ReadTrace(summary.AnchorFile);
+  const paje::TraceData b = paje::ReadTrace(config.PajeFile);
   const Canonical fromOtf2 = canonical(a.Info.Hierarchy, a.Info.Leaves, a.Info.Types, a.States,
     a.Messages, a.Events, a.Variables);
   const Canonical fromPaje =
@@ -200,16 +200,15 @@ TEST_P(PajeSynthesizer, BothFormatsGiveTheSameTables)
 
   // Both readers saw the whole simulated run: the synthesizer's own counts.
   using K = synth::EventKind;
-  EXPECT_EQ(fromOtf2.States.size(), count(summary, K::Enter));
-  EXPECT_EQ(fromOtf2.Messages.size(),
-    count(summary, K::MpiSend) + count(summary, K::MpiIsend));
+  EXPECT_EQ(fromOtf2.States.size(), Count(summary, K::Enter));
+  EXPECT_EQ(fromOtf2.Messages.size(), Count(summary, K::MpiSend) + Count(summary, K::MpiIsend));
   EXPECT_EQ(fromOtf2.Events.size(),
-    count(summary, K::ProgramBegin) + count(summary, K::ProgramEnd) +
-      count(summary, K::ThreadFork) + count(summary, K::ThreadJoin) +
-      count(summary, K::MpiCollectiveBegin) + count(summary, K::MpiCollectiveEnd));
-  EXPECT_EQ(fromOtf2.Variables.size(), count(summary, K::Metric));
-  EXPECT_EQ(fromOtf2.DroppedBufferFlushes, count(summary, K::BufferFlush));
-  EXPECT_GT(fromOtf2.Messages.size() + count(summary, K::MpiCollectiveEnd), 0u);
+    Count(summary, K::ProgramBegin) + Count(summary, K::ProgramEnd) +
+      Count(summary, K::ThreadFork) + Count(summary, K::ThreadJoin) +
+      Count(summary, K::MpiCollectiveBegin) + Count(summary, K::MpiCollectiveEnd));
+  EXPECT_EQ(fromOtf2.Variables.size(), Count(summary, K::Metric));
+  EXPECT_EQ(fromOtf2.DroppedBufferFlushes, Count(summary, K::BufferFlush));
+  EXPECT_GT(fromOtf2.Messages.size() + Count(summary, K::MpiCollectiveEnd), 0u);
   if (param.MemoryBudgetMB < 16)
   {
     EXPECT_GT(summary.Passes, 1u); // the Pajé writer saw each event once anyway
@@ -265,8 +264,9 @@ INSTANTIATE_TEST_SUITE_P(Patterns, PajeSynthesizer,
     Case{ synth::Pattern::Tree, 256, synth::PerturbationKind::CongestedCluster },
     Case{ synth::Pattern::Allreduce, 256, synth::PerturbationKind::None },
     Case{ synth::Pattern::Stencil3D, 8, synth::PerturbationKind::CongestedCluster }),
-  [](const ::testing::TestParamInfo<Case>& info) {
-    std::string name = synth::toString(info.param.Pattern);
+  [](const ::testing::TestParamInfo<Case>& info)
+  {
+    std::string name = synth::ToString(info.param.Pattern);
     name.erase(std::remove_if(name.begin(), name.end(), [](char c) { return !std::isalnum(c); }),
       name.end());
     return name + "_budget" + std::to_string(info.param.MemoryBudgetMB);

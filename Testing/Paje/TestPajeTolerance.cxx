@@ -99,7 +99,7 @@ std::ostream& operator<<(std::ostream& os, const Row& r)
             << r.End << "}";
 }
 
-std::vector<Row> rows(const TraceData& t)
+std::vector<Row> Rows(const TraceData& t)
 {
   std::vector<Row> out;
   for (std::size_t i = 0; i < t.States.size(); ++i)
@@ -112,7 +112,7 @@ std::vector<Row> rows(const TraceData& t)
 
 TraceData parse(const std::string& body)
 {
-  return parseTrace(std::string(Headers) + body, {}, "t.paje");
+  return ParseTrace(std::string(Headers) + body, {}, "t.paje");
 }
 
 // The error of `body`: its line and message; fails the test when it parses.
@@ -120,7 +120,7 @@ ParseError errorOf(const std::string& text)
 {
   try
   {
-    parseTrace(text, {}, "t.paje");
+    ParseTrace(text, {}, "t.paje");
   }
   catch (const ParseError& error)
   {
@@ -142,7 +142,7 @@ TEST(PajeTolerance, SetStateEndsTheWholeStack)
                             "8 8 S p f\n8 9 S p g\n10 10 S p\n");
   const std::vector<Row> want = { { 0, "c", 2, 3, 4 }, { 0, "b", 1, 2, 4 }, { 0, "a", 0, 1, 4 },
     { 0, "e", 1, 5, 6 }, { 0, "d", 0, 4, 7 }, { 0, "f", 0, 8, 9 }, { 0, "g", 0, 9, 10 } };
-  EXPECT_EQ(rows(t), want);
+  EXPECT_EQ(Rows(t), want);
   EXPECT_EQ(t.Report.StatesLeftOpen, 0u);
 }
 
@@ -157,10 +157,10 @@ TEST(PajeTolerance, ContainerNamedZeroNextToTheRoot)
   EXPECT_EQ(t.Leaves[0].Container, "p0");
   EXPECT_EQ(t.Hierarchy.Parent[t.Leaves[0].Vertex], 0); // below the root vertex
   const std::vector<Row> want = { { 0, "a", 0, 1, 2 }, { 1, "b", 0, 1, 3 } };
-  EXPECT_EQ(rows(t), want);
+  EXPECT_EQ(Rows(t), want);
   // An alias "0" is the root's: a second one is an error, as in pajeng.
   const ParseError e = errorOf(std::string(Headers) + "6 0 0 P 0 q\n");
-  EXPECT_EQ(e.line(), HeaderLines + 1) << e.what();
+  EXPECT_EQ(e.GetLine(), HeaderLines + 1) << e.what();
   EXPECT_NE(std::string(e.what()).find("alias \"0\" is already defined"), std::string::npos)
     << e.what();
 }
@@ -172,11 +172,11 @@ TEST(PajeTolerance, DestroyingTheRootEndsEverything)
   const TraceData t = parse("6 0 p P 0 p\n6 0 q P 0 q\n9 1 S p a\n9 2 S p b\n9 3 S q c\n"
                             "7 5 0 0\n");
   const std::vector<Row> want = { { 1, "c", 0, 3, 5 }, { 0, "b", 1, 2, 5 }, { 0, "a", 0, 1, 5 } };
-  EXPECT_EQ(rows(t), want);
+  EXPECT_EQ(Rows(t), want);
   EXPECT_EQ(t.Report.StatesClosedByDestroy, 3u);
   EXPECT_EQ(t.Report.StatesLeftOpen, 0u);
   const ParseError e = errorOf(std::string(Headers) + "7 5 0 0\n6 6 p P 0 p\n");
-  EXPECT_EQ(e.line(), HeaderLines + 2) << e.what();
+  EXPECT_EQ(e.GetLine(), HeaderLines + 2) << e.what();
   EXPECT_NE(std::string(e.what()).find("destroyed on line"), std::string::npos) << e.what();
 }
 
@@ -195,7 +195,7 @@ TEST(PajeTolerance, ColoursInBothScales)
   for (const char* bad : { "\"0 0 256\"", "\"-1 0 0\"", "\"1 0\"", "\"1 0 0 0\"", "red" })
   {
     const ParseError e = errorOf(std::string(Headers) + "5 x S X " + bad + "\n");
-    EXPECT_EQ(e.line(), HeaderLines + 1) << bad;
+    EXPECT_EQ(e.GetLine(), HeaderLines + 1) << bad;
     EXPECT_NE(std::string(e.what()).find("bad colour"), std::string::npos) << e.what();
   }
 }
@@ -212,7 +212,7 @@ TEST(PajeTolerance, TraceFileIsSkippedAndReported)
   ASSERT_EQ(t.Report.SkippedTraceFiles.size(), 2u);
   EXPECT_EQ(t.Report.SkippedTraceFiles[0], "\"part 1.paje\"");
   EXPECT_LT(t.Report.SkippedTraceFiles[1].size(), 100u); // an excerpt
-  const std::string report = describe(t.Report);
+  const std::string report = Describe(t.Report);
   EXPECT_NE(report.find("2 PajeTraceFile events skipped"), std::string::npos) << report;
   // A definition with other fields is read too (pajeng wants Type, Container, Filename).
   const TraceData other = parse("%EventDef PajeTraceFile 21\n% Name string\n%EndEventDef\n21 x\n");
@@ -223,7 +223,7 @@ TEST(PajeTolerance, NegativeTimes)
 {
   const TraceData t = parse("6 -5 p P 0 p\n12 -5 V p 2\n9 -4 S p a\n10 -1 S p\n9 1 S p b\n");
   const std::vector<Row> want = { { 0, "a", 0, -4, -1 }, { 0, "b", 0, 1, 1 } };
-  EXPECT_EQ(rows(t), want);
+  EXPECT_EQ(Rows(t), want);
   EXPECT_EQ(t.Report.FirstTime, -5.0);
   EXPECT_EQ(t.Report.LastTime, 1.0);
 }
@@ -248,7 +248,7 @@ TEST(PajeTolerance, TimeGoingBackwardsIsAnError)
   for (const auto& c : cases)
   {
     const ParseError e = errorOf(std::string(Headers) + setup + c.Body);
-    EXPECT_EQ(e.line(), HeaderLines + c.Line) << c.Body << e.what();
+    EXPECT_EQ(e.GetLine(), HeaderLines + c.Line) << c.Body << e.what();
     EXPECT_NE(std::string(e.what()).find("time goes backwards"), std::string::npos)
       << e.what();
   }
@@ -269,7 +269,7 @@ TEST(PajeTolerance, HugeLineFailsFastWithAShortMessage)
   const ParseError e = errorOf(text);
   const double seconds =
     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_EQ(e.line(), HeaderLines + 2) << e.what();
+  EXPECT_EQ(e.GetLine(), HeaderLines + 2) << e.what();
   EXPECT_NE(std::string(e.what()).find("line longer than 1 MiB"), std::string::npos) << e.what();
   EXPECT_LT(std::string(e.what()).size(), 300u);
   EXPECT_LT(seconds, 1.0);
@@ -280,7 +280,7 @@ TEST(PajeTolerance, HugeLineFailsFastWithAShortMessage)
     std::string huge = std::string(Headers) + "6 0 p P 0 p\n" + prefix;
     huge.append(PajeLine::MaxLineBytes + 1, '9');
     const ParseError h = errorOf(huge);
-    EXPECT_EQ(h.line(), HeaderLines + 2) << prefix;
+    EXPECT_EQ(h.GetLine(), HeaderLines + 2) << prefix;
     EXPECT_NE(std::string(h.what()).find("line longer than"), std::string::npos) << h.what();
     EXPECT_LT(std::string(h.what()).size(), 300u);
   }
@@ -289,7 +289,7 @@ TEST(PajeTolerance, HugeLineFailsFastWithAShortMessage)
   std::string longest = std::string(Headers) + "6 0 p P 0 p\n" + body;
   longest.append(PajeLine::MaxLineBytes - body.size(), 'v');
   longest += "\n10 2 S p\n";
-  const TraceData t = parseTrace(longest);
+  const TraceData t = ParseTrace(longest);
   ASSERT_EQ(t.States.size(), 1u);
   EXPECT_EQ(t.Types.Name[t.States.Type[0]].size(), PajeLine::MaxLineBytes - body.size());
 }
@@ -310,10 +310,10 @@ TEST(PajeTolerance, MessagesQuoteExcerpts)
   for (const std::string& body : cases)
   {
     const ParseError e = errorOf(std::string(Headers) + "6 0 p P 0 p\n" + body);
-    EXPECT_EQ(e.line(), HeaderLines + 2) << e.what();
+    EXPECT_EQ(e.GetLine(), HeaderLines + 2) << e.what();
     EXPECT_LT(std::string(e.what()).size(), 300u) << std::string(e.what()).substr(0, 300);
   }
-  EXPECT_EQ(excerpt("short"), "\"short\"");
-  const std::string cut = excerpt(std::string(30, 'a') + std::string(100, '\xC3'));
+  EXPECT_EQ(Excerpt("short"), "\"short\"");
+  const std::string cut = Excerpt(std::string(30, 'a') + std::string(100, '\xC3'));
   EXPECT_NE(cut.find("(130 bytes)"), std::string::npos) << cut;
 }

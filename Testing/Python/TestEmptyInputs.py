@@ -357,7 +357,7 @@ RECIPES = [
     ("MacroscopeStreamedTimeSlicing", recipe_streamed),
     ("MacroscopeLogicalTime", recipe_logical_time),
     ("MacroscopeTraceStatistics", recipe_statistics),
-    ("ActiveProducers", recipe_active_producers),
+    ("MacroscopeActiveProducers", recipe_active_producers),
     ("MacroscopeTimelineLayout", recipe_timeline_layout),
     ("MacroscopeTopologyScene", recipe_topology),
     ("MacroscopeHierarchyLayout", recipe_hierarchy_layout),

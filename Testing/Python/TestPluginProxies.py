@@ -6,6 +6,7 @@ import os
 import xml.etree.ElementTree as ET
 
 import macroscope_testing as mt
+import state_coverage
 
 args = mt.parse_args()
 from paraview import simple, servermanager
@@ -17,6 +18,9 @@ mt.check(xml_files, "no server-manager XML found under %s/Plugin" % args.source)
 
 PROPERTY_TAGS = {"IntVectorProperty", "DoubleVectorProperty", "StringVectorProperty",
                  "IdTypeVectorProperty", "InputProperty", "ProxyProperty"}
+aliases = state_coverage.state_aliases(args.source)
+declared = {(group.get("name"), proxy.get("name")): proxy for path in xml_files
+            for group in ET.parse(path).getroot().iter("ProxyGroup") for proxy in group}
 proxies = 0
 for path in xml_files:
     root = ET.parse(path).getroot()
@@ -31,6 +35,14 @@ for path in xml_files:
             if is_reader:
                 extensions = [h.get("extensions") for h in proxy.iter("ReaderFactory")]
                 mt.check(all(extensions), where + " is a reader without file extensions")
+            elif name in aliases:
+                # A proxy's name before a rename, for old state files only: in
+                # no menu, standing for a proxy of the same group and class.
+                mt.check(not any(True for _ in proxy.iter("ShowInMenu")), where + " is a state alias in a menu")
+                target = declared.get((group.get("name"), aliases[name][0]))
+                mt.check(target is not None and target.get("class") == proxy.get("class"),
+                         "%s stands for %s, which is not a %s proxy of the same class"
+                         % (where, aliases[name][0], group.get("name")))
             elif group.get("name") in ("sources", "filters"):
                 # Readers are reached through File > Open, the others through the menus.
                 menus = [h.get("category") for h in proxy.iter("ShowInMenu")]

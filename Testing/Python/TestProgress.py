@@ -26,6 +26,7 @@ import time
 import xml.etree.ElementTree as ET
 
 import macroscope_testing as mt
+import state_coverage
 
 args = mt.parse_args()
 from paraview.simple import *  # noqa: F401,F403
@@ -97,7 +98,7 @@ LONG = {
     # 10,000 slices: a model of 10M cells, where writing it is most of the work.
     "MacroscopeTimeSlicing": lambda: TimeSlicing(Input=ports, Slices=10000),
     "MacroscopeTraceStatistics": lambda: TraceStatistics(Input=ports),
-    "ActiveProducers": lambda: ActiveProducers(Input=ports),
+    "MacroscopeActiveProducers": lambda: ActiveProducers(Input=ports),
     "MacroscopeLogicalTime": lambda: LogicalTime(Input=ports),
     "MacroscopeTopologyScene": lambda: TopologyTimeScene(Input=[ports[i] for i in (0, 1, 4, 5)]),
     "MacroscopeTimelineLayout": lambda: TimelineLayout(Input=ports),
@@ -182,7 +183,8 @@ def plugin_algorithms():
         for group in ET.parse(path).getroot().iter("ProxyGroup"):
             if group.get("name") in ("sources", "filters"):
                 names.update(proxy.get("name") for proxy in group)
-    return names - ABSTRACT
+    # A state alias runs the algorithm of the proxy it stands for.
+    return names - ABSTRACT - set(state_coverage.state_aliases(args.source))
 
 
 declared = plugin_algorithms()

@@ -97,19 +97,40 @@ class ProxySpec:
                 self.types[rtype.get("text")] = names[rtype.get("subproxy")]
 
 
-def plugin_proxies(source_dir):
-    """XML name -> ProxySpec of every proxy Plugin/*.xml defines in the
-    sources, filters and representations groups; a proxy deriving from
-    another (base_proxygroup/base_proxyname) has its base's properties too."""
-    proxies = {}
-    bases = {}
+def _plugin_xml(source_dir):
     files = sorted(glob.glob(os.path.join(source_dir, "Plugin", "*.xml")))
     if not files:
         raise RuntimeError("no Plugin/*.xml under %s" % source_dir)
-    for xml_file in files:
+    return files
+
+
+def state_aliases(source_dir):
+    """XML name -> (the proxy it stands for, its ProxySpec) of every proxy
+    that exists only so that state files written before a rename still
+    load (a StateAlias hint). It has the properties of the proxy it stands
+    for, so covering that proxy covers it; TestStateOldNames loads one."""
+    aliases = {}
+    for xml_file in _plugin_xml(source_dir):
         for group in ET.parse(xml_file).getroot().iter("ProxyGroup"):
             for element in group:
-                if not element.get("name"):
+                for hint in element.iter("StateAlias"):
+                    aliases[element.get("name")] = (
+                        hint.get("of"), ProxySpec(group.get("name"), element, os.path.basename(xml_file)))
+    return aliases
+
+
+def plugin_proxies(source_dir):
+    """XML name -> ProxySpec of every proxy Plugin/*.xml defines in the
+    sources, filters and representations groups, but the state aliases; a
+    proxy deriving from another (base_proxygroup/base_proxyname) has its
+    base's properties too."""
+    proxies = {}
+    bases = {}
+    aliases = state_aliases(source_dir)
+    for xml_file in _plugin_xml(source_dir):
+        for group in ET.parse(xml_file).getroot().iter("ProxyGroup"):
+            for element in group:
+                if not element.get("name") or element.get("name") in aliases:
                     continue
                 spec = ProxySpec(group.get("name"), element, os.path.basename(xml_file))
                 bases[(group.get("name"), spec.name)] = spec

@@ -48,7 +48,7 @@ struct Context
     if (time < state.LastTime)
     {
       std::ostringstream text;
-      text << "location " << location << ": " << toString(kind) << " at " << time
+      text << "location " << location << ": " << ToString(kind) << " at " << time
            << " precedes the previous event at " << state.LastTime;
       this->violation(text.str());
     }

@@ -82,8 +82,8 @@ std::string summaryText(SynthesisSummary summary)
   summary.AnchorFile.clear();
   summary.Config.OutputDirectory.clear();
   std::ostringstream out;
-  writeSummaryJson(summary, out);
-  writeGroundTruthJson(summary, out);
+  WriteSummaryJson(summary, out);
+  WriteGroundTruthJson(summary, out);
   return out.str();
 }
 
@@ -103,8 +103,8 @@ TEST(SynthDeterminism, SameSeedGivesIdenticalBytesAndSummary)
   first.Perturbation.WindowEnd = 0.02;
   SynthConfig second = first;
   second.OutputDirectory = scratch / "b";
-  const SynthesisSummary a = synthesize(first);
-  const SynthesisSummary b = synthesize(second);
+  const SynthesisSummary a = Synthesize(first);
+  const SynthesisSummary b = Synthesize(second);
   EXPECT_EQ(summaryText(a), summaryText(b));
   // The anchor file is left out: OTF2 stamps it with a random trace id.
   EXPECT_EQ(archiveBytes(scratch / "a"), archiveBytes(scratch / "b"));
@@ -117,8 +117,8 @@ TEST(SynthDeterminism, DifferentSeedGivesDifferentEvents)
   SynthConfig second = first;
   second.OutputDirectory = scratch / "b";
   second.Seed = first.Seed + 1;
-  const SynthesisSummary a = synthesize(first);
-  const SynthesisSummary b = synthesize(second);
+  const SynthesisSummary a = Synthesize(first);
+  const SynthesisSummary b = Synthesize(second);
   // Same structure, different times.
   EXPECT_EQ(a.Events, b.Events);
   EXPECT_NE(archiveBytes(scratch / "a"), archiveBytes(scratch / "b"));
@@ -129,10 +129,10 @@ TEST(SynthOutput, RefusesAnExistingArchiveUnlessOverwriting)
 {
   ScratchDirectory scratch;
   SynthConfig config = smallRun(scratch / "run");
-  synthesize(config);
+  Synthesize(config);
   try
   {
-    synthesize(config);
+    Synthesize(config);
     ADD_FAILURE() << "a second run into the same directory must fail";
   }
   catch (const std::runtime_error& error)
@@ -143,7 +143,7 @@ TEST(SynthOutput, RefusesAnExistingArchiveUnlessOverwriting)
   EXPECT_TRUE(readArchive(scratch / "run/traces.otf2").Violations.empty());
   config.Overwrite = true;
   config.Seed = 7;
-  const SynthesisSummary summary = synthesize(config);
+  const SynthesisSummary summary = Synthesize(config);
   const Readback readback = readArchive(scratch / "run/traces.otf2");
   EXPECT_TRUE(readback.Violations.empty());
   EXPECT_EQ(readback.Counts, summary.Events);
@@ -157,7 +157,7 @@ TEST(SynthOutput, ReportsAnUnusableDirectory)
   SynthConfig config = smallRun(scratch / "file/below");
   try
   {
-    synthesize(config);
+    Synthesize(config);
     ADD_FAILURE() << "writing below a regular file must fail";
   }
   catch (const std::runtime_error& error)
@@ -172,7 +172,7 @@ TEST(SynthOutput, InvalidConfigurationThrowsConfigError)
   ScratchDirectory scratch;
   SynthConfig config = smallRun(scratch / "run");
   config.RanksPerNode = 0;
-  EXPECT_THROW(synthesize(config), ConfigError);
+  EXPECT_THROW(Synthesize(config), ConfigError);
   EXPECT_FALSE(archiveExists(scratch / "run"));
 }
 
@@ -182,8 +182,9 @@ TEST(SynthOutput, AbortRemovesThePartialArchive)
   SynthConfig config = smallRun(scratch / "run");
   config.Iterations = 200;
   double last = 0.0;
-  EXPECT_THROW(synthesize(config,
-                 [&](double fraction) {
+  EXPECT_THROW(Synthesize(config,
+                 [&](double fraction)
+                 {
                    last = fraction;
                    return fraction < 0.3;
                  }),
@@ -198,10 +199,12 @@ TEST(SynthOutput, ProgressRisesToOne)
 {
   ScratchDirectory scratch;
   std::vector<double> fractions;
-  synthesize(smallRun(scratch / "run"), [&](double fraction) {
-    fractions.push_back(fraction);
-    return true;
-  });
+  Synthesize(smallRun(scratch / "run"),
+    [&](double fraction)
+    {
+      fractions.push_back(fraction);
+      return true;
+    });
   ASSERT_FALSE(fractions.empty());
   EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
   EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
@@ -213,17 +216,19 @@ TEST(SynthOutput, ReportsWhileClosingTheEventFilesAndStopsThere)
   // chunk out) moves the bar through the pass's last quarter.
   ScratchDirectory scratch;
   std::vector<double> fractions;
-  synthesize(smallRun(scratch / "run"), [&](double fraction) {
-    fractions.push_back(fraction);
-    return true;
-  });
+  Synthesize(smallRun(scratch / "run"),
+    [&](double fraction)
+    {
+      fractions.push_back(fraction);
+      return true;
+    });
   const double closingBegins = 0.95 * 0.75 + 1e-9;
   const auto closing = std::count_if(fractions.begin(), fractions.end(),
     [&](double fraction) { return fraction > closingBegins && fraction <= 0.95; });
   EXPECT_EQ(closing, 24);
   // Stopping there leaves nothing behind.
-  EXPECT_THROW(synthesize(smallRun(scratch / "stopped"),
-                 [&](double fraction) { return fraction < 0.85; }),
+  EXPECT_THROW(
+    Synthesize(smallRun(scratch / "stopped"), [&](double fraction) { return fraction < 0.85; }),
     SynthesisAborted);
   EXPECT_FALSE(fs::exists(scratch / "stopped/traces.otf2"));
   EXPECT_FALSE(fs::exists(scratch / "stopped/traces"));
@@ -236,7 +241,7 @@ TEST(SynthOutput, WritesTheSideFiles)
   config.WriteDot = true;
   config.Perturbation.Kind = PerturbationKind::CongestedCluster;
   config.Perturbation.Target = 1;
-  synthesize(config);
+  Synthesize(config);
   const std::string truth = readBytes(scratch / "run/ground_truth.json");
   EXPECT_NE(truth.find("\"perturbation\": \"congested-cluster\""), std::string::npos);
   EXPECT_NE(truth.find("\"name\": \"cluster-1\""), std::string::npos);
@@ -246,10 +251,10 @@ TEST(SynthOutput, WritesTheSideFiles)
   const std::string dot = readBytes(scratch / "run/topology.dot");
   EXPECT_NE(dot.find("\"cluster-1\" [shape=folder style=filled"), std::string::npos) << dot;
   EXPECT_NE(dot.find("\"node-3\" -> \"rank-9\""), std::string::npos);
-  // network.dot is what writeNetworkDot gives for the run's platform and truth.
+  // network.dot is what WriteNetworkDot gives for the run's platform and truth.
   const Platform platform(config);
   std::ostringstream network;
-  writeNetworkDot(config, platform, describeGroundTruth(config, platform), network);
+  WriteNetworkDot(config, platform, DescribeGroundTruth(config, platform), network);
   EXPECT_EQ(readBytes(scratch / "run/network.dot"), network.str());
   EXPECT_NE(network.str().find("\"switch-1\" [kind=\"switch\""), std::string::npos);
 }
@@ -259,21 +264,21 @@ TEST(SynthOutput, ReplacingOrFailingRemovesTheDotFiles)
   ScratchDirectory scratch;
   SynthConfig config = smallRun(scratch / "run");
   config.WriteDot = true;
-  synthesize(config);
+  Synthesize(config);
   ASSERT_TRUE(fs::exists(scratch / "run/network.dot"));
   ASSERT_TRUE(fs::exists(scratch / "run/topology.dot"));
   // A replacement without --dot must not leave the old run's graphs behind.
   config.WriteDot = false;
   config.Overwrite = true;
-  synthesize(config);
+  Synthesize(config);
   EXPECT_FALSE(fs::exists(scratch / "run/network.dot"));
   EXPECT_FALSE(fs::exists(scratch / "run/topology.dot"));
   // Neither must an aborted replacement.
   config.WriteDot = true;
-  synthesize(config);
+  Synthesize(config);
   ASSERT_TRUE(fs::exists(scratch / "run/network.dot"));
-  EXPECT_THROW(synthesize(config, [](double fraction) { return fraction < 0.5; }),
-    SynthesisAborted);
+  EXPECT_THROW(
+    Synthesize(config, [](double fraction) { return fraction < 0.5; }), SynthesisAborted);
   EXPECT_FALSE(fs::exists(scratch / "run/network.dot"));
   EXPECT_FALSE(archiveExists(scratch / "run"));
 }
@@ -283,10 +288,10 @@ TEST(SynthEventTarget, RunsTheFewestIterationsReachingTheTarget)
   ScratchDirectory scratch;
   SynthConfig config = smallRun(scratch / "run");
   config.MinimumEvents = 25000;
-  const SynthesisSummary summary = synthesize(config);
+  const SynthesisSummary summary = Synthesize(config);
   EXPECT_GE(summary.TotalEvents, 25000u);
-  EXPECT_LT(totalOf(predictEventCounts(config, summary.Iterations - 1)), 25000u);
-  EventCounts predicted = predictEventCounts(config, summary.Iterations);
+  EXPECT_LT(TotalOf(PredictEventCounts(config, summary.Iterations - 1)), 25000u);
+  EventCounts predicted = PredictEventCounts(config, summary.Iterations);
   predicted[static_cast<std::size_t>(EventKind::BufferFlush)] =
     summary.Events[static_cast<std::size_t>(EventKind::BufferFlush)];
   EXPECT_EQ(predicted, summary.Events);
@@ -301,14 +306,14 @@ struct ArchiveCase
 
 void PrintTo(const ArchiveCase& param, std::ostream* out)
 {
-  *out << toString(param.CommunicationPattern) << ", " << toString(param.Kind) << ", "
+  *out << ToString(param.CommunicationPattern) << ", " << ToString(param.Kind) << ", "
        << param.Threads << " threads";
 }
 
 std::string caseName(const ::testing::TestParamInfo<ArchiveCase>& info)
 {
-  std::string name = std::string(toString(info.param.CommunicationPattern)) + "_" +
-    toString(info.param.Kind) + "_" + std::to_string(info.param.Threads) + "threads";
+  std::string name = std::string(ToString(info.param.CommunicationPattern)) + "_" +
+    ToString(info.param.Kind) + "_" + std::to_string(info.param.Threads) + "threads";
   std::replace(name.begin(), name.end(), '-', '_');
   return name;
 }
@@ -328,7 +333,7 @@ TEST_P(SynthArchiveInvariants, ReadBackMatchesTheSummaryAndTheModel)
   config.Perturbation.Target = 1;
   config.Perturbation.WindowBegin = 0.008;
   config.Perturbation.WindowEnd = 0.02;
-  const SynthesisSummary summary = synthesize(config);
+  const SynthesisSummary summary = Synthesize(config);
   const Readback readback = readArchive(summary.AnchorFile);
 
   for (const std::string& violation : readback.Violations)
@@ -340,7 +345,7 @@ TEST_P(SynthArchiveInvariants, ReadBackMatchesTheSummaryAndTheModel)
   EXPECT_GT(readback.GlobalOffset, 0u);
   EXPECT_EQ(readback.TraceLength, summary.TraceLengthTicks);
   EXPECT_EQ(readback.Counts, summary.Events);
-  EXPECT_EQ(totalOf(readback.Counts), summary.TotalEvents);
+  EXPECT_EQ(TotalOf(readback.Counts), summary.TotalEvents);
   ASSERT_EQ(readback.DeclaredEvents.size(), summary.Locations.size());
   for (const LocationSummary& location : summary.Locations)
   {
@@ -350,9 +355,9 @@ TEST_P(SynthArchiveInvariants, ReadBackMatchesTheSummaryAndTheModel)
   }
   // Every rank hangs below the node the platform puts it on.
   const Platform platform(config);
-  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
   {
-    EXPECT_EQ(readback.NodeOfRank.at(rank), Platform::nodeName(platform.nodeOfRank(rank)));
+    EXPECT_EQ(readback.NodeOfRank.at(rank), Platform::NodeName(platform.NodeOfRank(rank)));
   }
   const uint64_t pointToPoint = summary.Events[static_cast<std::size_t>(EventKind::MpiSend)] +
     summary.Events[static_cast<std::size_t>(EventKind::MpiIsend)];
@@ -400,7 +405,7 @@ TEST(SynthArchiveInvariants, TwoRankRingMatchesBothDirections)
   config.NodesPerCluster = 1;
   config.RanksPerNode = 2;
   config.CommunicationPattern = Pattern::Ring;
-  const SynthesisSummary summary = synthesize(config);
+  const SynthesisSummary summary = Synthesize(config);
   const Readback readback = readArchive(summary.AnchorFile);
   EXPECT_TRUE(readback.Violations.empty());
   EXPECT_EQ(readback.Messages.size(), 4 * config.Iterations);
@@ -416,7 +421,7 @@ TEST(SynthArchiveInvariants, BufferFlushesKeepTheArchiveValid)
   config.RanksPerNode = 2;
   config.ThreadsPerRank = 1;
   config.MinimumEvents = 3000000;
-  const SynthesisSummary summary = synthesize(config);
+  const SynthesisSummary summary = Synthesize(config);
   EXPECT_GT(summary.Events[static_cast<std::size_t>(EventKind::BufferFlush)], 0u);
   const Readback readback = readArchive(summary.AnchorFile);
   EXPECT_TRUE(readback.Violations.empty());
@@ -443,10 +448,10 @@ SynthesisSummary expectSameOutputWithBudget(SynthConfig config, uint64_t budgetM
   const ScratchDirectory& scratch)
 {
   config.OutputDirectory = scratch / "a";
-  const SynthesisSummary single = synthesize(config);
+  const SynthesisSummary single = Synthesize(config);
   config.OutputDirectory = scratch / "b";
   config.MemoryBudgetMB = budgetMB;
-  const SynthesisSummary several = synthesize(config);
+  const SynthesisSummary several = Synthesize(config);
   EXPECT_EQ(single.Passes, 1u);
   EXPECT_EQ(several.Passes, expectedPasses);
   EXPECT_EQ(summaryText(single), summaryText(several));
@@ -473,21 +478,21 @@ SynthesisSummary expectSameOutputWithBudget(SynthConfig config, uint64_t budgetM
 TEST(SynthPasses, LocationsPerPassFollowTheBudget)
 {
   SynthConfig config = smallRun("unused"); // 12 ranks x 2 threads = 24 locations
-  EXPECT_EQ(locationsPerPass(config), 24u); // default budget: everything fits
+  EXPECT_EQ(LocationsPerPass(config), 24u); // default budget: everything fits
   config.MemoryBudgetMB = 1;
-  EXPECT_EQ(locationsPerPass(config), 1u); // never fewer than one
+  EXPECT_EQ(LocationsPerPass(config), 1u); // never fewer than one
   config.MemoryBudgetMB = 4;
-  EXPECT_EQ(locationsPerPass(config), 1u);
+  EXPECT_EQ(LocationsPerPass(config), 1u);
   config.MemoryBudgetMB = 12;
-  EXPECT_EQ(locationsPerPass(config), 2u); // 4 MiB per open file, 4 MiB for closing one
+  EXPECT_EQ(LocationsPerPass(config), 2u); // 4 MiB per open file, 4 MiB for closing one
   config.MemoryBudgetMB = 39;
-  EXPECT_EQ(locationsPerPass(config), 8u);
+  EXPECT_EQ(LocationsPerPass(config), 8u);
   config.MemoryBudgetMB = 100;
-  EXPECT_EQ(locationsPerPass(config), 24u);
+  EXPECT_EQ(LocationsPerPass(config), 24u);
   config.MemoryBudgetMB = 0;
-  EXPECT_THROW(locationsPerPass(config), ConfigError);
+  EXPECT_THROW(LocationsPerPass(config), ConfigError);
   config.OutputDirectory = fs::temp_directory_path() / "macroscope-synth-unused-budget";
-  EXPECT_THROW(synthesize(config), ConfigError);
+  EXPECT_THROW(Synthesize(config), ConfigError);
 }
 
 TEST(SynthPasses, SeveralPassesWriteTheSameArchive)
@@ -507,7 +512,7 @@ TEST(SynthPasses, SeveralPassesWriteTheSameArchiveForEveryPattern)
 {
   for (Pattern pattern : { Pattern::Ring, Pattern::Tree, Pattern::Allreduce })
   {
-    SCOPED_TRACE(toString(pattern));
+    SCOPED_TRACE(ToString(pattern));
     ScratchDirectory scratch;
     SynthConfig config = smallRun("");
     config.CommunicationPattern = pattern;
@@ -542,10 +547,12 @@ TEST(SynthPasses, ProgressCoversAllPasses)
   SynthConfig config = smallRun(scratch / "run");
   config.MemoryBudgetMB = 1; // 24 passes
   std::vector<double> fractions;
-  const SynthesisSummary summary = synthesize(config, [&](double fraction) {
-    fractions.push_back(fraction);
-    return true;
-  });
+  const SynthesisSummary summary = Synthesize(config,
+    [&](double fraction)
+    {
+      fractions.push_back(fraction);
+      return true;
+    });
   EXPECT_EQ(summary.Passes, 24u);
   ASSERT_GT(fractions.size(), 24u * config.Iterations / 2);
   EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
@@ -563,8 +570,9 @@ TEST(SynthPasses, AbortInALaterPassRemovesThePartialArchive)
   SynthConfig config = smallRun(scratch / "run");
   config.MemoryBudgetMB = 1;
   double last = 0.0;
-  EXPECT_THROW(synthesize(config,
-                 [&](double fraction) {
+  EXPECT_THROW(Synthesize(config,
+                 [&](double fraction)
+                 {
                    last = fraction;
                    return fraction < 0.6;
                  }),
@@ -585,7 +593,7 @@ TEST(SynthInjection, SlowNodeComputeIsLongerInsideTheWindow)
   config.Perturbation.WindowBegin = 0.015;
   config.Perturbation.WindowEnd = 0.045;
   config.Perturbation.Factor = 3.0;
-  const SynthesisSummary summary = synthesize(config);
+  const SynthesisSummary summary = Synthesize(config);
   const Readback readback = readArchive(summary.AnchorFile);
   ASSERT_TRUE(readback.Violations.empty());
 
@@ -638,7 +646,7 @@ TEST(SynthInjection, CongestedClusterMessagesTakeLongerInsideTheWindow)
   config.Perturbation.WindowBegin = 0.015;
   config.Perturbation.WindowEnd = 0.045;
   config.Perturbation.Factor = 20.0;
-  const SynthesisSummary summary = synthesize(config);
+  const SynthesisSummary summary = Synthesize(config);
   const Readback readback = readArchive(summary.AnchorFile);
   ASSERT_TRUE(readback.Violations.empty());
 

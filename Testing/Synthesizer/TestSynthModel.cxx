@@ -25,41 +25,42 @@ SynthConfig smallConfig()
 TEST(SynthPlatform, MapsRanksToNodesAndClustersBlockWise)
 {
   const Platform platform(smallConfig());
-  EXPECT_EQ(platform.nodeCount(), 6u);
-  EXPECT_EQ(platform.rankCount(), 24u);
-  EXPECT_EQ(platform.locationCount(), 48u);
-  EXPECT_EQ(platform.nodeOfRank(0), 0u);
-  EXPECT_EQ(platform.nodeOfRank(3), 0u);
-  EXPECT_EQ(platform.nodeOfRank(4), 1u);
-  EXPECT_EQ(platform.nodeOfRank(23), 5u);
-  EXPECT_EQ(platform.clusterOfNode(2), 0u);
-  EXPECT_EQ(platform.clusterOfNode(3), 1u);
-  EXPECT_EQ(platform.clusterOfRank(11), 0u);
-  EXPECT_EQ(platform.clusterOfRank(12), 1u);
-  EXPECT_EQ(platform.ranksOfNode(4), (std::vector<uint32_t>{ 16, 17, 18, 19 }));
-  EXPECT_EQ(platform.nodesOfCluster(1), (std::vector<uint32_t>{ 3, 4, 5 }));
+  EXPECT_EQ(platform.NodeCount(), 6u);
+  EXPECT_EQ(platform.RankCount(), 24u);
+  EXPECT_EQ(platform.LocationCount(), 48u);
+  EXPECT_EQ(platform.NodeOfRank(0), 0u);
+  EXPECT_EQ(platform.NodeOfRank(3), 0u);
+  EXPECT_EQ(platform.NodeOfRank(4), 1u);
+  EXPECT_EQ(platform.NodeOfRank(23), 5u);
+  EXPECT_EQ(platform.ClusterOfNode(2), 0u);
+  EXPECT_EQ(platform.ClusterOfNode(3), 1u);
+  EXPECT_EQ(platform.ClusterOfRank(11), 0u);
+  EXPECT_EQ(platform.ClusterOfRank(12), 1u);
+  EXPECT_EQ(platform.RanksOfNode(4), (std::vector<uint32_t>{ 16, 17, 18, 19 }));
+  EXPECT_EQ(platform.NodesOfCluster(1), (std::vector<uint32_t>{ 3, 4, 5 }));
   std::vector<uint32_t> second(12);
   std::iota(second.begin(), second.end(), 12u);
-  EXPECT_EQ(platform.ranksOfCluster(1), second);
+  EXPECT_EQ(platform.RanksOfCluster(1), second);
 }
 
 TEST(SynthPlatform, NamesAndLocationIdsFollowScoreP)
 {
-  EXPECT_EQ(Platform::clusterName(1), "cluster-1");
-  EXPECT_EQ(Platform::nodeName(3), "node-3");
-  EXPECT_EQ(Platform::rankName(7), "MPI Rank 7");
-  EXPECT_EQ(Platform::threadName(0), "Master thread");
-  EXPECT_EQ(Platform::threadName(2), "OMP thread 2");
-  EXPECT_EQ(Platform::locationId(5, 0), 5u);
-  EXPECT_EQ(Platform::locationId(5, 2), (uint64_t(2) << 32) | 5u);
+  EXPECT_EQ(Platform::ClusterName(1), "cluster-1");
+  EXPECT_EQ(Platform::NodeName(3), "node-3");
+  EXPECT_EQ(Platform::RankName(7), "MPI Rank 7");
+  EXPECT_EQ(Platform::ThreadName(0), "Master thread");
+  EXPECT_EQ(Platform::ThreadName(2), "OMP thread 2");
+  EXPECT_EQ(Platform::LocationId(5, 0), 5u);
+  EXPECT_EQ(Platform::LocationId(5, 2), (uint64_t(2) << 32) | 5u);
   const Platform platform(smallConfig());
-  EXPECT_EQ(platform.locationIndex(3, 1), 7u);
+  EXPECT_EQ(platform.LocationIndex(3, 1), 7u);
 }
 
 TEST(SynthStencilGrid, FactorsAsCubicAsPossible)
 {
-  auto shape = [](uint32_t ranks) {
-    const GridShape grid = factorGrid(ranks);
+  auto shape = [](uint32_t ranks)
+  {
+    const GridShape grid = FactorGrid(ranks);
     return std::vector<uint32_t>{ grid.X, grid.Y, grid.Z };
   };
   EXPECT_EQ(shape(1), (std::vector<uint32_t>{ 1, 1, 1 }));
@@ -72,7 +73,7 @@ TEST(SynthStencilGrid, FactorsAsCubicAsPossible)
   EXPECT_EQ(shape(90), (std::vector<uint32_t>{ 6, 5, 3 }));
   for (uint32_t ranks = 1; ranks <= 200; ++ranks)
   {
-    const GridShape grid = factorGrid(ranks);
+    const GridShape grid = FactorGrid(ranks);
     EXPECT_EQ(grid.X * grid.Y * grid.Z, ranks);
     EXPECT_GE(grid.X, grid.Y);
     EXPECT_GE(grid.Y, grid.Z);
@@ -83,7 +84,7 @@ void expectConfigError(const SynthConfig& config, const std::string& fragment)
 {
   try
   {
-    validate(config);
+    Validate(config);
     ADD_FAILURE() << "expected a ConfigError mentioning '" << fragment << "'";
   }
   catch (const ConfigError& error)
@@ -97,7 +98,7 @@ TEST(SynthConfigValidation, AcceptsTheDefaults)
 {
   SynthConfig config;
   config.OutputDirectory = "/tmp/x";
-  EXPECT_NO_THROW(validate(config));
+  EXPECT_NO_THROW(Validate(config));
 }
 
 TEST(SynthConfigValidation, RejectsNonsense)
@@ -163,11 +164,11 @@ TEST(SynthConfigValidation, RejectsBadPerturbations)
 
 TEST(SynthConfigValidation, ParsesNamesAndRejectsUnknownOnes)
 {
-  EXPECT_EQ(parsePattern("stencil3d"), Pattern::Stencil3D);
-  EXPECT_EQ(parsePattern("tree"), Pattern::Tree);
-  EXPECT_EQ(parsePerturbationKind("congested-cluster"), PerturbationKind::CongestedCluster);
-  EXPECT_THROW(parsePattern("mesh"), ConfigError);
-  EXPECT_THROW(parsePerturbationKind("slow"), ConfigError);
+  EXPECT_EQ(ParsePattern("stencil3d"), Pattern::Stencil3D);
+  EXPECT_EQ(ParsePattern("tree"), Pattern::Tree);
+  EXPECT_EQ(ParsePerturbationKind("congested-cluster"), PerturbationKind::CongestedCluster);
+  EXPECT_THROW(ParsePattern("mesh"), ConfigError);
+  EXPECT_THROW(ParsePerturbationKind("slow"), ConfigError);
 }
 
 TEST(SynthGroundTruth, SlowNodeListsExactlyTheRanksOfThatNode)
@@ -176,7 +177,7 @@ TEST(SynthGroundTruth, SlowNodeListsExactlyTheRanksOfThatNode)
   config.Perturbation.Kind = PerturbationKind::SlowNode;
   config.Perturbation.Target = 4;
   const Platform platform(config);
-  const GroundTruth truth = describeGroundTruth(config, platform);
+  const GroundTruth truth = DescribeGroundTruth(config, platform);
   EXPECT_EQ(truth.TargetName, "node-4");
   EXPECT_EQ(truth.AffectedNodes, (std::vector<std::string>{ "node-4" }));
   EXPECT_TRUE(truth.AffectedClusters.empty());
@@ -184,7 +185,7 @@ TEST(SynthGroundTruth, SlowNodeListsExactlyTheRanksOfThatNode)
   // Both threads of each rank compute slower.
   EXPECT_EQ(truth.AffectedLocations.size(), 8u);
   EXPECT_NE(std::find(truth.AffectedLocations.begin(), truth.AffectedLocations.end(),
-              Platform::locationId(19, 1)),
+              Platform::LocationId(19, 1)),
     truth.AffectedLocations.end());
   EXPECT_EQ(truth.AffectedRegions, (std::vector<std::string>{ "compute" }));
 }
@@ -195,7 +196,7 @@ TEST(SynthGroundTruth, CongestedClusterListsExactlyTheRanksOfThatCluster)
   config.Perturbation.Kind = PerturbationKind::CongestedCluster;
   config.Perturbation.Target = 0;
   const Platform platform(config);
-  const GroundTruth truth = describeGroundTruth(config, platform);
+  const GroundTruth truth = DescribeGroundTruth(config, platform);
   EXPECT_EQ(truth.TargetName, "cluster-0");
   EXPECT_EQ(truth.AffectedClusters, (std::vector<std::string>{ "cluster-0" }));
   EXPECT_EQ(truth.AffectedNodes, (std::vector<std::string>{ "node-0", "node-1", "node-2" }));
@@ -209,7 +210,7 @@ TEST(SynthGroundTruth, CongestedClusterListsExactlyTheRanksOfThatCluster)
 TEST(SynthGroundTruth, NoneHasAnEmptyAffectedSet)
 {
   const SynthConfig config = smallConfig();
-  const GroundTruth truth = describeGroundTruth(config, Platform(config));
+  const GroundTruth truth = DescribeGroundTruth(config, Platform(config));
   EXPECT_EQ(truth.Kind, PerturbationKind::None);
   EXPECT_TRUE(truth.AffectedRanks.empty());
   EXPECT_TRUE(truth.AffectedNodes.empty());
@@ -226,12 +227,12 @@ TEST(SynthPerturbation, StretchesOnlyTheWorkInsideTheWindow)
   config.Perturbation.WindowEnd = 2.0;
   config.Perturbation.Factor = 4.0;
   const Perturbation perturbation(config.Perturbation, Platform(config));
-  EXPECT_DOUBLE_EQ(perturbation.computeEnd(0, 1.0, 0.1), 1.1);  // other node
-  EXPECT_DOUBLE_EQ(perturbation.computeEnd(5, 0.5, 0.1), 0.6);  // before the window
-  EXPECT_DOUBLE_EQ(perturbation.computeEnd(5, 1.2, 0.1), 1.6);  // inside: 4x
-  EXPECT_DOUBLE_EQ(perturbation.computeEnd(5, 0.9, 0.2), 1.4);  // 0.1 before, 0.1 inside
-  EXPECT_DOUBLE_EQ(perturbation.computeEnd(5, 1.9, 0.1), 2.075); // 0.025 inside, rest after
-  EXPECT_DOUBLE_EQ(perturbation.computeEnd(5, 2.5, 0.1), 2.6);  // after
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(0, 1.0, 0.1), 1.1);   // other node
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 0.5, 0.1), 0.6);   // before the window
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 1.2, 0.1), 1.6);   // inside: 4x
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 0.9, 0.2), 1.4);   // 0.1 before, 0.1 inside
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 1.9, 0.1), 2.075); // 0.025 inside, rest after
+  EXPECT_DOUBLE_EQ(perturbation.ComputeEnd(5, 2.5, 0.1), 2.6);   // after
 }
 
 TEST(SynthPerturbation, CongestsMessagesTouchingTheClusterInTheWindow)
@@ -242,11 +243,11 @@ TEST(SynthPerturbation, CongestsMessagesTouchingTheClusterInTheWindow)
   config.Perturbation.WindowBegin = 1.0;
   config.Perturbation.WindowEnd = 2.0;
   const Perturbation perturbation(config.Perturbation, Platform(config));
-  EXPECT_TRUE(perturbation.slowsMessage(3, 12, 1.5));
-  EXPECT_TRUE(perturbation.slowsMessage(20, 2, 1.0));
-  EXPECT_FALSE(perturbation.slowsMessage(3, 11, 1.5));
-  EXPECT_FALSE(perturbation.slowsMessage(3, 12, 2.0));
-  EXPECT_FALSE(perturbation.slowsMessage(3, 12, 0.5));
+  EXPECT_TRUE(perturbation.SlowsMessage(3, 12, 1.5));
+  EXPECT_TRUE(perturbation.SlowsMessage(20, 2, 1.0));
+  EXPECT_FALSE(perturbation.SlowsMessage(3, 11, 1.5));
+  EXPECT_FALSE(perturbation.SlowsMessage(3, 12, 2.0));
+  EXPECT_FALSE(perturbation.SlowsMessage(3, 12, 0.5));
 }
 
 } // namespace

@@ -33,7 +33,7 @@ std::string networkDot(const SynthConfig& config)
 {
   const Platform platform(config);
   std::ostringstream out;
-  writeNetworkDot(config, platform, describeGroundTruth(config, platform), out);
+  WriteNetworkDot(config, platform, DescribeGroundTruth(config, platform), out);
   return out.str();
 }
 
@@ -163,15 +163,15 @@ TEST(SynthNetwork, EveryProcessIsPlacedOnItsNodesHost)
       macroscope::ParseNetworkTopology(networkDot(config));
     // Hierarchy paths as the OTF2 reader builds them from the system tree.
     std::vector<std::vector<std::string>> paths;
-    for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+    for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
     {
-      const uint32_t node = platform.nodeOfRank(rank);
-      paths.push_back({ "machine", "cluster-" + std::to_string(platform.clusterOfNode(node)),
+      const uint32_t node = platform.NodeOfRank(rank);
+      paths.push_back({ "machine", "cluster-" + std::to_string(platform.ClusterOfNode(node)),
         "node-" + std::to_string(node), "MPI Rank " + std::to_string(rank) });
     }
     const std::vector<int64_t> placement = macroscope::PlaceProcesses(paths, topology);
-    ASSERT_EQ(placement.size(), platform.rankCount());
-    for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+    ASSERT_EQ(placement.size(), platform.RankCount());
+    for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
     {
       EXPECT_EQ(topology.Names[placement[rank]], paths[rank][2]) << "rank " << rank;
       EXPECT_EQ(topology.Kinds[placement[rank]], "host");
@@ -200,7 +200,7 @@ TEST(SynthNetwork, LinksCarryTheNetworkModel)
     EXPECT_EQ(topology.Latency[l], 3.7e-6) << l;
   }
   EXPECT_EQ(uplinks, 3u);
-  EXPECT_EQ(networkUplinkBandwidth(config), 5.0e9);
+  EXPECT_EQ(NetworkUplinkBandwidth(config), 5.0e9);
 }
 
 TEST(SynthNetwork, PositionsAreDistinctAndHostsSitByTheirSwitch)
@@ -277,7 +277,7 @@ TEST(SynthNetwork, PerturbedResourcesAreMarkedLikeTheGroundTruth)
     config.Perturbation.Kind = PerturbationKind::CongestedCluster;
     config.Perturbation.Target = 1;
     const Platform platform(config);
-    const GroundTruth truth = describeGroundTruth(config, platform);
+    const GroundTruth truth = DescribeGroundTruth(config, platform);
     const RawNetwork raw = readRaw(networkDot(config));
     std::set<std::string> expected(truth.AffectedNodes.begin(), truth.AffectedNodes.end());
     ASSERT_EQ(expected, (std::set<std::string>{ "node-2", "node-3" }));

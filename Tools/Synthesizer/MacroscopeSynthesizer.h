@@ -3,7 +3,7 @@
 //
 //   macroscope::synth::SynthConfig config;
 //   config.OutputDirectory = "/tmp/run";
-//   auto summary = macroscope::synth::synthesize(config, [](double f) { return true; });
+//   auto summary = macroscope::synth::Synthesize(config, [](double f) { return true; });
 //
 // The library is VTK-free; it links OTF2 privately.
 #ifndef macroscope_synth_MacroscopeSynthesizer_h
@@ -21,7 +21,7 @@
 namespace macroscope::synth
 {
 
-/// Thrown when the progress callback asked to stop. synthesize() has then
+/// Thrown when the progress callback asked to stop. Synthesize() has then
 /// removed everything it had written (archive and side files).
 class SynthesisAborted : public std::runtime_error
 {
@@ -39,42 +39,42 @@ using ProgressCallback = std::function<bool(double fraction)>;
 /// the directory is unusable, an archive exists and Overwrite is false, or
 /// OTF2 fails, and SynthesisAborted when `progress` returns false. On any
 /// failure the partial archive is removed.
-SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& progress = {});
+SynthesisSummary Synthesize(const SynthConfig& config, const ProgressCallback& progress = {});
 
-/// Number of iterations that synthesize() runs for `config`: Iterations, or
+/// Number of iterations that Synthesize() runs for `config`: Iterations, or
 /// the smallest count whose archive holds at least MinimumEvents events.
-uint64_t resolveIterations(const SynthConfig& config);
+uint64_t ResolveIterations(const SynthConfig& config);
 
-/// Locations whose event files synthesize() keeps open at once: as many as
-/// MemoryBudgetMB holds (at least one), at most all. synthesize() makes
-/// ceil(locations / locationsPerPass) passes over the simulation.
-uint64_t locationsPerPass(const SynthConfig& config);
+/// Locations whose event files Synthesize() keeps open at once: as many as
+/// MemoryBudgetMB holds (at least one), at most all. Synthesize() makes
+/// ceil(locations / LocationsPerPass) passes over the simulation.
+uint64_t LocationsPerPass(const SynthConfig& config);
 
-/// Events synthesize() writes for `iterations` iterations, per kind, not
+/// Events Synthesize() writes for `iterations` iterations, per kind, not
 /// counting the BufferFlush records OTF2 adds (zero in the result).
-EventCounts predictEventCounts(const SynthConfig& config, uint64_t iterations);
+EventCounts PredictEventCounts(const SynthConfig& config, uint64_t iterations);
 
-/// Side files, as synthesize() writes them.
-void writeGroundTruthJson(const SynthesisSummary& summary, std::ostream& out);
-void writeSummaryJson(const SynthesisSummary& summary, std::ostream& out);
+/// Side files, as Synthesize() writes them.
+void WriteGroundTruthJson(const SynthesisSummary& summary, std::ostream& out);
+void WriteSummaryJson(const SynthesisSummary& summary, std::ostream& out);
 /// The "configuration" object of summary.json alone, for `config`.
-void writeConfigurationJson(const SynthConfig& config, std::ostream& out);
+void WriteConfigurationJson(const SynthConfig& config, std::ostream& out);
 /// GraphViz: machine -> clusters -> nodes -> ranks, perturbed resources filled.
-void writeTopologyDot(const Platform& platform, const GroundTruth& truth, std::ostream& out);
+void WriteTopologyDot(const Platform& platform, const GroundTruth& truth, std::ostream& out);
 /// GraphViz undirected graph of the simulated interconnect (docs/synthesizer.md):
 /// a switch per cluster (kind "switch"), a core switch joining them when
 /// there are several clusters, and every node (kind "host", named like the
 /// trace's nodes) linked to its cluster's switch. Links carry the network
-/// model's "bandwidth" and "latency" (uplinks: networkUplinkBandwidth); every
+/// model's "bandwidth" and "latency" (uplinks: NetworkUplinkBandwidth); every
 /// node has a "pos"; perturbed resources have perturbed="1" and are filled.
-void writeNetworkDot(
+void WriteNetworkDot(
   const SynthConfig& config, const Platform& platform, const GroundTruth& truth, std::ostream& out);
 /// Names of network.dot's switches: "switch-C" for cluster C, "core-switch".
-std::string networkSwitchName(uint32_t cluster);
-std::string networkCoreName();
+std::string NetworkSwitchName(uint32_t cluster);
+std::string NetworkCoreName();
 /// Bandwidth of a cluster switch's uplink to the core: the bandwidth of all
 /// its hosts' links together (no oversubscription).
-double networkUplinkBandwidth(const SynthConfig& config);
+double NetworkUplinkBandwidth(const SynthConfig& config);
 
 } // namespace macroscope::synth
 

@@ -17,7 +17,7 @@ constexpr uint64_t MinTimerResolution = 1000;
 constexpr uint64_t MaxTimerResolution = 1000000000000ull;
 constexpr uint64_t MaxMemoryBudgetMB = 1ull << 30; // 1 PiB
 
-void require(bool condition, const std::string& message)
+void Require(bool condition, const std::string& message)
 {
   if (!condition)
   {
@@ -25,51 +25,55 @@ void require(bool condition, const std::string& message)
   }
 }
 
-bool isFinitePositive(double value)
+bool IsFinitePositive(double value)
 {
   return std::isfinite(value) && value > 0.0;
 }
 } // namespace
 
-void validate(const SynthConfig& config)
+void Validate(const SynthConfig& config)
 {
-  require(!config.OutputDirectory.empty(), "--output: an output directory is required");
-  require(config.Clusters > 0, "--clusters must be at least 1");
-  require(config.NodesPerCluster > 0, "--nodes-per-cluster must be at least 1");
-  require(config.RanksPerNode > 0, "--ranks-per-node must be at least 1");
-  require(config.ThreadsPerRank > 0, "--threads-per-rank must be at least 1");
-  require(config.ThreadsPerRank <= MaxThreadsPerRank, "--threads-per-rank must be at most 1024");
+  Require(!config.OutputDirectory.empty(), "--output: an output directory is required");
+  Require(config.Clusters > 0, "--clusters must be at least 1");
+  Require(config.NodesPerCluster > 0, "--nodes-per-cluster must be at least 1");
+  Require(config.RanksPerNode > 0, "--ranks-per-node must be at least 1");
+  Require(config.ThreadsPerRank > 0, "--threads-per-rank must be at least 1");
+  Require(config.ThreadsPerRank <= MaxThreadsPerRank, "--threads-per-rank must be at most 1024");
   const uint64_t ranks =
     uint64_t(config.Clusters) * config.NodesPerCluster * config.RanksPerNode;
   {
     std::ostringstream message;
     message << "the platform has " << ranks << " ranks; at most " << MaxRanks
             << " are supported";
-    require(ranks <= MaxRanks, message.str());
+    Require(ranks <= MaxRanks, message.str());
   }
   if (config.MinimumEvents)
   {
-    require(*config.MinimumEvents > 0, "--events must be at least 1");
+    Require(*config.MinimumEvents > 0, "--events must be at least 1");
   }
   else
   {
-    require(config.Iterations > 0, "--iterations must be at least 1");
+    Require(config.Iterations > 0, "--iterations must be at least 1");
   }
-  require(std::isfinite(config.Imbalance) && config.Imbalance >= 0.0 && config.Imbalance < 1.0,
+  Require(std::isfinite(config.Imbalance) && config.Imbalance >= 0.0 && config.Imbalance < 1.0,
     "--imbalance must be in [0, 1)");
-  require(isFinitePositive(config.ComputeTime), "--compute-time must be a positive number of seconds");
-  require(std::isfinite(config.Latency) && config.Latency >= 0.0,
+  Require(
+    IsFinitePositive(config.ComputeTime), "--compute-time must be a positive number of seconds");
+  Require(std::isfinite(config.Latency) && config.Latency >= 0.0,
     "--latency must be a non-negative number of seconds");
-  require(isFinitePositive(config.Bandwidth), "--bandwidth must be a positive number of bytes per second");
-  require(config.TimerResolution >= MinTimerResolution && config.TimerResolution <= MaxTimerResolution,
+  Require(IsFinitePositive(config.Bandwidth),
+    "--bandwidth must be a positive number of bytes per second");
+  Require(
+    config.TimerResolution >= MinTimerResolution && config.TimerResolution <= MaxTimerResolution,
     "--timer-resolution must be between 1e3 and 1e12 ticks per second");
-  require(config.MemoryBudgetMB >= 1 && config.MemoryBudgetMB <= MaxMemoryBudgetMB,
+  Require(config.MemoryBudgetMB >= 1 && config.MemoryBudgetMB <= MaxMemoryBudgetMB,
     "--memory-budget must be between 1 and 2^30 MB");
-  require(config.ClockOffsets.size() <= ranks, "--clock-offsets gives more offsets than there are ranks");
+  Require(
+    config.ClockOffsets.size() <= ranks, "--clock-offsets gives more offsets than there are ranks");
   for (double offset : config.ClockOffsets)
   {
     // The archive's global offset is 10^6 s: an hour either way stays clear of it.
-    require(std::isfinite(offset) && offset >= 0.0 && offset <= 3600.0,
+    Require(std::isfinite(offset) && offset >= 0.0 && offset <= 3600.0,
       "--clock-offsets must be numbers of seconds in [0, 3600]");
   }
 
@@ -78,11 +82,11 @@ void validate(const SynthConfig& config)
   {
     return;
   }
-  require(isFinitePositive(perturbation.Factor) && perturbation.Factor >= 1.0,
+  Require(IsFinitePositive(perturbation.Factor) && perturbation.Factor >= 1.0,
     "--perturb-factor must be a finite number >= 1");
-  require(std::isfinite(perturbation.WindowBegin) && perturbation.WindowBegin >= 0.0,
+  Require(std::isfinite(perturbation.WindowBegin) && perturbation.WindowBegin >= 0.0,
     "--perturb-window: the start must be a non-negative number of seconds");
-  require(!std::isnan(perturbation.WindowEnd) && perturbation.WindowEnd > perturbation.WindowBegin,
+  Require(!std::isnan(perturbation.WindowEnd) && perturbation.WindowEnd > perturbation.WindowBegin,
     "--perturb-window: the end must be greater than the start");
   if (perturbation.Kind == PerturbationKind::SlowNode)
   {
@@ -90,21 +94,21 @@ void validate(const SynthConfig& config)
     std::ostringstream message;
     message << "--perturb-target: node " << perturbation.Target << " does not exist (nodes are 0.."
             << nodes - 1 << ")";
-    require(perturbation.Target < nodes, message.str());
+    Require(perturbation.Target < nodes, message.str());
   }
   else
   {
     std::ostringstream message;
     message << "--perturb-target: cluster " << perturbation.Target
             << " does not exist (clusters are 0.." << config.Clusters - 1 << ")";
-    require(perturbation.Target < config.Clusters, message.str());
-    require(config.CommunicationPattern != Pattern::Allreduce,
+    Require(perturbation.Target < config.Clusters, message.str());
+    Require(config.CommunicationPattern != Pattern::Allreduce,
       "--perturbation congested-cluster slows point-to-point messages, but --pattern allreduce "
       "sends none; choose ring, stencil3d or tree");
   }
 }
 
-const char* toString(Pattern pattern)
+const char* ToString(Pattern pattern)
 {
   switch (pattern)
   {
@@ -120,7 +124,7 @@ const char* toString(Pattern pattern)
   return "unknown";
 }
 
-const char* toString(PerturbationKind kind)
+const char* ToString(PerturbationKind kind)
 {
   switch (kind)
   {
@@ -134,11 +138,11 @@ const char* toString(PerturbationKind kind)
   return "unknown";
 }
 
-Pattern parsePattern(const std::string& name)
+Pattern ParsePattern(const std::string& name)
 {
   for (Pattern pattern : { Pattern::Ring, Pattern::Stencil3D, Pattern::Tree, Pattern::Allreduce })
   {
-    if (name == toString(pattern))
+    if (name == ToString(pattern))
     {
       return pattern;
     }
@@ -147,12 +151,12 @@ Pattern parsePattern(const std::string& name)
     "' (expected ring, stencil3d, tree or allreduce)");
 }
 
-PerturbationKind parsePerturbationKind(const std::string& name)
+PerturbationKind ParsePerturbationKind(const std::string& name)
 {
   for (PerturbationKind kind :
     { PerturbationKind::None, PerturbationKind::SlowNode, PerturbationKind::CongestedCluster })
   {
-    if (name == toString(kind))
+    if (name == ToString(kind))
     {
       return kind;
     }

@@ -105,13 +105,13 @@ struct SynthConfig
 };
 
 /// Throws ConfigError with a message naming the offending option.
-void validate(const SynthConfig& config);
+void Validate(const SynthConfig& config);
 
-const char* toString(Pattern pattern);
-const char* toString(PerturbationKind kind);
+const char* ToString(Pattern pattern);
+const char* ToString(PerturbationKind kind);
 /// Inverse of toString; throws ConfigError for unknown names.
-Pattern parsePattern(const std::string& name);
-PerturbationKind parsePerturbationKind(const std::string& name);
+Pattern ParsePattern(const std::string& name);
+PerturbationKind ParsePerturbationKind(const std::string& name);
 
 } // namespace macroscope::synth
 

@@ -10,24 +10,24 @@ namespace macroscope::synth
 
 namespace
 {
-void add(EventCounts& counts, EventKind kind, uint64_t value)
+void Add(EventCounts& counts, EventKind kind, uint64_t value)
 {
   counts[static_cast<std::size_t>(kind)] += value;
 }
 } // namespace
 
-EventCounts predictEventCounts(const SynthConfig& config, uint64_t iterations)
+EventCounts PredictEventCounts(const SynthConfig& config, uint64_t iterations)
 {
   const Platform platform(config);
-  const uint64_t ranks = platform.rankCount();
-  const uint64_t locations = platform.locationCount();
-  const bool threaded = platform.threadsPerRank() > 1;
+  const uint64_t ranks = platform.RankCount();
+  const uint64_t locations = platform.LocationCount();
+  const bool threaded = platform.GetThreadsPerRank() > 1;
   EventCounts counts{};
 
   // Prologue and epilogue on the masters: main, MPI_Init, two MPI_Barriers
   // and MPI_Finalize.
-  add(counts, EventKind::ProgramBegin, ranks);
-  add(counts, EventKind::ProgramEnd, ranks);
+  Add(counts, EventKind::ProgramBegin, ranks);
+  Add(counts, EventKind::ProgramEnd, ranks);
   uint64_t enters = 5 * ranks;
   uint64_t collectives = 2 * ranks;
 
@@ -37,39 +37,39 @@ EventCounts predictEventCounts(const SynthConfig& config, uint64_t iterations)
   if (threaded)
   {
     stepEnters += 3 * locations; // parallel, compute, implicit barrier
-    add(step, EventKind::ThreadFork, ranks);
-    add(step, EventKind::ThreadJoin, ranks);
+    Add(step, EventKind::ThreadFork, ranks);
+    Add(step, EventKind::ThreadJoin, ranks);
   }
   else
   {
     stepEnters += ranks; // compute
   }
-  add(step, EventKind::Metric, 2 * locations);
+  Add(step, EventKind::Metric, 2 * locations);
   uint64_t stepCollectives = 0;
   switch (config.CommunicationPattern)
   {
     case Pattern::Ring:
     case Pattern::Stencil3D:
     {
-      const Neighbourhood neighbours(config.CommunicationPattern, platform.rankCount());
+      const Neighbourhood neighbours(config.CommunicationPattern, platform.RankCount());
       uint64_t messages = 0;
-      for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+      for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
       {
-        messages += neighbours.neighbourCount(rank);
+        messages += neighbours.NeighbourCount(rank);
       }
       stepEnters += 2 * ranks + 2 * messages; // exchange_halo, MPI_Waitall, MPI_Irecv, MPI_Isend
-      add(step, EventKind::MpiIrecvRequest, messages);
-      add(step, EventKind::MpiIsend, messages);
-      add(step, EventKind::MpiIsendComplete, messages);
-      add(step, EventKind::MpiIrecv, messages);
+      Add(step, EventKind::MpiIrecvRequest, messages);
+      Add(step, EventKind::MpiIsend, messages);
+      Add(step, EventKind::MpiIsendComplete, messages);
+      Add(step, EventKind::MpiIrecv, messages);
       break;
     }
     case Pattern::Tree:
     {
       const uint64_t edges = ranks - 1; // each carries one gather and one scatter message
       stepEnters += 2 * ranks + 4 * edges;
-      add(step, EventKind::MpiSend, 2 * edges);
-      add(step, EventKind::MpiRecv, 2 * edges);
+      Add(step, EventKind::MpiSend, 2 * edges);
+      Add(step, EventKind::MpiRecv, 2 * edges);
       break;
     }
     case Pattern::Allreduce:
@@ -92,14 +92,14 @@ EventCounts predictEventCounts(const SynthConfig& config, uint64_t iterations)
     collectives += checks * ranks;
   }
 
-  add(counts, EventKind::Enter, enters);
-  add(counts, EventKind::Leave, enters);
-  add(counts, EventKind::MpiCollectiveBegin, collectives);
-  add(counts, EventKind::MpiCollectiveEnd, collectives);
+  Add(counts, EventKind::Enter, enters);
+  Add(counts, EventKind::Leave, enters);
+  Add(counts, EventKind::MpiCollectiveBegin, collectives);
+  Add(counts, EventKind::MpiCollectiveEnd, collectives);
   return counts;
 }
 
-uint64_t resolveIterations(const SynthConfig& config)
+uint64_t ResolveIterations(const SynthConfig& config)
 {
   if (!config.MinimumEvents)
   {
@@ -109,7 +109,7 @@ uint64_t resolveIterations(const SynthConfig& config)
   // Counts grow monotonically with the iterations: bracket, then bisect.
   uint64_t low = 0;
   uint64_t high = 1;
-  while (totalOf(predictEventCounts(config, high)) < target)
+  while (TotalOf(PredictEventCounts(config, high)) < target)
   {
     low = high;
     if (high > (uint64_t(1) << 40))
@@ -121,7 +121,7 @@ uint64_t resolveIterations(const SynthConfig& config)
   while (high - low > 1)
   {
     const uint64_t middle = low + (high - low) / 2;
-    if (totalOf(predictEventCounts(config, middle)) >= target)
+    if (TotalOf(PredictEventCounts(config, middle)) >= target)
     {
       high = middle;
     }

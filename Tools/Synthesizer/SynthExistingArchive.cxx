@@ -20,7 +20,7 @@ namespace
 {
 namespace fs = std::filesystem;
 
-bool holdsArchive(const fs::path& directory)
+bool HoldsArchive(const fs::path& directory)
 {
   std::error_code ignored;
   for (const char* entry : { "traces.otf2", "traces.def", "traces" })
@@ -33,18 +33,18 @@ bool holdsArchive(const fs::path& directory)
   return false;
 }
 
-/// The configuration synthesize(config) records, as JSON.
-nlohmann::json expectedConfiguration(const SynthConfig& config)
+/// The configuration Synthesize(config) records, as JSON.
+nlohmann::json ExpectedConfiguration(const SynthConfig& config)
 {
   SynthConfig resolved = config;
-  resolved.Iterations = resolveIterations(config);
+  resolved.Iterations = ResolveIterations(config);
   std::ostringstream text;
-  writeConfigurationJson(resolved, text);
+  WriteConfigurationJson(resolved, text);
   return nlohmann::json::parse(text.str());
 }
 
 /// "key: a there, b here" for the first key of `here` that differs.
-std::string firstDifference(const nlohmann::json& there, const nlohmann::json& here)
+std::string FirstDifference(const nlohmann::json& there, const nlohmann::json& here)
 {
   for (const auto& [key, value] : here.items())
   {
@@ -61,7 +61,7 @@ std::string firstDifference(const nlohmann::json& there, const nlohmann::json& h
   return "the recorded configuration has other entries";
 }
 
-nlohmann::json readJson(const fs::path& path)
+nlohmann::json ReadJson(const fs::path& path)
 {
   std::ifstream in(path);
   nlohmann::json value = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
@@ -74,7 +74,7 @@ nlohmann::json readJson(const fs::path& path)
 
 /// value[key] as T, or an error naming the file and the entry.
 template <typename T>
-T entry(const nlohmann::json& value, const char* key, const fs::path& file)
+T Entry(const nlohmann::json& value, const char* key, const fs::path& file)
 {
   const auto found = value.find(key);
   if (found == value.end() || found->is_null())
@@ -91,72 +91,72 @@ T entry(const nlohmann::json& value, const char* key, const fs::path& file)
   }
 }
 
-void readLocations(const nlohmann::json& summary, const fs::path& file, SynthesisSummary& out)
+void ReadLocations(const nlohmann::json& summary, const fs::path& file, SynthesisSummary& out)
 {
-  for (const nlohmann::json& location : entry<nlohmann::json>(summary, "location_events", file))
+  for (const nlohmann::json& location : Entry<nlohmann::json>(summary, "location_events", file))
   {
     LocationSummary item;
-    item.Id = entry<uint64_t>(location, "id", file);
-    item.Rank = entry<uint32_t>(location, "rank", file);
-    item.Thread = entry<uint32_t>(location, "thread", file);
-    item.Name = entry<std::string>(location, "name", file);
-    item.Events = entry<uint64_t>(location, "events", file);
+    item.Id = Entry<uint64_t>(location, "id", file);
+    item.Rank = Entry<uint32_t>(location, "rank", file);
+    item.Thread = Entry<uint32_t>(location, "thread", file);
+    item.Name = Entry<std::string>(location, "name", file);
+    item.Events = Entry<uint64_t>(location, "events", file);
     out.Locations.push_back(std::move(item));
   }
 }
 
-void readEventCounts(const nlohmann::json& summary, const fs::path& file, SynthesisSummary& out)
+void ReadEventCounts(const nlohmann::json& summary, const fs::path& file, SynthesisSummary& out)
 {
-  const nlohmann::json events = entry<nlohmann::json>(summary, "events", file);
+  const nlohmann::json events = Entry<nlohmann::json>(summary, "events", file);
   for (std::size_t kind = 0; kind < EventKindCount; ++kind)
   {
-    out.Events[kind] = entry<uint64_t>(events, toString(static_cast<EventKind>(kind)), file);
+    out.Events[kind] = Entry<uint64_t>(events, ToString(static_cast<EventKind>(kind)), file);
   }
-  out.TotalEvents = entry<uint64_t>(summary, "total_events", file);
+  out.TotalEvents = Entry<uint64_t>(summary, "total_events", file);
 }
 
-/// The ground truth's figures that synthesize() measures while it writes.
-void readMeasuredTruth(const nlohmann::json& truth, const fs::path& file, GroundTruth& out)
+/// The ground truth's figures that Synthesize() measures while it writes.
+void ReadMeasuredTruth(const nlohmann::json& truth, const fs::path& file, GroundTruth& out)
 {
-  const nlohmann::json affected = entry<nlohmann::json>(truth, "affected", file);
-  out.AffectedComputeStates = entry<uint64_t>(affected, "compute_states", file);
+  const nlohmann::json affected = Entry<nlohmann::json>(truth, "affected", file);
+  out.AffectedComputeStates = Entry<uint64_t>(affected, "compute_states", file);
   out.AffectedMessages =
-    entry<uint64_t>(entry<nlohmann::json>(affected, "messages", file), "count", file);
+    Entry<uint64_t>(Entry<nlohmann::json>(affected, "messages", file), "count", file);
   const auto window = truth.find("window");
   if (window != truth.end() && window->is_object())
   {
-    out.WindowBegin = entry<double>(*window, "begin_seconds", file);
-    out.WindowEnd = entry<double>(*window, "end_seconds", file);
-    out.WindowBeginTimestamp = entry<uint64_t>(*window, "begin_timestamp", file);
-    out.WindowEndTimestamp = entry<uint64_t>(*window, "end_timestamp", file);
+    out.WindowBegin = Entry<double>(*window, "begin_seconds", file);
+    out.WindowEnd = Entry<double>(*window, "end_seconds", file);
+    out.WindowBeginTimestamp = Entry<uint64_t>(*window, "begin_timestamp", file);
+    out.WindowEndTimestamp = Entry<uint64_t>(*window, "end_timestamp", file);
   }
 }
 
 } // namespace
 
-SynthesisSummary readRecordedSummary(const SynthConfig& config)
+SynthesisSummary ReadRecordedSummary(const SynthConfig& config)
 {
   const fs::path directory(config.OutputDirectory);
   const fs::path summaryFile = directory / "summary.json";
   const fs::path truthFile = directory / "ground_truth.json";
-  const nlohmann::json summary = readJson(summaryFile);
+  const nlohmann::json summary = ReadJson(summaryFile);
   SynthesisSummary out;
   out.Config = config;
-  out.Iterations = entry<uint64_t>(summary, "iterations", summaryFile);
+  out.Iterations = Entry<uint64_t>(summary, "iterations", summaryFile);
   out.Config.Iterations = out.Iterations;
   out.AnchorFile = (directory / "traces.otf2").string();
-  out.TimerResolution = entry<uint64_t>(summary, "timer_resolution", summaryFile);
-  out.GlobalOffset = entry<uint64_t>(summary, "global_offset", summaryFile);
-  out.TraceLengthTicks = entry<uint64_t>(summary, "trace_length_ticks", summaryFile);
-  out.TraceLengthSeconds = entry<double>(summary, "trace_length_seconds", summaryFile);
-  readEventCounts(summary, summaryFile, out);
-  readLocations(summary, summaryFile, out);
-  out.Truth = describeGroundTruth(out.Config, Platform(out.Config));
-  readMeasuredTruth(readJson(truthFile), truthFile, out.Truth);
+  out.TimerResolution = Entry<uint64_t>(summary, "timer_resolution", summaryFile);
+  out.GlobalOffset = Entry<uint64_t>(summary, "global_offset", summaryFile);
+  out.TraceLengthTicks = Entry<uint64_t>(summary, "trace_length_ticks", summaryFile);
+  out.TraceLengthSeconds = Entry<double>(summary, "trace_length_seconds", summaryFile);
+  ReadEventCounts(summary, summaryFile, out);
+  ReadLocations(summary, summaryFile, out);
+  out.Truth = DescribeGroundTruth(out.Config, Platform(out.Config));
+  ReadMeasuredTruth(ReadJson(truthFile), truthFile, out.Truth);
   return out;
 }
 
-void writeMissingDotFiles(const SynthConfig& config, const SynthesisSummary& summary)
+void WriteMissingDotFiles(const SynthConfig& config, const SynthesisSummary& summary)
 {
   if (!config.WriteDot)
   {
@@ -178,16 +178,16 @@ void writeMissingDotFiles(const SynthConfig& config, const SynthesisSummary& sum
     }
   };
   writeIfMissing(directory / "topology.dot",
-    [&](std::ostream& out) { writeTopologyDot(platform, summary.Truth, out); });
+    [&](std::ostream& out) { WriteTopologyDot(platform, summary.Truth, out); });
   writeIfMissing(directory / "network.dot",
-    [&](std::ostream& out) { writeNetworkDot(summary.Config, platform, summary.Truth, out); });
+    [&](std::ostream& out) { WriteNetworkDot(summary.Config, platform, summary.Truth, out); });
 }
 
-ArchiveInspection inspectOutputDirectory(const SynthConfig& config)
+ArchiveInspection InspectOutputDirectory(const SynthConfig& config)
 {
   ArchiveInspection result;
   const fs::path directory(config.OutputDirectory);
-  if (!holdsArchive(directory))
+  if (!HoldsArchive(directory))
   {
     return result;
   }
@@ -205,14 +205,14 @@ ArchiveInspection inspectOutputDirectory(const SynthConfig& config)
     return result;
   }
   const nlohmann::json there = summary["configuration"];
-  const nlohmann::json here = expectedConfiguration(config);
+  const nlohmann::json here = ExpectedConfiguration(config);
   if (there == here)
   {
     result.State = ExistingArchive::SameConfiguration;
     return result;
   }
   result.State = ExistingArchive::OtherConfiguration;
-  result.Difference = firstDifference(there, here);
+  result.Difference = FirstDifference(there, here);
   return result;
 }
 

@@ -32,18 +32,18 @@ struct ArchiveInspection
 /// synthesize(config) would write: the "configuration" of its summary.json
 /// against config's, iterations resolved. Reads only; never throws for a
 /// missing or unreadable summary (that is Foreign).
-ArchiveInspection inspectOutputDirectory(const SynthConfig& config);
+ArchiveInspection InspectOutputDirectory(const SynthConfig& config);
 
-/// The summary of the archive inspectOutputDirectory() found with the same
+/// The summary of the archive InspectOutputDirectory() found with the same
 /// configuration, read back from its summary.json and ground_truth.json (what
 /// synthesize() would return, without the definition counts, passes and
 /// Pajé figures). Throws std::runtime_error naming the file and the entry
 /// when a side file does not hold what synthesize() writes.
-SynthesisSummary readRecordedSummary(const SynthConfig& config);
+SynthesisSummary ReadRecordedSummary(const SynthConfig& config);
 
 /// With config.WriteDot, writes topology.dot and network.dot beside a reused
 /// archive when they are missing (new files only: existing ones are kept,
 /// as synthesize() wrote them for the same configuration).
-void writeMissingDotFiles(const SynthConfig& config, const SynthesisSummary& summary);
+void WriteMissingDotFiles(const SynthConfig& config, const SynthesisSummary& summary);
 
 } // namespace macroscope::synth

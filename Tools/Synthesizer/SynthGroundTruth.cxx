@@ -7,15 +7,15 @@ namespace macroscope::synth
 
 Perturbation::Perturbation(const PerturbationConfig& config, const Platform& platform)
   : Config(config)
-  , RankAffected(platform.rankCount(), false)
+  , RankAffected(platform.RankCount(), false)
 {
   switch (config.Kind)
   {
     case PerturbationKind::SlowNode:
-      this->AffectedRanks = platform.ranksOfNode(config.Target);
+      this->AffectedRanks = platform.RanksOfNode(config.Target);
       break;
     case PerturbationKind::CongestedCluster:
-      this->AffectedRanks = platform.ranksOfCluster(config.Target);
+      this->AffectedRanks = platform.RanksOfCluster(config.Target);
       break;
     case PerturbationKind::None:
       break;
@@ -26,12 +26,12 @@ Perturbation::Perturbation(const PerturbationConfig& config, const Platform& pla
   }
 }
 
-bool Perturbation::isRankAffected(uint32_t rank) const
+bool Perturbation::IsRankAffected(uint32_t rank) const
 {
   return this->RankAffected[rank];
 }
 
-double Perturbation::computeEnd(uint32_t rank, double start, double work) const
+double Perturbation::ComputeEnd(uint32_t rank, double start, double work) const
 {
   if (this->Config.Kind != PerturbationKind::SlowNode || !this->RankAffected[rank])
   {
@@ -57,19 +57,19 @@ double Perturbation::computeEnd(uint32_t rank, double start, double work) const
   return time + remaining;
 }
 
-bool Perturbation::overlapsWindow(double begin, double end) const
+bool Perturbation::OverlapsWindow(double begin, double end) const
 {
   return begin < this->Config.WindowEnd && end > this->Config.WindowBegin;
 }
 
-bool Perturbation::slowsMessage(uint32_t sender, uint32_t receiver, double sendTime) const
+bool Perturbation::SlowsMessage(uint32_t sender, uint32_t receiver, double sendTime) const
 {
   return this->Config.Kind == PerturbationKind::CongestedCluster &&
     (this->RankAffected[sender] || this->RankAffected[receiver]) &&
     sendTime >= this->Config.WindowBegin && sendTime < this->Config.WindowEnd;
 }
 
-GroundTruth describeGroundTruth(const SynthConfig& config, const Platform& platform)
+GroundTruth DescribeGroundTruth(const SynthConfig& config, const Platform& platform)
 {
   const PerturbationConfig& perturbation = config.Perturbation;
   GroundTruth truth;
@@ -84,18 +84,18 @@ GroundTruth describeGroundTruth(const SynthConfig& config, const Platform& platf
   truth.WindowBegin = perturbation.WindowBegin;
   truth.WindowEnd = perturbation.WindowEnd;
   truth.Factor = perturbation.Factor;
-  truth.AffectedRanks = Perturbation(perturbation, platform).affectedRanks();
+  truth.AffectedRanks = Perturbation(perturbation, platform).GetAffectedRanks();
 
   if (perturbation.Kind == PerturbationKind::SlowNode)
   {
-    truth.TargetName = Platform::nodeName(perturbation.Target);
+    truth.TargetName = Platform::NodeName(perturbation.Target);
     truth.AffectedNodes.push_back(truth.TargetName);
     // Every thread of the node's ranks computes slower.
     for (uint32_t rank : truth.AffectedRanks)
     {
-      for (uint32_t thread = 0; thread < platform.threadsPerRank(); ++thread)
+      for (uint32_t thread = 0; thread < platform.GetThreadsPerRank(); ++thread)
       {
-        truth.AffectedLocations.push_back(Platform::locationId(rank, thread));
+        truth.AffectedLocations.push_back(Platform::LocationId(rank, thread));
       }
     }
     truth.AffectedRegions = { "compute" };
@@ -103,16 +103,16 @@ GroundTruth describeGroundTruth(const SynthConfig& config, const Platform& platf
   }
   else
   {
-    truth.TargetName = Platform::clusterName(perturbation.Target);
+    truth.TargetName = Platform::ClusterName(perturbation.Target);
     truth.AffectedClusters.push_back(truth.TargetName);
-    for (uint32_t node : platform.nodesOfCluster(perturbation.Target))
+    for (uint32_t node : platform.NodesOfCluster(perturbation.Target))
     {
-      truth.AffectedNodes.push_back(Platform::nodeName(node));
+      truth.AffectedNodes.push_back(Platform::NodeName(node));
     }
     // MPI calls happen on the master threads only.
     for (uint32_t rank : truth.AffectedRanks)
     {
-      truth.AffectedLocations.push_back(Platform::locationId(rank, 0));
+      truth.AffectedLocations.push_back(Platform::LocationId(rank, 0));
     }
     // The regions in which a late message is waited for.
     if (config.CommunicationPattern == Pattern::Tree)

@@ -18,24 +18,24 @@ class Perturbation
 public:
   Perturbation(const PerturbationConfig& config, const Platform& platform);
 
-  PerturbationKind kind() const { return this->Config.Kind; }
-  const PerturbationConfig& config() const { return this->Config; }
+  PerturbationKind Kind() const { return this->Config.Kind; }
+  const PerturbationConfig& GetConfig() const { return this->Config; }
 
   /// Ranks whose compute (slow node) or messages (congested cluster) suffer.
-  const std::vector<uint32_t>& affectedRanks() const { return this->AffectedRanks; }
-  bool isRankAffected(uint32_t rank) const;
+  const std::vector<uint32_t>& GetAffectedRanks() const { return this->AffectedRanks; }
+  bool IsRankAffected(uint32_t rank) const;
 
   /// End of a compute phase that starts at `start` (seconds) and needs
   /// `work` seconds at nominal speed; on a slow node, the part of the work
   /// that falls into the window runs Factor times slower.
-  double computeEnd(uint32_t rank, double start, double work) const;
+  double ComputeEnd(uint32_t rank, double start, double work) const;
   /// True if [begin, end) intersects the window.
-  bool overlapsWindow(double begin, double end) const;
+  bool OverlapsWindow(double begin, double end) const;
 
   /// True if a point-to-point message sent at `sendTime` is congested: it is
   /// sent or received by a rank of the target cluster inside the window.
-  bool slowsMessage(uint32_t sender, uint32_t receiver, double sendTime) const;
-  double factor() const { return this->Config.Factor; }
+  bool SlowsMessage(uint32_t sender, uint32_t receiver, double sendTime) const;
+  double Factor() const { return this->Config.Factor; }
 
 private:
   PerturbationConfig Config;
@@ -72,7 +72,7 @@ struct GroundTruth
 
 /// The static part of the ground truth (everything but the window in
 /// timestamps and the counts, which synthesize() fills in).
-GroundTruth describeGroundTruth(const SynthConfig& config, const Platform& platform);
+GroundTruth DescribeGroundTruth(const SynthConfig& config, const Platform& platform);
 
 } // namespace macroscope::synth
 

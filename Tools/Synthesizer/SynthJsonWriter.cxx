@@ -12,12 +12,12 @@ JsonWriter::JsonWriter(std::ostream& out)
 {
 }
 
-void JsonWriter::newline()
+void JsonWriter::Newline()
 {
   this->Out << '\n' << std::string(2 * this->Levels.size(), ' ');
 }
 
-void JsonWriter::beginValue()
+void JsonWriter::BeginValue()
 {
   if (this->AfterKey)
   {
@@ -28,25 +28,25 @@ void JsonWriter::beginValue()
   {
     Level& level = this->Levels.back();
     this->Out << (level.Items++ > 0 ? "," : "");
-    this->newline();
+    this->Newline();
   }
 }
 
-JsonWriter& JsonWriter::beginObject()
+JsonWriter& JsonWriter::BeginObject()
 {
-  this->beginValue();
+  this->BeginValue();
   this->Out << '{';
   this->Levels.push_back({ false, 0 });
   return *this;
 }
 
-JsonWriter& JsonWriter::endObject()
+JsonWriter& JsonWriter::EndObject()
 {
   const bool empty = this->Levels.back().Items == 0;
   this->Levels.pop_back();
   if (!empty)
   {
-    this->newline();
+    this->Newline();
   }
   this->Out << '}';
   if (this->Levels.empty())
@@ -56,43 +56,43 @@ JsonWriter& JsonWriter::endObject()
   return *this;
 }
 
-JsonWriter& JsonWriter::beginArray()
+JsonWriter& JsonWriter::BeginArray()
 {
-  this->beginValue();
+  this->BeginValue();
   this->Out << '[';
   this->Levels.push_back({ true, 0 });
   return *this;
 }
 
-JsonWriter& JsonWriter::endArray()
+JsonWriter& JsonWriter::EndArray()
 {
   const bool empty = this->Levels.back().Items == 0;
   this->Levels.pop_back();
   if (!empty)
   {
-    this->newline();
+    this->Newline();
   }
   this->Out << ']';
   return *this;
 }
 
-JsonWriter& JsonWriter::key(const std::string& name)
+JsonWriter& JsonWriter::Key(const std::string& name)
 {
-  this->beginValue();
-  this->writeQuoted(name);
+  this->BeginValue();
+  this->WriteQuoted(name);
   this->Out << ": ";
   this->AfterKey = true;
   return *this;
 }
 
-JsonWriter& JsonWriter::value(const std::string& text)
+JsonWriter& JsonWriter::Value(const std::string& text)
 {
-  this->beginValue();
-  this->writeQuoted(text);
+  this->BeginValue();
+  this->WriteQuoted(text);
   return *this;
 }
 
-void JsonWriter::writeQuoted(const std::string& text)
+void JsonWriter::WriteQuoted(const std::string& text)
 {
   this->Out << '"';
   for (char c : text)
@@ -121,16 +121,16 @@ void JsonWriter::writeQuoted(const std::string& text)
   this->Out << '"';
 }
 
-JsonWriter& JsonWriter::value(uint64_t number)
+JsonWriter& JsonWriter::Value(uint64_t number)
 {
-  this->beginValue();
+  this->BeginValue();
   this->Out << number;
   return *this;
 }
 
-JsonWriter& JsonWriter::value(double number)
+JsonWriter& JsonWriter::Value(double number)
 {
-  this->beginValue();
+  this->BeginValue();
   if (!std::isfinite(number))
   {
     this->Out << "null";
@@ -150,28 +150,28 @@ JsonWriter& JsonWriter::value(double number)
   return *this;
 }
 
-JsonWriter& JsonWriter::value(bool flag)
+JsonWriter& JsonWriter::Value(bool flag)
 {
-  this->beginValue();
+  this->BeginValue();
   this->Out << (flag ? "true" : "false");
   return *this;
 }
 
-JsonWriter& JsonWriter::null()
+JsonWriter& JsonWriter::Null()
 {
-  this->beginValue();
+  this->BeginValue();
   this->Out << "null";
   return *this;
 }
 
-JsonWriter& JsonWriter::strings(const std::vector<std::string>& list)
+JsonWriter& JsonWriter::Strings(const std::vector<std::string>& list)
 {
-  this->beginValue();
+  this->BeginValue();
   this->Out << '[';
   for (std::size_t i = 0; i < list.size(); ++i)
   {
     this->Out << (i > 0 ? ", " : "");
-    this->writeQuoted(list[i]);
+    this->WriteQuoted(list[i]);
   }
   this->Out << ']';
   return *this;

@@ -16,28 +16,28 @@ class JsonWriter
 public:
   explicit JsonWriter(std::ostream& out);
 
-  JsonWriter& beginObject();
-  JsonWriter& endObject();
-  JsonWriter& beginArray();
-  JsonWriter& endArray();
-  JsonWriter& key(const std::string& name);
+  JsonWriter& BeginObject();
+  JsonWriter& EndObject();
+  JsonWriter& BeginArray();
+  JsonWriter& EndArray();
+  JsonWriter& Key(const std::string& name);
 
-  JsonWriter& value(const std::string& text);
-  JsonWriter& value(const char* text) { return this->value(std::string(text)); }
-  JsonWriter& value(uint64_t number);
-  JsonWriter& value(uint32_t number) { return this->value(uint64_t(number)); }
+  JsonWriter& Value(const std::string& text);
+  JsonWriter& Value(const char* text) { return this->Value(std::string(text)); }
+  JsonWriter& Value(uint64_t number);
+  JsonWriter& Value(uint32_t number) { return this->Value(uint64_t(number)); }
   /// Non-finite numbers become null (JSON has no infinity).
-  JsonWriter& value(double number);
-  JsonWriter& value(bool flag);
-  JsonWriter& null();
+  JsonWriter& Value(double number);
+  JsonWriter& Value(bool flag);
+  JsonWriter& Null();
   template <typename Number>
-  JsonWriter& numbers(const std::vector<Number>& list);
-  JsonWriter& strings(const std::vector<std::string>& list);
+  JsonWriter& Numbers(const std::vector<Number>& list);
+  JsonWriter& Strings(const std::vector<std::string>& list);
 
 private:
-  void beginValue();
-  void writeQuoted(const std::string& text);
-  void newline();
+  void BeginValue();
+  void WriteQuoted(const std::string& text);
+  void Newline();
 
   struct Level
   {
@@ -50,9 +50,9 @@ private:
 };
 
 template <typename Number>
-JsonWriter& JsonWriter::numbers(const std::vector<Number>& list)
+JsonWriter& JsonWriter::Numbers(const std::vector<Number>& list)
 {
-  this->beginValue();
+  this->BeginValue();
   this->Out << '[';
   for (std::size_t i = 0; i < list.size(); ++i)
   {

@@ -30,13 +30,13 @@ constexpr double MaxHostStep = Pi / 4.0;
 const char* const HotNode = " style=filled fillcolor=\"#f4a582\" color=\"#b2182b\" penwidth=2";
 const char* const HotLink = " color=\"#b2182b\" penwidth=2";
 
-std::string quoted(const std::string& text)
+std::string Quoted(const std::string& text)
 {
   return "\"" + text + "\"";
 }
 
 /// The shortest text that reads back as the same double.
-std::string number(double value)
+std::string Number(double value)
 {
   char text[64];
   const auto result = std::to_chars(text, text + sizeof(text), value);
@@ -45,15 +45,15 @@ std::string number(double value)
 
 /// Rounded to a thousandth of a point: positions stay readable and exact
 /// enough (nodes are Spacing points apart).
-std::string coordinate(double value)
+std::string Coordinate(double value)
 {
   const double rounded = std::round(value * 1000.0) / 1000.0;
-  return number(rounded == 0.0 ? 0.0 : rounded); // no "-0"
+  return Number(rounded == 0.0 ? 0.0 : rounded); // no "-0"
 }
 
-std::string position(double x, double y)
+std::string Position(double x, double y)
 {
-  return quoted(coordinate(x) + "," + coordinate(y));
+  return Quoted(Coordinate(x) + "," + Coordinate(y));
 }
 
 /// Where the switches and hosts go: the core at the origin, the cluster
@@ -74,8 +74,7 @@ struct NetworkLayout
     // Neighbouring hosts are one chord apart: 2 r sin(step / 2) >= Spacing.
     if (this->Hosts > 1)
     {
-      this->HostRadius =
-        std::max(Spacing, Spacing / (2.0 * std::sin(this->hostStep() / 2.0)));
+      this->HostRadius = std::max(Spacing, Spacing / (2.0 * std::sin(this->HostStep() / 2.0)));
     }
     if (this->Clusters > 1)
     {
@@ -91,7 +90,7 @@ struct NetworkLayout
   }
 
   /// Angle between neighbouring hosts of a cluster.
-  double hostStep() const
+  double HostStep() const
   {
     // One cluster has no uplink: its hosts go round the whole circle.
     return this->Clusters == 1 ? 2.0 * Pi / this->Hosts
@@ -99,30 +98,30 @@ struct NetworkLayout
   }
 
   /// Direction of cluster c from the core: cluster 0 on top, then clockwise.
-  double clusterAngle(uint32_t cluster) const
+  double ClusterAngle(uint32_t cluster) const
   {
     return Pi / 2.0 - 2.0 * Pi * cluster / this->Clusters;
   }
 
-  void switchAt(uint32_t cluster, double& x, double& y) const
+  void SwitchAt(uint32_t cluster, double& x, double& y) const
   {
-    const double angle = this->clusterAngle(cluster);
+    const double angle = this->ClusterAngle(cluster);
     x = this->ClusterRadius * std::cos(angle);
     y = this->ClusterRadius * std::sin(angle);
   }
 
   /// Host `index` (0-based within its cluster) of cluster c.
-  void hostAt(uint32_t cluster, uint32_t index, double& x, double& y) const
+  void HostAt(uint32_t cluster, uint32_t index, double& x, double& y) const
   {
-    this->switchAt(cluster, x, y);
-    double angle = this->clusterAngle(cluster);
+    this->SwitchAt(cluster, x, y);
+    double angle = this->ClusterAngle(cluster);
     if (this->Clusters > 1 && this->Hosts > 1)
     {
-      angle += (index - 0.5 * (this->Hosts - 1)) * this->hostStep(); // centred outwards
+      angle += (index - 0.5 * (this->Hosts - 1)) * this->HostStep(); // centred outwards
     }
     else if (this->Clusters == 1)
     {
-      angle += index * this->hostStep();
+      angle += index * this->HostStep();
     }
     x += this->HostRadius * std::cos(angle);
     y += this->HostRadius * std::sin(angle);
@@ -131,69 +130,68 @@ struct NetworkLayout
 
 } // namespace
 
-std::string networkSwitchName(uint32_t cluster)
+std::string NetworkSwitchName(uint32_t cluster)
 {
   return "switch-" + std::to_string(cluster);
 }
 
-std::string networkCoreName()
+std::string NetworkCoreName()
 {
   return "core-switch";
 }
 
-double networkUplinkBandwidth(const SynthConfig& config)
+double NetworkUplinkBandwidth(const SynthConfig& config)
 {
   return config.Bandwidth * config.NodesPerCluster;
 }
 
-void writeNetworkDot(
+void WriteNetworkDot(
   const SynthConfig& config, const Platform& platform, const GroundTruth& truth, std::ostream& out)
 {
   const std::set<std::string> hotNodes(truth.AffectedNodes.begin(), truth.AffectedNodes.end());
   const std::set<std::string> hotClusters(
     truth.AffectedClusters.begin(), truth.AffectedClusters.end());
-  const NetworkLayout layout(platform.clusterCount(), platform.nodesPerCluster());
-  const bool withCore = platform.clusterCount() > 1;
-  const std::string hostLink =
-    " [bandwidth=" + quoted(number(config.Bandwidth)) + " latency=" + quoted(number(config.Latency));
-  const std::string uplink = " [bandwidth=" + quoted(number(networkUplinkBandwidth(config))) +
-    " latency=" + quoted(number(config.Latency));
+  const NetworkLayout layout(platform.ClusterCount(), platform.GetNodesPerCluster());
+  const bool withCore = platform.ClusterCount() > 1;
+  const std::string hostLink = " [bandwidth=" + Quoted(Number(config.Bandwidth)) +
+    " latency=" + Quoted(Number(config.Latency));
+  const std::string uplink = " [bandwidth=" + Quoted(Number(NetworkUplinkBandwidth(config))) +
+    " latency=" + Quoted(Number(config.Latency));
 
   out << "graph network {\n"
       << "  // The simulated interconnect: one switch per cluster"
-      << (withCore ? ", joined by a core switch" : "")
-      << "; hosts named like the trace's nodes.\n"
+      << (withCore ? ", joined by a core switch" : "") << "; hosts named like the trace's nodes.\n"
       << "  // bandwidth in bytes/s, latency in s; pos in points (neato -n2); filled: perturbed ("
-      << toString(truth.Kind) << ")\n"
+      << ToString(truth.Kind) << ")\n"
       << "  node [fontname=\"Helvetica\"];\n";
   if (withCore)
   {
-    out << "  " << quoted(networkCoreName()) << " [kind=\"switch\" shape=doubleoctagon pos="
-        << position(0.0, 0.0) << "];\n";
+    out << "  " << Quoted(NetworkCoreName())
+        << " [kind=\"switch\" shape=doubleoctagon pos=" << Position(0.0, 0.0) << "];\n";
   }
-  for (uint32_t cluster = 0; cluster < platform.clusterCount(); ++cluster)
+  for (uint32_t cluster = 0; cluster < platform.ClusterCount(); ++cluster)
   {
-    const std::string name = networkSwitchName(cluster);
-    const bool hot = hotClusters.count(Platform::clusterName(cluster)) > 0;
+    const std::string name = NetworkSwitchName(cluster);
+    const bool hot = hotClusters.count(Platform::ClusterName(cluster)) > 0;
     double x = 0.0, y = 0.0;
-    layout.switchAt(cluster, x, y);
-    out << "  " << quoted(name) << " [kind=\"switch\" shape=octagon pos=" << position(x, y)
-        << " cluster=" << quoted(Platform::clusterName(cluster))
+    layout.SwitchAt(cluster, x, y);
+    out << "  " << Quoted(name) << " [kind=\"switch\" shape=octagon pos=" << Position(x, y)
+        << " cluster=" << Quoted(Platform::ClusterName(cluster))
         << (hot ? std::string(" perturbed=\"1\"") + HotNode : "") << "];\n";
     if (withCore)
     {
-      out << "  " << quoted(networkCoreName()) << " -- " << quoted(name) << uplink
+      out << "  " << Quoted(NetworkCoreName()) << " -- " << Quoted(name) << uplink
           << (hot ? std::string(" perturbed=\"1\"") + HotLink : "") << "];\n";
     }
-    const std::vector<uint32_t> nodes = platform.nodesOfCluster(cluster);
+    const std::vector<uint32_t> nodes = platform.NodesOfCluster(cluster);
     for (uint32_t index = 0; index < nodes.size(); ++index)
     {
-      const std::string host = Platform::nodeName(nodes[index]);
+      const std::string host = Platform::NodeName(nodes[index]);
       const bool hotHost = hotNodes.count(host) > 0;
-      layout.hostAt(cluster, index, x, y);
-      out << "  " << quoted(host) << " [kind=\"host\" shape=box pos=" << position(x, y)
+      layout.HostAt(cluster, index, x, y);
+      out << "  " << Quoted(host) << " [kind=\"host\" shape=box pos=" << Position(x, y)
           << (hotHost ? std::string(" perturbed=\"1\"") + HotNode : "") << "];\n";
-      out << "  " << quoted(name) << " -- " << quoted(host) << hostLink
+      out << "  " << Quoted(name) << " -- " << Quoted(host) << hostLink
           << (hot ? std::string(" perturbed=\"1\"") + HotLink : "") << "];\n";
     }
   }

@@ -72,7 +72,7 @@ constexpr const char* Header =
   "% EndContainer string\n%EndEventDef\n";
 
 /// Colours of the state values, by family ("r g b" in [0, 1]).
-const char* regionColor(Region region)
+const char* RegionColor(Region region)
 {
   switch (region)
   {
@@ -104,13 +104,13 @@ constexpr const char* InstantNames[] = { "ProgramBegin", "ProgramEnd", "ThreadFo
   "MpiCollectiveBegin", "MpiCollectiveEnd" };
 
 /// Pajé fields are separated by blanks; a name with blanks is quoted.
-std::string field(const std::string& text)
+std::string Field(const std::string& text)
 {
   return text.find_first_of(" \t") == std::string::npos && !text.empty() ? text
                                                                         : '"' + text + '"';
 }
 
-void appendNumber(std::string& out, double value)
+void AppendNumber(std::string& out, double value)
 {
   char text[32];
   // Shortest representation that reads back as the same double.
@@ -118,14 +118,14 @@ void appendNumber(std::string& out, double value)
   out.append(text, result.ptr);
 }
 
-void appendNumber(std::string& out, uint64_t value)
+void AppendNumber(std::string& out, uint64_t value)
 {
   char text[24];
   const auto result = std::to_chars(text, text + sizeof(text), value);
   out.append(text, result.ptr);
 }
 
-std::string containerTypeLine(const char* alias, const char* parent, const char* name)
+std::string ContainerTypeLine(const char* alias, const char* parent, const char* name)
 {
   return std::to_string(DefineContainerType) + " " + alias + " " + parent + " " + name + "\n";
 }
@@ -136,7 +136,7 @@ PajeWriter::PajeWriter(std::string path, const Platform& platform, uint64_t time
   : Path(std::move(path))
   , Machine(platform)
   , TimerResolution(timerResolution)
-  , Buffers(platform.locationCount())
+  , Buffers(platform.LocationCount())
 {
   // Fail before the simulation runs, not after.
   std::ofstream probe(this->Path, std::ios::binary | std::ios::trunc);
@@ -146,151 +146,151 @@ PajeWriter::PajeWriter(std::string path, const Platform& platform, uint64_t time
   }
 }
 
-double PajeWriter::seconds(double time) const
+double PajeWriter::Seconds(double time) const
 {
-  // TraceWriter::timestamp() minus the global offset, converted back the
-  // way the OTF2 decoder converts ticks (ClockInfo::seconds).
+  // TraceWriter::Timestamp() minus the global offset, converted back the
+  // way the OTF2 decoder converts ticks (ClockInfo::Seconds).
   const int64_t ticks = int64_t(std::llround(time * double(this->TimerResolution)));
   return double(ticks) / double(this->TimerResolution);
 }
 
-std::string& PajeWriter::beginLine(uint64_t location, double time, int eventId)
+std::string& PajeWriter::BeginLine(uint64_t location, double time, int eventId)
 {
   Buffer& buffer = this->Buffers[location];
-  const double at = this->seconds(time);
+  const double at = this->Seconds(time);
   this->LastTime = std::max(this->LastTime, at);
   buffer.Times.push_back(at);
   std::string& text = buffer.Text;
-  appendNumber(text, uint64_t(eventId));
+  AppendNumber(text, uint64_t(eventId));
   text += ' ';
   if (eventId != EndLink) // EndLink starts with its Key, see the header
   {
-    appendNumber(text, at);
+    AppendNumber(text, at);
   }
   return text;
 }
 
-void PajeWriter::endLine(uint64_t location)
+void PajeWriter::EndLine(uint64_t location)
 {
   Buffer& buffer = this->Buffers[location];
   buffer.Text += '\n';
   buffer.Ends.push_back(buffer.Text.size());
 }
 
-std::string PajeWriter::threadAlias(uint64_t location) const
+std::string PajeWriter::ThreadAlias(uint64_t location) const
 {
-  const uint64_t threads = this->Machine.threadsPerRank();
+  const uint64_t threads = this->Machine.GetThreadsPerRank();
   return "t" + std::to_string(location / threads) + "_" + std::to_string(location % threads);
 }
 
-std::string PajeWriter::linkKey(
+std::string PajeWriter::LinkKey(
   uint32_t sender, uint32_t receiver, uint32_t tag, uint64_t sequence) const
 {
   return "m" + std::to_string(sender) + "_" + std::to_string(receiver) + "_" +
     std::to_string(tag) + "_" + std::to_string(sequence);
 }
 
-void PajeWriter::programBegin(uint64_t location, double time)
+void PajeWriter::ProgramBegin(uint64_t location, double time)
 {
-  this->instant(location, time, InstantNames[0], "-");
+  this->Instant(location, time, InstantNames[0], "-");
 }
 
-void PajeWriter::programEnd(uint64_t location, double time)
+void PajeWriter::ProgramEnd(uint64_t location, double time)
 {
-  this->instant(location, time, InstantNames[1], "-");
+  this->Instant(location, time, InstantNames[1], "-");
 }
 
-void PajeWriter::threadFork(uint64_t location, double time)
+void PajeWriter::ThreadFork(uint64_t location, double time)
 {
-  this->instant(location, time, InstantNames[2], "-");
+  this->Instant(location, time, InstantNames[2], "-");
 }
 
-void PajeWriter::threadJoin(uint64_t location, double time)
+void PajeWriter::ThreadJoin(uint64_t location, double time)
 {
-  this->instant(location, time, InstantNames[3], "-");
+  this->Instant(location, time, InstantNames[3], "-");
 }
 
-void PajeWriter::collectiveBegin(uint64_t location, double time)
+void PajeWriter::CollectiveBegin(uint64_t location, double time)
 {
   // The operation is only known at the end (as in OTF2): "-" here.
-  this->instant(location, time, InstantNames[4], "-");
+  this->Instant(location, time, InstantNames[4], "-");
 }
 
-void PajeWriter::collectiveEnd(uint64_t location, double time, Collective operation)
+void PajeWriter::CollectiveEnd(uint64_t location, double time, Collective operation)
 {
-  this->instant(location, time, InstantNames[5],
-    operation == Collective::Barrier ? "Barrier" : "Allreduce");
+  this->Instant(
+    location, time, InstantNames[5], operation == Collective::Barrier ? "Barrier" : "Allreduce");
 }
 
-void PajeWriter::instant(uint64_t location, double time, const char* value, const char* operation)
+void PajeWriter::Instant(uint64_t location, double time, const char* value, const char* operation)
 {
-  std::string& text = this->beginLine(location, time, NewEvent);
+  std::string& text = this->BeginLine(location, time, NewEvent);
   text += " E ";
-  text += this->threadAlias(location);
+  text += this->ThreadAlias(location);
   text += " e";
   text += value;
   text += ' ';
   text += operation;
-  this->endLine(location);
+  this->EndLine(location);
 }
 
-void PajeWriter::enter(uint64_t location, double time, Region region)
+void PajeWriter::Enter(uint64_t location, double time, Region region)
 {
-  std::string& text = this->beginLine(location, time, PushState);
+  std::string& text = this->BeginLine(location, time, PushState);
   text += ' ';
-  text += this->threadAlias(location);
+  text += this->ThreadAlias(location);
   text += " S s";
-  appendNumber(text, uint64_t(region));
-  this->endLine(location);
+  AppendNumber(text, uint64_t(region));
+  this->EndLine(location);
 }
 
-void PajeWriter::leave(uint64_t location, double time)
+void PajeWriter::Leave(uint64_t location, double time)
 {
-  std::string& text = this->beginLine(location, time, PopState);
+  std::string& text = this->BeginLine(location, time, PopState);
   text += " S ";
-  text += this->threadAlias(location);
-  this->endLine(location);
+  text += this->ThreadAlias(location);
+  this->EndLine(location);
 }
 
-void PajeWriter::metric(uint64_t location, double time, uint64_t instructions)
+void PajeWriter::Metric(uint64_t location, double time, uint64_t instructions)
 {
-  std::string& text = this->beginLine(location, time, SetVariable);
+  std::string& text = this->BeginLine(location, time, SetVariable);
   text += ' ';
-  text += this->threadAlias(location);
+  text += this->ThreadAlias(location);
   text += " INS ";
-  appendNumber(text, instructions);
-  this->endLine(location);
+  AppendNumber(text, instructions);
+  this->EndLine(location);
 }
 
-void PajeWriter::send(
+void PajeWriter::Send(
   uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes)
 {
-  const uint32_t sender = uint32_t(location / this->Machine.threadsPerRank());
+  const uint32_t sender = uint32_t(location / this->Machine.GetThreadsPerRank());
   const uint64_t sequence = this->Channels[{ sender, receiver, tag }].first++;
-  std::string& text = this->beginLine(location, time, StartLink);
+  std::string& text = this->BeginLine(location, time, StartLink);
   text += " L 0 p2p ";
-  text += this->threadAlias(location);
+  text += this->ThreadAlias(location);
   text += ' ';
-  text += this->linkKey(sender, receiver, tag, sequence);
+  text += this->LinkKey(sender, receiver, tag, sequence);
   text += ' ';
-  appendNumber(text, bytes);
-  this->endLine(location);
+  AppendNumber(text, bytes);
+  this->EndLine(location);
 }
 
-void PajeWriter::receive(uint64_t location, double time, uint32_t sender, uint32_t tag)
+void PajeWriter::Receive(uint64_t location, double time, uint32_t sender, uint32_t tag)
 {
-  const uint32_t receiver = uint32_t(location / this->Machine.threadsPerRank());
+  const uint32_t receiver = uint32_t(location / this->Machine.GetThreadsPerRank());
   const uint64_t sequence = this->Channels[{ sender, receiver, tag }].second++;
-  std::string& text = this->beginLine(location, time, EndLink);
-  text += this->linkKey(sender, receiver, tag, sequence);
+  std::string& text = this->BeginLine(location, time, EndLink);
+  text += this->LinkKey(sender, receiver, tag, sequence);
   text += ' ';
-  appendNumber(text, this->Buffers[location].Times.back());
+  AppendNumber(text, this->Buffers[location].Times.back());
   text += " L 0 p2p ";
-  text += this->threadAlias(location);
-  this->endLine(location);
+  text += this->ThreadAlias(location);
+  this->EndLine(location);
 }
 
-uint64_t PajeWriter::finish()
+uint64_t PajeWriter::Finish()
 {
   std::ofstream out(this->Path, std::ios::binary | std::ios::trunc);
   if (!out)
@@ -306,11 +306,11 @@ uint64_t PajeWriter::finish()
     ++lines;
   };
   // Types. The container types have the names of the OTF2 hierarchy kinds.
-  line(containerTypeLine("MACHINE", "0", "machine"));
-  line(containerTypeLine("CLUSTER", "MACHINE", "cluster"));
-  line(containerTypeLine("NODE", "CLUSTER", "node"));
-  line(containerTypeLine("PROCESS", "NODE", "process"));
-  line(containerTypeLine("THREAD", "PROCESS", "thread"));
+  line(ContainerTypeLine("MACHINE", "0", "machine"));
+  line(ContainerTypeLine("CLUSTER", "MACHINE", "cluster"));
+  line(ContainerTypeLine("NODE", "CLUSTER", "node"));
+  line(ContainerTypeLine("PROCESS", "NODE", "process"));
+  line(ContainerTypeLine("THREAD", "PROCESS", "thread"));
   line(std::to_string(DefineStateType) + " Region THREAD S\n");
   line(std::to_string(DefineEventType) + " THREAD E Event\n");
   line(std::to_string(DefineVariableType) + " INS PAPI_TOT_INS THREAD \"0.9 0.6 0\"\n");
@@ -318,7 +318,7 @@ uint64_t PajeWriter::finish()
   for (uint32_t region = 0; region < uint32_t(Region::Count); ++region)
   {
     line(std::to_string(DefineEntityValue) + " s" + std::to_string(region) + " S " +
-      field(regionName(Region(region))) + " \"" + regionColor(Region(region)) + "\"\n");
+      Field(RegionName(Region(region))) + " \"" + RegionColor(Region(region)) + "\"\n");
   }
   for (const char* name : InstantNames)
   {
@@ -330,23 +330,23 @@ uint64_t PajeWriter::finish()
   // nodes, ranks, threads (depth first, as the OTF2 system tree).
   const Platform& platform = this->Machine;
   const std::string create = std::to_string(CreateContainer) + " 0 ";
-  line(create + "m MACHINE 0 " + field(Platform::machineName()) + "\n");
-  for (uint32_t cluster = 0; cluster < platform.clusterCount(); ++cluster)
+  line(create + "m MACHINE 0 " + Field(Platform::MachineName()) + "\n");
+  for (uint32_t cluster = 0; cluster < platform.ClusterCount(); ++cluster)
   {
     line(create + "c" + std::to_string(cluster) + " CLUSTER m " +
-      field(Platform::clusterName(cluster)) + "\n");
-    for (uint32_t node : platform.nodesOfCluster(cluster))
+      Field(Platform::ClusterName(cluster)) + "\n");
+    for (uint32_t node : platform.NodesOfCluster(cluster))
     {
       line(create + "n" + std::to_string(node) + " NODE c" + std::to_string(cluster) + " " +
-        field(Platform::nodeName(node)) + "\n");
-      for (uint32_t rank : platform.ranksOfNode(node))
+        Field(Platform::NodeName(node)) + "\n");
+      for (uint32_t rank : platform.RanksOfNode(node))
       {
         line(create + "r" + std::to_string(rank) + " PROCESS n" + std::to_string(node) + " " +
-          field(Platform::rankName(rank)) + "\n");
-        for (uint32_t thread = 0; thread < platform.threadsPerRank(); ++thread)
+          Field(Platform::RankName(rank)) + "\n");
+        for (uint32_t thread = 0; thread < platform.GetThreadsPerRank(); ++thread)
         {
-          line(create + this->threadAlias(platform.locationIndex(rank, thread)) + " THREAD r" +
-            std::to_string(rank) + " " + field(Platform::threadName(thread)) + "\n");
+          line(create + this->ThreadAlias(platform.LocationIndex(rank, thread)) + " THREAD r" +
+            std::to_string(rank) + " " + Field(Platform::ThreadName(thread)) + "\n");
         }
       }
     }
@@ -396,11 +396,11 @@ uint64_t PajeWriter::finish()
   // Destruction at the last timestamp: threads, then the machine.
   text.clear();
   std::string end;
-  appendNumber(end, this->LastTime);
-  for (uint64_t location = 0; location < platform.locationCount(); ++location)
+  AppendNumber(end, this->LastTime);
+  for (uint64_t location = 0; location < platform.LocationCount(); ++location)
   {
-    line(std::to_string(DestroyContainer) + " " + end + " THREAD " +
-      this->threadAlias(location) + "\n");
+    line(std::to_string(DestroyContainer) + " " + end + " THREAD " + this->ThreadAlias(location) +
+      "\n");
   }
   line(std::to_string(DestroyContainer) + " " + end + " MACHINE m\n");
   out << text;

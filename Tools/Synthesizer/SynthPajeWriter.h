@@ -20,7 +20,7 @@ namespace macroscope::synth
 {
 
 /// Pajé writer of one simulated run. Event methods take the same arguments
-/// as TraceWriter's (location = Platform::locationIndex(), time in seconds
+/// as TraceWriter's (location = Platform::LocationIndex(), time in seconds
 /// since the trace start, non-decreasing per location).
 class PajeWriter
 {
@@ -31,28 +31,28 @@ public:
   PajeWriter(const PajeWriter&) = delete;
   PajeWriter& operator=(const PajeWriter&) = delete;
 
-  void programBegin(uint64_t location, double time);
-  void programEnd(uint64_t location, double time);
-  void enter(uint64_t location, double time, Region region);
-  void leave(uint64_t location, double time);
-  void metric(uint64_t location, double time, uint64_t instructions);
-  void threadFork(uint64_t location, double time);
-  void threadJoin(uint64_t location, double time);
+  void ProgramBegin(uint64_t location, double time);
+  void ProgramEnd(uint64_t location, double time);
+  void Enter(uint64_t location, double time, Region region);
+  void Leave(uint64_t location, double time);
+  void Metric(uint64_t location, double time, uint64_t instructions);
+  void ThreadFork(uint64_t location, double time);
+  void ThreadJoin(uint64_t location, double time);
   /// A blocking or non-blocking send: the StartLink of a message.
-  void send(uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes);
+  void Send(uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes);
   /// The completion of a receive: the EndLink of a message.
-  void receive(uint64_t location, double time, uint32_t sender, uint32_t tag);
-  void collectiveBegin(uint64_t location, double time);
-  void collectiveEnd(uint64_t location, double time, Collective operation);
+  void Receive(uint64_t location, double time, uint32_t sender, uint32_t tag);
+  void CollectiveBegin(uint64_t location, double time);
+  void CollectiveEnd(uint64_t location, double time, Collective operation);
 
   /// Writes the file: header, type and value definitions, containers, the
   /// buffered events merged by time, then the containers' destruction at the
   /// last timestamp. Returns the number of lines written. Throws
   /// std::runtime_error naming the file when it cannot be written.
-  uint64_t finish();
+  uint64_t Finish();
 
   /// The Pajé time of a simulated time: OTF2's seconds since the trace start.
-  double seconds(double time) const;
+  double Seconds(double time) const;
 
 private:
   struct Buffer
@@ -62,12 +62,12 @@ private:
     std::vector<uint64_t> Ends; ///< per line: end offset in Text
   };
   /// Starts a line of `location` at `time`: "<id> <time>"; the caller
-  /// appends the remaining fields, then calls endLine().
-  std::string& beginLine(uint64_t location, double time, int eventId);
-  void endLine(uint64_t location);
-  std::string threadAlias(uint64_t location) const;
-  std::string linkKey(uint32_t sender, uint32_t receiver, uint32_t tag, uint64_t sequence) const;
-  void instant(uint64_t location, double time, const char* value, const char* operation);
+  /// appends the remaining fields, then calls EndLine().
+  std::string& BeginLine(uint64_t location, double time, int eventId);
+  void EndLine(uint64_t location);
+  std::string ThreadAlias(uint64_t location) const;
+  std::string LinkKey(uint32_t sender, uint32_t receiver, uint32_t tag, uint64_t sequence) const;
+  void Instant(uint64_t location, double time, const char* value, const char* operation);
 
   std::string Path;
   const Platform& Machine;

@@ -7,7 +7,7 @@
 namespace macroscope::synth
 {
 
-GridShape factorGrid(uint32_t ranks)
+GridShape FactorGrid(uint32_t ranks)
 {
   GridShape best{ std::max(ranks, 1u), 1, 1 };
   uint64_t bestSpread = best.X - 1;
@@ -53,7 +53,7 @@ Platform::Platform(
 {
 }
 
-std::vector<uint32_t> Platform::ranksOfNode(uint32_t node) const
+std::vector<uint32_t> Platform::RanksOfNode(uint32_t node) const
 {
   std::vector<uint32_t> ranks(this->RanksPerNode);
   for (uint32_t i = 0; i < this->RanksPerNode; ++i)
@@ -63,12 +63,12 @@ std::vector<uint32_t> Platform::ranksOfNode(uint32_t node) const
   return ranks;
 }
 
-std::vector<uint32_t> Platform::ranksOfCluster(uint32_t cluster) const
+std::vector<uint32_t> Platform::RanksOfCluster(uint32_t cluster) const
 {
   std::vector<uint32_t> ranks;
-  for (uint32_t node : this->nodesOfCluster(cluster))
+  for (uint32_t node : this->NodesOfCluster(cluster))
   {
-    for (uint32_t rank : this->ranksOfNode(node))
+    for (uint32_t rank : this->RanksOfNode(node))
     {
       ranks.push_back(rank);
     }
@@ -76,7 +76,7 @@ std::vector<uint32_t> Platform::ranksOfCluster(uint32_t cluster) const
   return ranks;
 }
 
-std::vector<uint32_t> Platform::nodesOfCluster(uint32_t cluster) const
+std::vector<uint32_t> Platform::NodesOfCluster(uint32_t cluster) const
 {
   std::vector<uint32_t> nodes(this->NodesPerCluster);
   for (uint32_t i = 0; i < this->NodesPerCluster; ++i)
@@ -86,22 +86,22 @@ std::vector<uint32_t> Platform::nodesOfCluster(uint32_t cluster) const
   return nodes;
 }
 
-std::string Platform::clusterName(uint32_t cluster)
+std::string Platform::ClusterName(uint32_t cluster)
 {
   return "cluster-" + std::to_string(cluster);
 }
 
-std::string Platform::nodeName(uint32_t node)
+std::string Platform::NodeName(uint32_t node)
 {
   return "node-" + std::to_string(node);
 }
 
-std::string Platform::rankName(uint32_t rank)
+std::string Platform::RankName(uint32_t rank)
 {
   return "MPI Rank " + std::to_string(rank);
 }
 
-std::string Platform::threadName(uint32_t thread)
+std::string Platform::ThreadName(uint32_t thread)
 {
   return thread == 0 ? std::string("Master thread") : "OMP thread " + std::to_string(thread);
 }

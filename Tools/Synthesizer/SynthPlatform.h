@@ -23,7 +23,7 @@ struct GridShape
 
 /// Factors ranks into X * Y * Z as close to a cube as possible (like
 /// MPI_Dims_create): the smallest spread max - min, then the smallest surface.
-GridShape factorGrid(uint32_t ranks);
+GridShape FactorGrid(uint32_t ranks);
 
 class Platform
 {
@@ -32,39 +32,42 @@ public:
   Platform(uint32_t clusters, uint32_t nodesPerCluster, uint32_t ranksPerNode,
     uint32_t threadsPerRank);
 
-  uint32_t clusterCount() const { return this->Clusters; }
-  uint32_t nodesPerCluster() const { return this->NodesPerCluster; }
-  uint32_t ranksPerNode() const { return this->RanksPerNode; }
-  uint32_t threadsPerRank() const { return this->ThreadsPerRank; }
-  uint32_t nodeCount() const { return this->Clusters * this->NodesPerCluster; }
-  uint32_t rankCount() const { return this->nodeCount() * this->RanksPerNode; }
-  uint64_t locationCount() const { return uint64_t(this->rankCount()) * this->ThreadsPerRank; }
+  uint32_t ClusterCount() const { return this->Clusters; }
+  uint32_t GetNodesPerCluster() const { return this->NodesPerCluster; }
+  uint32_t GetRanksPerNode() const { return this->RanksPerNode; }
+  uint32_t GetThreadsPerRank() const { return this->ThreadsPerRank; }
+  uint32_t NodeCount() const { return this->Clusters * this->NodesPerCluster; }
+  uint32_t RankCount() const { return this->NodeCount() * this->RanksPerNode; }
+  uint64_t LocationCount() const { return uint64_t(this->RankCount()) * this->ThreadsPerRank; }
 
-  uint32_t nodeOfRank(uint32_t rank) const { return rank / this->RanksPerNode; }
-  uint32_t clusterOfNode(uint32_t node) const { return node / this->NodesPerCluster; }
-  uint32_t clusterOfRank(uint32_t rank) const { return this->clusterOfNode(this->nodeOfRank(rank)); }
-  std::vector<uint32_t> ranksOfNode(uint32_t node) const;
-  std::vector<uint32_t> ranksOfCluster(uint32_t cluster) const;
-  std::vector<uint32_t> nodesOfCluster(uint32_t cluster) const;
+  uint32_t NodeOfRank(uint32_t rank) const { return rank / this->RanksPerNode; }
+  uint32_t ClusterOfNode(uint32_t node) const { return node / this->NodesPerCluster; }
+  uint32_t ClusterOfRank(uint32_t rank) const
+  {
+    return this->ClusterOfNode(this->NodeOfRank(rank));
+  }
+  std::vector<uint32_t> RanksOfNode(uint32_t node) const;
+  std::vector<uint32_t> RanksOfCluster(uint32_t cluster) const;
+  std::vector<uint32_t> NodesOfCluster(uint32_t cluster) const;
 
   /// OTF2 location id, following Score-P: thread index in the upper 32 bits,
   /// rank in the lower 32 bits; the master thread's id equals its rank.
-  static uint64_t locationId(uint32_t rank, uint32_t thread)
+  static uint64_t LocationId(uint32_t rank, uint32_t thread)
   {
     return (uint64_t(thread) << 32) | rank;
   }
   /// Dense index rank * threadsPerRank + thread, for per-location arrays.
-  uint64_t locationIndex(uint32_t rank, uint32_t thread) const
+  uint64_t LocationIndex(uint32_t rank, uint32_t thread) const
   {
     return uint64_t(rank) * this->ThreadsPerRank + thread;
   }
 
-  static std::string machineName() { return "machine"; }
-  static std::string clusterName(uint32_t cluster);
-  static std::string nodeName(uint32_t node);
-  static std::string rankName(uint32_t rank);
+  static std::string MachineName() { return "machine"; }
+  static std::string ClusterName(uint32_t cluster);
+  static std::string NodeName(uint32_t node);
+  static std::string RankName(uint32_t rank);
   /// Score-P's names: "Master thread" and "OMP thread N".
-  static std::string threadName(uint32_t thread);
+  static std::string ThreadName(uint32_t thread);
 
 private:
   uint32_t Clusters;

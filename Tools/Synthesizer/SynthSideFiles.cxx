@@ -12,61 +12,61 @@ namespace macroscope::synth
 namespace
 {
 
-void writeConfiguration(JsonWriter& json, const SynthConfig& config)
+void WriteConfiguration(JsonWriter& json, const SynthConfig& config)
 {
-  json.beginObject();
-  json.key("clusters").value(config.Clusters);
-  json.key("nodes_per_cluster").value(config.NodesPerCluster);
-  json.key("ranks_per_node").value(config.RanksPerNode);
-  json.key("threads_per_rank").value(config.ThreadsPerRank);
-  json.key("iterations").value(config.Iterations);
-  json.key("minimum_events");
+  json.BeginObject();
+  json.Key("clusters").Value(config.Clusters);
+  json.Key("nodes_per_cluster").Value(config.NodesPerCluster);
+  json.Key("ranks_per_node").Value(config.RanksPerNode);
+  json.Key("threads_per_rank").Value(config.ThreadsPerRank);
+  json.Key("iterations").Value(config.Iterations);
+  json.Key("minimum_events");
   if (config.MinimumEvents)
   {
-    json.value(*config.MinimumEvents);
+    json.Value(*config.MinimumEvents);
   }
   else
   {
-    json.null();
+    json.Null();
   }
-  json.key("pattern").value(toString(config.CommunicationPattern));
-  json.key("imbalance").value(config.Imbalance);
-  json.key("compute_time_seconds").value(config.ComputeTime);
-  json.key("message_bytes").value(config.MessageBytes);
-  json.key("latency_seconds").value(config.Latency);
-  json.key("bandwidth_bytes_per_second").value(config.Bandwidth);
-  json.key("perturbation").beginObject();
-  json.key("kind").value(toString(config.Perturbation.Kind));
-  json.key("target").value(config.Perturbation.Target);
-  json.key("window_seconds").beginArray();
-  json.value(config.Perturbation.WindowBegin).value(config.Perturbation.WindowEnd);
-  json.endArray();
-  json.key("factor").value(config.Perturbation.Factor);
-  json.endObject();
-  json.key("seed").value(config.Seed);
-  json.key("timer_resolution").value(config.TimerResolution);
+  json.Key("pattern").Value(ToString(config.CommunicationPattern));
+  json.Key("imbalance").Value(config.Imbalance);
+  json.Key("compute_time_seconds").Value(config.ComputeTime);
+  json.Key("message_bytes").Value(config.MessageBytes);
+  json.Key("latency_seconds").Value(config.Latency);
+  json.Key("bandwidth_bytes_per_second").Value(config.Bandwidth);
+  json.Key("perturbation").BeginObject();
+  json.Key("kind").Value(ToString(config.Perturbation.Kind));
+  json.Key("target").Value(config.Perturbation.Target);
+  json.Key("window_seconds").BeginArray();
+  json.Value(config.Perturbation.WindowBegin).Value(config.Perturbation.WindowEnd);
+  json.EndArray();
+  json.Key("factor").Value(config.Perturbation.Factor);
+  json.EndObject();
+  json.Key("seed").Value(config.Seed);
+  json.Key("timer_resolution").Value(config.TimerResolution);
   if (!config.ClockOffsets.empty())
   {
     // Only when set: archives of synchronised runs keep their configuration
     // (a reused directory still matches).
-    json.key("clock_offsets").numbers(config.ClockOffsets);
+    json.Key("clock_offsets").Numbers(config.ClockOffsets);
   }
-  json.endObject();
+  json.EndObject();
 }
 
-const char* targetClass(PerturbationKind kind)
+const char* TargetClass(PerturbationKind kind)
 {
   return kind == PerturbationKind::SlowNode ? "node" : "cluster";
 }
 
-std::string quoted(const std::string& text)
+std::string Quoted(const std::string& text)
 {
   return "\"" + text + "\"";
 }
 
 } // namespace
 
-const char* toString(EventKind kind)
+const char* ToString(EventKind kind)
 {
   static const char* const names[] = { "ProgramBegin", "ProgramEnd", "Enter", "Leave", "Metric",
     "ThreadFork", "ThreadJoin", "MpiSend", "MpiRecv", "MpiIsend", "MpiIsendComplete",
@@ -75,7 +75,7 @@ const char* toString(EventKind kind)
   return names[static_cast<std::size_t>(kind)];
 }
 
-uint64_t totalOf(const EventCounts& counts)
+uint64_t TotalOf(const EventCounts& counts)
 {
   uint64_t total = 0;
   for (uint64_t count : counts)
@@ -85,123 +85,123 @@ uint64_t totalOf(const EventCounts& counts)
   return total;
 }
 
-void writeGroundTruthJson(const SynthesisSummary& summary, std::ostream& out)
+void WriteGroundTruthJson(const SynthesisSummary& summary, std::ostream& out)
 {
   const GroundTruth& truth = summary.Truth;
   const bool perturbed = truth.Kind != PerturbationKind::None;
   JsonWriter json(out);
-  json.beginObject();
-  json.key("perturbation").value(toString(truth.Kind));
-  json.key("pattern").value(toString(truth.CommunicationPattern));
+  json.BeginObject();
+  json.Key("perturbation").Value(ToString(truth.Kind));
+  json.Key("pattern").Value(ToString(truth.CommunicationPattern));
   // Unsynchronised clocks: seconds added to each rank's timestamps (empty:
   // synchronised).
-  json.key("clock_offsets").numbers(summary.Config.ClockOffsets);
-  json.key("target");
+  json.Key("clock_offsets").Numbers(summary.Config.ClockOffsets);
+  json.Key("target");
   if (perturbed)
   {
-    json.beginObject();
-    json.key("kind").value(targetClass(truth.Kind));
-    json.key("index").value(truth.Target);
-    json.key("name").value(truth.TargetName);
-    json.endObject();
+    json.BeginObject();
+    json.Key("kind").Value(TargetClass(truth.Kind));
+    json.Key("index").Value(truth.Target);
+    json.Key("name").Value(truth.TargetName);
+    json.EndObject();
   }
   else
   {
-    json.null();
+    json.Null();
   }
-  json.key("affected").beginObject();
-  json.key("clusters").strings(truth.AffectedClusters);
-  json.key("nodes").strings(truth.AffectedNodes);
-  json.key("ranks").numbers(truth.AffectedRanks);
-  json.key("locations").numbers(truth.AffectedLocations);
-  json.key("regions").strings(truth.AffectedRegions);
-  json.key("compute_states").value(truth.AffectedComputeStates);
-  json.key("messages").beginObject();
-  json.key("criterion").value(truth.MessageCriterion);
-  json.key("count").value(truth.AffectedMessages);
-  json.endObject();
-  json.endObject();
-  json.key("window");
+  json.Key("affected").BeginObject();
+  json.Key("clusters").Strings(truth.AffectedClusters);
+  json.Key("nodes").Strings(truth.AffectedNodes);
+  json.Key("ranks").Numbers(truth.AffectedRanks);
+  json.Key("locations").Numbers(truth.AffectedLocations);
+  json.Key("regions").Strings(truth.AffectedRegions);
+  json.Key("compute_states").Value(truth.AffectedComputeStates);
+  json.Key("messages").BeginObject();
+  json.Key("criterion").Value(truth.MessageCriterion);
+  json.Key("count").Value(truth.AffectedMessages);
+  json.EndObject();
+  json.EndObject();
+  json.Key("window");
   if (perturbed)
   {
-    json.beginObject();
-    json.key("begin_seconds").value(truth.WindowBegin);
-    json.key("end_seconds").value(truth.WindowEnd);
-    json.key("begin_ticks").value(truth.WindowBeginTimestamp - summary.GlobalOffset);
-    json.key("end_ticks").value(truth.WindowEndTimestamp - summary.GlobalOffset);
-    json.key("begin_timestamp").value(truth.WindowBeginTimestamp);
-    json.key("end_timestamp").value(truth.WindowEndTimestamp);
-    json.endObject();
+    json.BeginObject();
+    json.Key("begin_seconds").Value(truth.WindowBegin);
+    json.Key("end_seconds").Value(truth.WindowEnd);
+    json.Key("begin_ticks").Value(truth.WindowBeginTimestamp - summary.GlobalOffset);
+    json.Key("end_ticks").Value(truth.WindowEndTimestamp - summary.GlobalOffset);
+    json.Key("begin_timestamp").Value(truth.WindowBeginTimestamp);
+    json.Key("end_timestamp").Value(truth.WindowEndTimestamp);
+    json.EndObject();
   }
   else
   {
-    json.null();
+    json.Null();
   }
-  json.key("factor").value(truth.Factor);
-  json.key("timer_resolution").value(summary.TimerResolution);
-  json.key("global_offset").value(summary.GlobalOffset);
-  json.key("configuration");
-  writeConfiguration(json, summary.Config);
-  json.endObject();
+  json.Key("factor").Value(truth.Factor);
+  json.Key("timer_resolution").Value(summary.TimerResolution);
+  json.Key("global_offset").Value(summary.GlobalOffset);
+  json.Key("configuration");
+  WriteConfiguration(json, summary.Config);
+  json.EndObject();
 }
 
-void writeConfigurationJson(const SynthConfig& config, std::ostream& out)
+void WriteConfigurationJson(const SynthConfig& config, std::ostream& out)
 {
   JsonWriter json(out);
-  writeConfiguration(json, config);
+  WriteConfiguration(json, config);
 }
 
-void writeSummaryJson(const SynthesisSummary& summary, std::ostream& out)
+void WriteSummaryJson(const SynthesisSummary& summary, std::ostream& out)
 {
   JsonWriter json(out);
-  json.beginObject();
-  json.key("anchor_file").value(summary.AnchorFile);
-  json.key("configuration");
-  writeConfiguration(json, summary.Config);
-  json.key("iterations").value(summary.Iterations);
-  json.key("ranks").value(uint64_t(summary.Config.Clusters) * summary.Config.NodesPerCluster *
+  json.BeginObject();
+  json.Key("anchor_file").Value(summary.AnchorFile);
+  json.Key("configuration");
+  WriteConfiguration(json, summary.Config);
+  json.Key("iterations").Value(summary.Iterations);
+  json.Key("ranks").Value(uint64_t(summary.Config.Clusters) * summary.Config.NodesPerCluster *
     summary.Config.RanksPerNode);
-  json.key("locations").value(uint64_t(summary.Locations.size()));
-  json.key("timer_resolution").value(summary.TimerResolution);
-  json.key("global_offset").value(summary.GlobalOffset);
-  json.key("trace_length_ticks").value(summary.TraceLengthTicks);
-  json.key("trace_length_seconds").value(summary.TraceLengthSeconds);
-  json.key("events").beginObject();
+  json.Key("locations").Value(uint64_t(summary.Locations.size()));
+  json.Key("timer_resolution").Value(summary.TimerResolution);
+  json.Key("global_offset").Value(summary.GlobalOffset);
+  json.Key("trace_length_ticks").Value(summary.TraceLengthTicks);
+  json.Key("trace_length_seconds").Value(summary.TraceLengthSeconds);
+  json.Key("events").BeginObject();
   for (std::size_t kind = 0; kind < EventKindCount; ++kind)
   {
-    json.key(toString(static_cast<EventKind>(kind))).value(summary.Events[kind]);
+    json.Key(ToString(static_cast<EventKind>(kind))).Value(summary.Events[kind]);
   }
-  json.endObject();
-  json.key("total_events").value(summary.TotalEvents);
+  json.EndObject();
+  json.Key("total_events").Value(summary.TotalEvents);
   const DefinitionCounts& defs = summary.Definitions;
-  json.key("definitions").beginObject();
-  json.key("String").value(defs.Strings);
-  json.key("Paradigm").value(defs.Paradigms);
-  json.key("SystemTreeNode").value(defs.SystemTreeNodes);
-  json.key("LocationGroup").value(defs.LocationGroups);
-  json.key("Location").value(defs.Locations);
-  json.key("Region").value(defs.Regions);
-  json.key("Group").value(defs.Groups);
-  json.key("Comm").value(defs.Comms);
-  json.key("MetricMember").value(defs.MetricMembers);
-  json.key("MetricClass").value(defs.MetricClasses);
-  json.endObject();
-  json.key("location_events").beginArray();
+  json.Key("definitions").BeginObject();
+  json.Key("String").Value(defs.Strings);
+  json.Key("Paradigm").Value(defs.Paradigms);
+  json.Key("SystemTreeNode").Value(defs.SystemTreeNodes);
+  json.Key("LocationGroup").Value(defs.LocationGroups);
+  json.Key("Location").Value(defs.Locations);
+  json.Key("Region").Value(defs.Regions);
+  json.Key("Group").Value(defs.Groups);
+  json.Key("Comm").Value(defs.Comms);
+  json.Key("MetricMember").Value(defs.MetricMembers);
+  json.Key("MetricClass").Value(defs.MetricClasses);
+  json.EndObject();
+  json.Key("location_events").BeginArray();
   for (const LocationSummary& location : summary.Locations)
   {
-    json.beginObject();
-    json.key("id").value(location.Id);
-    json.key("rank").value(location.Rank);
-    json.key("thread").value(location.Thread);
-    json.key("name").value(location.Name);
-    json.key("events").value(location.Events);
-    json.endObject();
+    json.BeginObject();
+    json.Key("id").Value(location.Id);
+    json.Key("rank").Value(location.Rank);
+    json.Key("thread").Value(location.Thread);
+    json.Key("name").Value(location.Name);
+    json.Key("events").Value(location.Events);
+    json.EndObject();
   }
-  json.endArray();
-  json.endObject();
+  json.EndArray();
+  json.EndObject();
 }
 
-void writeTopologyDot(const Platform& platform, const GroundTruth& truth, std::ostream& out)
+void WriteTopologyDot(const Platform& platform, const GroundTruth& truth, std::ostream& out)
 {
   const std::set<std::string> hotResources = [&] {
     std::set<std::string> names(truth.AffectedNodes.begin(), truth.AffectedNodes.end());
@@ -213,30 +213,29 @@ void writeTopologyDot(const Platform& platform, const GroundTruth& truth, std::o
 
   out << "digraph topology {\n"
       << "  // machine -> clusters -> nodes -> MPI ranks; filled: perturbed ("
-      << toString(truth.Kind) << ")\n"
+      << ToString(truth.Kind) << ")\n"
       << "  rankdir=TB;\n  node [shape=box fontname=\"Helvetica\"];\n";
-  out << "  " << quoted(Platform::machineName()) << " [shape=box3d];\n";
-  for (uint32_t cluster = 0; cluster < platform.clusterCount(); ++cluster)
+  out << "  " << Quoted(Platform::MachineName()) << " [shape=box3d];\n";
+  for (uint32_t cluster = 0; cluster < platform.ClusterCount(); ++cluster)
   {
-    const std::string name = Platform::clusterName(cluster);
-    out << "  " << quoted(name) << " [shape=folder" << (hotResources.count(name) ? hot : "")
+    const std::string name = Platform::ClusterName(cluster);
+    out << "  " << Quoted(name) << " [shape=folder" << (hotResources.count(name) ? hot : "")
         << "];\n";
-    out << "  " << quoted(Platform::machineName()) << " -> " << quoted(name) << ";\n";
+    out << "  " << Quoted(Platform::MachineName()) << " -> " << Quoted(name) << ";\n";
   }
-  for (uint32_t node = 0; node < platform.nodeCount(); ++node)
+  for (uint32_t node = 0; node < platform.NodeCount(); ++node)
   {
-    const std::string name = Platform::nodeName(node);
-    out << "  " << quoted(name) << " [shape=box" << (hotResources.count(name) ? hot : "")
-        << "];\n";
-    out << "  " << quoted(Platform::clusterName(platform.clusterOfNode(node))) << " -> "
-        << quoted(name) << ";\n";
+    const std::string name = Platform::NodeName(node);
+    out << "  " << Quoted(name) << " [shape=box" << (hotResources.count(name) ? hot : "") << "];\n";
+    out << "  " << Quoted(Platform::ClusterName(platform.ClusterOfNode(node))) << " -> "
+        << Quoted(name) << ";\n";
   }
-  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
   {
     const std::string id = "rank-" + std::to_string(rank);
-    out << "  " << quoted(id) << " [shape=ellipse label=" << quoted(Platform::rankName(rank))
+    out << "  " << Quoted(id) << " [shape=ellipse label=" << Quoted(Platform::RankName(rank))
         << (hotRanks.count(rank) ? hot : "") << "];\n";
-    out << "  " << quoted(Platform::nodeName(platform.nodeOfRank(rank))) << " -> " << quoted(id)
+    out << "  " << Quoted(Platform::NodeName(platform.NodeOfRank(rank))) << " -> " << Quoted(id)
         << ";\n";
   }
   out << "}\n";

@@ -20,7 +20,7 @@ enum RandomPurpose : uint64_t
 };
 
 /// Rounds of a recursive-doubling collective over `ranks` ranks.
-uint32_t collectiveRounds(uint32_t ranks)
+uint32_t CollectiveRounds(uint32_t ranks)
 {
   uint32_t rounds = 0;
   while ((uint64_t(1) << rounds) < ranks)
@@ -58,7 +58,7 @@ Neighbourhood::Neighbourhood(Pattern pattern, uint32_t ranks)
     // Slots -x, +x, -y, +y, -z, +z on a non-periodic grid; x varies fastest.
     this->Slots = 6;
     this->Peers.assign(uint64_t(ranks) * 6, -1);
-    const GridShape grid = factorGrid(ranks);
+    const GridShape grid = FactorGrid(ranks);
     const uint32_t extent[3] = { grid.X, grid.Y, grid.Z };
     const int64_t stride[3] = { 1, int64_t(grid.X), int64_t(grid.X) * grid.Y };
     for (uint32_t rank = 0; rank < ranks; ++rank)
@@ -80,12 +80,12 @@ Neighbourhood::Neighbourhood(Pattern pattern, uint32_t ranks)
   }
 }
 
-uint32_t Neighbourhood::neighbourCount(uint32_t rank) const
+uint32_t Neighbourhood::NeighbourCount(uint32_t rank) const
 {
   uint32_t count = 0;
   for (uint32_t slot = 0; slot < this->Slots; ++slot)
   {
-    count += this->peer(rank, slot) >= 0 ? 1 : 0;
+    count += this->Peer(rank, slot) >= 0 ? 1 : 0;
   }
   return count;
 }
@@ -96,206 +96,206 @@ Simulation::Simulation(const SynthConfig& config, const Platform& platform,
   , Machine(platform)
   , Anomaly(perturbation)
   , Writer(writer)
-  , Neighbours(config.CommunicationPattern, platform.rankCount())
-  , Clock(platform.rankCount(), 0.0)
-  , Instructions(platform.locationCount(), 0)
-  , LocationBias(platform.locationCount(), 0.0)
-  , NextRequest(platform.rankCount(), 0)
+  , Neighbours(config.CommunicationPattern, platform.RankCount())
+  , Clock(platform.RankCount(), 0.0)
+  , Instructions(platform.LocationCount(), 0)
+  , LocationBias(platform.LocationCount(), 0.0)
+  , NextRequest(platform.RankCount(), 0)
 {
-  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
   {
-    for (uint32_t thread = 0; thread < platform.threadsPerRank(); ++thread)
+    for (uint32_t thread = 0; thread < platform.GetThreadsPerRank(); ++thread)
     {
-      this->LocationBias[platform.locationIndex(rank, thread)] =
-        symmetric(config.Seed, BiasDraw, rank, thread);
+      this->LocationBias[platform.LocationIndex(rank, thread)] =
+        Symmetric(config.Seed, BiasDraw, rank, thread);
     }
   }
-  const uint64_t slots = std::max<uint32_t>(this->Neighbours.slots(), 1);
-  this->SendTime.assign(uint64_t(platform.rankCount()) * slots, 0.0);
-  this->SendRequest.assign(uint64_t(platform.rankCount()) * slots, 0);
-  this->RecvRequest.assign(uint64_t(platform.rankCount()) * slots, 0);
+  const uint64_t slots = std::max<uint32_t>(this->Neighbours.GetSlots(), 1);
+  this->SendTime.assign(uint64_t(platform.RankCount()) * slots, 0.0);
+  this->SendRequest.assign(uint64_t(platform.RankCount()) * slots, 0);
+  this->RecvRequest.assign(uint64_t(platform.RankCount()) * slots, 0);
 }
 
-void Simulation::runPrologue()
+void Simulation::RunPrologue()
 {
   // Processes start with some skew; MPI_Init synchronises them loosely.
   double lastStart = 0.0;
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    const double start = ModelCosts::StartupSkew * uniform(this->Config.Seed, StartupDraw, rank);
-    const uint64_t location = this->master(rank);
-    this->Writer.programBegin(location, start);
-    this->Writer.enter(location, start, Region::Main);
-    this->Writer.enter(location, start, Region::MpiInit);
+    const double start = ModelCosts::StartupSkew * Uniform(this->Config.Seed, StartupDraw, rank);
+    const uint64_t location = this->Master(rank);
+    this->Writer.ProgramBegin(location, start);
+    this->Writer.Enter(location, start, Region::Main);
+    this->Writer.Enter(location, start, Region::MpiInit);
     this->Clock[rank] = start;
     lastStart = std::max(lastStart, start);
   }
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
     const double exit = lastStart + ModelCosts::InitDuration +
-      ModelCosts::InitJitter * uniform(this->Config.Seed, InitExitDraw, rank);
-    this->Writer.leave(this->master(rank), exit, Region::MpiInit);
+      ModelCosts::InitJitter * Uniform(this->Config.Seed, InitExitDraw, rank);
+    this->Writer.Leave(this->Master(rank), exit, Region::MpiInit);
     this->Clock[rank] = exit;
   }
-  this->collective(Region::MpiBarrier, Collective::Barrier, 0);
+  this->RunCollective(Region::MpiBarrier, Collective::Barrier, 0);
 }
 
-void Simulation::runIteration(uint64_t iteration)
+void Simulation::RunIteration(uint64_t iteration)
 {
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    this->Writer.enter(this->master(rank), this->Clock[rank], Region::Iteration);
+    this->Writer.Enter(this->Master(rank), this->Clock[rank], Region::Iteration);
   }
-  this->compute(iteration);
+  this->Compute(iteration);
   switch (this->Config.CommunicationPattern)
   {
     case Pattern::Ring:
     case Pattern::Stencil3D:
-      this->exchangeHalo();
+      this->ExchangeHalo();
       break;
     case Pattern::Tree:
-      this->treeGather();
-      this->treeScatter();
+      this->TreeGather();
+      this->TreeScatter();
       break;
     case Pattern::Allreduce:
-      this->reduceResidual(this->Config.MessageBytes);
+      this->ReduceResidual(this->Config.MessageBytes);
       break;
   }
   if (this->Config.CommunicationPattern != Pattern::Allreduce &&
     (iteration + 1) % ModelCosts::ResidualInterval == 0)
   {
-    this->reduceResidual(ModelCosts::ResidualBytes);
+    this->ReduceResidual(ModelCosts::ResidualBytes);
   }
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    this->Writer.leave(this->master(rank), this->Clock[rank], Region::Iteration);
+    this->Writer.Leave(this->Master(rank), this->Clock[rank], Region::Iteration);
   }
 }
 
-void Simulation::runEpilogue()
+void Simulation::RunEpilogue()
 {
-  this->collective(Region::MpiBarrier, Collective::Barrier, 0);
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  this->RunCollective(Region::MpiBarrier, Collective::Barrier, 0);
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    const uint64_t location = this->master(rank);
+    const uint64_t location = this->Master(rank);
     const double begin = this->Clock[rank];
     const double end = begin + ModelCosts::FinalizeDuration;
-    this->Writer.enter(location, begin, Region::MpiFinalize);
-    this->Writer.leave(location, end, Region::MpiFinalize);
-    this->Writer.leave(location, end, Region::Main);
-    this->Writer.programEnd(location, end);
+    this->Writer.Enter(location, begin, Region::MpiFinalize);
+    this->Writer.Leave(location, end, Region::MpiFinalize);
+    this->Writer.Leave(location, end, Region::Main);
+    this->Writer.ProgramEnd(location, end);
     this->Clock[rank] = end;
   }
 }
 
-double Simulation::computeWork(uint32_t rank, uint32_t thread, uint64_t iteration) const
+double Simulation::ComputeWork(uint32_t rank, uint32_t thread, uint64_t iteration) const
 {
-  const double bias = this->LocationBias[this->Machine.locationIndex(rank, thread)];
-  const double noise = symmetric(this->Config.Seed, NoiseDraw, rank, thread, iteration);
+  const double bias = this->LocationBias[this->Machine.LocationIndex(rank, thread)];
+  const double noise = Symmetric(this->Config.Seed, NoiseDraw, rank, thread, iteration);
   return this->Config.ComputeTime * (1.0 + this->Config.Imbalance * bias) *
     (1.0 + ModelCosts::ComputeNoise * noise);
 }
 
-void Simulation::computeState(
+void Simulation::ComputeState(
   uint32_t rank, uint32_t thread, double begin, double work, double& end)
 {
   // Score-P samples the counters at every enter and leave of the region.
-  const uint64_t location = this->Machine.locationIndex(rank, thread);
-  end = this->Anomaly.computeEnd(rank, begin, work);
-  this->Writer.metric(location, begin, this->Instructions[location]);
-  this->Writer.enter(location, begin, Region::Compute);
+  const uint64_t location = this->Machine.LocationIndex(rank, thread);
+  end = this->Anomaly.ComputeEnd(rank, begin, work);
+  this->Writer.Metric(location, begin, this->Instructions[location]);
+  this->Writer.Enter(location, begin, Region::Compute);
   // The work is a fixed number of instructions; a slow node retires them
   // over a longer time, i.e. at a lower rate.
   this->Instructions[location] +=
     uint64_t(std::llround(work * ModelCosts::InstructionsPerSecond));
-  this->Writer.metric(location, end, this->Instructions[location]);
-  this->Writer.leave(location, end, Region::Compute);
-  if (this->Anomaly.kind() == PerturbationKind::SlowNode && this->Anomaly.isRankAffected(rank) &&
-    this->Anomaly.overlapsWindow(begin, end))
+  this->Writer.Metric(location, end, this->Instructions[location]);
+  this->Writer.Leave(location, end, Region::Compute);
+  if (this->Anomaly.Kind() == PerturbationKind::SlowNode && this->Anomaly.IsRankAffected(rank) &&
+    this->Anomaly.OverlapsWindow(begin, end))
   {
     ++this->AffectedComputeStates;
   }
 }
 
-void Simulation::compute(uint64_t iteration)
+void Simulation::Compute(uint64_t iteration)
 {
-  const uint32_t threads = this->Machine.threadsPerRank();
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  const uint32_t threads = this->Machine.GetThreadsPerRank();
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
     const double begin = this->Clock[rank];
     if (threads == 1)
     {
       double end = 0.0;
-      this->computeState(rank, 0, begin, this->computeWork(rank, 0, iteration), end);
+      this->ComputeState(rank, 0, begin, this->ComputeWork(rank, 0, iteration), end);
       this->Clock[rank] = end;
       continue;
     }
     // Fork-join: every thread computes its share, then waits in the
     // implicit barrier for the slowest one.
-    const uint64_t masterLocation = this->master(rank);
-    this->Writer.threadFork(masterLocation, begin, threads);
+    const uint64_t masterLocation = this->Master(rank);
+    this->Writer.ThreadFork(masterLocation, begin, threads);
     double slowest = begin;
     for (uint32_t thread = 0; thread < threads; ++thread)
     {
-      const uint64_t location = this->Machine.locationIndex(rank, thread);
+      const uint64_t location = this->Machine.LocationIndex(rank, thread);
       const double start = thread == 0 ? begin : begin + ModelCosts::ForkLatency;
       double end = 0.0;
-      this->Writer.enter(location, start, Region::OmpParallel);
-      this->computeState(rank, thread, start, this->computeWork(rank, thread, iteration), end);
-      this->Writer.enter(location, end, Region::OmpImplicitBarrier);
+      this->Writer.Enter(location, start, Region::OmpParallel);
+      this->ComputeState(rank, thread, start, this->ComputeWork(rank, thread, iteration), end);
+      this->Writer.Enter(location, end, Region::OmpImplicitBarrier);
       slowest = std::max(slowest, end);
     }
     const double release = slowest + ModelCosts::OmpBarrier;
     for (uint32_t thread = 0; thread < threads; ++thread)
     {
-      const uint64_t location = this->Machine.locationIndex(rank, thread);
-      this->Writer.leave(location, release, Region::OmpImplicitBarrier);
-      this->Writer.leave(location, release, Region::OmpParallel);
+      const uint64_t location = this->Machine.LocationIndex(rank, thread);
+      this->Writer.Leave(location, release, Region::OmpImplicitBarrier);
+      this->Writer.Leave(location, release, Region::OmpParallel);
     }
-    this->Writer.threadJoin(masterLocation, release);
+    this->Writer.ThreadJoin(masterLocation, release);
     this->Clock[rank] = release;
   }
 }
 
-double Simulation::transferTime(uint32_t sender, uint32_t receiver, double sendTime)
+double Simulation::TransferTime(uint32_t sender, uint32_t receiver, double sendTime)
 {
   const double nominal =
     this->Config.Latency + double(this->Config.MessageBytes) / this->Config.Bandwidth;
-  if (this->Anomaly.slowsMessage(sender, receiver, sendTime))
+  if (this->Anomaly.SlowsMessage(sender, receiver, sendTime))
   {
     ++this->AffectedMessages;
-    return nominal * this->Anomaly.factor();
+    return nominal * this->Anomaly.Factor();
   }
   return nominal;
 }
 
-void Simulation::exchangeHalo()
+void Simulation::ExchangeHalo()
 {
-  const uint32_t slots = this->Neighbours.slots();
+  const uint32_t slots = this->Neighbours.GetSlots();
   const uint64_t bytes = this->Config.MessageBytes;
   // Pass 1: every rank posts its receives and sends; send times are then
   // known for all ranks.
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    const uint64_t location = this->master(rank);
+    const uint64_t location = this->Master(rank);
     double time = this->Clock[rank];
-    this->Writer.enter(location, time, Region::ExchangeHalo);
+    this->Writer.Enter(location, time, Region::ExchangeHalo);
     for (uint32_t slot = 0; slot < slots; ++slot)
     {
-      if (this->Neighbours.peer(rank, slot) < 0)
+      if (this->Neighbours.Peer(rank, slot) < 0)
       {
         continue;
       }
       const uint64_t request = this->NextRequest[rank]++;
       this->RecvRequest[uint64_t(rank) * slots + slot] = request;
-      this->Writer.enter(location, time, Region::MpiIrecv);
-      this->Writer.mpiIrecvRequest(location, time, request);
+      this->Writer.Enter(location, time, Region::MpiIrecv);
+      this->Writer.MpiIrecvRequest(location, time, request);
       time += ModelCosts::MpiCall;
-      this->Writer.leave(location, time, Region::MpiIrecv);
+      this->Writer.Leave(location, time, Region::MpiIrecv);
     }
     for (uint32_t slot = 0; slot < slots; ++slot)
     {
-      const int64_t peer = this->Neighbours.peer(rank, slot);
+      const int64_t peer = this->Neighbours.Peer(rank, slot);
       if (peer < 0)
       {
         continue;
@@ -303,12 +303,12 @@ void Simulation::exchangeHalo()
       const uint64_t request = this->NextRequest[rank]++;
       this->SendRequest[uint64_t(rank) * slots + slot] = request;
       this->SendTime[uint64_t(rank) * slots + slot] = time;
-      this->Writer.enter(location, time, Region::MpiIsend);
-      this->Writer.mpiIsend(location, time, uint32_t(peer), slot, bytes, request);
+      this->Writer.Enter(location, time, Region::MpiIsend);
+      this->Writer.MpiIsend(location, time, uint32_t(peer), slot, bytes, request);
       time += ModelCosts::MpiCall;
-      this->Writer.leave(location, time, Region::MpiIsend);
+      this->Writer.Leave(location, time, Region::MpiIsend);
     }
-    this->Writer.enter(location, time, Region::MpiWaitall);
+    this->Writer.Enter(location, time, Region::MpiWaitall);
     this->Clock[rank] = time;
   }
 
@@ -335,20 +335,20 @@ void Simulation::exchangeHalo()
   std::vector<Completion> completions;
   completions.reserve(2 * slots);
   const double injection = double(bytes) / this->Config.Bandwidth;
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    const uint64_t location = this->master(rank);
+    const uint64_t location = this->Master(rank);
     const double waitBegin = this->Clock[rank];
     completions.clear();
     for (uint32_t slot = 0; slot < slots; ++slot)
     {
-      const int64_t peer = this->Neighbours.peer(rank, slot);
+      const int64_t peer = this->Neighbours.Peer(rank, slot);
       if (peer < 0)
       {
         continue;
       }
       const double sent = this->SendTime[uint64_t(peer) * slots + (slot ^ 1u)];
-      const double arrival = sent + this->transferTime(uint32_t(peer), rank, sent);
+      const double arrival = sent + this->TransferTime(uint32_t(peer), rank, sent);
       completions.push_back({ std::max(waitBegin, arrival), true, slot });
       const double ownSend = this->SendTime[uint64_t(rank) * slots + slot];
       completions.push_back({ std::max(waitBegin, ownSend + injection), false, slot });
@@ -361,128 +361,128 @@ void Simulation::exchangeHalo()
       const uint64_t index = uint64_t(rank) * slots + completion.Slot;
       if (completion.IsReceive)
       {
-        const uint32_t peer = uint32_t(this->Neighbours.peer(rank, completion.Slot));
-        this->Writer.mpiIrecv(
+        const uint32_t peer = uint32_t(this->Neighbours.Peer(rank, completion.Slot));
+        this->Writer.MpiIrecv(
           location, time, peer, completion.Slot ^ 1u, bytes, this->RecvRequest[index]);
       }
       else
       {
-        this->Writer.mpiIsendComplete(location, time, this->SendRequest[index]);
+        this->Writer.MpiIsendComplete(location, time, this->SendRequest[index]);
       }
     }
     time += ModelCosts::MpiCall;
-    this->Writer.leave(location, time, Region::MpiWaitall);
-    this->Writer.leave(location, time, Region::ExchangeHalo);
+    this->Writer.Leave(location, time, Region::MpiWaitall);
+    this->Writer.Leave(location, time, Region::ExchangeHalo);
     this->Clock[rank] = time;
   }
 }
 
-void Simulation::treeGather()
+void Simulation::TreeGather()
 {
   // Children (2r+1, 2r+2) have larger ranks, so descending order sees every
   // child's send before its parent receives it. SendTime[r]: r's send up.
-  const uint32_t ranks = this->Machine.rankCount();
+  const uint32_t ranks = this->Machine.RankCount();
   const uint64_t bytes = this->Config.MessageBytes;
   const double injection = double(bytes) / this->Config.Bandwidth;
   for (uint32_t rank = ranks; rank-- > 0;)
   {
-    const uint64_t location = this->master(rank);
+    const uint64_t location = this->Master(rank);
     double time = this->Clock[rank];
-    this->Writer.enter(location, time, Region::TreeGather);
+    this->Writer.Enter(location, time, Region::TreeGather);
     for (uint64_t child = 2 * uint64_t(rank) + 1; child <= 2 * uint64_t(rank) + 2 && child < ranks;
          ++child)
     {
       const double sent = this->SendTime[child];
-      const double arrival = sent + this->transferTime(uint32_t(child), rank, sent);
-      this->Writer.enter(location, time, Region::MpiRecv);
+      const double arrival = sent + this->TransferTime(uint32_t(child), rank, sent);
+      this->Writer.Enter(location, time, Region::MpiRecv);
       time = std::max(time + ModelCosts::MpiCall, arrival);
-      this->Writer.mpiRecv(location, time, uint32_t(child), GatherTag, bytes);
-      this->Writer.leave(location, time, Region::MpiRecv);
+      this->Writer.MpiRecv(location, time, uint32_t(child), GatherTag, bytes);
+      this->Writer.Leave(location, time, Region::MpiRecv);
     }
     if (rank > 0)
     {
-      this->Writer.enter(location, time, Region::MpiSend);
-      this->Writer.mpiSend(location, time, (rank - 1) / 2, GatherTag, bytes);
+      this->Writer.Enter(location, time, Region::MpiSend);
+      this->Writer.MpiSend(location, time, (rank - 1) / 2, GatherTag, bytes);
       this->SendTime[rank] = time;
       time += ModelCosts::MpiCall + injection;
-      this->Writer.leave(location, time, Region::MpiSend);
+      this->Writer.Leave(location, time, Region::MpiSend);
     }
-    this->Writer.leave(location, time, Region::TreeGather);
+    this->Writer.Leave(location, time, Region::TreeGather);
     this->Clock[rank] = time;
   }
 }
 
-void Simulation::treeScatter()
+void Simulation::TreeScatter()
 {
   // Ascending order: a parent sends before its children receive.
   // SendTime[c]: the parent's send to child c.
-  const uint32_t ranks = this->Machine.rankCount();
+  const uint32_t ranks = this->Machine.RankCount();
   const uint64_t bytes = this->Config.MessageBytes;
   const double injection = double(bytes) / this->Config.Bandwidth;
   for (uint32_t rank = 0; rank < ranks; ++rank)
   {
-    const uint64_t location = this->master(rank);
+    const uint64_t location = this->Master(rank);
     double time = this->Clock[rank];
-    this->Writer.enter(location, time, Region::TreeScatter);
+    this->Writer.Enter(location, time, Region::TreeScatter);
     if (rank > 0)
     {
       const uint32_t parent = (rank - 1) / 2;
       const double sent = this->SendTime[rank];
-      const double arrival = sent + this->transferTime(parent, rank, sent);
-      this->Writer.enter(location, time, Region::MpiRecv);
+      const double arrival = sent + this->TransferTime(parent, rank, sent);
+      this->Writer.Enter(location, time, Region::MpiRecv);
       time = std::max(time + ModelCosts::MpiCall, arrival);
-      this->Writer.mpiRecv(location, time, parent, ScatterTag, bytes);
-      this->Writer.leave(location, time, Region::MpiRecv);
+      this->Writer.MpiRecv(location, time, parent, ScatterTag, bytes);
+      this->Writer.Leave(location, time, Region::MpiRecv);
     }
     for (uint64_t child = 2 * uint64_t(rank) + 1; child <= 2 * uint64_t(rank) + 2 && child < ranks;
          ++child)
     {
-      this->Writer.enter(location, time, Region::MpiSend);
-      this->Writer.mpiSend(location, time, uint32_t(child), ScatterTag, bytes);
+      this->Writer.Enter(location, time, Region::MpiSend);
+      this->Writer.MpiSend(location, time, uint32_t(child), ScatterTag, bytes);
       this->SendTime[child] = time;
       time += ModelCosts::MpiCall + injection;
-      this->Writer.leave(location, time, Region::MpiSend);
+      this->Writer.Leave(location, time, Region::MpiSend);
     }
-    this->Writer.leave(location, time, Region::TreeScatter);
+    this->Writer.Leave(location, time, Region::TreeScatter);
     this->Clock[rank] = time;
   }
 }
 
-void Simulation::collective(Region region, Collective operation, uint64_t bytes)
+void Simulation::RunCollective(Region region, Collective operation, uint64_t bytes)
 {
   // Nobody leaves before the last rank has entered; then recursive doubling
   // costs two rounds of messages per tree level (reduce-scatter + allgather).
   double lastEntry = 0.0;
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    const uint64_t location = this->master(rank);
-    this->Writer.enter(location, this->Clock[rank], region);
-    this->Writer.mpiCollectiveBegin(location, this->Clock[rank]);
+    const uint64_t location = this->Master(rank);
+    this->Writer.Enter(location, this->Clock[rank], region);
+    this->Writer.MpiCollectiveBegin(location, this->Clock[rank]);
     lastEntry = std::max(lastEntry, this->Clock[rank]);
   }
   const double cost = ModelCosts::MpiCall +
-    2.0 * collectiveRounds(this->Machine.rankCount()) *
+    2.0 * CollectiveRounds(this->Machine.RankCount()) *
       (this->Config.Latency + double(bytes) / this->Config.Bandwidth);
   const double exit = lastEntry + cost;
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    const uint64_t location = this->master(rank);
-    this->Writer.mpiCollectiveEnd(location, exit, operation, bytes);
-    this->Writer.leave(location, exit, region);
+    const uint64_t location = this->Master(rank);
+    this->Writer.MpiCollectiveEnd(location, exit, operation, bytes);
+    this->Writer.Leave(location, exit, region);
     this->Clock[rank] = exit;
   }
 }
 
-void Simulation::reduceResidual(uint64_t bytes)
+void Simulation::ReduceResidual(uint64_t bytes)
 {
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    this->Writer.enter(this->master(rank), this->Clock[rank], Region::ReduceResidual);
+    this->Writer.Enter(this->Master(rank), this->Clock[rank], Region::ReduceResidual);
   }
-  this->collective(Region::MpiAllreduce, Collective::Allreduce, bytes);
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  this->RunCollective(Region::MpiAllreduce, Collective::Allreduce, bytes);
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    this->Writer.leave(this->master(rank), this->Clock[rank], Region::ReduceResidual);
+    this->Writer.Leave(this->Master(rank), this->Clock[rank], Region::ReduceResidual);
   }
 }
 

@@ -40,10 +40,13 @@ class Neighbourhood
 {
 public:
   Neighbourhood(Pattern pattern, uint32_t ranks);
-  uint32_t slots() const { return this->Slots; }
+  uint32_t GetSlots() const { return this->Slots; }
   /// Peer in slot `slot` of `rank`, or -1 (boundary / no partner).
-  int64_t peer(uint32_t rank, uint32_t slot) const { return this->Peers[uint64_t(rank) * this->Slots + slot]; }
-  uint32_t neighbourCount(uint32_t rank) const;
+  int64_t Peer(uint32_t rank, uint32_t slot) const
+  {
+    return this->Peers[uint64_t(rank) * this->Slots + slot];
+  }
+  uint32_t NeighbourCount(uint32_t rank) const;
 
 private:
   uint32_t Slots = 0;
@@ -56,25 +59,25 @@ public:
   Simulation(const SynthConfig& config, const Platform& platform, const Perturbation& perturbation,
     TraceWriter& writer);
 
-  void runPrologue();
-  void runIteration(uint64_t iteration);
-  void runEpilogue();
+  void RunPrologue();
+  void RunIteration(uint64_t iteration);
+  void RunEpilogue();
 
   /// Ground-truth bookkeeping.
-  uint64_t affectedMessages() const { return this->AffectedMessages; }
-  uint64_t affectedComputeStates() const { return this->AffectedComputeStates; }
+  uint64_t GetAffectedMessages() const { return this->AffectedMessages; }
+  uint64_t GetAffectedComputeStates() const { return this->AffectedComputeStates; }
 
 private:
-  double computeWork(uint32_t rank, uint32_t thread, uint64_t iteration) const;
-  void computeState(uint32_t rank, uint32_t thread, double begin, double work, double& end);
-  void compute(uint64_t iteration);
-  void exchangeHalo();
-  void treeGather();
-  void treeScatter();
-  void collective(Region region, Collective operation, uint64_t bytes);
-  void reduceResidual(uint64_t bytes);
-  double transferTime(uint32_t sender, uint32_t receiver, double sendTime);
-  uint64_t master(uint32_t rank) const { return this->Machine.locationIndex(rank, 0); }
+  double ComputeWork(uint32_t rank, uint32_t thread, uint64_t iteration) const;
+  void ComputeState(uint32_t rank, uint32_t thread, double begin, double work, double& end);
+  void Compute(uint64_t iteration);
+  void ExchangeHalo();
+  void TreeGather();
+  void TreeScatter();
+  void RunCollective(Region region, Collective operation, uint64_t bytes);
+  void ReduceResidual(uint64_t bytes);
+  double TransferTime(uint32_t sender, uint32_t receiver, double sendTime);
+  uint64_t Master(uint32_t rank) const { return this->Machine.LocationIndex(rank, 0); }
 
   const SynthConfig& Config;
   const Platform& Machine;

@@ -42,8 +42,8 @@ constexpr std::size_t EventKindCount = static_cast<std::size_t>(EventKind::Count
 using EventCounts = std::array<uint64_t, EventKindCount>;
 
 /// The OTF2 record name without prefix, e.g. "MpiIsendComplete".
-const char* toString(EventKind kind);
-uint64_t totalOf(const EventCounts& counts);
+const char* ToString(EventKind kind);
+uint64_t TotalOf(const EventCounts& counts);
 
 struct LocationSummary
 {

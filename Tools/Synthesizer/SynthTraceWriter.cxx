@@ -15,7 +15,7 @@ namespace macroscope::synth
 namespace
 {
 
-void check(OTF2_ErrorCode status, const char* what)
+void Check(OTF2_ErrorCode status, const char* what)
 {
   if (status != OTF2_SUCCESS)
   {
@@ -47,7 +47,7 @@ struct RegionInfo
   OTF2_Paradigm Paradigm;
 };
 
-const RegionInfo& regionInfo(Region region)
+const RegionInfo& RegionInfoOf(Region region)
 {
   static const RegionInfo table[] = {
     { "main", "program entry", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_COMPILER },
@@ -80,7 +80,7 @@ const RegionInfo& regionInfo(Region region)
 
 constexpr OTF2_CommRef WorldComm = 0;
 constexpr OTF2_MetricRef InstructionMetric = 0;
-constexpr OTF2_StringRef ProgramNameString = 0; // interned first, see writeGlobalDefinitions
+constexpr OTF2_StringRef ProgramNameString = 0; // interned first, see WriteGlobalDefinitions
 
 /// Interns strings in first-use order, so their references are stable.
 class StringTable
@@ -95,7 +95,7 @@ public:
     }
     return inserted.first->second;
   }
-  const std::vector<std::string>& texts() const { return this->Texts; }
+  const std::vector<std::string>& GetTexts() const { return this->Texts; }
 
 private:
   std::map<std::string, OTF2_StringRef> Refs;
@@ -104,9 +104,9 @@ private:
 
 } // namespace
 
-const char* regionName(Region region)
+const char* RegionName(Region region)
 {
-  return regionInfo(region).Name;
+  return RegionInfoOf(region).Name;
 }
 
 // OTF2 callbacks. Flushing: OTF2 asks before every flush; we always flush
@@ -117,22 +117,22 @@ const char* regionName(Region region)
 // count. Definition buffers are not limited.
 struct TraceWriter::Callbacks
 {
-  static OTF2_FlushType preFlush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool)
+  static OTF2_FlushType PreFlush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool)
   {
     return OTF2_FLUSH;
   }
 
-  static OTF2_TimeStamp postFlush(void* userData, OTF2_FileType, OTF2_LocationRef location)
+  static OTF2_TimeStamp PostFlush(void* userData, OTF2_FileType, OTF2_LocationRef location)
   {
     auto* self = static_cast<TraceWriter*>(userData);
     const uint32_t rank = uint32_t(location & 0xffffffffu);
     const uint32_t thread = uint32_t(location >> 32);
-    if (location == OTF2_UNDEFINED_LOCATION || rank >= self->Machine.rankCount() ||
-      thread >= self->Machine.threadsPerRank())
+    if (location == OTF2_UNDEFINED_LOCATION || rank >= self->Machine.RankCount() ||
+      thread >= self->Machine.GetThreadsPerRank())
     {
       return self->LastTimestamp;
     }
-    return self->CurrentTimestamp[self->Machine.locationIndex(rank, thread)];
+    return self->CurrentTimestamp[self->Machine.LocationIndex(rank, thread)];
   }
 
   struct Chunks
@@ -140,7 +140,7 @@ struct TraceWriter::Callbacks
     std::vector<void*> Blocks;
   };
 
-  static void* allocate(
+  static void* Allocate(
     void*, OTF2_FileType fileType, OTF2_LocationRef, void** perBufferData, uint64_t chunkSize)
   {
     if (*perBufferData == nullptr)
@@ -160,7 +160,7 @@ struct TraceWriter::Callbacks
     return block;
   }
 
-  static void freeAll(void*, OTF2_FileType, OTF2_LocationRef, void** perBufferData, bool final)
+  static void FreeAll(void*, OTF2_FileType, OTF2_LocationRef, void** perBufferData, bool final)
   {
     auto* chunks = static_cast<Chunks*>(*perBufferData);
     if (chunks == nullptr)
@@ -185,8 +185,8 @@ TraceWriter::TraceWriter(
   : Machine(platform)
   , TimerResolution(timerResolution)
   , GlobalOffset(ClockOffsetSeconds * timerResolution)
-  , CurrentTimestamp(platform.locationCount(), ClockOffsetSeconds * timerResolution)
-  , LocationEvents(platform.locationCount(), 0)
+  , CurrentTimestamp(platform.LocationCount(), ClockOffsetSeconds * timerResolution)
+  , LocationEvents(platform.LocationCount(), 0)
 {
   this->Archive = OTF2_Archive_Open(directory.c_str(), "traces", OTF2_FILEMODE_WRITE,
     EventChunkSize, OTF2_UNDEFINED_UINT64, OTF2_SUBSTRATE_POSIX,
@@ -198,41 +198,44 @@ TraceWriter::TraceWriter(
   try
   {
     // Setting the definition chunk size is collective: callbacks first.
-    check(OTF2_Archive_SetSerialCollectiveCallbacks(this->Archive), "setting collective callbacks");
+    Check(OTF2_Archive_SetSerialCollectiveCallbacks(this->Archive), "setting collective callbacks");
     // Room for the largest definition record: the group of all ranks.
-    const uint64_t defChunk =
-      std::clamp<uint64_t>(uint64_t(platform.rankCount()) * 10 + (1 << 20), 1 << 20, OTF2_CHUNK_SIZE_MAX);
-    check(OTF2_Archive_SetDefChunkSize(this->Archive, defChunk), "setting the definition chunk size");
-    static const OTF2_FlushCallbacks flushCallbacks = { &Callbacks::preFlush, &Callbacks::postFlush };
-    check(OTF2_Archive_SetFlushCallbacks(this->Archive, &flushCallbacks, this),
+    const uint64_t defChunk = std::clamp<uint64_t>(
+      uint64_t(platform.RankCount()) * 10 + (1 << 20), 1 << 20, OTF2_CHUNK_SIZE_MAX);
+    Check(
+      OTF2_Archive_SetDefChunkSize(this->Archive, defChunk), "setting the definition chunk size");
+    static const OTF2_FlushCallbacks flushCallbacks = { &Callbacks::PreFlush,
+      &Callbacks::PostFlush };
+    Check(OTF2_Archive_SetFlushCallbacks(this->Archive, &flushCallbacks, this),
       "setting the flush callbacks");
-    static const OTF2_MemoryCallbacks memoryCallbacks = { &Callbacks::allocate, &Callbacks::freeAll };
-    check(OTF2_Archive_SetMemoryCallbacks(this->Archive, &memoryCallbacks, this),
+    static const OTF2_MemoryCallbacks memoryCallbacks = { &Callbacks::Allocate,
+      &Callbacks::FreeAll };
+    Check(OTF2_Archive_SetMemoryCallbacks(this->Archive, &memoryCallbacks, this),
       "setting the memory callbacks");
-    check(OTF2_Archive_SetCreator(this->Archive, "macroscope-synth"), "setting the creator");
-    check(OTF2_Archive_SetDescription(this->Archive,
+    Check(OTF2_Archive_SetCreator(this->Archive, "macroscope-synth"), "setting the creator");
+    Check(OTF2_Archive_SetDescription(this->Archive,
             "Synthetic MPI+OpenMP trace with an injected perturbation (see ground_truth.json)"),
       "setting the description");
-    check(OTF2_Archive_SetMachineName(this->Archive, Platform::machineName().c_str()),
+    Check(OTF2_Archive_SetMachineName(this->Archive, Platform::MachineName().c_str()),
       "setting the machine name");
-    check(OTF2_Archive_OpenEvtFiles(this->Archive), "opening the event files");
+    Check(OTF2_Archive_OpenEvtFiles(this->Archive), "opening the event files");
 
-    this->Writers.resize(platform.locationCount(), nullptr);
-    this->NumberOfEvents.resize(platform.locationCount(), 0);
+    this->Writers.resize(platform.LocationCount(), nullptr);
+    this->NumberOfEvents.resize(platform.LocationCount(), 0);
   }
   catch (...)
   {
-    this->close();
+    this->Close();
     throw;
   }
 }
 
 TraceWriter::~TraceWriter()
 {
-  this->close();
+  this->Close();
 }
 
-void TraceWriter::close()
+void TraceWriter::Close()
 {
   if (this->Archive != nullptr)
   {
@@ -241,25 +244,25 @@ void TraceWriter::close()
   }
 }
 
-uint64_t TraceWriter::bytesPerOpenLocation()
+uint64_t TraceWriter::BytesPerOpenLocation()
 {
   return EventChunkSize;
 }
 
-uint64_t TraceWriter::timestamp(double time) const
+uint64_t TraceWriter::Timestamp(double time) const
 {
   return this->GlobalOffset + uint64_t(std::llround(time * double(this->TimerResolution)));
 }
 
-OTF2_EvtWriter* TraceWriter::writerFor(uint64_t location, double time, EventKind kind)
+OTF2_EvtWriter* TraceWriter::WriterFor(uint64_t location, double time, EventKind kind)
 {
   // Every pass sees every event, so the trace length is known after any pass.
-  const uint64_t rank = location / this->Machine.threadsPerRank();
+  const uint64_t rank = location / this->Machine.GetThreadsPerRank();
   if (rank < this->RankClockOffset.size())
   {
     time += this->RankClockOffset[rank]; // the rank's own clock
   }
-  const uint64_t ticks = this->timestamp(time);
+  const uint64_t ticks = this->Timestamp(time);
   this->LastTimestamp = std::max(this->LastTimestamp, ticks);
   if (location < this->PassBegin || location >= this->PassEnd)
   {
@@ -271,7 +274,7 @@ OTF2_EvtWriter* TraceWriter::writerFor(uint64_t location, double time, EventKind
   return this->Writers[location];
 }
 
-void TraceWriter::beginPass(uint64_t firstLocation, uint64_t endLocation)
+void TraceWriter::BeginPass(uint64_t firstLocation, uint64_t endLocation)
 {
   if (this->PassBegin != this->PassEnd)
   {
@@ -283,10 +286,10 @@ void TraceWriter::beginPass(uint64_t firstLocation, uint64_t endLocation)
   }
   for (uint64_t index = firstLocation; index < endLocation; ++index)
   {
-    const uint32_t rank = uint32_t(index / this->Machine.threadsPerRank());
-    const uint32_t thread = uint32_t(index % this->Machine.threadsPerRank());
+    const uint32_t rank = uint32_t(index / this->Machine.GetThreadsPerRank());
+    const uint32_t thread = uint32_t(index % this->Machine.GetThreadsPerRank());
     OTF2_EvtWriter* writer =
-      OTF2_Archive_GetEvtWriter(this->Archive, Platform::locationId(rank, thread));
+      OTF2_Archive_GetEvtWriter(this->Archive, Platform::LocationId(rank, thread));
     if (writer == nullptr)
     {
       throw std::runtime_error("OTF2: cannot create the event writer of rank " +
@@ -298,20 +301,20 @@ void TraceWriter::beginPass(uint64_t firstLocation, uint64_t endLocation)
   this->PassEnd = endLocation;
 }
 
-void TraceWriter::endPass(const std::function<void(uint64_t done, uint64_t count)>& closed)
+void TraceWriter::EndPass(const std::function<void(uint64_t done, uint64_t count)>& closed)
 {
   for (uint64_t index = this->PassBegin; index < this->PassEnd; ++index)
   {
     // Closing flushes the last chunk, which may still add a BufferFlush
     // record; numberOfEvents must include it.
     uint64_t events = 0;
-    check(OTF2_EvtWriter_GetNumberOfEvents(this->Writers[index], &events),
+    Check(OTF2_EvtWriter_GetNumberOfEvents(this->Writers[index], &events),
       "counting the events of a location");
     // The difference to what we wrote are OTF2's BufferFlush records.
     this->Counts[static_cast<std::size_t>(EventKind::BufferFlush)] +=
       events - this->LocationEvents[index];
-    check(OTF2_Archive_CloseEvtWriter(this->Archive, this->Writers[index]),
-      "closing an event writer");
+    Check(
+      OTF2_Archive_CloseEvtWriter(this->Archive, this->Writers[index]), "closing an event writer");
     this->Writers[index] = nullptr;
     this->NumberOfEvents[index] = events;
     if (closed)
@@ -322,76 +325,76 @@ void TraceWriter::endPass(const std::function<void(uint64_t done, uint64_t count
   this->PassBegin = this->PassEnd = 0;
 }
 
-void TraceWriter::programBegin(uint64_t location, double time)
+void TraceWriter::ProgramBegin(uint64_t location, double time)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->programBegin(location, time);
+    paje->ProgramBegin(location, time);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ProgramBegin);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::ProgramBegin);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_ProgramBegin(
+  Check(OTF2_EvtWriter_ProgramBegin(
           writer, nullptr, this->CurrentTimestamp[location], ProgramNameString, 0, nullptr),
     "writing ProgramBegin");
 }
 
-void TraceWriter::programEnd(uint64_t location, double time)
+void TraceWriter::ProgramEnd(uint64_t location, double time)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->programEnd(location, time);
+    paje->ProgramEnd(location, time);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ProgramEnd);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::ProgramEnd);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_ProgramEnd(writer, nullptr, this->CurrentTimestamp[location], 0),
+  Check(OTF2_EvtWriter_ProgramEnd(writer, nullptr, this->CurrentTimestamp[location], 0),
     "writing ProgramEnd");
 }
 
-void TraceWriter::enter(uint64_t location, double time, Region region)
+void TraceWriter::Enter(uint64_t location, double time, Region region)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->enter(location, time, region);
+    paje->Enter(location, time, region);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Enter);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::Enter);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_Enter(
+  Check(OTF2_EvtWriter_Enter(
           writer, nullptr, this->CurrentTimestamp[location], static_cast<OTF2_RegionRef>(region)),
     "writing Enter");
 }
 
-void TraceWriter::leave(uint64_t location, double time, Region region)
+void TraceWriter::Leave(uint64_t location, double time, Region region)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->leave(location, time);
+    paje->Leave(location, time);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Leave);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::Leave);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_Leave(
+  Check(OTF2_EvtWriter_Leave(
           writer, nullptr, this->CurrentTimestamp[location], static_cast<OTF2_RegionRef>(region)),
     "writing Leave");
 }
 
-void TraceWriter::metric(uint64_t location, double time, uint64_t instructions)
+void TraceWriter::Metric(uint64_t location, double time, uint64_t instructions)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->metric(location, time, instructions);
+    paje->Metric(location, time, instructions);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::Metric);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::Metric);
   if (writer == nullptr)
   {
     return;
@@ -399,192 +402,192 @@ void TraceWriter::metric(uint64_t location, double time, uint64_t instructions)
   const OTF2_Type type = OTF2_TYPE_UINT64;
   OTF2_MetricValue value;
   value.unsigned_int = instructions;
-  check(OTF2_EvtWriter_Metric(
+  Check(OTF2_EvtWriter_Metric(
           writer, nullptr, this->CurrentTimestamp[location], InstructionMetric, 1, &type, &value),
     "writing Metric");
 }
 
-void TraceWriter::threadFork(uint64_t location, double time, uint32_t threads)
+void TraceWriter::ThreadFork(uint64_t location, double time, uint32_t threads)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->threadFork(location, time);
+    paje->ThreadFork(location, time);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ThreadFork);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::ThreadFork);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_ThreadFork(
+  Check(OTF2_EvtWriter_ThreadFork(
           writer, nullptr, this->CurrentTimestamp[location], OTF2_PARADIGM_OPENMP, threads),
     "writing ThreadFork");
 }
 
-void TraceWriter::threadJoin(uint64_t location, double time)
+void TraceWriter::ThreadJoin(uint64_t location, double time)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->threadJoin(location, time);
+    paje->ThreadJoin(location, time);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::ThreadJoin);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::ThreadJoin);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_ThreadJoin(
+  Check(OTF2_EvtWriter_ThreadJoin(
           writer, nullptr, this->CurrentTimestamp[location], OTF2_PARADIGM_OPENMP),
     "writing ThreadJoin");
 }
 
-void TraceWriter::mpiSend(
+void TraceWriter::MpiSend(
   uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->send(location, time, receiver, tag, bytes);
+    paje->Send(location, time, receiver, tag, bytes);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiSend);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::MpiSend);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_MpiSend(
+  Check(OTF2_EvtWriter_MpiSend(
           writer, nullptr, this->CurrentTimestamp[location], receiver, WorldComm, tag, bytes),
     "writing MpiSend");
 }
 
-void TraceWriter::mpiRecv(
+void TraceWriter::MpiRecv(
   uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->receive(location, time, sender, tag);
+    paje->Receive(location, time, sender, tag);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiRecv);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::MpiRecv);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_MpiRecv(
+  Check(OTF2_EvtWriter_MpiRecv(
           writer, nullptr, this->CurrentTimestamp[location], sender, WorldComm, tag, bytes),
     "writing MpiRecv");
 }
 
-void TraceWriter::mpiIsend(uint64_t location, double time, uint32_t receiver, uint32_t tag,
-  uint64_t bytes, uint64_t request)
+void TraceWriter::MpiIsend(
+  uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes, uint64_t request)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->send(location, time, receiver, tag, bytes);
+    paje->Send(location, time, receiver, tag, bytes);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIsend);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::MpiIsend);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_MpiIsend(writer, nullptr, this->CurrentTimestamp[location], receiver,
+  Check(OTF2_EvtWriter_MpiIsend(writer, nullptr, this->CurrentTimestamp[location], receiver,
           WorldComm, tag, bytes, request),
     "writing MpiIsend");
 }
 
-void TraceWriter::mpiIsendComplete(uint64_t location, double time, uint64_t request)
+void TraceWriter::MpiIsendComplete(uint64_t location, double time, uint64_t request)
 {
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIsendComplete);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::MpiIsendComplete);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_MpiIsendComplete(writer, nullptr, this->CurrentTimestamp[location], request),
+  Check(OTF2_EvtWriter_MpiIsendComplete(writer, nullptr, this->CurrentTimestamp[location], request),
     "writing MpiIsendComplete");
 }
 
-void TraceWriter::mpiIrecvRequest(uint64_t location, double time, uint64_t request)
+void TraceWriter::MpiIrecvRequest(uint64_t location, double time, uint64_t request)
 {
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIrecvRequest);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::MpiIrecvRequest);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_MpiIrecvRequest(writer, nullptr, this->CurrentTimestamp[location], request),
+  Check(OTF2_EvtWriter_MpiIrecvRequest(writer, nullptr, this->CurrentTimestamp[location], request),
     "writing MpiIrecvRequest");
 }
 
-void TraceWriter::mpiIrecv(uint64_t location, double time, uint32_t sender, uint32_t tag,
-  uint64_t bytes, uint64_t request)
+void TraceWriter::MpiIrecv(
+  uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes, uint64_t request)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->receive(location, time, sender, tag);
+    paje->Receive(location, time, sender, tag);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiIrecv);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::MpiIrecv);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_MpiIrecv(writer, nullptr, this->CurrentTimestamp[location], sender,
+  Check(OTF2_EvtWriter_MpiIrecv(writer, nullptr, this->CurrentTimestamp[location], sender,
           WorldComm, tag, bytes, request),
     "writing MpiIrecv");
 }
 
-void TraceWriter::mpiCollectiveBegin(uint64_t location, double time)
+void TraceWriter::MpiCollectiveBegin(uint64_t location, double time)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->collectiveBegin(location, time);
+    paje->CollectiveBegin(location, time);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiCollectiveBegin);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::MpiCollectiveBegin);
   if (writer == nullptr)
   {
     return;
   }
-  check(OTF2_EvtWriter_MpiCollectiveBegin(writer, nullptr, this->CurrentTimestamp[location]),
+  Check(OTF2_EvtWriter_MpiCollectiveBegin(writer, nullptr, this->CurrentTimestamp[location]),
     "writing MpiCollectiveBegin");
 }
 
-void TraceWriter::mpiCollectiveEnd(
+void TraceWriter::MpiCollectiveEnd(
   uint64_t location, double time, Collective operation, uint64_t bytes)
 {
-  if (PajeWriter* paje = this->paje())
+  if (PajeWriter* paje = this->GetPaje())
   {
-    paje->collectiveEnd(location, time, operation);
+    paje->CollectiveEnd(location, time, operation);
   }
-  OTF2_EvtWriter* writer = this->writerFor(location, time, EventKind::MpiCollectiveEnd);
+  OTF2_EvtWriter* writer = this->WriterFor(location, time, EventKind::MpiCollectiveEnd);
   if (writer == nullptr)
   {
     return;
   }
   const OTF2_CollectiveOp op =
     operation == Collective::Barrier ? OTF2_COLLECTIVE_OP_BARRIER : OTF2_COLLECTIVE_OP_ALLREDUCE;
-  check(OTF2_EvtWriter_MpiCollectiveEnd(writer, nullptr, this->CurrentTimestamp[location], op,
+  Check(OTF2_EvtWriter_MpiCollectiveEnd(writer, nullptr, this->CurrentTimestamp[location], op,
           WorldComm, OTF2_UNDEFINED_UINT32, bytes, bytes),
     "writing MpiCollectiveEnd");
 }
 
-void TraceWriter::finish(SynthesisSummary& summary)
+void TraceWriter::Finish(SynthesisSummary& summary)
 {
   if (this->PassBegin != this->PassEnd)
   {
-    throw std::logic_error("TraceWriter: finish() inside a pass");
+    throw std::logic_error("TraceWriter: Finish() inside a pass");
   }
   summary.Locations.clear();
   summary.Locations.reserve(this->Writers.size());
-  for (uint32_t rank = 0; rank < this->Machine.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < this->Machine.RankCount(); ++rank)
   {
-    for (uint32_t thread = 0; thread < this->Machine.threadsPerRank(); ++thread)
+    for (uint32_t thread = 0; thread < this->Machine.GetThreadsPerRank(); ++thread)
     {
       LocationSummary location;
-      location.Id = Platform::locationId(rank, thread);
-      location.Name = Platform::threadName(thread);
+      location.Id = Platform::LocationId(rank, thread);
+      location.Name = Platform::ThreadName(thread);
       location.Rank = rank;
       location.Thread = thread;
-      location.Events = this->NumberOfEvents[this->Machine.locationIndex(rank, thread)];
+      location.Events = this->NumberOfEvents[this->Machine.LocationIndex(rank, thread)];
       summary.Locations.push_back(location);
     }
   }
-  check(OTF2_Archive_CloseEvtFiles(this->Archive), "closing the event files");
+  Check(OTF2_Archive_CloseEvtFiles(this->Archive), "closing the event files");
 
   // Score-P writes (empty) local definitions for every location.
-  check(OTF2_Archive_OpenDefFiles(this->Archive), "opening the definition files");
+  Check(OTF2_Archive_OpenDefFiles(this->Archive), "opening the definition files");
   for (const LocationSummary& location : summary.Locations)
   {
     OTF2_DefWriter* writer = OTF2_Archive_GetDefWriter(this->Archive, location.Id);
@@ -593,24 +596,24 @@ void TraceWriter::finish(SynthesisSummary& summary)
       throw std::runtime_error("OTF2: cannot create the definition writer of location " +
         std::to_string(location.Id));
     }
-    check(OTF2_Archive_CloseDefWriter(this->Archive, writer), "closing a definition writer");
+    Check(OTF2_Archive_CloseDefWriter(this->Archive, writer), "closing a definition writer");
   }
-  check(OTF2_Archive_CloseDefFiles(this->Archive), "closing the definition files");
+  Check(OTF2_Archive_CloseDefFiles(this->Archive), "closing the definition files");
 
-  this->writeGlobalDefinitions(summary);
+  this->WriteGlobalDefinitions(summary);
   const OTF2_ErrorCode status = OTF2_Archive_Close(this->Archive);
   this->Archive = nullptr;
-  check(status, "closing the archive");
+  Check(status, "closing the archive");
 
   summary.Events = this->Counts;
-  summary.TotalEvents = totalOf(this->Counts);
+  summary.TotalEvents = TotalOf(this->Counts);
   summary.TimerResolution = this->TimerResolution;
   summary.GlobalOffset = this->GlobalOffset;
   summary.TraceLengthTicks = this->LastTimestamp - this->GlobalOffset;
   summary.TraceLengthSeconds = double(summary.TraceLengthTicks) / double(this->TimerResolution);
 }
 
-void TraceWriter::writeGlobalDefinitions(SynthesisSummary& summary)
+void TraceWriter::WriteGlobalDefinitions(SynthesisSummary& summary)
 {
   OTF2_GlobalDefWriter* defs = OTF2_Archive_GetGlobalDefWriter(this->Archive);
   if (defs == nullptr)
@@ -631,7 +634,7 @@ void TraceWriter::writeGlobalDefinitions(SynthesisSummary& summary)
   const OTF2_StringRef machineClass = strings("machine");
   const OTF2_StringRef clusterClass = strings("cluster");
   const OTF2_StringRef nodeClass = strings("node");
-  const OTF2_StringRef machineName = strings(Platform::machineName());
+  const OTF2_StringRef machineName = strings(Platform::MachineName());
   const OTF2_StringRef worldName = strings("MPI_COMM_WORLD");
   const OTF2_StringRef metricName = strings("PAPI_TOT_INS");
   const OTF2_StringRef metricDescription = strings("Instructions completed");
@@ -639,44 +642,46 @@ void TraceWriter::writeGlobalDefinitions(SynthesisSummary& summary)
   std::vector<OTF2_StringRef> regionNames, regionDescriptions;
   for (uint32_t region = 0; region < static_cast<uint32_t>(Region::Count); ++region)
   {
-    const RegionInfo& info = regionInfo(static_cast<Region>(region));
+    const RegionInfo& info = RegionInfoOf(static_cast<Region>(region));
     regionNames.push_back(strings(info.Name));
     regionDescriptions.push_back(strings(info.Description));
   }
   std::vector<OTF2_StringRef> threadNames;
-  for (uint32_t thread = 0; thread < platform.threadsPerRank(); ++thread)
+  for (uint32_t thread = 0; thread < platform.GetThreadsPerRank(); ++thread)
   {
-    threadNames.push_back(strings(Platform::threadName(thread)));
+    threadNames.push_back(strings(Platform::ThreadName(thread)));
   }
   // Names of clusters, nodes and ranks are interned where they are used.
   std::vector<OTF2_StringRef> clusterNames, nodeNames, rankNames;
-  for (uint32_t cluster = 0; cluster < platform.clusterCount(); ++cluster)
+  for (uint32_t cluster = 0; cluster < platform.ClusterCount(); ++cluster)
   {
-    clusterNames.push_back(strings(Platform::clusterName(cluster)));
+    clusterNames.push_back(strings(Platform::ClusterName(cluster)));
   }
-  for (uint32_t node = 0; node < platform.nodeCount(); ++node)
+  for (uint32_t node = 0; node < platform.NodeCount(); ++node)
   {
-    nodeNames.push_back(strings(Platform::nodeName(node)));
+    nodeNames.push_back(strings(Platform::NodeName(node)));
   }
-  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
   {
-    rankNames.push_back(strings(Platform::rankName(rank)));
+    rankNames.push_back(strings(Platform::RankName(rank)));
   }
 
-  check(OTF2_GlobalDefWriter_WriteClockProperties(defs, this->TimerResolution, this->GlobalOffset,
+  Check(OTF2_GlobalDefWriter_WriteClockProperties(defs, this->TimerResolution, this->GlobalOffset,
           this->LastTimestamp - this->GlobalOffset, RealtimeStartNanoseconds),
     "writing ClockProperties");
-  for (std::size_t ref = 0; ref < strings.texts().size(); ++ref)
+  for (std::size_t ref = 0; ref < strings.GetTexts().size(); ++ref)
   {
-    check(OTF2_GlobalDefWriter_WriteString(defs, OTF2_StringRef(ref), strings.texts()[ref].c_str()),
+    Check(
+      OTF2_GlobalDefWriter_WriteString(defs, OTF2_StringRef(ref), strings.GetTexts()[ref].c_str()),
       "writing a String");
     ++counts.Strings;
   }
 
-  check(OTF2_GlobalDefWriter_WriteParadigm(defs, OTF2_PARADIGM_MPI, mpiName, OTF2_PARADIGM_CLASS_PROCESS),
+  Check(OTF2_GlobalDefWriter_WriteParadigm(
+          defs, OTF2_PARADIGM_MPI, mpiName, OTF2_PARADIGM_CLASS_PROCESS),
     "writing the MPI Paradigm");
   ++counts.Paradigms;
-  check(OTF2_GlobalDefWriter_WriteParadigm(
+  Check(OTF2_GlobalDefWriter_WriteParadigm(
           defs, OTF2_PARADIGM_OPENMP, openmpName, OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN),
     "writing the OpenMP Paradigm");
   ++counts.Paradigms;
@@ -684,39 +689,38 @@ void TraceWriter::writeGlobalDefinitions(SynthesisSummary& summary)
   // System tree: 0 = machine, then the clusters, then the nodes.
   const OTF2_SystemTreeNodeRef machineNode = 0;
   auto clusterNode = [&](uint32_t cluster) { return OTF2_SystemTreeNodeRef(1 + cluster); };
-  auto nodeNode = [&](uint32_t node) {
-    return OTF2_SystemTreeNodeRef(1 + platform.clusterCount() + node);
-  };
-  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
+  auto nodeNode = [&](uint32_t node)
+  { return OTF2_SystemTreeNodeRef(1 + platform.ClusterCount() + node); };
+  Check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
           defs, machineNode, machineName, machineClass, OTF2_UNDEFINED_SYSTEM_TREE_NODE),
     "writing a SystemTreeNode");
   ++counts.SystemTreeNodes;
-  for (uint32_t cluster = 0; cluster < platform.clusterCount(); ++cluster)
+  for (uint32_t cluster = 0; cluster < platform.ClusterCount(); ++cluster)
   {
-    check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
+    Check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
             defs, clusterNode(cluster), clusterNames[cluster], clusterClass, machineNode),
       "writing a SystemTreeNode");
     ++counts.SystemTreeNodes;
   }
-  for (uint32_t node = 0; node < platform.nodeCount(); ++node)
+  for (uint32_t node = 0; node < platform.NodeCount(); ++node)
   {
-    check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, nodeNode(node), nodeNames[node],
-            nodeClass, clusterNode(platform.clusterOfNode(node))),
+    Check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, nodeNode(node), nodeNames[node], nodeClass,
+            clusterNode(platform.ClusterOfNode(node))),
       "writing a SystemTreeNode");
     ++counts.SystemTreeNodes;
   }
 
-  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
   {
-    check(OTF2_GlobalDefWriter_WriteLocationGroup(defs, rank, rankNames[rank],
-            OTF2_LOCATION_GROUP_TYPE_PROCESS, nodeNode(platform.nodeOfRank(rank)),
+    Check(OTF2_GlobalDefWriter_WriteLocationGroup(defs, rank, rankNames[rank],
+            OTF2_LOCATION_GROUP_TYPE_PROCESS, nodeNode(platform.NodeOfRank(rank)),
             OTF2_UNDEFINED_LOCATION_GROUP),
       "writing a LocationGroup");
     ++counts.LocationGroups;
   }
   for (const LocationSummary& location : summary.Locations)
   {
-    check(OTF2_GlobalDefWriter_WriteLocation(defs, location.Id, threadNames[location.Thread],
+    Check(OTF2_GlobalDefWriter_WriteLocation(defs, location.Id, threadNames[location.Thread],
             OTF2_LOCATION_TYPE_CPU_THREAD, location.Events, location.Rank),
       "writing a Location");
     ++counts.Locations;
@@ -724,9 +728,9 @@ void TraceWriter::writeGlobalDefinitions(SynthesisSummary& summary)
 
   for (uint32_t region = 0; region < static_cast<uint32_t>(Region::Count); ++region)
   {
-    const RegionInfo& info = regionInfo(static_cast<Region>(region));
+    const RegionInfo& info = RegionInfoOf(static_cast<Region>(region));
     const bool isUserCode = info.Paradigm == OTF2_PARADIGM_USER || info.Paradigm == OTF2_PARADIGM_COMPILER;
-    check(OTF2_GlobalDefWriter_WriteRegion(defs, region, regionNames[region], regionNames[region],
+    Check(OTF2_GlobalDefWriter_WriteRegion(defs, region, regionNames[region], regionNames[region],
             regionDescriptions[region], info.Role, info.Paradigm, OTF2_REGION_FLAG_NONE,
             isUserCode ? sourceFile : emptyString, isUserCode ? 10 * (region + 1) : 0,
             isUserCode ? 10 * (region + 1) + 8 : 0),
@@ -737,34 +741,34 @@ void TraceWriter::writeGlobalDefinitions(SynthesisSummary& summary)
   // MPI_COMM_WORLD as Score-P writes it: the master locations in rank order
   // (COMM_LOCATIONS), the communicator's group of ranks 0..n-1 (COMM_GROUP),
   // and the communicator referring to the latter.
-  std::vector<uint64_t> members(platform.rankCount());
-  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  std::vector<uint64_t> members(platform.RankCount());
+  for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
   {
-    members[rank] = Platform::locationId(rank, 0);
+    members[rank] = Platform::LocationId(rank, 0);
   }
-  check(OTF2_GlobalDefWriter_WriteGroup(defs, 0, emptyString, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, platform.rankCount(), members.data()),
+  Check(OTF2_GlobalDefWriter_WriteGroup(defs, 0, emptyString, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, platform.RankCount(), members.data()),
     "writing the MPI locations Group");
-  for (uint32_t rank = 0; rank < platform.rankCount(); ++rank)
+  for (uint32_t rank = 0; rank < platform.RankCount(); ++rank)
   {
     members[rank] = rank;
   }
-  check(OTF2_GlobalDefWriter_WriteGroup(defs, 1, emptyString, OTF2_GROUP_TYPE_COMM_GROUP,
-          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, platform.rankCount(), members.data()),
+  Check(OTF2_GlobalDefWriter_WriteGroup(defs, 1, emptyString, OTF2_GROUP_TYPE_COMM_GROUP,
+          OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, platform.RankCount(), members.data()),
     "writing the MPI_COMM_WORLD Group");
   counts.Groups += 2;
-  check(OTF2_GlobalDefWriter_WriteComm(defs, WorldComm, worldName, 1, OTF2_UNDEFINED_COMM,
-          OTF2_COMM_FLAG_NONE),
+  Check(OTF2_GlobalDefWriter_WriteComm(
+          defs, WorldComm, worldName, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
     "writing MPI_COMM_WORLD");
   ++counts.Comms;
 
   const OTF2_MetricMemberRef member = 0;
-  check(OTF2_GlobalDefWriter_WriteMetricMember(defs, member, metricName, metricDescription,
-          OTF2_METRIC_TYPE_PAPI, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
-          OTF2_BASE_DECIMAL, 0, metricUnit),
+  Check(OTF2_GlobalDefWriter_WriteMetricMember(defs, member, metricName, metricDescription,
+          OTF2_METRIC_TYPE_PAPI, OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64, OTF2_BASE_DECIMAL,
+          0, metricUnit),
     "writing a MetricMember");
   ++counts.MetricMembers;
-  check(OTF2_GlobalDefWriter_WriteMetricClass(defs, InstructionMetric, 1, &member,
+  Check(OTF2_GlobalDefWriter_WriteMetricClass(defs, InstructionMetric, 1, &member,
           OTF2_METRIC_SYNCHRONOUS_STRICT, OTF2_RECORDER_KIND_CPU),
     "writing a MetricClass");
   ++counts.MetricClasses;

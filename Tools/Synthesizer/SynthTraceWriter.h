@@ -45,7 +45,7 @@ enum class Region : uint32_t
   Count
 };
 
-const char* regionName(Region region);
+const char* RegionName(Region region);
 
 enum class Collective
 {
@@ -61,7 +61,7 @@ public:
   /// Opens `directory`/traces.otf2 for writing; the directory must not hold
   /// an archive already.
   TraceWriter(const std::string& directory, const Platform& platform, uint64_t timerResolution);
-  /// Closes the archive if finish() was not reached (error paths).
+  /// Closes the archive if Finish() was not reached (error paths).
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
@@ -69,63 +69,66 @@ public:
   /// Memory one open event writer holds: its event chunk. (Full chunks bypass
   /// the POSIX substrate's per-file buffer; only the last, partial chunk is
   /// copied into such a buffer, which is freed when the file is closed, so
-  /// endPass() needs one more of them at a time.)
-  static uint64_t bytesPerOpenLocation();
+  /// EndPass() needs one more of them at a time.)
+  static uint64_t BytesPerOpenLocation();
 
   /// Opens the event writers of locations [firstLocation, endLocation)
-  /// (Platform::locationIndex()); until endPass(), only their events are
+  /// (Platform::LocationIndex()); until EndPass(), only their events are
   /// written and counted, all others are ignored.
-  void beginPass(uint64_t firstLocation, uint64_t endLocation);
+  void BeginPass(uint64_t firstLocation, uint64_t endLocation);
   /// Closes the pass's event writers and records their numberOfEvents.
   /// `closed(done, count)` is called after each of the pass's `count`
   /// event files is closed (which writes its last chunk out: a quarter to a
   /// third of a run's time); it may throw to stop.
-  void endPass(const std::function<void(uint64_t done, uint64_t count)>& closed = {});
+  void EndPass(const std::function<void(uint64_t done, uint64_t count)>& closed = {});
 
-  // Events. `location` is Platform::locationIndex(); `time` is in seconds
+  // Events. `location` is Platform::LocationIndex(); `time` is in seconds
   // since trace start and must not decrease per location.
-  void programBegin(uint64_t location, double time);
-  void programEnd(uint64_t location, double time);
-  void enter(uint64_t location, double time, Region region);
-  void leave(uint64_t location, double time, Region region);
-  void metric(uint64_t location, double time, uint64_t instructions);
-  void threadFork(uint64_t location, double time, uint32_t threads);
-  void threadJoin(uint64_t location, double time);
-  void mpiSend(uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes);
-  void mpiRecv(uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes);
-  void mpiIsend(uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes,
+  void ProgramBegin(uint64_t location, double time);
+  void ProgramEnd(uint64_t location, double time);
+  void Enter(uint64_t location, double time, Region region);
+  void Leave(uint64_t location, double time, Region region);
+  void Metric(uint64_t location, double time, uint64_t instructions);
+  void ThreadFork(uint64_t location, double time, uint32_t threads);
+  void ThreadJoin(uint64_t location, double time);
+  void MpiSend(uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes);
+  void MpiRecv(uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes);
+  void MpiIsend(uint64_t location, double time, uint32_t receiver, uint32_t tag, uint64_t bytes,
     uint64_t request);
-  void mpiIsendComplete(uint64_t location, double time, uint64_t request);
-  void mpiIrecvRequest(uint64_t location, double time, uint64_t request);
-  void mpiIrecv(uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes,
+  void MpiIsendComplete(uint64_t location, double time, uint64_t request);
+  void MpiIrecvRequest(uint64_t location, double time, uint64_t request);
+  void MpiIrecv(uint64_t location, double time, uint32_t sender, uint32_t tag, uint64_t bytes,
     uint64_t request);
-  void mpiCollectiveBegin(uint64_t location, double time);
-  void mpiCollectiveEnd(uint64_t location, double time, Collective operation, uint64_t bytes);
+  void MpiCollectiveBegin(uint64_t location, double time);
+  void MpiCollectiveEnd(uint64_t location, double time, Collective operation, uint64_t bytes);
 
   /// After the last pass (every location must have been in exactly one),
   /// closes the event files, writes local and global definitions and
   /// closes the archive; fills the summary's counts, locations and clock.
-  void finish(SynthesisSummary& summary);
+  void Finish(SynthesisSummary& summary);
 
   /// Also hands every event of the first pass to `paje` (which sees each
   /// event once, whatever the number of passes); nullptr detaches.
-  void attachPaje(PajeWriter* paje) { this->Paje = paje; }
+  void AttachPaje(PajeWriter* paje) { this->Paje = paje; }
 
   /// Unsynchronised clocks (SynthConfig::ClockOffsets): seconds added to the
   /// timestamps of each rank's locations; ranks beyond the list keep 0.
-  void setClockOffsets(const std::vector<double>& perRank) { this->RankClockOffset = perRank; }
+  void SetClockOffsets(const std::vector<double>& perRank) { this->RankClockOffset = perRank; }
 
   /// Archive timestamp of a simulated time.
-  uint64_t timestamp(double time) const;
-  uint64_t globalOffset() const { return this->GlobalOffset; }
+  uint64_t Timestamp(double time) const;
+  uint64_t GetGlobalOffset() const { return this->GlobalOffset; }
 
 private:
   struct Callbacks;
-  OTF2_EvtWriter_struct* writerFor(uint64_t location, double time, EventKind kind);
+  OTF2_EvtWriter_struct* WriterFor(uint64_t location, double time, EventKind kind);
   /// The Pajé writer during the first pass, else nullptr.
-  PajeWriter* paje() const { return this->PassBegin == 0 && this->PassEnd > 0 ? this->Paje : nullptr; }
-  void writeGlobalDefinitions(SynthesisSummary& summary);
-  void close();
+  PajeWriter* GetPaje() const
+  {
+    return this->PassBegin == 0 && this->PassEnd > 0 ? this->Paje : nullptr;
+  }
+  void WriteGlobalDefinitions(SynthesisSummary& summary);
+  void Close();
 
   const Platform& Machine;
   std::vector<double> RankClockOffset;

@@ -32,7 +32,7 @@ constexpr double ClosingShare = 0.25;
 /// Report at most about a thousand times, whatever the iteration count.
 constexpr double ProgressStep = 0.001;
 
-void removeOutputs(const fs::path& directory)
+void RemoveOutputs(const fs::path& directory)
 {
   std::error_code ignored;
   for (const char* entry : ArchiveEntries)
@@ -45,7 +45,7 @@ void removeOutputs(const fs::path& directory)
   }
 }
 
-void preparePajeFile(const std::string& path, bool overwrite)
+void PreparePajeFile(const std::string& path, bool overwrite)
 {
   std::error_code error;
   if (fs::exists(fs::symlink_status(path, error)) && !overwrite)
@@ -59,7 +59,7 @@ void preparePajeFile(const std::string& path, bool overwrite)
   }
 }
 
-void prepareDirectory(const fs::path& directory, bool overwrite)
+void PrepareDirectory(const fs::path& directory, bool overwrite)
 {
   std::error_code error;
   if (fs::exists(directory, error) && !fs::is_directory(directory, error))
@@ -84,10 +84,10 @@ void prepareDirectory(const fs::path& directory, bool overwrite)
       "' already holds an OTF2 archive (traces.otf2); use --force to replace it");
   }
   // Also drop the side files of an earlier run: they describe the old archive.
-  removeOutputs(directory);
+  RemoveOutputs(directory);
 }
 
-void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& write)
+void WriteFile(const fs::path& path, const std::function<void(std::ostream&)>& write)
 {
   std::ofstream out(path, std::ios::binary);
   if (out)
@@ -101,26 +101,26 @@ void writeFile(const fs::path& path, const std::function<void(std::ostream&)>& w
   }
 }
 
-uint64_t toTimestamp(const SynthesisSummary& summary, double seconds)
+uint64_t ToTimestamp(const SynthesisSummary& summary, double seconds)
 {
   return summary.GlobalOffset +
     uint64_t(std::llround(seconds * double(summary.TimerResolution)));
 }
 
 /// Clips the window to the trace and records it as timestamps.
-void completeGroundTruth(SynthesisSummary& summary, const Simulation& simulation)
+void CompleteGroundTruth(SynthesisSummary& summary, const Simulation& simulation)
 {
   GroundTruth& truth = summary.Truth;
-  truth.AffectedMessages = simulation.affectedMessages();
-  truth.AffectedComputeStates = simulation.affectedComputeStates();
+  truth.AffectedMessages = simulation.GetAffectedMessages();
+  truth.AffectedComputeStates = simulation.GetAffectedComputeStates();
   if (truth.Kind == PerturbationKind::None)
   {
     return;
   }
   truth.WindowBegin = std::min(truth.WindowBegin, summary.TraceLengthSeconds);
   truth.WindowEnd = std::min(truth.WindowEnd, summary.TraceLengthSeconds);
-  truth.WindowBeginTimestamp = toTimestamp(summary, truth.WindowBegin);
-  truth.WindowEndTimestamp = toTimestamp(summary, truth.WindowEnd);
+  truth.WindowBeginTimestamp = ToTimestamp(summary, truth.WindowBegin);
+  truth.WindowEndTimestamp = ToTimestamp(summary, truth.WindowEnd);
 }
 } // namespace
 
@@ -129,37 +129,38 @@ SynthesisAborted::SynthesisAborted()
 {
 }
 
-uint64_t locationsPerPass(const SynthConfig& config)
+uint64_t LocationsPerPass(const SynthConfig& config)
 {
-  validate(config);
+  Validate(config);
   const Platform platform(config);
   const uint64_t budget = config.MemoryBudgetMB << 20;
   // One buffer of the budget is kept for closing a file (see
-  // TraceWriter::bytesPerOpenLocation); the rest holds open event writers.
-  const uint64_t perLocation = TraceWriter::bytesPerOpenLocation();
+  // TraceWriter::BytesPerOpenLocation); the rest holds open event writers.
+  const uint64_t perLocation = TraceWriter::BytesPerOpenLocation();
   const uint64_t fitting = budget > perLocation ? budget / perLocation - 1 : 0;
-  return std::clamp<uint64_t>(fitting, 1, platform.locationCount());
+  return std::clamp<uint64_t>(fitting, 1, platform.LocationCount());
 }
 
-SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& progress)
+SynthesisSummary Synthesize(const SynthConfig& config, const ProgressCallback& progress)
 {
-  validate(config);
+  Validate(config);
   SynthesisSummary summary;
   summary.Config = config;
-  summary.Iterations = resolveIterations(config);
+  summary.Iterations = ResolveIterations(config);
   summary.Config.Iterations = summary.Iterations;
   const Platform platform(config);
   const fs::path directory(config.OutputDirectory);
   if (!config.PajeFile.empty())
   {
-    // Before prepareDirectory(), which removes an earlier run's files.
-    preparePajeFile(config.PajeFile, config.Overwrite);
+    // Before PrepareDirectory(), which removes an earlier run's files.
+    PreparePajeFile(config.PajeFile, config.Overwrite);
   }
-  prepareDirectory(directory, config.Overwrite);
+  PrepareDirectory(directory, config.Overwrite);
   summary.AnchorFile = (directory / "traces.otf2").string();
-  summary.LocationsPerPass = locationsPerPass(config);
-  summary.Passes = (platform.locationCount() + summary.LocationsPerPass - 1) / summary.LocationsPerPass;
-  summary.Truth = describeGroundTruth(config, platform);
+  summary.LocationsPerPass = LocationsPerPass(config);
+  summary.Passes =
+    (platform.LocationCount() + summary.LocationsPerPass - 1) / summary.LocationsPerPass;
+  summary.Truth = DescribeGroundTruth(config, platform);
 
   double reported = -1.0;
   auto report = [&](double fraction) {
@@ -178,18 +179,18 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
     const Perturbation perturbation(config.Perturbation, platform);
     {
       TraceWriter writer(directory.string(), platform, config.TimerResolution);
-      writer.setClockOffsets(config.ClockOffsets);
+      writer.SetClockOffsets(config.ClockOffsets);
       std::unique_ptr<PajeWriter> paje;
       if (!config.PajeFile.empty())
       {
         paje = std::make_unique<PajeWriter>(config.PajeFile, platform, config.TimerResolution);
-        writer.attachPaje(paje.get());
+        writer.AttachPaje(paje.get());
       }
       // The simulation is deterministic and keeps O(locations) state, so it
       // is replayed once per batch of locations; each pass writes only the
       // events of its batch, bounding the open event files (see
       // SynthConfig::MemoryBudgetMB).
-      const uint64_t locations = platform.locationCount();
+      const uint64_t locations = platform.LocationCount();
       const uint64_t batch = summary.LocationsPerPass;
       const double passShare = SimulationShare / double(summary.Passes);
       const double iterations = double(summary.Iterations);
@@ -197,45 +198,49 @@ SynthesisSummary synthesize(const SynthConfig& config, const ProgressCallback& p
       for (uint64_t pass = 0; pass < summary.Passes; ++pass)
       {
         const uint64_t first = pass * batch;
-        writer.beginPass(first, std::min(first + batch, locations));
+        writer.BeginPass(first, std::min(first + batch, locations));
         Simulation simulation(summary.Config, platform, perturbation, writer);
-        simulation.runPrologue();
+        simulation.RunPrologue();
         const double passBegin = double(pass) * passShare;
         for (uint64_t iteration = 0; iteration < summary.Iterations; ++iteration)
         {
-          simulation.runIteration(iteration);
+          simulation.RunIteration(iteration);
           report(passBegin + passShare * (1.0 - ClosingShare) * double(iteration + 1) / iterations);
         }
-        simulation.runEpilogue();
-        writer.endPass([&](uint64_t closed, uint64_t count) {
-          report(passBegin + passShare * (1.0 - ClosingShare + ClosingShare * double(closed) / double(count)));
-        });
+        simulation.RunEpilogue();
+        writer.EndPass(
+          [&](uint64_t closed, uint64_t count)
+          {
+            report(passBegin +
+              passShare * (1.0 - ClosingShare + ClosingShare * double(closed) / double(count)));
+          });
         if (pass + 1 == summary.Passes)
         {
-          writer.finish(summary);
-          completeGroundTruth(summary, simulation);
+          writer.Finish(summary);
+          CompleteGroundTruth(summary, simulation);
         }
       }
       if (paje)
       {
         summary.PajeFile = config.PajeFile;
-        summary.PajeLines = paje->finish();
+        summary.PajeLines = paje->Finish();
       }
     }
-    writeFile(directory / "ground_truth.json",
-      [&](std::ostream& out) { writeGroundTruthJson(summary, out); });
-    writeFile(directory / "summary.json", [&](std::ostream& out) { writeSummaryJson(summary, out); });
+    WriteFile(directory / "ground_truth.json",
+      [&](std::ostream& out) { WriteGroundTruthJson(summary, out); });
+    WriteFile(
+      directory / "summary.json", [&](std::ostream& out) { WriteSummaryJson(summary, out); });
     if (config.WriteDot)
     {
-      writeFile(directory / "topology.dot",
-        [&](std::ostream& out) { writeTopologyDot(platform, summary.Truth, out); });
-      writeFile(directory / "network.dot",
-        [&](std::ostream& out) { writeNetworkDot(config, platform, summary.Truth, out); });
+      WriteFile(directory / "topology.dot",
+        [&](std::ostream& out) { WriteTopologyDot(platform, summary.Truth, out); });
+      WriteFile(directory / "network.dot",
+        [&](std::ostream& out) { WriteNetworkDot(config, platform, summary.Truth, out); });
     }
   }
   catch (...)
   {
-    removeOutputs(directory);
+    RemoveOutputs(directory);
     if (!config.PajeFile.empty())
     {
       std::error_code ignored;
