@@ -24,6 +24,8 @@ constexpr std::array<RGB, 4> One(std::uint32_t hex)
 }
 
 // The default palette.
+// One type family a line, its name beside it.
+// clang-format off
 constexpr ShadeTable DefaultTable = { {
   One(0xe8172b), // MpiWait
   One(0xa54d43), // MpiRecv
@@ -47,9 +49,12 @@ constexpr ShadeTable DefaultTable = { {
   { Rgb(0x4f8f45), Rgb(0x145f3d), Rgb(0x5fce01), Rgb(0x14c38c) }, // User
   { Rgb(0xb8b4a6), Rgb(0xacb7c3), Rgb(0xb8b4a6), Rgb(0xacb7c3) }, // Other
 } };
+// clang-format on
 // The colour-blind-safe palette: MPI from red through orange to yellow and
 // brown, user code blues, threads cyans and teals, I/O reddish purples, GPU
 // greens; apart in lightness where dichromats lose the red-green axis.
+// One type family a line, its name beside it.
+// clang-format off
 constexpr ShadeTable ColorBlindTable = { {
   One(0xfb0f31), // MpiWait
   One(0xb8122c), // MpiRecv
@@ -73,6 +78,7 @@ constexpr ShadeTable ColorBlindTable = { {
   { Rgb(0x3e5197), Rgb(0x1d7df5), Rgb(0x00aafe), Rgb(0x682bd8) }, // User
   { Rgb(0x7d757d), Rgb(0xa19b96), Rgb(0x7d757d), Rgb(0xa19b96) }, // Other
 } };
+// clang-format on
 }
 
 std::uint64_t TypePalette::StableHash(std::string_view text)

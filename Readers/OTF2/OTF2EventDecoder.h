@@ -15,6 +15,14 @@
 #include <string>
 #include <vector>
 
+// Out of line and cold: the rare paths (a dropped or misnested state) stay out
+// of the per-record loop's code.
+#if defined(__GNUC__)
+#define MACROSCOPE_COLD __attribute__((noinline, cold))
+#else
+#define MACROSCOPE_COLD
+#endif
+
 namespace macroscope::otf2
 {
 
@@ -81,10 +89,7 @@ private:
   OTF2_CallbackCode Leave(uint64_t ticks, OTF2_RegionRef region);
   /// Inline: Leave() runs it for most records of a trace.
   inline void EmitState(uint64_t region, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
-#if defined(__GNUC__)
-  __attribute__((noinline, cold))
-#endif
-  void MarkDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth);
+  MACROSCOPE_COLD void MarkDropped(uint64_t startTicks, uint64_t endTicks, uint32_t depth);
   // Appends a state row of `type`, timed, windowed and clipped.
   inline void PushState(uint32_t type, uint64_t startTicks, uint64_t endTicks, uint32_t depth);
   std::size_t EmitEvent(RecordKind kind, uint64_t ticks);
@@ -98,21 +103,15 @@ private:
   void Cancel(uint64_t request);
   void CollectiveEnd(uint64_t ticks, OTF2_CollectiveOp operation, OTF2_CommRef comm, uint32_t root);
   OTF2_CallbackCode Fail(const std::string& problem);
-  /// A Leave that does not close the innermost open region. Out of line, so
-  /// that Leave() stays small.
-#if defined(__GNUC__)
-  __attribute__((noinline, cold))
-#endif
   /// Whether a Leave of region `b` closes an Enter of region `a`: the
   /// same region, or regions of one state type (named alike).
   bool SameState(uint64_t a, uint64_t b) const;
-  void LeaveMisnested(uint64_t ticks, OTF2_RegionRef region);
+  /// A Leave that does not close the innermost open region. Out of line, so
+  /// that Leave() stays small.
+  MACROSCOPE_COLD void LeaveMisnested(uint64_t ticks, OTF2_RegionRef region);
   /// A Leave of no open region: the late Leave of a state closed early, or
   /// one whose Enter was not recorded.
-#if defined(__GNUC__)
-  __attribute__((noinline, cold))
-#endif
-  void LeaveUnpaired(OTF2_RegionRef region);
+  MACROSCOPE_COLD void LeaveUnpaired(OTF2_RegionRef region);
 
   const Definitions& Defs;
   const ReadOptions& Options;
@@ -122,7 +121,7 @@ private:
   double WindowBegin;
   double WindowEnd;
   bool ClipStates;
-  bool FilterRegions; ///< whether KeepRegionType filters anything
+  bool FilterRegions;                  ///< whether KeepRegionType filters anything
   std::vector<uint8_t> KeepRegionType; ///< by type id; bytes, not bits: read per state
   RowSink* Sink;
   bool MatchMessages; ///< false when streaming to a sink that does not want them
