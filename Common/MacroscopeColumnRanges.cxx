@@ -38,7 +38,8 @@ void cacheArray(vtkDataArray* array)
   double range[2];
   double finite[2];
   const auto* values = static_cast<const T*>(array->GetVoidPointer(0));
-  if (MacroscopeColumnRanges(values, static_cast<std::size_t>(array->GetNumberOfTuples()), range, finite))
+  if (MacroscopeColumnRanges(
+        values, static_cast<std::size_t>(array->GetNumberOfTuples()), range, finite))
   {
     MacroscopeSeedRanges(array, range, finite);
   }

@@ -27,7 +27,8 @@ class vtkDataObject;
 /// progress evenly. A plain loop over the column, while it is at hand, costs
 /// a fraction of that (docs/progress.md). The array must not be modified
 /// afterwards (Modified() drops the cache, which is then computed again).
-MACROSCOPECOMMON_EXPORT void MacroscopeSeedRanges(vtkDataArray* array, const double range[2], const double finite[2]);
+MACROSCOPECOMMON_EXPORT void MacroscopeSeedRanges(
+  vtkDataArray* array, const double range[2], const double finite[2]);
 
 /// The ranges MacroscopeSeedRanges() takes, of `count` values: {range, finite}; false
 /// when no value counts (VTK's own computation then answers, at no cost).

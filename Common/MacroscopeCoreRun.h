@@ -14,8 +14,8 @@
 /// Runs `core` for `self`: 1 when it returns, -1 when it throws `Aborted`
 /// (warning `aborted` when it is not null: a filter that reports the abort
 /// through its outputs passes null), 0 when it throws anything else (the
-/// error "`failure`: what", or what alone when `failure` is null). Whatever `core` throws stays in here, so that
-/// a rank that fails alone still meets the others in MacroscopeAgree.
+/// error "`failure`: what", or what alone when `failure` is null). Whatever `core` throws stays in
+/// here, so that a rank that fails alone still meets the others in MacroscopeAgree.
 template <typename Aborted, typename Core>
 int MacroscopeRunCore(vtkObject* self, const char* failure, const char* aborted, Core&& core)
 {

@@ -98,7 +98,6 @@ bool MacroscopeModelPlan::Build(vtkTree* tree, vtkTable* types, int metric, int 
   return true;
 }
 
-
 bool MacroscopeModelPlan::KeepTypes(
   vtkTable* types, const std::vector<std::string>& names, std::string& problem)
 {

@@ -23,7 +23,10 @@ struct MACROSCOPECOMMON_EXPORT MacroscopeModelPlan
   std::vector<uint32_t> PlaneOfType; ///< Types row -> plane, UINT32_MAX if none
   std::vector<vtkIdType> TypeOfPlane;
 
-  int Planes() const { return this->TypeOfPlane.empty() ? 1 : static_cast<int>(this->TypeOfPlane.size()); }
+  int Planes() const
+  {
+    return this->TypeOfPlane.empty() ? 1 : static_cast<int>(this->TypeOfPlane.size());
+  }
 
   /// The Types kind the planes of a vtkMacroscopeTimeSlicing metric are made
   /// of; nullptr for the message metrics (one plane).

@@ -15,8 +15,8 @@ bool MacroscopeNameList::Clear(std::vector<std::string>& names)
   return true;
 }
 
-void MacroscopeNameList::Print(std::ostream& os, vtkIndent indent, const char* label,
-  const std::vector<std::string>& names)
+void MacroscopeNameList::Print(
+  std::ostream& os, vtkIndent indent, const char* label, const std::vector<std::string>& names)
 {
   os << indent << label << ":";
   for (const std::string& name : names)

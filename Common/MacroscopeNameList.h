@@ -4,12 +4,11 @@
 #define MacroscopeNameList_h
 
 #include "MacroscopeCommonModule.h" // for export macro
-#include "vtkIndent.h"               // for vtkIndent
+#include "vtkIndent.h"              // for vtkIndent
 
 #include <ostream>
 #include <string>
 #include <vector>
-
 
 /// The name lists behind the Resources and Types properties of the filters
 /// and layouts that honour the shared selection (empty = all): one
@@ -21,8 +20,8 @@ struct MACROSCOPECOMMON_EXPORT MacroscopeNameList
   /// Empties `names`; true when that changed them (then mark modified).
   static bool Clear(std::vector<std::string>& names);
   /// `label: "a" "b"`, or `label: (all)` when empty, on one line.
-  static void Print(std::ostream& os, vtkIndent indent, const char* label,
-    const std::vector<std::string>& names);
+  static void Print(
+    std::ostream& os, vtkIndent indent, const char* label, const std::vector<std::string>& names);
 };
 
 /// Defines Add<Item>(name) and RemoveAll<List>() of `Class` over its member

@@ -108,7 +108,7 @@ struct MacroscopeColumnStore
 /// The parent of every vertex of a trace Hierarchy (-1 for the root) and its
 /// LeafIndex (-1 for inner vertices). False, with `problem` set, when the
 /// tree has no LeafIndex vertex array.
-MACROSCOPECOMMON_EXPORT bool MacroscopeHierarchyArrays(vtkTree* tree,
-  std::vector<int64_t>& parent, std::vector<int64_t>& leafIndex, std::string& problem);
+MACROSCOPECOMMON_EXPORT bool MacroscopeHierarchyArrays(vtkTree* tree, std::vector<int64_t>& parent,
+  std::vector<int64_t>& leafIndex, std::string& problem);
 
 #endif

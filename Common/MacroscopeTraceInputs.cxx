@@ -1,6 +1,6 @@
 #include "MacroscopeTraceInputs.h"
-#include "vtkStreamingDemandDrivenPipeline.h"
 #include "vtkAlgorithm.h"
+#include "vtkStreamingDemandDrivenPipeline.h"
 
 #include "MacroscopeTraceLookup.h"
 #include "TraceSchema.h"
@@ -124,7 +124,8 @@ bool MacroscopeTraceInputs::CollectTrace(
   }
   // The given table stays itself (it may be a filtered copy of the
   // reader's); only what it is not comes from the reader.
-  auto fill = [this](auto*& mine, auto* theirs) {
+  auto fill = [this](auto*& mine, auto* theirs)
+  {
     if (!mine && theirs)
     {
       mine = theirs;
@@ -165,7 +166,8 @@ void MacroscopeTraceInputs::FindDefinitions(
 std::string MacroscopeTraceInputs::Describe() const
 {
   std::string found;
-  auto add = [&found](const void* present, const char* name) {
+  auto add = [&found](const void* present, const char* name)
+  {
     if (present)
     {
       found += (found.empty() ? "" : ", ") + std::string(name);
@@ -194,8 +196,8 @@ bool MacroscopeTraceInputs::ResolveWindow(const double requested[2],
   }
   std::ostringstream text;
   text << "TimeWindow (" << requested[0] << ", " << requested[1]
-       << ") is empty: its end must come after its start (the trace spans " << bounds[0]
-       << " to " << bounds[1] << " s)";
+       << ") is empty: its end must come after its start (the trace spans " << bounds[0] << " to "
+       << bounds[1] << " s)";
   problem = text.str();
   return false;
 }
@@ -225,12 +227,14 @@ bool MacroscopeTraceInputs::CollectTraceAndWindow(vtkAlgorithm* view, const char
   return true;
 }
 
-void MacroscopeTraceInputs::TimeBounds(double bounds[2], vtkMultiProcessController* controller) const
+void MacroscopeTraceInputs::TimeBounds(
+  double bounds[2], vtkMultiProcessController* controller) const
 {
   double low = std::numeric_limits<double>::infinity();
   double high = -std::numeric_limits<double>::infinity();
   bool stored = false;
-  for (vtkTable* table : { this->Types, this->States, this->Messages, this->Events, this->Variables })
+  for (vtkTable* table :
+    { this->Types, this->States, this->Messages, this->Events, this->Variables })
   {
     auto* recorded = table
       ? vtkDataArray::SafeDownCast(table->GetFieldData()->GetAbstractArray("TimeBounds"))

@@ -77,7 +77,8 @@ struct MACROSCOPECOMMON_EXPORT MacroscopeTraceInputs
   /// Asks every connection of `inputs` for piece i of n, where i is this
   /// rank and n the ranks of `controller`, whatever downstream asked: the
   /// ranks' partial results then add up to the trace's.
-  static void RequestRankPieces(vtkInformationVector* inputs, vtkMultiProcessController* controller);
+  static void RequestRankPieces(
+    vtkInformationVector* inputs, vtkMultiProcessController* controller);
 
   /// Whether the ranks of `controller` hold one piece each of `inputs` (as
   /// RequestRankPieces asks), so that their partial results must be summed.

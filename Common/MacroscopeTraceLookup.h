@@ -17,7 +17,8 @@ class vtkTree;
 /// puts pass-through filters between a reader's port and its displays),
 /// appended to `found` as DATA_OBJECT informations. False when no producer
 /// within a few hops holds States and a Hierarchy.
-MACROSCOPECOMMON_EXPORT bool MacroscopeFindTrace(vtkAlgorithm* producer, vtkInformationVector* found);
+MACROSCOPECOMMON_EXPORT bool MacroscopeFindTrace(
+  vtkAlgorithm* producer, vtkInformationVector* found);
 
 /// The definitions (vtkMacroscopeTraceKeys::DEFINITIONS: the Hierarchy
 /// tree and the Types table) a reader publishes during REQUEST_INFORMATION

@@ -1,7 +1,7 @@
 #include "vtkMacroscopeTypePalette.h"
 
-#include "TypePalette.h"
 #include "TraceSchema.h"
+#include "TypePalette.h"
 
 #include "vtkLookupTable.h"
 #include "vtkObjectFactory.h"

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <condition_variable>
 #include <deque>
-#include <functional>
 #include <exception>
+#include <functional>
 #include <iterator>
 #include <mutex>
 #include <numeric>
@@ -34,7 +34,8 @@ void ModelView::Validate() const
 {
   if (this->Slices < 1 || this->Resources < 1 || this->Types < 1 || !this->Values)
   {
-    throw std::invalid_argument("aggregation: the model needs at least one slice, resource and type");
+    throw std::invalid_argument(
+      "aggregation: the model needs at least one slice, resource and type");
   }
   for (uint32_t u = 0; u < this->Types; ++u)
   {
@@ -64,7 +65,8 @@ AggregationHierarchy::AggregationHierarchy(const std::vector<int64_t>& parent, u
     throw std::invalid_argument("aggregation hierarchy: " + std::to_string(nodes) +
       " nodes cannot hold " + std::to_string(leaves) + " leaves");
   }
-  auto fail = [](int64_t node, const std::string& why) {
+  auto fail = [](int64_t node, const std::string& why)
+  {
     throw std::invalid_argument(
       "aggregation hierarchy is not a tree: node " + std::to_string(node) + " " + why);
   };
@@ -187,8 +189,7 @@ Partition Aggregation::Best(double p) const
 {
   if (!(p >= 0.0 && p <= 1.0))
   {
-    throw std::invalid_argument(
-      "aggregation: p = " + std::to_string(p) + " is outside [0, 1]");
+    throw std::invalid_argument("aggregation: p = " + std::to_string(p) + " is outside [0, 1]");
   }
   if (!this->Sweeping && std::this_thread::get_id() == this->ProgressThread)
   {
@@ -202,9 +203,8 @@ Partition Aggregation::Best(double p) const
   Partition partition;
   partition.Parts = this->Optimize(p / gainScale, (1.0 - p) / lossScale);
   std::sort(partition.Parts.begin(), partition.Parts.end(),
-    [](const AggregatePart& a, const AggregatePart& b) {
-      return std::tie(a.Node, a.FirstSlice) < std::tie(b.Node, b.FirstSlice);
-    });
+    [](const AggregatePart& a, const AggregatePart& b)
+    { return std::tie(a.Node, a.FirstSlice) < std::tie(b.Node, b.FirstSlice); });
   for (AggregatePart& part : partition.Parts)
   {
     part.Gain /= gainScale;
@@ -266,14 +266,14 @@ std::vector<Partition> Envelope(const Aggregation& owner, const Partition& first
   std::vector<Pair> pairs{ { &first, &last, 0.0, 1.0 } };
   unsigned busy = 0;
   std::exception_ptr failure;
-  auto logParts = [](const Partition& partition) {
-    return std::log(double(std::max<std::size_t>(1, partition.Parts.size())));
-  };
+  auto logParts = [](const Partition& partition)
+  { return std::log(double(std::max<std::size_t>(1, partition.Parts.size()))); };
   const double logSpan = std::max(1e-9, logParts(first) - logParts(last));
   double settledP = 0.0;
   double settledLogParts = 0.0;
 
-  auto work = [&](bool worker) {
+  auto work = [&](bool worker)
+  {
     struct Scope // clears the flags and the DP scratch however the loop ends
     {
       explicit Scope(bool worker)
@@ -399,7 +399,8 @@ PartitionSweep Aggregation::AllPartitions() const
   this->SweepFraction = 0.02;
   this->Checkpoint(0.0);
   std::size_t optimizations = 2;
-  auto settled = [this](double fraction) {
+  auto settled = [this](double fraction)
+  {
     // Pairs end on several threads: keep the largest fraction seen.
     const double now = 0.02 + 0.98 * fraction;
     double seen = this->SweepFraction.load();
@@ -409,8 +410,8 @@ PartitionSweep Aggregation::AllPartitions() const
     return this->Continue(0.0);
   };
   std::vector<Partition> vertices{ first };
-  std::vector<Partition> between = Envelope(*this, first, last,
-    aggregation::ThreadCount(this->Threads, 1u << 16), settled, optimizations);
+  std::vector<Partition> between = Envelope(
+    *this, first, last, aggregation::ThreadCount(this->Threads, 1u << 16), settled, optimizations);
   std::move(between.begin(), between.end(), std::back_inserter(vertices));
   if (!last.SameParts(first))
   {
@@ -463,8 +464,8 @@ std::vector<double> TemporalAmplitudes(const ModelView& model, int first, int la
   return amplitude;
 }
 
-AreaSummary SummarizeArea(const ModelView& model, const AggregationHierarchy& hierarchy,
-  int64_t node, int first, int last)
+AreaSummary SummarizeArea(
+  const ModelView& model, const AggregationHierarchy& hierarchy, int64_t node, int first, int last)
 {
   if (node < 0 || node >= static_cast<int64_t>(hierarchy.Nodes()) || first < 0 || last < first ||
     last >= model.Slices)

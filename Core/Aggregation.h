@@ -1,7 +1,7 @@
 // Ocelotl's information-theoretic aggregation of a microscopic model
 // (Dosimont et al. 2015 (Ocelotl) §3.1-3.5; Pagano et al. 2013 (FrameSoC)
-// §IV-B): the partition of the model that maximises pIC = p * gain - (1 - p) * loss among the partitions a
-// constraint allows, for one p or for every p in [0, 1] at once.
+// §IV-B): the partition of the model that maximises pIC = p * gain - (1 - p) * loss among the
+// partitions a constraint allows, for one p or for every p in [0, 1] at once.
 //
 // Three constraints, one class each:
 // - TemporalAggregation: contiguous slice intervals over all resources;
@@ -281,19 +281,19 @@ private:
   std::vector<Quality> Qualities; ///< node-major, then upper triangle
 };
 
-/// Q(T(i, j), u) of Dosimont et al. 2015 (Ocelotl) eq. 4 for every type u: the sum over all resources
-/// and slices of the interval, divided by its number of slices.
+/// Q(T(i, j), u) of Dosimont et al. 2015 (Ocelotl) eq. 4 for every type u: the sum over all
+/// resources and slices of the interval, divided by its number of slices.
 std::vector<double> TemporalAmplitudes(const ModelView& model, int first, int last);
 
 /// What the spatiotemporal overview draws for a part (Dosimont et al. 2015 (Ocelotl) eq. 5).
 struct AreaSummary
 {
-  std::vector<double> Mean; ///< per type: sum over the area / (slices x leaves)
-  uint32_t Mode = 0;        ///< type of the largest mean (lowest index on ties)
+  std::vector<double> Mean;    ///< per type: sum over the area / (slices x leaves)
+  uint32_t Mode = 0;           ///< type of the largest mean (lowest index on ties)
   double ModeProportion = 0.0; ///< Mean[Mode] / sum of Mean; 0 when all are 0
 };
 
-AreaSummary SummarizeArea(const ModelView& model, const AggregationHierarchy& hierarchy,
-  int64_t node, int first, int last);
+AreaSummary SummarizeArea(
+  const ModelView& model, const AggregationHierarchy& hierarchy, int64_t node, int first, int last);
 
 }

@@ -91,9 +91,8 @@ SpatialAggregation::SpatialAggregation(
       entityXLogX[s] += aggregation::XLog2X(sum);
     }
   }
-  auto sameVector = [&](uint32_t a, uint32_t b) {
-    return std::equal(&sums[a * types], &sums[a * types] + types, &sums[b * types]);
-  };
+  auto sameVector = [&](uint32_t a, uint32_t b)
+  { return std::equal(&sums[a * types], &sums[a * types] + types, &sums[b * types]); };
   this->Qualities.resize(nodes);
   for (std::size_t n = 0; n < nodes; ++n)
   {
@@ -106,7 +105,8 @@ SpatialAggregation::SpatialAggregation(
       }
       entityXLogX[n] += entityXLogX[c];
       // Uniform: every child uniform and equal to the first leaf.
-      uniform[n] = uniform[n] && uniform[c] && sameVector(hierarchy.LeafBegin(c), hierarchy.LeafBegin(n));
+      uniform[n] =
+        uniform[n] && uniform[c] && sameVector(hierarchy.LeafBegin(c), hierarchy.LeafBegin(n));
     }
     double sumXLogX = 0.0;
     double total = 0.0;
@@ -194,7 +194,8 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(const ModelView& model,
   {
     for (uint32_t s = 0; s < model.Resources; ++s)
     {
-      const double* in = &model.Values[std::size_t(slices) * (s + std::size_t(model.Resources) * u)];
+      const double* in =
+        &model.Values[std::size_t(slices) * (s + std::size_t(model.Resources) * u)];
       for (int t = 0; t < slices; ++t)
       {
         sumsAt(s, t)[u] = in[t];
@@ -246,52 +247,54 @@ SpatiotemporalAggregation::SpatiotemporalAggregation(const ModelView& model,
   }
 
   this->Qualities.resize(nodes * this->Intervals);
-  aggregation::ParallelFor(nodes, threads, [&](std::size_t n) {
-    if (!this->Continue(double(n) / nodes))
+  aggregation::ParallelFor(nodes, threads,
+    [&](std::size_t n)
     {
-      return;
-    }
-    const double leaves = hierarchy.LeafCount(n);
-    // For one first slice: the running type sums of every interval
-    // [first, last] in a row, then all their x log2 x at once (vector log2),
-    // then the sums in the same order as one interval at a time.
-    std::vector<double> acc(types);
-    std::vector<double> running(std::size_t(slices) * types);
-    std::vector<double> xLogX(running.size());
-    for (int first = 0; first < slices; ++first)
-    {
-      std::fill(acc.begin(), acc.end(), 0.0);
-      for (int last = first; last < slices; ++last)
+      if (!this->Continue(double(n) / nodes))
       {
-        const double* in = sumsAt(n, last);
-        double* out = &running[std::size_t(last - first) * types];
-        for (uint32_t u = 0; u < types; ++u)
+        return;
+      }
+      const double leaves = hierarchy.LeafCount(n);
+      // For one first slice: the running type sums of every interval
+      // [first, last] in a row, then all their x log2 x at once (vector log2),
+      // then the sums in the same order as one interval at a time.
+      std::vector<double> acc(types);
+      std::vector<double> running(std::size_t(slices) * types);
+      std::vector<double> xLogX(running.size());
+      for (int first = 0; first < slices; ++first)
+      {
+        std::fill(acc.begin(), acc.end(), 0.0);
+        for (int last = first; last < slices; ++last)
         {
-          acc[u] += in[u];
-          out[u] = acc[u];
+          const double* in = sumsAt(n, last);
+          double* out = &running[std::size_t(last - first) * types];
+          for (uint32_t u = 0; u < types; ++u)
+          {
+            acc[u] += in[u];
+            out[u] = acc[u];
+          }
+        }
+        aggregation::XLog2XBatch(running.data(), xLogX.data(), std::size_t(slices - first) * types);
+        double entityXLogX = 0.0;
+        double total = 0.0;
+        for (int last = first; last < slices; ++last)
+        {
+          const double* in = sumsAt(n, last);
+          const double* terms = &xLogX[std::size_t(last - first) * types];
+          double sumXLogX = 0.0;
+          for (uint32_t u = 0; u < types; ++u)
+          {
+            total += in[u];
+            sumXLogX += terms[u];
+          }
+          entityXLogX += cellXLogX[n * slices + last];
+          const bool uniform = mixed[n * row + last + 1] == mixed[n * row + first] &&
+            changes[n * row + last] == changes[n * row + first];
+          this->Qualities[this->Index(n, first, last)] = aggregation::PartQuality(
+            sumXLogX, entityXLogX, total, leaves * (last - first + 1), uniform);
         }
       }
-      aggregation::XLog2XBatch(running.data(), xLogX.data(), std::size_t(slices - first) * types);
-      double entityXLogX = 0.0;
-      double total = 0.0;
-      for (int last = first; last < slices; ++last)
-      {
-        const double* in = sumsAt(n, last);
-        const double* terms = &xLogX[std::size_t(last - first) * types];
-        double sumXLogX = 0.0;
-        for (uint32_t u = 0; u < types; ++u)
-        {
-          total += in[u];
-          sumXLogX += terms[u];
-        }
-        entityXLogX += cellXLogX[n * slices + last];
-        const bool uniform = mixed[n * row + last + 1] == mixed[n * row + first] &&
-          changes[n * row + last] == changes[n * row + first];
-        this->Qualities[this->Index(n, first, last)] = aggregation::PartQuality(
-          sumXLogX, entityXLogX, total, leaves * (last - first + 1), uniform);
-      }
-    }
-  });
+    });
   this->ThrowIfStopped();
   this->Full = this->Qualities[this->Index(hierarchy.Root(), 0, slices - 1)];
 }
@@ -323,8 +326,8 @@ namespace
 /// and fewer parts). Every variant below does, element by element, the same
 /// two additions and the same comparisons as this scalar rule, so all give
 /// identical tables; they differ only in how many i they handle at once.
-void RelaxCutsScalar(int i, const double* beforeValue, const double* beforeParts,
-  double addValue, double addParts, int k, double* bestValue, double* bestParts, double* bestCut)
+void RelaxCutsScalar(int i, const double* beforeValue, const double* beforeParts, double addValue,
+  double addParts, int k, double* bestValue, double* bestParts, double* bestCut)
 {
   for (; i < k; ++i)
   {
@@ -387,9 +390,9 @@ __attribute__((target("avx2"), always_inline)) inline void Candidate(const doubl
 /// (outside the row) are neither read nor written. `rows` is the node's
 /// table (row j at j (j + 1) / 2), `best` its row `last`, holding the single
 /// atoms (k = i) on entry.
-__attribute__((target("avx2"))) void RelaxRowAVX2(const double* rowsValue,
-  const double* rowsParts, const double* atomValue, const double* atomParts, int last,
-  double* bestValue, double* bestParts, double* bestCut)
+__attribute__((target("avx2"))) void RelaxRowAVX2(const double* rowsValue, const double* rowsParts,
+  const double* atomValue, const double* atomParts, int last, double* bestValue, double* bestParts,
+  double* bestCut)
 {
   const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
   for (int i = 0; i <= last; i += 4)
@@ -410,8 +413,8 @@ __attribute__((target("avx2"))) void RelaxRowAVX2(const double* rowsValue,
     for (; k + 1 <= last; k += 2)
     {
       Candidate(rowsValue, rowsParts, atomValue, atomParts, i, k, cutK, ov, om, oc);
-      Candidate(rowsValue, rowsParts, atomValue, atomParts, i, k + 1, _mm256_add_pd(cutK, one),
-        bv, bm, bc);
+      Candidate(
+        rowsValue, rowsParts, atomValue, atomParts, i, k + 1, _mm256_add_pd(cutK, one), bv, bm, bc);
       cutK = _mm256_add_pd(cutK, two);
     }
     if (k <= last)
@@ -436,9 +439,9 @@ __attribute__((target("avx2"))) void RelaxRowAVX2(const double* rowsValue,
 
 /// The same as Candidate and RelaxRowAVX2 with eight i at a time (AVX-512F)
 /// and mask registers for the lanes.
-__attribute__((target("avx512f"), always_inline)) inline void Candidate512(
-  const double* rowsValue, const double* rowsParts, const double* atomValue,
-  const double* atomParts, int i, int k, __m512d cutK, __m512d& bv, __m512d& bm, __m512d& bc)
+__attribute__((target("avx512f"), always_inline)) inline void Candidate512(const double* rowsValue,
+  const double* rowsParts, const double* atomValue, const double* atomParts, int i, int k,
+  __m512d cutK, __m512d& bv, __m512d& bm, __m512d& bc)
 {
   const std::size_t before = std::size_t(k - 1) * k / 2 + i; // Best(n, i.., k - 1)
   const __mmask8 valid = k - i >= 8 ? __mmask8(0xFF) : __mmask8((1u << (k - i)) - 1u);
@@ -475,8 +478,8 @@ __attribute__((target("avx512f"))) void RelaxRowAVX512(const double* rowsValue,
     for (; k + 1 <= last; k += 2)
     {
       Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k, cutK, ov, om, oc);
-      Candidate512(rowsValue, rowsParts, atomValue, atomParts, i, k + 1,
-        _mm512_add_pd(cutK, one), bv, bm, bc);
+      Candidate512(
+        rowsValue, rowsParts, atomValue, atomParts, i, k + 1, _mm512_add_pd(cutK, one), bv, bm, bc);
       cutK = _mm512_add_pd(cutK, two);
     }
     if (k <= last)
@@ -623,8 +626,8 @@ void RelaxCuts(const double* beforeValue, const double* beforeParts, double addV
       const __m128d m = _mm_add_pd(_mm_loadu_pd(beforeParts + i), addCount);
       const __m128d bv = _mm_loadu_pd(bestValue + i);
       const __m128d bm = _mm_loadu_pd(bestParts + i);
-      const __m128d beats = _mm_or_pd(
-        _mm_cmpgt_pd(v, bv), _mm_and_pd(_mm_cmpeq_pd(v, bv), _mm_cmplt_pd(m, bm)));
+      const __m128d beats =
+        _mm_or_pd(_mm_cmpgt_pd(v, bv), _mm_and_pd(_mm_cmpeq_pd(v, bv), _mm_cmplt_pd(m, bm)));
       _mm_storeu_pd(bestValue + i, _mm_or_pd(_mm_and_pd(beats, v), _mm_andnot_pd(beats, bv)));
       _mm_storeu_pd(bestParts + i, _mm_or_pd(_mm_and_pd(beats, m), _mm_andnot_pd(beats, bm)));
       const __m128d bc = _mm_loadu_pd(bestCut + i);
@@ -634,7 +637,8 @@ void RelaxCuts(const double* beforeValue, const double* beforeParts, double addV
 #else
   (void)sse2;
 #endif
-  RelaxCutsScalar(i, beforeValue, beforeParts, addValue, addParts, k, bestValue, bestParts, bestCut);
+  RelaxCutsScalar(
+    i, beforeValue, beforeParts, addValue, addParts, k, bestValue, bestParts, bestCut);
 }
 
 }
@@ -696,13 +700,15 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
   // raw qualities of the node over all slices (gain and loss only grow when
   // parts merge); any order of summation is then within m u W of the exact
   // sum (u = 2^-53), and the DP's comparisons chain such sums.
-  auto pruningMargin = [&](int64_t n) {
+  auto pruningMargin = [&](int64_t n)
+  {
     const Quality& whole = qualities[this->Index(n, 0, slices - 1)];
     const double weighted = gainWeight * whole.Gain + lossWeight * whole.Loss;
     const double terms = double(this->Hierarchy.LeafCount(n)) * slices;
     return 16.0 * terms * std::ldexp(weighted, -53);
   };
-  auto solveNode = [&](int64_t n) {
+  auto solveNode = [&](int64_t n)
+  {
     const auto& children = this->Hierarchy.Children(n);
     std::vector<double> atomValue(slices);
     std::vector<double> atomParts(slices);
@@ -739,8 +745,8 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
         for (int k = 0; k < width; ++k)
         {
           // below.Beats(whole), whole having one part.
-          const bool below = belowValue[k] > atomValue[k] ||
-            (belowValue[k] == atomValue[k] && belowParts[k] < 1.0);
+          const bool below =
+            belowValue[k] > atomValue[k] || (belowValue[k] == atomValue[k] && belowParts[k] < 1.0);
           split[row + k] = below;
           if (below)
           {
@@ -799,12 +805,14 @@ std::vector<AggregatePart> SpatiotemporalAggregation::Optimize(
   const double nodes = double(this->Hierarchy.Nodes());
   for (const auto& group : NodesByHeight(this->Hierarchy))
   {
-    aggregation::ParallelFor(group.size(), this->Threads, [&](std::size_t g) {
-      if (this->Continue((solved + g) / nodes))
+    aggregation::ParallelFor(group.size(), this->Threads,
+      [&](std::size_t g)
       {
-        solveNode(group[g]);
-      }
-    });
+        if (this->Continue((solved + g) / nodes))
+        {
+          solveNode(group[g]);
+        }
+      });
     this->ThrowIfStopped();
     solved += group.size();
   }

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cmath>
+#include <condition_variable>
 #include <limits>
 #include <mutex>
 #include <thread>
@@ -154,7 +154,8 @@ template <typename Body, typename Waiting>
 void ParallelFor(std::size_t count, unsigned threads, Body body, Waiting waiting)
 {
   threads = InsideParallelSweep ? 1u : ThreadCount(threads, count);
-  auto run = [&](unsigned first) {
+  auto run = [&](unsigned first)
+  {
     for (std::size_t i = first; i < count; i += threads)
     {
       body(i);
@@ -166,12 +167,14 @@ void ParallelFor(std::size_t count, unsigned threads, Body body, Waiting waiting
   std::vector<std::thread> pool;
   for (unsigned k = 1; k < threads; ++k)
   {
-    pool.emplace_back([&, k]() {
-      run(k);
-      std::lock_guard<std::mutex> lock(mutex);
-      --running;
-      finished.notify_one();
-    });
+    pool.emplace_back(
+      [&, k]()
+      {
+        run(k);
+        std::lock_guard<std::mutex> lock(mutex);
+        --running;
+        finished.notify_one();
+      });
   }
   run(0);
   {

@@ -45,8 +45,8 @@ __attribute__((target("avx512f"))) double AddAndSumXLog2XAVX512(
   for (; c < n; c += 8)
   {
     const __mmask8 lanes = n - c >= 8 ? __mmask8(0xFF) : __mmask8((1u << (n - c)) - 1u);
-    const __m512d x = _mm512_add_pd(
-      _mm512_maskz_loadu_pd(lanes, sums + c), _mm512_maskz_loadu_pd(lanes, add + c));
+    const __m512d x =
+      _mm512_add_pd(_mm512_maskz_loadu_pd(lanes, sums + c), _mm512_maskz_loadu_pd(lanes, add + c));
     _mm512_mask_storeu_pd(sums + c, lanes, x);
     const __mmask8 positive = _mm512_mask_cmp_pd_mask(lanes, x, _mm512_setzero_pd(), _CMP_GT_OQ);
     const __m512d logs = _ZGVeN8v_log2(_mm512_mask_mov_pd(_mm512_set1_pd(1.0), positive, x));
@@ -71,7 +71,6 @@ double AddAndSumXLog2X(double* sums, const double* add, std::size_t n)
 }
 
 }
-
 
 TemporalAggregation::TemporalAggregation(
   const ModelView& model, unsigned threads, AggregationProgress progress)
@@ -117,7 +116,8 @@ TemporalAggregation::TemporalAggregation(
   const double intervals = double(this->Qualities.size());
   std::atomic<std::size_t> done{ 0 };
   auto doneShare = [&]() { return double(done.load(std::memory_order_relaxed)) / intervals; };
-  auto computeRow = [&](std::size_t row) {
+  auto computeRow = [&](std::size_t row)
+  {
     if (!this->Continue(doneShare()))
     {
       return;
@@ -128,13 +128,12 @@ TemporalAggregation::TemporalAggregation(
     double total = 0.0;
     for (int last = first; last < slices; ++last)
     {
-      const double sumXLogX =
-        AddAndSumXLog2X(sums.data(), &bySlice[last * components], components);
+      const double sumXLogX = AddAndSumXLog2X(sums.data(), &bySlice[last * components], components);
       entityXLogX += sliceXLogX[last];
       total += sliceTotal[last];
       const bool uniform = changes[last] == changes[first];
-      this->Qualities[this->Index(first, last)] = aggregation::PartQuality(
-        sumXLogX, entityXLogX, total, double(last - first + 1), uniform);
+      this->Qualities[this->Index(first, last)] =
+        aggregation::PartQuality(sumXLogX, entityXLogX, total, double(last - first + 1), uniform);
     }
     done.fetch_add(std::size_t(slices) - row, std::memory_order_relaxed);
   };

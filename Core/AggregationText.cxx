@@ -110,7 +110,8 @@ DenseModelText ReadDenseModelText(std::istream& in)
   const auto parents = lines.Next("H parent indexes");
   if (static_cast<long long>(parents.size()) != nodes)
   {
-    lines.Fail(2, "expected " + std::to_string(nodes) + " parent indexes, got " +
+    lines.Fail(2,
+      "expected " + std::to_string(nodes) + " parent indexes, got " +
         std::to_string(parents.size()));
   }
   for (const auto& token : parents)
@@ -130,9 +131,9 @@ DenseModelText ReadDenseModelText(std::istream& in)
       const auto values = lines.Next("T values");
       if (static_cast<long long>(values.size()) != slices)
       {
-        lines.Fail(lines.Line(), "expected " + std::to_string(slices) + " values (leaf " +
-            std::to_string(s) + ", type " + std::to_string(u) + "), got " +
-            std::to_string(values.size()));
+        lines.Fail(lines.Line(),
+          "expected " + std::to_string(slices) + " values (leaf " + std::to_string(s) + ", type " +
+            std::to_string(u) + "), got " + std::to_string(values.size()));
       }
       for (int t = 0; t < model.Grid.Slices; ++t)
       {

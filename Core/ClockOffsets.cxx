@@ -18,7 +18,8 @@ namespace
 {
 
 // The clock of every location and their number.
-std::vector<int32_t> Clocks(const TraceInput& in, const std::vector<int32_t>& clockOf, int32_t& count)
+std::vector<int32_t> Clocks(
+  const TraceInput& in, const std::vector<int32_t>& clockOf, int32_t& count)
 {
   if (clockOf.empty())
   {
@@ -95,13 +96,13 @@ ClockEstimate Solve(int32_t clocks, const std::vector<Equation>& equations)
   {
     anyLatency = anyLatency || e.Latency;
   }
-  const int64_t latency =
-    anyLatency && int64_t(equations.size()) > usedClocks - groups ? n++ : -1;
+  const int64_t latency = anyLatency && int64_t(equations.size()) > usedClocks - groups ? n++ : -1;
   if (n == 0)
   {
     return estimate;
   }
-  const auto residuals = [&](const std::vector<double>& x, std::vector<double>& out) {
+  const auto residuals = [&](const std::vector<double>& x, std::vector<double>& out)
+  {
     // out = A^T (A x) with the equations' rows.
     std::fill(out.begin(), out.end(), 0.0);
     for (const Equation& e : equations)
@@ -129,9 +130,8 @@ ClockEstimate Solve(int32_t clocks, const std::vector<Equation>& equations)
       b[latency] += e.Value;
   }
   std::vector<double> x(n, 0.0), r = b, p = b, q(n);
-  const auto dot = [](const std::vector<double>& u, const std::vector<double>& v) {
-    return std::inner_product(u.begin(), u.end(), v.begin(), 0.0);
-  };
+  const auto dot = [](const std::vector<double>& u, const std::vector<double>& v)
+  { return std::inner_product(u.begin(), u.end(), v.begin(), 0.0); };
   double rr = dot(r, r);
   const double tolerance = 1e-28 * std::max(rr, 1e-300);
   for (int64_t iteration = 0; iteration < 4 * n + 100 && rr > tolerance; ++iteration)
@@ -191,26 +191,31 @@ std::vector<Equation> CollectiveEquations(const TraceInput& in, const std::vecto
   std::iota(order.begin(), order.end(), 0);
   const auto& comm = in.CollectiveCommunicator;
   const auto& where = in.CollectiveLocation;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::make_tuple(comm[a], where[a], in.CollectiveTime[a], a) <
-      std::make_tuple(comm[b], where[b], in.CollectiveTime[b], b);
-  });
+  std::sort(order.begin(), order.end(),
+    [&](std::size_t a, std::size_t b)
+    {
+      return std::make_tuple(comm[a], where[a], in.CollectiveTime[a], a) <
+        std::make_tuple(comm[b], where[b], in.CollectiveTime[b], b);
+    });
   std::vector<uint64_t> ordinal(records, 0);
   for (std::size_t i = 1; i < records; ++i)
   {
     const std::size_t a = order[i - 1], c = order[i];
     ordinal[c] = comm[a] == comm[c] && where[a] == where[c] ? ordinal[a] + 1 : 0;
   }
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::make_tuple(comm[a], ordinal[a], clock[where[a]], a) <
-      std::make_tuple(comm[b], ordinal[b], clock[where[b]], b);
-  });
+  std::sort(order.begin(), order.end(),
+    [&](std::size_t a, std::size_t b)
+    {
+      return std::make_tuple(comm[a], ordinal[a], clock[where[a]], a) <
+        std::make_tuple(comm[b], ordinal[b], clock[where[b]], b);
+    });
   std::map<std::pair<int32_t, int32_t>, std::vector<double>> samples;
   for (std::size_t i = 0; i < records;)
   {
     // One operation: [i, j); its first record has the lowest clock.
     std::size_t j = i + 1;
-    while (j < records && comm[order[j]] == comm[order[i]] && ordinal[order[j]] == ordinal[order[i]])
+    while (
+      j < records && comm[order[j]] == comm[order[i]] && ordinal[order[j]] == ordinal[order[i]])
     {
       const int32_t a = clock[where[order[i]]], b = clock[where[order[j]]];
       if (a != b)
@@ -350,9 +355,8 @@ void ApplyClockOffsets(
     throw std::invalid_argument("clock offsets: " + std::to_string(offset.size()) +
       " offsets for " + std::to_string(clocks) + " clocks");
   }
-  const auto of = [&](int32_t location) {
-    return location >= 0 && uint32_t(location) < in.Locations ? offset[clock[location]] : 0.0;
-  };
+  const auto of = [&](int32_t location)
+  { return location >= 0 && uint32_t(location) < in.Locations ? offset[clock[location]] : 0.0; };
   for (std::size_t i = 0; i < in.StateLocation.size(); ++i)
   {
     in.StateStart[i] -= of(in.StateLocation[i]);

@@ -18,7 +18,7 @@ namespace macroscope::logical
 /// Messages from one clock to another, and how many arrived before they left.
 struct ClockPair
 {
-  int32_t Sender = 0;   // clocks (ClockOf)
+  int32_t Sender = 0; // clocks (ClockOf)
   int32_t Receiver = 0;
   uint64_t Messages = 0;
   uint64_t Violations = 0; // RecvTime < SendTime

@@ -44,7 +44,8 @@ std::vector<int32_t> FocusLocations(const LogicalEventColumns& events,
   std::size_t best = events.size();
   for (std::size_t e = 0; e < events.size(); ++e)
   {
-    if (std::isfinite(events.Metric[e]) && (best == events.size() || events.Metric[e] > events.Metric[best]))
+    if (std::isfinite(events.Metric[e]) &&
+      (best == events.size() || events.Metric[e] > events.Metric[best]))
     {
       best = e;
     }
@@ -141,9 +142,8 @@ ClusteredTimelineLayout LayoutClusteredTimeline(
     std::max(0.0, options.Height - focusHeight - (layout.Focus.empty() ? 0.0 : options.Gap));
   if (!layout.Focus.empty() && focusHeight > 0.0) // FocusShare 0: clusters only
   {
-    auto inFocus = [&](int32_t location) {
-      return std::binary_search(layout.Focus.begin(), layout.Focus.end(), location);
-    };
+    auto inFocus = [&](int32_t location)
+    { return std::binary_search(layout.Focus.begin(), layout.Focus.end(), location); };
     LogicalEventColumns focusEvents;
     std::vector<int64_t> eventRow;
     for (std::size_t e = 0; e < n; ++e)
@@ -215,8 +215,8 @@ ClusteredTimelineLayout LayoutClusteredTimeline(
       const double top = ft.RowTop(ft.RowOf(self));
       const double cx = (static_cast<double>(column) + 0.5) * w;
       const double cy = top - 0.5 * ft.RowHeight;
-      layout.FocusStubs.push_back({ cx, cy, sender ? cx + 0.5 * w : cx - 0.5 * w,
-        other < self ? top : top - ft.RowHeight });
+      layout.FocusStubs.push_back(
+        { cx, cy, sender ? cx + 0.5 * w : cx - 0.5 * w, other < self ? top : top - ft.RowHeight });
     }
   }
 
@@ -228,8 +228,8 @@ ClusteredTimelineLayout LayoutClusteredTimeline(
     {
       if (input.MemberCluster[i] < 0)
       {
-        throw std::invalid_argument("a member of phase " + std::to_string(input.MemberPhase[i]) +
-          " has a negative Cluster");
+        throw std::invalid_argument(
+          "a member of phase " + std::to_string(input.MemberPhase[i]) + " has a negative Cluster");
       }
       ++members[input.MemberPhase[i]][input.MemberCluster[i]];
     }
@@ -451,8 +451,8 @@ ClusteredTimelineLayout LayoutClusteredTimeline(
         else
         {
           const double t = std::max(1.0, glyph.ReceiveFraction * lineWidth);
-          glyph.Lines.push_back({ gc - 0.5 * w - 0.5 * t, band.Y0, gc - 0.5 * w + 0.5 * t,
-            band.Y0, gc + 0.5 * t, bottom, gc - 0.5 * t, bottom });
+          glyph.Lines.push_back({ gc - 0.5 * w - 0.5 * t, band.Y0, gc - 0.5 * w + 0.5 * t, band.Y0,
+            gc + 0.5 * t, bottom, gc - 0.5 * t, bottom });
         }
       }
     }
@@ -479,11 +479,11 @@ ClusteredTimelineLayout LayoutClusteredTimeline(
     }
     const GlyphSection& send = glyph.Sections.front();
     const GlyphSection& receive = layout.Glyphs[next->second].Sections.back();
-    if (send.Role == GlyphSection::SENDS && receive.Role == GlyphSection::RECEIVES &&
-      !send.Empty && !receive.Empty)
+    if (send.Role == GlyphSection::SENDS && receive.Role == GlyphSection::RECEIVES && !send.Empty &&
+      !receive.Empty)
     {
-      layout.PairLines.push_back({ send.X1, 0.5 * (send.Y0 + send.Y1), receive.X0,
-        0.5 * (receive.Y0 + receive.Y1) });
+      layout.PairLines.push_back(
+        { send.X1, 0.5 * (send.Y0 + send.Y1), receive.X0, 0.5 * (receive.Y0 + receive.Y1) });
     }
   }
   if (options.Progress && !options.Progress(1.0))

@@ -51,8 +51,8 @@ struct ClusteredTimelineOptions
   int64_t FirstStep = 0; ///< window of global steps; Last < First: every step
   int64_t LastStep = -1;
   bool ShowAggregates = true;
-  int FocusRadius = 1;         ///< message hops around the max-metric location
-  int64_t MaxMessages = 5000;  ///< for the focus timelines
+  int FocusRadius = 1;          ///< message hops around the max-metric location
+  int64_t MaxMessages = 5000;   ///< for the focus timelines
   double FocusRowHeight = 22.0; ///< pixels per focus row, at most...
   double FocusShare = 0.35;     ///< ...this share of the height in all
   double Gap = 12.0;            ///< between the focus rows and the clusters
@@ -130,9 +130,8 @@ struct ClusteredTimelineLayout
 /// The focus processes: the location of the event with the largest metric
 /// (the first such event) and the locations within `radius` message hops of
 /// it, sorted. Empty without a finite metric.
-std::vector<int32_t> FocusLocations(
-  const LogicalEventColumns& events, const LogicalMessageColumns& messages, int radius,
-  int32_t* centre = nullptr);
+std::vector<int32_t> FocusLocations(const LogicalEventColumns& events,
+  const LogicalMessageColumns& messages, int radius, int32_t* centre = nullptr);
 
 /// Lays the clustered view out. Throws std::invalid_argument for columns of
 /// different lengths, a negative cluster or a chart without area.

@@ -82,9 +82,10 @@ uint64_t HashFeed(uint64_t hash, std::string_view bytes)
 {
   for (const char c : bytes)
   {
-    const unsigned __int128 product = static_cast<unsigned __int128>(hash) * HashBase +
-      static_cast<unsigned char>(c) + 1;
-    uint64_t folded = static_cast<uint64_t>(product & HashPrime) + static_cast<uint64_t>(product >> 61);
+    const unsigned __int128 product =
+      static_cast<unsigned __int128>(hash) * HashBase + static_cast<unsigned char>(c) + 1;
+    uint64_t folded =
+      static_cast<uint64_t>(product & HashPrime) + static_cast<uint64_t>(product >> 61);
     folded = (folded & HashPrime) + (folded >> 61);
     hash = folded >= HashPrime ? folded - HashPrime : folded;
   }
@@ -159,7 +160,8 @@ std::string ShortPath(
   const std::size_t k = chain.size();
   std::string head = Clip(name[chain[k - 1]], MaxPathBytes / 4);
   std::size_t headCount = 1;
-  while (headCount + 1 < k && head.size() + 1 + name[chain[k - 1 - headCount]].size() <= MaxPathBytes / 4)
+  while (headCount + 1 < k &&
+    head.size() + 1 + name[chain[k - 1 - headCount]].size() <= MaxPathBytes / 4)
   {
     head += "/" + name[chain[k - 1 - headCount]];
     ++headCount;
@@ -168,7 +170,8 @@ std::string ShortPath(
   std::size_t tailCount = 1;
   std::vector<const std::string*> above;
   std::size_t tailBytes = tail.size();
-  while (headCount + tailCount < k && tailBytes + 1 + name[chain[tailCount]].size() <= MaxPathBytes / 2)
+  while (
+    headCount + tailCount < k && tailBytes + 1 + name[chain[tailCount]].size() <= MaxPathBytes / 2)
   {
     tailBytes += 1 + name[chain[tailCount]].size();
     above.push_back(&name[chain[tailCount]]);
@@ -200,8 +203,9 @@ HierarchyTree ParseHierarchyFile(std::string_view text, const std::string& sourc
   const std::string where = "hierarchy file " + source + ": ";
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
   {
-    throw HierarchyFileError(where + "the file is empty (expected a JSON tree such as "
-                                     "{\"name\": \"root\", \"children\": [{\"name\": \"rank-0\"}]})");
+    throw HierarchyFileError(where +
+      "the file is empty (expected a JSON tree such as "
+      "{\"name\": \"root\", \"children\": [{\"name\": \"rank-0\"}]})");
   }
   Json root;
   try
@@ -278,8 +282,8 @@ HierarchyTree ParseHierarchyFile(std::string_view text, const std::string& sourc
     {
       if (!leafNames.emplace(tree.Name.back(), vertex).second)
       {
-        throw HierarchyFileError(where + "two leaves are named " +
-          QuotedExcerpt(tree.Name.back()) + ": a leaf names one trace resource");
+        throw HierarchyFileError(where + "two leaves are named " + QuotedExcerpt(tree.Name.back()) +
+          ": a leaf names one trace resource");
       }
       continue;
     }
@@ -391,7 +395,8 @@ RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
     byPathHash[pathHash[v]].push_back(v);
     byName[trace.Name[v]].push_back(v);
   }
-  auto ambiguous = [&](const std::string& leaf, const std::vector<std::size_t>& vertices) {
+  auto ambiguous = [&](const std::string& leaf, const std::vector<std::size_t>& vertices)
+  {
     std::vector<std::string> names;
     for (std::size_t i = 0; i < vertices.size() && i < 10; ++i)
     {
@@ -488,14 +493,16 @@ RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
 
   HierarchyTree& out = result.Tree;
   std::vector<int64_t> newOf(n, -1);
-  auto add = [&out](int64_t parent, const std::string& name, const std::string& kind) {
+  auto add = [&out](int64_t parent, const std::string& name, const std::string& kind)
+  {
     out.Parent.push_back(parent);
     out.Name.push_back(name);
     out.Kind.push_back(kind);
     return static_cast<int64_t>(out.size() - 1);
   };
   // Copies the subtree of trace vertex `top` below `parent`, depth-first.
-  auto graft = [&](std::size_t top, int64_t parent) {
+  auto graft = [&](std::size_t top, int64_t parent)
+  {
     stack.assign(1, top);
     while (!stack.empty())
     {
@@ -511,7 +518,8 @@ RegroupedHierarchy RegroupHierarchy(const HierarchyTree& trace,
   std::vector<int64_t> fileNew(file.size(), -1);
   for (std::size_t f = 0; f < file.size(); ++f)
   {
-    const int64_t parent = file.Parent[f] < 0 ? -1 : fileNew[static_cast<std::size_t>(file.Parent[f])];
+    const int64_t parent =
+      file.Parent[f] < 0 ? -1 : fileNew[static_cast<std::size_t>(file.Parent[f])];
     if (isInner[f] || f == 0)
     {
       if (!isInner[f] && match[f] >= 0)

@@ -56,8 +56,8 @@ constexpr const char* UnplacedKind = "unplaced";
 /// The regrouped hierarchy and how the trace's leaves moved.
 struct RegroupedHierarchy
 {
-  HierarchyTree Tree;             ///< the new hierarchy, depth-first
-  std::vector<int64_t> LeafIndex; ///< per vertex of Tree: its new leaf index, -1 for inner
+  HierarchyTree Tree;                  ///< the new hierarchy, depth-first
+  std::vector<int64_t> LeafIndex;      ///< per vertex of Tree: its new leaf index, -1 for inner
   std::vector<std::size_t> LeafVertex; ///< per new leaf: its vertex in Tree
   /// Per old leaf: its new leaf index. New leaves are numbered in the
   /// depth-first order of Tree, as the data contract wants.

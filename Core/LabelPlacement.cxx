@@ -43,12 +43,14 @@ public:
   bool Collides(const LabelRect& box, double gap) const
   {
     bool hit = false;
-    this->Visit(box, gap, [&](const std::vector<std::size_t>& bucket) {
-      for (std::size_t k : bucket)
+    this->Visit(box, gap,
+      [&](const std::vector<std::size_t>& bucket)
       {
-        hit = hit || BoxesOverlap(box, this->Kept[k], gap);
-      }
-    });
+        for (std::size_t k : bucket)
+        {
+          hit = hit || BoxesOverlap(box, this->Kept[k], gap);
+        }
+      });
     return hit;
   }
 
@@ -109,8 +111,7 @@ bool BoxesOverlap(const LabelRect& a, const LabelRect& b, double gap)
 
 bool BoxInside(const LabelRect& box, const LabelRect& bounds)
 {
-  return box.X0 >= bounds.X0 && box.X1 <= bounds.X1 && box.Y0 >= bounds.Y0 &&
-    box.Y1 <= bounds.Y1;
+  return box.X0 >= bounds.X0 && box.X1 <= bounds.X1 && box.Y0 >= bounds.Y0 && box.Y1 <= bounds.Y1;
 }
 
 std::vector<bool> PlaceLabels(
@@ -122,8 +123,7 @@ std::vector<bool> PlaceLabels(
     [&](std::size_t a, std::size_t b) { return labels[a].Priority > labels[b].Priority; });
   std::vector<bool> kept(labels.size(), false);
   // Cells of 64 px, or fewer, larger cells in a huge chart: at most 256 a side.
-  const double cell =
-    std::max({ 64.0, bounds.Width() / 256.0, bounds.Height() / 256.0 });
+  const double cell = std::max({ 64.0, bounds.Width() / 256.0, bounds.Height() / 256.0 });
   BoxGrid grid(bounds, cell);
   for (std::size_t i : order)
   {
@@ -155,7 +155,8 @@ namespace
 std::vector<RowGroup> RowRunsAt(const std::vector<std::vector<int64_t>>& ancestors,
   const std::vector<double>& heights, std::size_t level, double pitch, bool& tallEnough)
 {
-  auto groupOf = [&](std::size_t row) -> int64_t {
+  auto groupOf = [&](std::size_t row) -> int64_t
+  {
     const std::vector<int64_t>& path = ancestors[row];
     return path.empty() ? -1 : path[std::min(level, path.size() - 1)];
   };
@@ -214,8 +215,8 @@ int TickLabelBudget(double axisLength, double widestLabel, double gap)
   return std::max(1, static_cast<int>(std::floor(axisLength / slot)));
 }
 
-bool TickLabelsFit(const std::vector<double>& positions, const std::vector<double>& widths,
-  double gap)
+bool TickLabelsFit(
+  const std::vector<double>& positions, const std::vector<double>& widths, double gap)
 {
   for (std::size_t k = 1; k < positions.size() && k < widths.size(); ++k)
   {
@@ -269,10 +270,11 @@ LegendFit FitLegend(const std::vector<double>& itemWidths, double moreWidth, dou
   return fit;
 }
 
-ChartMargins FitChartMargins(double viewWidth, double viewHeight, ChartMargins wanted,
-  double minPlotFraction)
+ChartMargins FitChartMargins(
+  double viewWidth, double viewHeight, ChartMargins wanted, double minPlotFraction)
 {
-  auto fit = [&](double view, double& low, double& high) {
+  auto fit = [&](double view, double& low, double& high)
+  {
     low = std::max(0.0, low);
     high = std::max(0.0, high);
     const double room = std::max(0.0, (1.0 - minPlotFraction) * view);
@@ -305,9 +307,9 @@ std::vector<std::string> DropCommonLeadingPath(
        at = names[0].find(separator, at + separator.size()))
   {
     const std::size_t end = at + separator.size();
-    const bool common = std::all_of(names.begin(), names.end(), [&](const std::string& name) {
-      return name.size() > end && name.compare(0, end, names[0], 0, end) == 0;
-    });
+    const bool common = std::all_of(names.begin(), names.end(),
+      [&](const std::string& name)
+      { return name.size() > end && name.compare(0, end, names[0], 0, end) == 0; });
     if (!common)
     {
       break;

@@ -98,8 +98,8 @@ int TickLabelBudget(double axisLength, double widestLabel, double gap);
 
 /// True when labels of `widths`, centred on the increasing `positions`,
 /// leave at least `gap` pixels between neighbours.
-bool TickLabelsFit(const std::vector<double>& positions, const std::vector<double>& widths,
-  double gap);
+bool TickLabelsFit(
+  const std::vector<double>& positions, const std::vector<double>& widths, double gap);
 
 /// A legend laid out in its room: entries fill columns top to bottom, then
 /// the next column to the right.
@@ -134,8 +134,8 @@ struct ChartMargins
   double Left = 0.0, Right = 0.0, Bottom = 0.0, Top = 0.0;
   double PlotWidth = 1.0, PlotHeight = 1.0;
 };
-ChartMargins FitChartMargins(double viewWidth, double viewHeight, ChartMargins wanted,
-  double minPlotFraction);
+ChartMargins FitChartMargins(
+  double viewWidth, double viewHeight, ChartMargins wanted, double minPlotFraction);
 
 /// Row names without the leading path components every one of them shares
 /// ("cluster / node 3 / rank 0" and "cluster / node 3 / rank 1" become

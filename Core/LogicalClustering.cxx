@@ -75,9 +75,12 @@ std::vector<uint32_t> RowClasses(const PhaseSeries& series, uint32_t& distinct)
   const double* values = series.Values.data();
   std::vector<uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return CompareRows(values + std::size_t(a) * steps, values + std::size_t(b) * steps, steps) < 0;
-  });
+  std::sort(order.begin(), order.end(),
+    [&](uint32_t a, uint32_t b)
+    {
+      return CompareRows(values + std::size_t(a) * steps, values + std::size_t(b) * steps, steps) <
+        0;
+    });
   std::vector<uint32_t> classes(n, 0);
   distinct = 0;
   for (uint32_t i = 0; i < n; ++i)
@@ -119,7 +122,8 @@ std::vector<uint32_t> DrawSample(std::mt19937_64& rng, uint32_t n, uint32_t size
   std::vector<uint32_t> sample;
   sample.reserve(size);
   uint32_t distinctInSample = 0;
-  auto add = [&](uint32_t m) {
+  auto add = [&](uint32_t m)
+  {
     inSample[m] = 1;
     sample.push_back(m);
     if (!seen[classes[m]])
@@ -141,8 +145,8 @@ std::vector<uint32_t> DrawSample(std::mt19937_64& rng, uint32_t n, uint32_t size
       pool.push_back(m);
     }
   }
-  for (std::size_t drawn = 0;
-       drawn < pool.size() && (sample.size() < size || distinctInSample < k); ++drawn)
+  for (std::size_t drawn = 0; drawn < pool.size() && (sample.size() < size || distinctInSample < k);
+       ++drawn)
   {
     const std::size_t j = drawn + UniformBelow(rng, pool.size() - drawn);
     std::swap(pool[drawn], pool[j]);
@@ -361,8 +365,8 @@ void CheckClara(const ClaraResult& clara, std::size_t members, const char* who)
   {
     if (medoid >= clara.Assignment.size())
     {
-      throw std::invalid_argument(std::string(who) + ": medoid row " + std::to_string(medoid) +
-        " is not a member");
+      throw std::invalid_argument(
+        std::string(who) + ": medoid row " + std::to_string(medoid) + " is not a member");
     }
   }
   for (const uint32_t c : clara.Assignment)
@@ -468,8 +472,7 @@ ClaraResult Clara(const PhaseSeries& series, const ClaraOptions& options)
   if (options.SampleSize != 0 && options.SampleSize < options.Clusters)
   {
     throw std::invalid_argument("Clara: SampleSize " + std::to_string(options.SampleSize) +
-      " is below Clusters " + std::to_string(options.Clusters) +
-      " (0 chooses 40 + 2 Clusters)");
+      " is below Clusters " + std::to_string(options.Clusters) + " (0 chooses 40 + 2 Clusters)");
   }
   const auto n = static_cast<uint32_t>(series.Members.size());
   if (n == 0)
@@ -517,7 +520,8 @@ std::vector<Merge> SingleLinkage(const PhaseSeries& series, const ClaraResult& c
     return {};
   }
   const uint32_t steps = series.Steps;
-  auto row = [&](uint32_t c) { return series.Values.data() + std::size_t(clara.Medoids[c]) * steps; };
+  auto row = [&](uint32_t c)
+  { return series.Values.data() + std::size_t(clara.Medoids[c]) * steps; };
 
   // Prim's minimum spanning tree on the complete graph of the medoids, O(k^2):
   // single linkage merges along its edges by increasing length.
@@ -557,8 +561,8 @@ std::vector<Merge> SingleLinkage(const PhaseSeries& series, const ClaraResult& c
     tree.push_back({ from[next], next, reach[next] });
     last = next;
   }
-  std::stable_sort(tree.begin(), tree.end(),
-    [](const Edge& x, const Edge& y) { return x.Length < y.Length; });
+  std::stable_sort(
+    tree.begin(), tree.end(), [](const Edge& x, const Edge& y) { return x.Length < y.Length; });
 
   std::vector<uint32_t> size(k, 0);
   for (const uint32_t c : clara.Assignment)
@@ -588,20 +592,20 @@ std::vector<Merge> SingleLinkage(const PhaseSeries& series, const ClaraResult& c
   return merges;
 }
 
-std::vector<uint32_t> CutDendrogram(const ClaraResult& clara,
-  const std::vector<Merge>& merges, uint32_t count)
+std::vector<uint32_t> CutDendrogram(
+  const ClaraResult& clara, const std::vector<Merge>& merges, uint32_t count)
 {
   CheckClara(clara, std::size_t(-1), "CutDendrogram");
   const auto k = static_cast<uint32_t>(clara.Medoids.size());
   if (count < 1 || count > k)
   {
-    throw std::invalid_argument("CutDendrogram: count " + std::to_string(count) +
-      " is not in 1.." + std::to_string(k) + " (the number of CLARA clusters)");
+    throw std::invalid_argument("CutDendrogram: count " + std::to_string(count) + " is not in 1.." +
+      std::to_string(k) + " (the number of CLARA clusters)");
   }
   if (merges.size() != std::size_t(k) - 1)
   {
-    throw std::invalid_argument("CutDendrogram: " + std::to_string(merges.size()) +
-      " merges for " + std::to_string(k) + " clusters, expected " + std::to_string(k - 1));
+    throw std::invalid_argument("CutDendrogram: " + std::to_string(merges.size()) + " merges for " +
+      std::to_string(k) + " clusters, expected " + std::to_string(k - 1));
   }
   // Each node may be merged once, and only after it exists.
   std::vector<uint8_t> used(2 * std::size_t(k) - 1, 0);

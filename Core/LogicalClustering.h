@@ -48,9 +48,9 @@ double FilledDistance(const FilledSeries& filled, uint32_t a, uint32_t b);
 
 struct ClaraOptions
 {
-  uint32_t Clusters = 8;    // k, capped at the number of members with distinct rows
-  uint32_t Samples = 5;     // CLARA's number of samples
-  uint32_t SampleSize = 0;  // 0: 40 + 2k (Kaufman and Rousseeuw), capped at the members
+  uint32_t Clusters = 8;   // k, capped at the number of members with distinct rows
+  uint32_t Samples = 5;    // CLARA's number of samples
+  uint32_t SampleSize = 0; // 0: 40 + 2k (Kaufman and Rousseeuw), capped at the members
   uint64_t Seed = 1;
 };
 
@@ -90,7 +90,7 @@ std::vector<Merge> SingleLinkage(const PhaseSeries& series, const ClaraResult& c
 /// count - 1 merges; returns the cluster (0..count-1) of every member,
 /// numbered by their first member. Throws std::invalid_argument when count
 /// is not in 1..k or the merges are not a dendrogram of the k clusters.
-std::vector<uint32_t> CutDendrogram(const ClaraResult& clara,
-  const std::vector<Merge>& merges, uint32_t count);
+std::vector<uint32_t> CutDendrogram(
+  const ClaraResult& clara, const std::vector<Merge>& merges, uint32_t count);
 
 }

@@ -55,9 +55,8 @@ std::vector<double> PhaseLatenessOf(const LogicalEvents& ev)
   {
     offset[p + 1] = offset[p] + (last[p] >= first[p] ? std::size_t(last[p] - first[p] + 1) : 0);
   }
-  const auto slot = [&](std::size_t r) {
-    return offset[ev.Phase[r]] + std::size_t(ev.GlobalStep[r] - first[ev.Phase[r]]);
-  };
+  const auto slot = [&](std::size_t r)
+  { return offset[ev.Phase[r]] + std::size_t(ev.GlobalStep[r] - first[ev.Phase[r]]); };
   std::vector<double> earliest(offset.back(), std::numeric_limits<double>::infinity());
   for (std::size_t r = 0; r < ev.size(); ++r)
   {

@@ -38,7 +38,8 @@ struct CallTree
 // nearest call, the event's own included, whose function (state type) holds
 // at least two communication events in one of its calls; a collective
 // counts as two, as in Ravel. -1 when there is none.
-std::vector<int64_t> LeastMultipleCaller(const CommGraph& g, const TraceInput& in, const CallTree& tree)
+std::vector<int64_t> LeastMultipleCaller(
+  const CommGraph& g, const TraceInput& in, const CallTree& tree)
 {
   std::vector<uint32_t> below(tree.Forest.Order.size(), 0);
   for (std::size_t e = 0; e < g.size(); ++e)
@@ -98,7 +99,8 @@ void PlanMerges(CommGraph& g, const TraceInput& in, const Options& options)
   {
     return;
   }
-  const auto consecutive = [&g](const auto& join) {
+  const auto consecutive = [&g](const auto& join)
+  {
     for (std::size_t e = 0; e < g.size(); ++e)
     {
       const int64_t next = g.Next(e);
@@ -116,7 +118,8 @@ void PlanMerges(CommGraph& g, const TraceInput& in, const Options& options)
       // Ravel stitches a location's consecutive events only: main's two
       // barriers stay apart when other callers' events lie between them.
       const std::vector<int64_t> caller = LeastMultipleCaller(g, in, tree);
-      consecutive([&](std::size_t a, std::size_t b) { return caller[a] >= 0 && caller[a] == caller[b]; });
+      consecutive(
+        [&](std::size_t a, std::size_t b) { return caller[a] >= 0 && caller[a] == caller[b]; });
     }
     if (options.MergeDepth >= 0)
     {
@@ -128,9 +131,11 @@ void PlanMerges(CommGraph& g, const TraceInput& in, const Options& options)
   if (options.CollectiveBoundaries)
   {
     const std::vector<bool>& types = options.BoundaryTypes;
-    const auto boundary = [&](std::size_t e) {
+    const auto boundary = [&](std::size_t e)
+    {
       return g.Kind[e] == EventKind::Collective &&
-        (types.empty() || (g.Type[e] >= 0 && std::size_t(g.Type[e]) < types.size() && types[g.Type[e]]));
+        (types.empty() ||
+          (g.Type[e] >= 0 && std::size_t(g.Type[e]) < types.size() && types[g.Type[e]]));
     };
     consecutive([&](std::size_t, std::size_t b) { return !boundary(b); });
   }

@@ -10,8 +10,8 @@ namespace macroscope::logical
 namespace
 {
 
-int64_t AddVertex(PhaseClusters& out, int64_t parent, std::string name, int32_t phase,
-  int32_t node, double height, int32_t size, int32_t clara)
+int64_t AddVertex(PhaseClusters& out, int64_t parent, std::string name, int32_t phase, int32_t node,
+  double height, int32_t size, int32_t clara)
 {
   out.Dendrogram.push_back({ parent, std::move(name), phase, node, height, size, clara });
   return static_cast<int64_t>(out.Dendrogram.size()) - 1;
@@ -129,14 +129,13 @@ PhaseClusters ClusterPhases(const LogicalTrace& trace, const std::vector<double>
       throw LogicalTimeAborted();
     }
     const auto phase = static_cast<int32_t>(p);
-    const PhaseSeries series =
-      SeriesOfPhase(events, trace.Phases[p], eventsOfPhase[p], metric);
+    const PhaseSeries series = SeriesOfPhase(events, trace.Phases[p], eventsOfPhase[p], metric);
     const std::size_t members = series.Members.size();
     std::vector<uint32_t> clara(members, 0);
     std::vector<uint32_t> cut(members, 0);
     std::vector<uint8_t> medoid(members, 0);
-    const int64_t phaseVertex = AddVertex(out, root, "Phase " + std::to_string(p), phase, -1, 0.0,
-      static_cast<int32_t>(members), -1);
+    const int64_t phaseVertex = AddVertex(
+      out, root, "Phase " + std::to_string(p), phase, -1, 0.0, static_cast<int32_t>(members), -1);
     if (options.Cluster && members > 0)
     {
       out.PhaseClusterCount[p] = static_cast<int32_t>(

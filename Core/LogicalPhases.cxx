@@ -94,8 +94,8 @@ bool Acyclic(std::size_t nodes, const std::vector<Edge>& edges)
 }
 
 // Strong components with Boost (Tarjan); returns the component of every vertex.
-std::vector<int64_t> StrongComponents(std::size_t vertices,
-  const std::vector<std::pair<int64_t, int64_t>>& arcs, std::size_t& count)
+std::vector<int64_t> StrongComponents(
+  std::size_t vertices, const std::vector<std::pair<int64_t, int64_t>>& arcs, std::size_t& count)
 {
   Digraph graph(vertices);
   for (const auto& arc : arcs)

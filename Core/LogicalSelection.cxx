@@ -63,9 +63,8 @@ std::vector<bool> SelectLogicalMessages(const std::vector<int64_t>& sendEvent,
     throw std::invalid_argument("the SendEvent and RecvEvent columns of the logical messages "
                                 "differ in length");
   }
-  auto kept = [&keepEvent](int64_t e) {
-    return e >= 0 && static_cast<std::size_t>(e) < keepEvent.size() && keepEvent[e];
-  };
+  auto kept = [&keepEvent](int64_t e)
+  { return e >= 0 && static_cast<std::size_t>(e) < keepEvent.size() && keepEvent[e]; };
   std::vector<bool> keep(sendEvent.size());
   for (std::size_t m = 0; m < keep.size(); ++m)
   {

@@ -21,8 +21,8 @@ namespace
 using Digraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 
 // Strong components of `vertices` vertices: the component of every vertex.
-std::vector<std::size_t> Components(std::size_t vertices,
-  const std::vector<std::pair<int64_t, int64_t>>& arcs, std::size_t& count)
+std::vector<std::size_t> Components(
+  std::size_t vertices, const std::vector<std::pair<int64_t, int64_t>>& arcs, std::size_t& count)
 {
   Digraph graph(vertices);
   for (const auto& arc : arcs)
@@ -48,7 +48,8 @@ void ContractSendrecvExchanges(CommGraph& g, UnionFind& contraction, Diagnostics
   std::vector<int64_t> local(g.size(), -1);
   std::vector<int64_t> events;
   std::vector<std::pair<int64_t, int64_t>> arcs;
-  const auto id = [&](int64_t e) {
+  const auto id = [&](int64_t e)
+  {
     if (local[e] < 0)
     {
       local[e] = int64_t(events.size());
@@ -86,7 +87,8 @@ void ContractSendrecvExchanges(CommGraph& g, UnionFind& contraction, Diagnostics
       locations.push_back(g.Location[e]);
     }
     std::sort(locations.begin(), locations.end());
-    if (group.size() < 2 || std::adjacent_find(locations.begin(), locations.end()) != locations.end())
+    if (group.size() < 2 ||
+      std::adjacent_find(locations.begin(), locations.end()) != locations.end())
     {
       continue;
     }

@@ -115,20 +115,23 @@ std::vector<int64_t> AssignSteps(const CommGraph& g, const Phases& phases, const
   // Per phase, its nodes: skeleton ones by round, then the receives.
   std::vector<int64_t> byPhase(nodes);
   std::iota(byPhase.begin(), byPhase.end(), 0);
-  std::sort(byPhase.begin(), byPhase.end(), [&](int64_t a, int64_t b) {
-    if (phaseOf[a] != phaseOf[b])
-      return phaseOf[a] < phaseOf[b];
-    if (skeleton[a] != skeleton[b])
-      return skeleton[a] > skeleton[b];
-    if (round[a] != round[b])
-      return round[a] < round[b];
-    return a < b;
-  });
+  std::sort(byPhase.begin(), byPhase.end(),
+    [&](int64_t a, int64_t b)
+    {
+      if (phaseOf[a] != phaseOf[b])
+        return phaseOf[a] < phaseOf[b];
+      if (skeleton[a] != skeleton[b])
+        return skeleton[a] > skeleton[b];
+      if (round[a] != round[b])
+        return round[a] < round[b];
+      return a < b;
+    });
 
   // Inputs of a node inside its phase: the previous event of each member's
   // location and the senders of the messages its members receive.
   std::vector<int64_t> local(nodes, -1);
-  const auto forInputs = [&](int64_t v, auto&& visit) {
+  const auto forInputs = [&](int64_t v, auto&& visit)
+  {
     for (std::size_t i = g.MemberOffset[v]; i < g.MemberOffset[v + 1]; ++i)
     {
       const int64_t e = g.Members[i];
@@ -148,15 +151,18 @@ std::vector<int64_t> AssignSteps(const CommGraph& g, const Phases& phases, const
       }
     }
   };
-  const auto earliest = [&](int64_t v) {
+  const auto earliest = [&](int64_t v)
+  {
     int64_t step = 0;
-    forInputs(v, [&](int64_t u) {
-      if (local[u] < 0)
+    forInputs(v,
+      [&](int64_t u)
       {
-        throw std::logic_error("logical time: a node was stepped before its inputs");
-      }
-      step = std::max(step, local[u] + 1);
-    });
+        if (local[u] < 0)
+        {
+          throw std::logic_error("logical time: a node was stepped before its inputs");
+        }
+        step = std::max(step, local[u] + 1);
+      });
     return step;
   };
   // Receives wait for their inputs; a counter per receive node.
@@ -169,7 +175,8 @@ std::vector<int64_t> AssignSteps(const CommGraph& g, const Phases& phases, const
     }
   }
   ready.clear();
-  const auto settle = [&](int64_t v, int64_t step) {
+  const auto settle = [&](int64_t v, int64_t step)
+  {
     local[v] = step;
     for (std::size_t i = g.MemberOffset[v]; i < g.MemberOffset[v + 1]; ++i)
     {
@@ -194,7 +201,8 @@ std::vector<int64_t> AssignSteps(const CommGraph& g, const Phases& phases, const
       }
     }
   };
-  const auto drain = [&]() {
+  const auto drain = [&]()
+  {
     while (!ready.empty())
     {
       const int64_t w = ready.back();

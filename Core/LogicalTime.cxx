@@ -4,7 +4,6 @@
 #include "LogicalTime.h"
 #include "LogicalTimeInternal.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -105,7 +104,8 @@ void CommGraph::CompactNodes()
   {
     ++this->MemberOffset[this->Node[e] + 1];
   }
-  std::partial_sum(this->MemberOffset.begin(), this->MemberOffset.end(), this->MemberOffset.begin());
+  std::partial_sum(
+    this->MemberOffset.begin(), this->MemberOffset.end(), this->MemberOffset.begin());
   this->Members.resize(n);
   std::vector<std::size_t> next(this->MemberOffset.begin(), this->MemberOffset.end() - 1);
   for (std::size_t e = 0; e < n; ++e)
@@ -141,7 +141,8 @@ void Validate(const TraceInput& in, const Options& options)
   const std::size_t messages = in.Sender.size();
   Require(in.Receiver.size() == messages && in.SendTime.size() == messages &&
       in.RecvTime.size() == messages,
-    [] { return "the message columns (sender, receiver, send and receive time) differ in length"; });
+    []
+    { return "the message columns (sender, receiver, send and receive time) differ in length"; });
   Require(in.CollectiveTime.size() == in.CollectiveLocation.size() &&
       in.CollectiveCommunicator.size() == in.CollectiveLocation.size(),
     [] { return "the collective columns (location, time, communicator) differ in length"; });
@@ -149,52 +150,63 @@ void Validate(const TraceInput& in, const Options& options)
   const auto range = [&] { return " (there are " + std::to_string(in.Locations) + " locations)"; };
   for (std::size_t i = 0; i < states; ++i)
   {
-    Require(location(in.StateLocation[i]), [&] {
-      return Row("state", i) + " has location " + std::to_string(in.StateLocation[i]) + range();
-    });
-    Require(in.StateType[i] >= 0 && std::size_t(in.StateType[i]) < in.CommunicationType.size(),
+    Require(location(in.StateLocation[i]),
       [&] {
+        return Row("state", i) + " has location " + std::to_string(in.StateLocation[i]) + range();
+      });
+    Require(in.StateType[i] >= 0 && std::size_t(in.StateType[i]) < in.CommunicationType.size(),
+      [&]
+      {
         return Row("state", i) + " has type " + std::to_string(in.StateType[i]) +
           ", which CommunicationType (" + std::to_string(in.CommunicationType.size()) +
           " types) does not describe";
       });
     Require(std::isfinite(in.StateStart[i]) && std::isfinite(in.StateEnd[i]),
       [&] { return Row("state", i) + " has a non-finite start or end"; });
-    Require(in.StateEnd[i] >= in.StateStart[i], [&] {
-      return Row("state", i) + " ends (" + std::to_string(in.StateEnd[i]) + ") before it starts (" +
-        std::to_string(in.StateStart[i]) + ")";
-    });
+    Require(in.StateEnd[i] >= in.StateStart[i],
+      [&]
+      {
+        return Row("state", i) + " ends (" + std::to_string(in.StateEnd[i]) +
+          ") before it starts (" + std::to_string(in.StateStart[i]) + ")";
+      });
   }
   for (std::size_t m = 0; m < messages; ++m)
   {
-    Require(location(in.Sender[m]) && location(in.Receiver[m]), [&] {
-      return Row("message", m) + " has sender " + std::to_string(in.Sender[m]) + " and receiver " +
-        std::to_string(in.Receiver[m]) + range();
-    });
+    Require(location(in.Sender[m]) && location(in.Receiver[m]),
+      [&]
+      {
+        return Row("message", m) + " has sender " + std::to_string(in.Sender[m]) +
+          " and receiver " + std::to_string(in.Receiver[m]) + range();
+      });
     Require(std::isfinite(in.SendTime[m]) && std::isfinite(in.RecvTime[m]),
       [&] { return Row("message", m) + " has a non-finite send or receive time"; });
   }
   for (std::size_t c = 0; c < in.CollectiveLocation.size(); ++c)
   {
-    Require(location(in.CollectiveLocation[c]), [&] {
-      return Row("collective", c) + " has location " + std::to_string(in.CollectiveLocation[c]) +
-        range();
-    });
+    Require(location(in.CollectiveLocation[c]),
+      [&]
+      {
+        return Row("collective", c) + " has location " + std::to_string(in.CollectiveLocation[c]) +
+          range();
+      });
     Require(std::isfinite(in.CollectiveTime[c]),
       [&] { return Row("collective", c) + " has a non-finite time"; });
   }
-  Require(in.IsendType.empty() || in.IsendType.size() == in.CommunicationType.size(), [&] {
-    return "IsendType describes " + std::to_string(in.IsendType.size()) +
-      " types, CommunicationType " + std::to_string(in.CommunicationType.size());
-  });
+  Require(in.IsendType.empty() || in.IsendType.size() == in.CommunicationType.size(),
+    [&]
+    {
+      return "IsendType describes " + std::to_string(in.IsendType.size()) +
+        " types, CommunicationType " + std::to_string(in.CommunicationType.size());
+    });
   const std::vector<double>& b = options.PhaseBoundaries;
   for (std::size_t i = 0; i < b.size(); ++i)
   {
     Require(std::isfinite(b[i]),
       [&] { return "phase boundary " + std::to_string(i) + " is not finite"; });
-    Require(i == 0 || b[i - 1] < b[i], [&] {
-      return "the phase boundaries must increase strictly (boundary " + std::to_string(i) + ")";
-    });
+    Require(i == 0 || b[i - 1] < b[i],
+      [&] {
+        return "the phase boundaries must increase strictly (boundary " + std::to_string(i) + ")";
+      });
   }
 }
 
@@ -217,11 +229,13 @@ std::vector<int64_t> CoalesceIsendRuns(const TraceInput& in, const StateForest& 
   std::vector<RawEvent>& raw, const std::vector<uint8_t>& sendOnly, Diagnostics& report)
 {
   const std::size_t n = raw.size();
-  const auto candidate = [&](int64_t r) {
+  const auto candidate = [&](int64_t r)
+  {
     const int64_t p = raw[r].Position;
     return p >= 0 && sendOnly[r] && in.IsendType[in.StateType[forest.Order[p]]];
   };
-  const auto nothingBetween = [&](int64_t a, int64_t b) {
+  const auto nothingBetween = [&](int64_t a, int64_t b)
+  {
     const int64_t pa = raw[a].Position, pb = raw[b].Position;
     for (int64_t q = pa + 1; q < pb; ++q)
     {
@@ -234,10 +248,12 @@ std::vector<int64_t> CoalesceIsendRuns(const TraceInput& in, const StateForest& 
   };
   std::vector<int64_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-    return std::tie(raw[a].Location, raw[a].Enter, raw[a].Exit, a) <
-      std::tie(raw[b].Location, raw[b].Enter, raw[b].Exit, b);
-  });
+  std::sort(order.begin(), order.end(),
+    [&](int64_t a, int64_t b)
+    {
+      return std::tie(raw[a].Location, raw[a].Enter, raw[a].Exit, a) <
+        std::tie(raw[b].Location, raw[b].Enter, raw[b].Exit, b);
+    });
   std::vector<int64_t> leader(n);
   std::iota(leader.begin(), leader.end(), 0);
   for (std::size_t i = 1; i < n; ++i)
@@ -275,14 +291,14 @@ CommGraph BuildCommGraph(
 {
   const StateForest forest(in, &gate);
   gate.At(0.05);
-  const auto communication = [&](int64_t p) {
-    return p >= 0 && in.CommunicationType[in.StateType[forest.Order[p]]];
-  };
+  const auto communication = [&](int64_t p)
+  { return p >= 0 && in.CommunicationType[in.StateType[forest.Order[p]]]; };
 
   // Each endpoint to its event: the innermost communication state holding it.
   std::vector<RawEvent> raw;
   std::vector<int64_t> eventAt(forest.Order.size(), -1);
-  const auto innermostCall = [&](int32_t location, double t, bool before) {
+  const auto innermostCall = [&](int32_t location, double t, bool before)
+  {
     int64_t p = forest.Innermost(location, t, before);
     while (p >= 0 && !communication(p))
     {
@@ -296,7 +312,8 @@ CommGraph BuildCommGraph(
   // as their call leaves), receive completions when the ending call holds
   // no send (a blocking receive, not an Isend followed by a Waitall).
   std::vector<uint8_t> holdsSend(forest.Order.size(), 0);
-  const auto eventFor = [&](int32_t location, double t, int ending) -> int64_t {
+  const auto eventFor = [&](int32_t location, double t, int ending) -> int64_t
+  {
     int64_t p = innermostCall(location, t, false);
     if (ending)
     {
@@ -377,17 +394,19 @@ CommGraph BuildCommGraph(
   const std::size_t n = raw.size();
   std::vector<int64_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-    const RawEvent& x = raw[a];
-    const RawEvent& y = raw[b];
-    if (x.Location != y.Location)
-      return x.Location < y.Location;
-    if (x.Enter != y.Enter)
-      return x.Enter < y.Enter;
-    if (x.Exit != y.Exit)
-      return x.Exit < y.Exit;
-    return a < b;
-  });
+  std::sort(order.begin(), order.end(),
+    [&](int64_t a, int64_t b)
+    {
+      const RawEvent& x = raw[a];
+      const RawEvent& y = raw[b];
+      if (x.Location != y.Location)
+        return x.Location < y.Location;
+      if (x.Enter != y.Enter)
+        return x.Enter < y.Enter;
+      if (x.Exit != y.Exit)
+        return x.Exit < y.Exit;
+      return a < b;
+    });
   std::vector<int64_t> rank(n);
   for (std::size_t i = 0; i < n; ++i)
   {
@@ -461,7 +480,8 @@ CommGraph BuildCommGraph(
   }
   gate.At(0.26);
   const auto csr = [&](const std::vector<int64_t>& eventOf, std::vector<std::size_t>& offset,
-                     std::vector<int64_t>& rows) {
+                     std::vector<int64_t>& rows)
+  {
     offset.assign(n + 1, 0);
     for (std::size_t m = 0; m < messages; ++m)
     {
@@ -481,15 +501,17 @@ CommGraph BuildCommGraph(
   // Collectives: the k-th record of a communicator at each location meet.
   std::vector<int64_t> byChannel(records);
   std::iota(byChannel.begin(), byChannel.end(), 0);
-  std::sort(byChannel.begin(), byChannel.end(), [&](int64_t a, int64_t b) {
-    if (in.CollectiveCommunicator[a] != in.CollectiveCommunicator[b])
-      return in.CollectiveCommunicator[a] < in.CollectiveCommunicator[b];
-    if (in.CollectiveLocation[a] != in.CollectiveLocation[b])
-      return in.CollectiveLocation[a] < in.CollectiveLocation[b];
-    if (in.CollectiveTime[a] != in.CollectiveTime[b])
-      return in.CollectiveTime[a] < in.CollectiveTime[b];
-    return a < b;
-  });
+  std::sort(byChannel.begin(), byChannel.end(),
+    [&](int64_t a, int64_t b)
+    {
+      if (in.CollectiveCommunicator[a] != in.CollectiveCommunicator[b])
+        return in.CollectiveCommunicator[a] < in.CollectiveCommunicator[b];
+      if (in.CollectiveLocation[a] != in.CollectiveLocation[b])
+        return in.CollectiveLocation[a] < in.CollectiveLocation[b];
+      if (in.CollectiveTime[a] != in.CollectiveTime[b])
+        return in.CollectiveTime[a] < in.CollectiveTime[b];
+      return a < b;
+    });
   std::vector<int64_t> ordinal(records);
   for (std::size_t i = 0; i < records; ++i)
   {
@@ -499,13 +521,15 @@ CommGraph BuildCommGraph(
       in.CollectiveLocation[byChannel[i - 1]] == in.CollectiveLocation[c];
     ordinal[c] = sameRun ? ordinal[byChannel[i - 1]] + 1 : 0;
   }
-  std::sort(byChannel.begin(), byChannel.end(), [&](int64_t a, int64_t b) {
-    if (in.CollectiveCommunicator[a] != in.CollectiveCommunicator[b])
-      return in.CollectiveCommunicator[a] < in.CollectiveCommunicator[b];
-    if (ordinal[a] != ordinal[b])
-      return ordinal[a] < ordinal[b];
-    return in.CollectiveLocation[a] < in.CollectiveLocation[b];
-  });
+  std::sort(byChannel.begin(), byChannel.end(),
+    [&](int64_t a, int64_t b)
+    {
+      if (in.CollectiveCommunicator[a] != in.CollectiveCommunicator[b])
+        return in.CollectiveCommunicator[a] < in.CollectiveCommunicator[b];
+      if (ordinal[a] != ordinal[b])
+        return ordinal[a] < ordinal[b];
+      return in.CollectiveLocation[a] < in.CollectiveLocation[b];
+    });
   UnionFind contraction(n);
   int64_t operation = -1;
   std::vector<std::pair<int64_t, std::size_t>> operationSize; // (communicator, participants)
@@ -544,7 +568,7 @@ CommGraph BuildCommGraph(
   g.Node.resize(n);
   for (std::size_t e = 0; e < n; ++e)
   {
-    g.Kind[e] = g.Collective[e] >= 0 ? EventKind::Collective
+    g.Kind[e] = g.Collective[e] >= 0        ? EventKind::Collective
       : g.Sends[e] > 0 && g.Receives[e] > 0 ? EventKind::SendReceive
       : g.Sends[e] > 0                      ? EventKind::Send
                                             : EventKind::Receive;

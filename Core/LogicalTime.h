@@ -31,9 +31,9 @@ const char* EventKindName(EventKind kind);
 enum class ExchangePattern : uint8_t
 {
   None = 0,
-  Alternating = 1,        // sends and receives alternate
-  SendsThenReceives = 2,  // all sends, then the receives one by one
-  ReceivesWaitall = 3,    // receives posted, sends, then one call completing them all
+  Alternating = 1,       // sends and receives alternate
+  SendsThenReceives = 2, // all sends, then the receives one by one
+  ReceivesWaitall = 3,   // receives posted, sends, then one call completing them all
 };
 const char* ExchangePatternName(ExchangePattern pattern);
 
@@ -128,11 +128,11 @@ struct LogicalEvents
   std::vector<EventKind> Kind;
   std::vector<double> Enter;
   std::vector<double> Exit;
-  std::vector<int64_t> State;   // the communication state's row, -1 if none
-  std::vector<int32_t> Type;    // its type, -1 if none
-  std::vector<int32_t> Sends;   // messages sent by the event
-  std::vector<int32_t> Receives; // messages received
-  std::vector<int32_t> Partner; // the other end of its first message, -1 if none
+  std::vector<int64_t> State;      // the communication state's row, -1 if none
+  std::vector<int32_t> Type;       // its type, -1 if none
+  std::vector<int32_t> Sends;      // messages sent by the event
+  std::vector<int32_t> Receives;   // messages received
+  std::vector<int32_t> Partner;    // the other end of its first message, -1 if none
   std::vector<int64_t> Collective; // collective operation id, -1 if none
   /// Exit time minus the earliest exit among the events of its GlobalStep.
   std::vector<double> Lateness;
@@ -187,10 +187,12 @@ struct StepSpans
 
 struct Diagnostics
 {
-  uint64_t InstantEndpoints = 0;   // message ends / collective records outside any communication state
-  uint64_t DroppedMessages = 0;    // message edges removed to break happened-before cycles (clock skew)
+  uint64_t InstantEndpoints =
+    0; // message ends / collective records outside any communication state
+  uint64_t DroppedMessages =
+    0; // message edges removed to break happened-before cycles (clock skew)
   uint64_t IncompleteCollectives = 0; // collective operations missing participants
-  uint64_t MergedPhaseCycles = 0;  // phases merged because they formed a cycle
+  uint64_t MergedPhaseCycles = 0;     // phases merged because they formed a cycle
   /// Collective operations whose participants could not share one step
   /// without a cycle, even with every message of the cycle dropped; their
   /// members keep Kind Collective but are stepped independently.

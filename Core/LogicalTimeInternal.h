@@ -74,8 +74,8 @@ struct StateForest
 /// Boost's disjoint sets over 0..n-1, with their storage.
 class UnionFind
 {
-  using Map = boost::iterator_property_map<std::vector<std::size_t>::iterator,
-    boost::identity_property_map>;
+  using Map =
+    boost::iterator_property_map<std::vector<std::size_t>::iterator, boost::identity_property_map>;
 
 public:
   explicit UnionFind(std::size_t n)
@@ -103,7 +103,8 @@ private:
 struct CommGraph
 {
   uint32_t Locations = 0;
-  std::vector<std::size_t> LocationOffset; // events of l: [LocationOffset[l], LocationOffset[l + 1])
+  std::vector<std::size_t>
+    LocationOffset; // events of l: [LocationOffset[l], LocationOffset[l + 1])
 
   // Per event.
   std::vector<int32_t> Location;
@@ -141,7 +142,10 @@ struct CommGraph
   std::vector<int64_t> Members;
 
   std::size_t size() const { return this->Location.size(); }
-  std::size_t NodeCount() const { return this->MemberOffset.empty() ? 0 : this->MemberOffset.size() - 1; }
+  std::size_t NodeCount() const
+  {
+    return this->MemberOffset.empty() ? 0 : this->MemberOffset.size() - 1;
+  }
   /// The event before / after e on its location, -1 if none.
   int64_t Previous(std::size_t e) const
   {
@@ -186,8 +190,8 @@ void SplitContradictedExchanges(CommGraph& g, const TraceInput& input, Diagnosti
 void BreakCycles(CommGraph& graph, const TraceInput& input, Diagnostics& report);
 
 /// Stage 3 (LogicalPhases.cxx): phases, cycle merge, topological numbering.
-Phases BuildPhases(const CommGraph& graph, const Options& options, Diagnostics& report,
-  const ProgressGate& gate);
+Phases BuildPhases(
+  const CommGraph& graph, const Options& options, Diagnostics& report, const ProgressGate& gate);
 
 /// Exchange flavour of every phase (Isaacs et al. 2014 (Ravel) sections 3.3.2, 4.2.1).
 std::vector<ExchangePattern> DetectExchanges(const CommGraph& graph, const Phases& phases);
@@ -202,6 +206,7 @@ std::vector<double> DifferentialOf(const CommGraph& graph, const std::vector<dou
 std::vector<double> PhaseLatenessOf(const LogicalEvents& events);
 
 /// Stage 4 (LogicalSteps.cxx): the global logical step of every node.
-std::vector<int64_t> AssignSteps(const CommGraph& graph, const Phases& phases, const ProgressGate& gate);
+std::vector<int64_t> AssignSteps(
+  const CommGraph& graph, const Phases& phases, const ProgressGate& gate);
 
 }

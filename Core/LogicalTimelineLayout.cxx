@@ -96,7 +96,8 @@ LogicalTimelineLayout LayoutLogicalTimeline(const LogicalEventColumns& events,
     std::unique(layout.RowLocation.begin(), layout.RowLocation.end()), layout.RowLocation.end());
 
   // Progress: a third of the bar to the scan, the rest to the boxes.
-  auto check = [](bool going) {
+  auto check = [](bool going)
+  {
     if (!going)
     {
       throw LogicalLayoutAborted();
@@ -175,7 +176,8 @@ LogicalTimelineLayout LayoutLogicalTimeline(const LogicalEventColumns& events,
   {
     const StepColumns& c = layout.Columns;
     const double perStep = c.Aggregates ? w : 0.5 * w;
-    auto xOf = [&](int64_t step) { return static_cast<double>(step - c.First) * perStep + 0.5 * w; };
+    auto xOf = [&](int64_t step)
+    { return static_cast<double>(step - c.First) * perStep + 0.5 * w; };
     std::vector<std::size_t> shown;
     for (std::size_t k = 0; k < m; ++k)
     {
@@ -202,7 +204,8 @@ LogicalTimelineLayout LayoutLogicalTimeline(const LogicalEventColumns& events,
         line.Y0 = layout.RowTop(layout.RowOf(messages.Sender[k])) - 0.5 * h;
         line.Y1 = layout.RowTop(layout.RowOf(messages.Receiver[k])) - 0.5 * h;
         // Clip to [0, Width]: the part of the line over the window.
-        auto clip = [&](double& x, double& y, double xo, double yo) {
+        auto clip = [&](double& x, double& y, double xo, double yo)
+        {
           const double bound = x < 0.0 ? 0.0 : x > options.Width ? options.Width : x;
           if (bound != x && xo != x)
           {
@@ -276,9 +279,8 @@ std::vector<MetricBar> LayoutMetricBars(
     bar.Value = sums[k];
     bar.X0 = static_cast<double>(k) * w;
     bar.X1 = static_cast<double>(k + 1) * w;
-    bar.Height = largest > 0.0 && std::isfinite(sums[k]) && sums[k] > 0.0
-      ? sums[k] / largest * height
-      : 0.0;
+    bar.Height =
+      largest > 0.0 && std::isfinite(sums[k]) && sums[k] > 0.0 ? sums[k] / largest * height : 0.0;
     bars.push_back(bar);
   }
   return bars;

@@ -109,13 +109,13 @@ struct LogicalTimelineLayout
   double RowHeight = 0.0;
   double ColumnWidth = 0.0;
   StepColumns Columns;
-  bool Spaced = false;      ///< boxes inset by Inset and bordered
+  bool Spaced = false; ///< boxes inset by Inset and bordered
   double Inset = 0.0;
   std::vector<LogicalBox> Boxes;
   std::vector<LogicalLine> Messages;
-  uint64_t MessagesInWindow = 0; ///< messages with an end in the window
-  bool MessagesOmitted = false;  ///< over a budget: none drawn
-  std::pair<int64_t, int64_t> TraceSteps{ 0, -1 }; ///< first and last global step of the trace
+  uint64_t MessagesInWindow = 0;                     ///< messages with an end in the window
+  bool MessagesOmitted = false;                      ///< over a budget: none drawn
+  std::pair<int64_t, int64_t> TraceSteps{ 0, -1 };   ///< first and last global step of the trace
   std::pair<double, double> MetricRange{ 0.0, 0.0 }; ///< over every event of the trace
 
   double Height = 0.0; ///< of the chart

@@ -127,9 +127,9 @@ std::string ListNames(const std::vector<std::string>& names, std::size_t shown)
 
 std::vector<std::string> DescribeComposition(std::vector<TypeShare> types, std::size_t shown)
 {
-  std::stable_sort(types.begin(), types.end(), [](const TypeShare& a, const TypeShare& b) {
-    return a.Seconds != b.Seconds ? a.Seconds > b.Seconds : a.Name < b.Name;
-  });
+  std::stable_sort(types.begin(), types.end(),
+    [](const TypeShare& a, const TypeShare& b)
+    { return a.Seconds != b.Seconds ? a.Seconds > b.Seconds : a.Name < b.Name; });
   double total = 0.0;
   for (const TypeShare& type : types)
   {
@@ -172,9 +172,9 @@ std::string DescribeState(const StateDetails& state)
 
 std::string DescribeAggregate(const AggregateDetails& aggregate)
 {
-  std::string what = aggregate.MergedStates && aggregate.MergedRows
-    ? "narrow states on merged rows"
-    : aggregate.MergedRows ? "merged rows" : "narrow states";
+  std::string what = aggregate.MergedStates && aggregate.MergedRows ? "narrow states on merged rows"
+    : aggregate.MergedRows                                          ? "merged rows"
+                                                                    : "narrow states";
   std::vector<std::string> lines{ "Aggregate of " + std::to_string(aggregate.StateCount) +
       (aggregate.StateCount == 1 ? " state" : " states") + " (" + what + ")",
     "Time: " + Span(aggregate.Start, aggregate.End),
@@ -200,10 +200,10 @@ std::string DescribeMessage(const MessageDetails& message)
                          : std::string("Message"));
   auto end = [](const std::string& name) { return name.empty() ? std::string("?") : name; };
   lines.push_back("From " + end(message.Sender) + " to " + end(message.Receiver));
-  lines.push_back((merged ? "First send: " : "Send: ") +
-    FormatInstant(message.SendTime, resolution));
-  lines.push_back((merged ? "Last receive: " : "Receive: ") +
-    FormatInstant(message.RecvTime, resolution));
+  lines.push_back(
+    (merged ? "First send: " : "Send: ") + FormatInstant(message.SendTime, resolution));
+  lines.push_back(
+    (merged ? "Last receive: " : "Receive: ") + FormatInstant(message.RecvTime, resolution));
   lines.push_back("Transfer: " + FormatDuration(message.RecvTime - message.SendTime));
   lines.push_back(std::string(merged ? "Bytes (sum): " : "Bytes: ") + FormatBytes(message.Bytes));
   return Join(lines);

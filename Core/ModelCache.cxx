@@ -13,8 +13,8 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
-#include <system_error>
 #include <sys/stat.h>
+#include <system_error>
 #include <unistd.h>
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -82,7 +82,7 @@ bool ReadAt(std::ifstream& in, std::size_t offset, void* into, std::size_t bytes
 
 struct Header
 {
-  CachedModel Cached;   // Values empty
+  CachedModel Cached; // Values empty
   std::size_t HeaderBytes = 0;
   uint64_t PayloadBytes = 0;
   uint32_t Crc = 0;
@@ -263,8 +263,8 @@ void WriteModelCache(const std::string& path, const CachedModel& cached)
   if (model.Resources != key.Resources || model.Types != key.Types ||
     model.Values.size() != Cells(model.Grid, model.Resources, model.Types))
   {
-    throw std::invalid_argument("model cache '" + path +
-      "': the model's size disagrees with its grid, resources and types");
+    throw std::invalid_argument(
+      "model cache '" + path + "': the model's size disagrees with its grid, resources and types");
   }
   if (key.Trace.Path.size() > 65535 || key.Trace.Digest.size() > 65535)
   {
@@ -293,8 +293,8 @@ void WriteModelCache(const std::string& path, const CachedModel& cached)
   Put<int64_t>(header, 80, key.Trace.ModifiedNs);
   Put<uint32_t>(header, 88, static_cast<uint32_t>(key.Trace.Digest.size()));
   std::memcpy(&header[FixedBytes], key.Trace.Path.data(), key.Trace.Path.size());
-  std::memcpy(&header[FixedBytes + key.Trace.Path.size()], key.Trace.Digest.data(),
-    key.Trace.Digest.size());
+  std::memcpy(
+    &header[FixedBytes + key.Trace.Path.size()], key.Trace.Digest.data(), key.Trace.Digest.size());
 
   // A unique temporary name beside the target, renamed over it once complete.
   const std::string temporary = path + ".tmp." + std::to_string(::getpid());
@@ -355,7 +355,8 @@ CachedModel ReadModelCache(const std::string& path)
 void CheckModelCacheKey(
   const std::string& file, const ModelCacheKey& cached, const ModelCacheKey& expected)
 {
-  auto stale = [&file](const std::string& what, const std::string& was, const std::string& is) {
+  auto stale = [&file](const std::string& what, const std::string& was, const std::string& is)
+  {
     throw ModelCacheError(ModelCacheError::Reason::Stale, file,
       ReasonPrefix(file) + "stale: " + what + " was " + was + ", now " + is);
   };
@@ -393,8 +394,8 @@ void CheckModelCacheKey(
   }
   if (cached.Resources != expected.Resources)
   {
-    stale("the resource count", std::to_string(cached.Resources),
-      std::to_string(expected.Resources));
+    stale(
+      "the resource count", std::to_string(cached.Resources), std::to_string(expected.Resources));
   }
   if (cached.Types != expected.Types)
   {
@@ -463,7 +464,8 @@ RebinResult RebinModel(const MicroscopicModel& fine, const SliceGrid& target, bo
   // border is that border, so that aligned grids give whole sums only.
   const double fineWidth = fine.Grid.Width();
   constexpr double tolerance = 1e-9;
-  auto position = [&](double t) {
+  auto position = [&](double t)
+  {
     const double x = (t - fine.Grid.Begin) / fineWidth;
     const double nearest = std::round(x);
     return std::abs(x - nearest) <= tolerance ? nearest : x;
@@ -515,7 +517,8 @@ RebinResult RebinModel(const MicroscopicModel& fine, const SliceGrid& target, bo
   {
     const double whole = std::floor(x);
     const int f = static_cast<int>(whole);
-    if (x != whole && f < fineSlices && (result.DirtySlices.empty() || result.DirtySlices.back() != f))
+    if (x != whole && f < fineSlices &&
+      (result.DirtySlices.empty() || result.DirtySlices.back() != f))
     {
       result.DirtySlices.push_back(f);
     }
@@ -571,7 +574,8 @@ MicroscopicModel GroupResources(
     }
     for (uint32_t type = 0; type < leaves.Types; ++type)
     {
-      const double* from = leaves.Values.data() + slices * (leaf + std::size_t(leaves.Resources) * type);
+      const double* from =
+        leaves.Values.data() + slices * (leaf + std::size_t(leaves.Resources) * type);
       double* to = &grouped.At(resource, 0, type);
       for (std::size_t slice = 0; slice < slices; ++slice)
       {

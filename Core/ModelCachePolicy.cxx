@@ -54,8 +54,8 @@ CacheLookup LookUpModelCache(const std::string& path, const ModelCacheKey& key,
   return lookup;
 }
 
-std::vector<TimeSlicingOptions> ModelsToRead(ModelSource source,
-  const TimeSlicingOptions& fine, const TimeSlicingOptions& asked, bool exact)
+std::vector<TimeSlicingOptions> ModelsToRead(
+  ModelSource source, const TimeSlicingOptions& fine, const TimeSlicingOptions& asked, bool exact)
 {
   std::vector<TimeSlicingOptions> wanted;
   if (source == ModelSource::ReadAndCache)

@@ -51,8 +51,8 @@ CacheLookup LookUpModelCache(const std::string& path, const ModelCacheKey& key,
 /// The models one read of the trace fills for `source` (not FromCache):
 /// the fine model to cache, then the request itself unless it is rebuilt
 /// from the fine one.
-std::vector<TimeSlicingOptions> ModelsToRead(ModelSource source,
-  const TimeSlicingOptions& fine, const TimeSlicingOptions& asked, bool exact);
+std::vector<TimeSlicingOptions> ModelsToRead(
+  ModelSource source, const TimeSlicingOptions& fine, const TimeSlicingOptions& asked, bool exact);
 
 /// The request's model from the models ModelsToRead named, filled (they
 /// are moved from); `dirty` gets the cut slices when rebuilt from the fine

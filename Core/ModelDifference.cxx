@@ -75,8 +75,8 @@ std::vector<std::vector<int64_t>> ChildrenInLeafOrder(const NamedModel& named)
   }
   for (auto& list : children)
   {
-    std::stable_sort(list.begin(), list.end(),
-      [&first](int64_t x, int64_t y) { return first[x] < first[y]; });
+    std::stable_sort(
+      list.begin(), list.end(), [&first](int64_t x, int64_t y) { return first[x] < first[y]; });
   }
   return children;
 }
@@ -94,8 +94,8 @@ struct UnionNode
 
 // Adds the subtree of `node` of `named` below union node `into`, matching
 // children by name (the k-th sibling of a name with the k-th).
-void Merge(const NamedModel& named, const std::vector<std::vector<int64_t>>& children,
-  int64_t node, std::size_t into, int run, std::vector<UnionNode>& tree)
+void Merge(const NamedModel& named, const std::vector<std::vector<int64_t>>& children, int64_t node,
+  std::size_t into, int run, std::vector<UnionNode>& tree)
 {
   std::map<std::string, int> seen;
   for (int64_t child : children[node])
@@ -123,8 +123,8 @@ void Merge(const NamedModel& named, const std::vector<std::vector<int64_t>>& chi
   }
 }
 
-std::string PathOf(const std::vector<UnionNode>& tree, const std::vector<std::size_t>& parent,
-  std::size_t node)
+std::string PathOf(
+  const std::vector<UnionNode>& tree, const std::vector<std::size_t>& parent, std::size_t node)
 {
   std::string path;
   for (std::size_t n = node; n != 0; n = parent[n])
@@ -216,8 +216,8 @@ void MatchByRank(const NamedModel& a, const NamedModel& b, ModelDifference& out)
   out.Resources = std::max(ra, rb);
   out.Parent = kept.Parent;
   out.NodeName = kept.NodeName;
-  out.NodeKind = kept.NodeKind.empty() ? std::vector<std::string>(kept.Parent.size())
-                                       : kept.NodeKind;
+  out.NodeKind =
+    kept.NodeKind.empty() ? std::vector<std::string>(kept.Parent.size()) : kept.NodeKind;
   for (std::size_t n = 0; n < kept.Parent.size(); ++n)
   {
     const int64_t self = static_cast<int64_t>(n);
@@ -269,9 +269,8 @@ MicroscopicModel RebinOnto(const MicroscopicModel& model, const SliceGrid& grid,
   // Pad with empty slices of the model's width until it covers the grid,
   // so that RebinModel counts 0 outside the model's window.
   const double w = own.Width();
-  auto pad = [w](double gap) {
-    return gap > 0.0 ? static_cast<int>(std::ceil(gap / w - 1e-9)) : 0;
-  };
+  auto pad = [w](double gap)
+  { return gap > 0.0 ? static_cast<int>(std::ceil(gap / w - 1e-9)) : 0; };
   const int before = pad(own.Begin - grid.Begin);
   const int after = pad(grid.End - own.End);
   MicroscopicModel padded;
@@ -289,7 +288,8 @@ MicroscopicModel RebinOnto(const MicroscopicModel& model, const SliceGrid& grid,
   return RebinModel(padded, grid, extensive).Model;
 }
 
-ModelDifference DiffModels(const NamedModel& a, const NamedModel& b, const DifferenceOptions& options)
+ModelDifference DiffModels(
+  const NamedModel& a, const NamedModel& b, const DifferenceOptions& options)
 {
   CheckModel(a, 0);
   CheckModel(b, 1);
@@ -301,8 +301,8 @@ ModelDifference DiffModels(const NamedModel& a, const NamedModel& b, const Diffe
   }
   if (options.Slices < 0)
   {
-    throw std::invalid_argument(
-      "Slices must be 0 (the larger of the two) or more (got " + std::to_string(options.Slices) + ")");
+    throw std::invalid_argument("Slices must be 0 (the larger of the two) or more (got " +
+      std::to_string(options.Slices) + ")");
   }
   ModelDifference out;
   out.Grid.Begin = std::min(a.Model.Grid.Begin, b.Model.Grid.Begin);
@@ -325,7 +325,8 @@ ModelDifference DiffModels(const NamedModel& a, const NamedModel& b, const Diffe
   out.A.assign(cells, 0.0);
   out.B.assign(cells, 0.0);
   auto fill = [&out](const MicroscopicModel& m, const std::vector<int64_t>& nodeOf,
-                const std::vector<int64_t>& typeOf, std::vector<double>& into) {
+                const std::vector<int64_t>& typeOf, std::vector<double>& into)
+  {
     for (uint32_t u = 0; u < out.Types; ++u)
     {
       for (uint32_t r = 0; r < out.Resources; ++r)
@@ -336,7 +337,8 @@ ModelDifference DiffModels(const NamedModel& a, const NamedModel& b, const Diffe
           continue;
         }
         const double* from = &m.Values[std::size_t(m.Grid.Slices) *
-          (static_cast<std::size_t>(row) + std::size_t(m.Resources) * static_cast<std::size_t>(typeOf[u]))];
+          (static_cast<std::size_t>(row) +
+            std::size_t(m.Resources) * static_cast<std::size_t>(typeOf[u]))];
         std::copy_n(from, out.Grid.Slices, into.begin() + out.Index(r, 0, u));
       }
     }
@@ -365,9 +367,8 @@ std::vector<RankedPart> RankDifferenceParts(const std::vector<DifferencePart>& p
     r.Mode = static_cast<std::size_t>(std::max_element(mean.begin(), mean.end()) - mean.begin());
     ranked.push_back(r);
   }
-  std::stable_sort(ranked.begin(), ranked.end(), [](const RankedPart& x, const RankedPart& y) {
-    return x.MeanDifference > y.MeanDifference;
-  });
+  std::stable_sort(ranked.begin(), ranked.end(),
+    [](const RankedPart& x, const RankedPart& y) { return x.MeanDifference > y.MeanDifference; });
   return ranked;
 }
 
@@ -418,13 +419,12 @@ std::string PartAmount(const RankedPart& ranked, const std::vector<std::string>&
 std::string DescribeDifference(const DifferencePart& part, const RankedPart& ranked,
   const std::vector<std::string>& leafNames, const std::vector<std::string>& typeNames)
 {
-  return "Runs differ most on " + PartPlace(part, leafNames) + " from " +
-    ShortNumber(part.Start) + " s to " + ShortNumber(part.End) + " s" +
-    PartAmount(ranked, typeNames);
+  return "Runs differ most on " + PartPlace(part, leafNames) + " from " + ShortNumber(part.Start) +
+    " s to " + ShortNumber(part.End) + " s" + PartAmount(ranked, typeNames);
 }
 
-std::size_t FirstDifferingPart(const std::vector<DifferencePart>& parts,
-  const std::vector<RankedPart>& ranked, double fraction)
+std::size_t FirstDifferingPart(
+  const std::vector<DifferencePart>& parts, const std::vector<RankedPart>& ranked, double fraction)
 {
   if (ranked.empty() || !(ranked[0].MeanDifference > 0.0))
   {

@@ -73,7 +73,8 @@ struct ModelDifference
   std::size_t Index(uint32_t resource, int slice, uint32_t type) const
   {
     return static_cast<std::size_t>(slice) +
-      static_cast<std::size_t>(this->Grid.Slices) * (resource + std::size_t(this->Resources) * type);
+      static_cast<std::size_t>(this->Grid.Slices) *
+      (resource + std::size_t(this->Resources) * type);
   }
 };
 
@@ -81,7 +82,8 @@ struct ModelDifference
 /// problem when a model's arrays disagree with its sizes, the two differ in
 /// extensiveness, Slices is negative, or, by name, a path is a resource in
 /// one run and has resources below it in the other.
-ModelDifference DiffModels(const NamedModel& a, const NamedModel& b, const DifferenceOptions& options);
+ModelDifference DiffModels(
+  const NamedModel& a, const NamedModel& b, const DifferenceOptions& options);
 
 /// `model` on `grid`, counting 0 outside its own window (RebinModel on the
 /// model padded with empty slices of its width). A grid equal to the model's
@@ -103,9 +105,9 @@ struct DifferencePart
 
 struct RankedPart
 {
-  std::size_t Part = 0;       ///< index in the parts given
+  std::size_t Part = 0;        ///< index in the parts given
   double MeanDifference = 0.0; ///< Σ_types Mean: mean |A − B| per resource per slice
-  std::size_t Mode = 0;       ///< the type of largest Mean (first on ties)
+  std::size_t Mode = 0;        ///< the type of largest Mean (first on ties)
 };
 
 /// The parts ranked by MeanDifference, descending (ties: the earlier part
@@ -126,8 +128,8 @@ std::string DescribeDifference(const DifferencePart& part, const RankedPart& ran
 /// differ, so the part of largest mean is often a consequence; the first
 /// differing part points at the cause. Returns an index into `ranked`, or
 /// ranked.size() when no part differs.
-std::size_t FirstDifferingPart(const std::vector<DifferencePart>& parts,
-  const std::vector<RankedPart>& ranked, double fraction);
+std::size_t FirstDifferingPart(
+  const std::vector<DifferencePart>& parts, const std::vector<RankedPart>& ranked, double fraction);
 
 /// One sentence for FirstDifferingPart, e.g. "The runs first differ at
 /// 0.0183 s, on node-5 (rank 20, rank 21), until 0.0203 s: mean |A − B|

@@ -55,9 +55,8 @@ bool ModelStream::NeedsLeaf(uint32_t leaf) const
     return false;
   }
   return std::any_of(this->Options.begin(), this->Options.end(),
-    [leaf](const TimeSlicingOptions& option) {
-      return option.ResourceOfLeaf.empty() || option.ResourceOfLeaf[leaf] != NoResource;
-    });
+    [leaf](const TimeSlicingOptions& option)
+    { return option.ResourceOfLeaf.empty() || option.ResourceOfLeaf[leaf] != NoResource; });
 }
 
 double ModelStream::ModelBytes() const
@@ -238,7 +237,8 @@ std::vector<uint32_t> ModelStream::LeafGroups() const
   {
     parent[leaf] = leaf;
   }
-  auto root = [&parent](uint32_t leaf) {
+  auto root = [&parent](uint32_t leaf)
+  {
     while (parent[leaf] != leaf)
     {
       parent[leaf] = parent[parent[leaf]];

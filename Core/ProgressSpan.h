@@ -49,8 +49,9 @@ public:
       return true;
     }
     this->Next = i + this->Every;
-    return this->Send(this->Count == 0 ? this->Hi
-                                       : this->Lo + (this->Hi - this->Lo) * double(i) / double(this->Count));
+    return this->Send(this->Count == 0
+        ? this->Hi
+        : this->Lo + (this->Hi - this->Lo) * double(i) / double(this->Count));
   }
 
   /// Reports the end of the span (hi). Returns false once the callback asked to stop.

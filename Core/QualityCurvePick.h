@@ -21,7 +21,10 @@ public:
 
   std::size_t Count() const { return this->Starts.size(); }
   double Start(std::size_t k) const { return this->Starts[k]; }
-  double End(std::size_t k) const { return k + 1 < this->Starts.size() ? this->Starts[k + 1] : 1.0; }
+  double End(std::size_t k) const
+  {
+    return k + 1 < this->Starts.size() ? this->Starts[k + 1] : 1.0;
+  }
   double Middle(std::size_t k) const { return 0.5 * (this->Start(k) + this->End(k)); }
 
   /// The interval holding p (clamped to [0, 1]); on a breakpoint, the one

@@ -117,9 +117,9 @@ ResourceHierarchy BuildResourceHierarchy(const std::vector<int64_t>& parent,
       inner.push_back(a);
     }
   }
-  std::stable_sort(inner.begin(), inner.end(), [&depth](int64_t x, int64_t y) {
-    return depth[x] > depth[y] || (depth[x] == depth[y] && x < y);
-  });
+  std::stable_sort(inner.begin(), inner.end(),
+    [&depth](int64_t x, int64_t y)
+    { return depth[x] > depth[y] || (depth[x] == depth[y] && x < y); });
   for (int64_t a : inner)
   {
     node[a] = static_cast<int64_t>(result.Vertex.size());
@@ -144,9 +144,10 @@ std::vector<double> AggregateHierarchy(const ResourceHierarchy& hierarchy,
       std::to_string(std::size_t(hierarchy.Resources) * width) + " resource values, got " +
       std::to_string(resourceValues.size()));
   }
-  const double start = function == AggregationFunction::Min ? std::numeric_limits<double>::infinity()
-    : function == AggregationFunction::Max               ? -std::numeric_limits<double>::infinity()
-                                                         : 0.0;
+  const double start = function == AggregationFunction::Min
+    ? std::numeric_limits<double>::infinity()
+    : function == AggregationFunction::Max ? -std::numeric_limits<double>::infinity()
+                                           : 0.0;
   std::vector<double> values(nodes * width, start);
   std::vector<double> resourcesBelow(nodes, 0.0);
   std::copy(resourceValues.begin(), resourceValues.end(), values.begin());

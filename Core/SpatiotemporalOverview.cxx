@@ -14,8 +14,8 @@ namespace
 // 300 leaves in 900 pixels are exactly 3 pixels tall.
 constexpr double HeightTolerance = 1e-9;
 
-bool Visible(const AggregationHierarchy& hierarchy, int64_t node, double leafHeight,
-  double minRowHeight)
+bool Visible(
+  const AggregationHierarchy& hierarchy, int64_t node, double leafHeight, double minRowHeight)
 {
   return hierarchy.LeafCount(node) * leafHeight >= minRowHeight * (1.0 - HeightTolerance);
 }
@@ -53,9 +53,8 @@ std::vector<int64_t> OverviewDisplayCut(
     pending.pop_back();
     const std::vector<int64_t>& children = hierarchy.Children(node);
     const bool descend = !children.empty() &&
-      std::all_of(children.begin(), children.end(), [&](int64_t child) {
-        return Visible(hierarchy, child, leafHeight, minRowHeight);
-      });
+      std::all_of(children.begin(), children.end(),
+        [&](int64_t child) { return Visible(hierarchy, child, leafHeight, minRowHeight); });
     if (descend)
     {
       pending.insert(pending.end(), children.begin(), children.end());
@@ -65,9 +64,8 @@ std::vector<int64_t> OverviewDisplayCut(
       rows.push_back(node);
     }
   }
-  std::sort(rows.begin(), rows.end(), [&](int64_t a, int64_t b) {
-    return hierarchy.LeafBegin(a) < hierarchy.LeafBegin(b);
-  });
+  std::sort(rows.begin(), rows.end(),
+    [&](int64_t a, int64_t b) { return hierarchy.LeafBegin(a) < hierarchy.LeafBegin(b); });
   return rows;
 }
 
@@ -162,12 +160,14 @@ SpatiotemporalOverview LayoutSpatiotemporalOverview(const AggregationHierarchy& 
   // Computed from the boundary index so that the plot's edges are exact.
   auto yOf = [&](uint32_t leaf) { return height * double(leaves - leaf) / leaves; };
   auto xOf = [&](int boundary) { return width * double(boundary) / slices; };
-  auto timeOf = [&](int boundary) {
+  auto timeOf = [&](int boundary)
+  {
     return boundary == slices
       ? options.WindowEnd
       : options.WindowBegin + (options.WindowEnd - options.WindowBegin) * boundary / slices;
   };
-  auto mark = [&](int64_t node, int first, int last) {
+  auto mark = [&](int64_t node, int first, int last)
+  {
     OverviewMark m;
     m.Node = node;
     m.FirstLeaf = hierarchy.LeafBegin(node);
@@ -255,7 +255,8 @@ SpatiotemporalOverview LayoutSpatiotemporalOverview(const AggregationHierarchy& 
     std::size_t next = 0; // first part of `inside` not yet in an aggregate
     int running = 0;
     int open = -1; // first slice of the aggregate being built, -1 if none
-    auto close = [&](int end) {
+    auto close = [&](int end)
+    {
       // The aggregate [open, end): the hidden parts starting in it.
       OverviewMark m = mark(row, open, end - 1);
       m.Kind = OverviewMarkKind::DiagonalAggregate;

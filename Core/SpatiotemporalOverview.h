@@ -1,7 +1,7 @@
 // Layout of Ocelotl's spatiotemporal overview (Dosimont et al. 2015
 // (Ocelotl) §3.5.2, Dosimont et al. 2014 (VPA) §III-C): each part of a
-// partition (hierarchy node x slice interval) is a rectangle spanning its time interval and its leaves' rows,
-// coloured by its mode type (Ocelotl eq. 5) with an opacity given by the mode's
+// partition (hierarchy node x slice interval) is a rectangle spanning its time interval and its
+// leaves' rows, coloured by its mode type (Ocelotl eq. 5) with an opacity given by the mode's
 // proportion. Parts too thin to be seen are replaced by controlled visual
 // aggregates: the hierarchy node above them that is tall enough, split at
 // the times its resources share, marked by a diagonal line when the parts
@@ -69,7 +69,8 @@ struct OverviewMark
   double X0 = 0.0, X1 = 0.0, Y0 = 0.0, Y1 = 0.0; ///< pixels, Y0 < Y1
   uint32_t Mode = 0;           ///< type of the largest value, lowest index on ties
   double ModeProportion = 0.0; ///< value of the mode / sum over types; 0 if all are 0
-  double Value = 0.0;          ///< mean of the mode over the mark's cells (Dosimont et al. 2015 (Ocelotl) eq. 5)
+  double Value =
+    0.0; ///< mean of the mode over the mark's cells (Dosimont et al. 2015 (Ocelotl) eq. 5)
   /// The mean of the mode's SignedMean over the mark's cells (0 when the
   /// parts have none): which run had more of the type that differs most.
   double SignedValue = 0.0;
@@ -92,7 +93,7 @@ struct SpatiotemporalOverview
   std::vector<OverviewMark> Marks;
   /// The display cut, top row first.
   std::vector<OverviewRow> Rows;
-  double LeafHeight = 0.0; ///< PlotHeight / leaves
+  double LeafHeight = 0.0;    ///< PlotHeight / leaves
   std::size_t Aggregates = 0; ///< marks that are visual aggregates
 };
 

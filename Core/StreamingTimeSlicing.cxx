@@ -54,8 +54,8 @@ void StreamingTimeSlicer::BeginLeaf(uint32_t leaf)
   }
   if (this->LeafDone[leaf] != NotYet)
   {
-    throw std::invalid_argument("the rows of leaf " + std::to_string(leaf) +
-      " were already given: each leaf streams once");
+    throw std::invalid_argument(
+      "the rows of leaf " + std::to_string(leaf) + " were already given: each leaf streams once");
   }
   this->LeafDone[leaf] = Given;
   this->Leaf = leaf;
@@ -91,7 +91,8 @@ void StreamingTimeSlicer::AddStates(const StateRows& rows)
   {
     const uint32_t type = rows.Type[i];
     this->CheckRow(rows.Location[i], type == DroppedStateType ? 0 : type, "states");
-    this->StateRow(this->Current, uint32_t(this->Leaf), type, rows.Depth[i], rows.Start[i], rows.End[i]);
+    this->StateRow(
+      this->Current, uint32_t(this->Leaf), type, rows.Depth[i], rows.Start[i], rows.End[i]);
   }
 }
 
@@ -107,7 +108,8 @@ void StreamingTimeSlicer::StateRow(
   {
     if (!dropped && depth == uint32_t(this->Options.Depth))
     {
-      AddInterval(this->Row(state.Resource, type), this->Options.Grid, this->Width, start, end, 1.0);
+      AddInterval(
+        this->Row(state.Resource, type), this->Options.Grid, this->Width, start, end, 1.0);
     }
     return;
   }
@@ -117,7 +119,8 @@ void StreamingTimeSlicer::StateRow(
   if (state.HavePrevious &&
     (end < state.PreviousEnd ||
       (end == state.PreviousEnd &&
-        (depth > state.PreviousDepth || (depth == state.PreviousDepth && start < state.PreviousStart)))))
+        (depth > state.PreviousDepth ||
+          (depth == state.PreviousDepth && start < state.PreviousStart)))))
   {
     throw std::invalid_argument("the states of leaf " + std::to_string(leaf) +
       " are not in the order of their Leave (state ending at " + std::to_string(end) +
@@ -169,7 +172,9 @@ void StreamingTimeSlicer::ExclusiveState(
     {
       throw std::invalid_argument("the states of leaf " + std::to_string(leaf) +
         " are not properly nested: a state at depth " + std::to_string(depth) + " starting at " +
-        std::to_string(start) + " s follows deeper states that started before it and ended after its start (a parent missing without a DroppedStateType row)");
+        std::to_string(start) +
+        " s follows deeper states that started before it and ended after its start (a parent "
+        "missing without a DroppedStateType row)");
     }
     children.Clear();
   }
@@ -191,8 +196,10 @@ void StreamingTimeSlicer::ExclusiveState(
     pending.Children.assign(std::size_t(slices), 0.0);
   }
   AddInterval(pending.Children.data(), this->Options.Grid, this->Width, start, end, 1.0);
-  const int first = std::min(slices - 1, static_cast<int>((a - this->Options.Grid.Begin) / this->Width));
-  const int last = std::min(slices - 1, static_cast<int>((b - this->Options.Grid.Begin) / this->Width));
+  const int first =
+    std::min(slices - 1, static_cast<int>((a - this->Options.Grid.Begin) / this->Width));
+  const int last =
+    std::min(slices - 1, static_cast<int>((b - this->Options.Grid.Begin) / this->Width));
   if (pending.Last < pending.First)
   {
     pending.First = first;
@@ -248,8 +255,8 @@ void StreamingTimeSlicer::PointRow(
   {
     if (time < last->second.first)
     {
-      throw std::invalid_argument("the samples of leaf " + std::to_string(leaf) +
-        " are not in time order");
+      throw std::invalid_argument(
+        "the samples of leaf " + std::to_string(leaf) + " are not in time order");
     }
     AddInterval(this->Row(state.Resource, type), this->Options.Grid, this->Width,
       last->second.first, time, last->second.second);
@@ -368,7 +375,8 @@ void StreamingTimeSlicer::AddMessages(const MessageRows& rows)
   // SliceTrace()'s MessageEnds, row by row: a cell receives the messages of
   // its leaf in the order given, as there.
   const bool asOrigin = metric == SliceMetric::BytesSentRate || metric == SliceMetric::MessagesSent;
-  const bool counting = metric == SliceMetric::MessagesSent || metric == SliceMetric::MessagesReceived;
+  const bool counting =
+    metric == SliceMetric::MessagesSent || metric == SliceMetric::MessagesReceived;
   const uint32_t* leafOf = asOrigin ? rows.Sender : rows.Receiver;
   for (std::size_t i = 0; i < rows.Count; ++i)
   {
@@ -376,7 +384,8 @@ void StreamingTimeSlicer::AddMessages(const MessageRows& rows)
     if (leaf >= this->Options.Leaves)
     {
       throw std::invalid_argument("message " + std::to_string(i) + " refers to leaf " +
-        std::to_string(leaf) + ", but there are " + std::to_string(this->Options.Leaves) + " leaves");
+        std::to_string(leaf) + ", but there are " + std::to_string(this->Options.Leaves) +
+        " leaves");
     }
     const uint32_t resource =
       this->Options.ResourceOfLeaf.empty() ? leaf : this->Options.ResourceOfLeaf[leaf];
@@ -397,7 +406,8 @@ void StreamingTimeSlicer::AddMessages(const MessageRows& rows)
     }
     else if (received > sent)
     {
-      AddInterval(line, this->Options.Grid, this->Width, sent, received, rows.Bytes[i] / (received - sent));
+      AddInterval(
+        line, this->Options.Grid, this->Width, sent, received, rows.Bytes[i] / (received - sent));
     }
     else
     {
@@ -465,8 +475,10 @@ MicroscopicModel StreamingTimeSlicer::Finish()
 
 std::size_t StreamingTimeSlicer::ScratchBytes() const
 {
-  auto leafBytes = [](const LeafState& state) {
-    std::size_t bytes = sizeof(LeafState) + state.Last.size() * (sizeof(uint32_t) + 2 * sizeof(double));
+  auto leafBytes = [](const LeafState& state)
+  {
+    std::size_t bytes =
+      sizeof(LeafState) + state.Last.size() * (sizeof(uint32_t) + 2 * sizeof(double));
     for (const Level& level : state.Levels)
     {
       bytes += sizeof(Level) + level.Children.capacity() * sizeof(double);

@@ -123,7 +123,8 @@ private:
 
   double* Row(uint32_t resource, uint32_t type) { return &this->Model.At(resource, 0, type); }
   void StartLeaf(LeafState& state, uint32_t leaf);
-  void StateRow(LeafState& state, uint32_t leaf, uint32_t type, uint32_t depth, double start, double end);
+  void StateRow(
+    LeafState& state, uint32_t leaf, uint32_t type, uint32_t depth, double start, double end);
   void PointRow(LeafState& state, uint32_t leaf, uint32_t type, double time, double value);
   void CloseLeaf(LeafState& state);
   void ExclusiveState(
@@ -136,7 +137,7 @@ private:
   enum : uint8_t
   {
     NotYet = 0,
-    Given = 1,        ///< BeginLeaf
+    Given = 1, ///< BeginLeaf
     InterleavedOpen = 2,
     InterleavedDone = 3
   };

@@ -77,7 +77,8 @@ TemporalOverview LayoutTemporalOverview(const TemporalOverviewParts& parts,
     const double stop = parts.End[k];
     if (!Finite(start) || !Finite(stop) || !(start < stop))
     {
-      throw std::invalid_argument("part " + std::to_string(k) + " must have finite times with Start < End");
+      throw std::invalid_argument(
+        "part " + std::to_string(k) + " must have finite times with Start < End");
     }
     if (start < begin - tolerance || stop > end + tolerance)
     {
@@ -132,11 +133,11 @@ TemporalOverview LayoutTemporalOverview(const TemporalOverviewParts& parts,
   chart.TypeDrawn.assign(types, 0);
 
   TemporalOverviewLayers& layers = chart.Layers;
-  auto xOf = [&](double time) {
-    return std::min(options.Width, std::max(0.0, (time - begin) * chart.PixelsPerSecond));
-  };
+  auto xOf = [&](double time)
+  { return std::min(options.Width, std::max(0.0, (time - begin) * chart.PixelsPerSecond)); };
   auto add = [&](std::size_t part, int32_t type, double value, double x0, double x1, double y0,
-               double y1, uint8_t flags) {
+               double y1, uint8_t flags)
+  {
     layers.Part.push_back(static_cast<uint32_t>(part));
     layers.Type.push_back(type);
     layers.Value.push_back(value);
@@ -177,8 +178,8 @@ TemporalOverview LayoutTemporalOverview(const TemporalOverviewParts& parts,
       // The merged layer is exactly as tall as the layers it replaces, on
       // top of the stack: the stack's height stays its total.
       const double height = merged * chart.Scale;
-      const uint8_t flags = static_cast<uint8_t>(TemporalLayerMerged |
-        (height < options.MinLayerHeight ? TemporalLayerBelowBudget : 0));
+      const uint8_t flags = static_cast<uint8_t>(
+        TemporalLayerMerged | (height < options.MinLayerHeight ? TemporalLayerBelowBudget : 0));
       layers.MergedType.insert(layers.MergedType.end(), thin.begin(), thin.end());
       add(part, -1, merged, x0, x1, y, y + height, flags);
     }
@@ -233,7 +234,8 @@ std::string PartitionTitle(double parameter, int64_t parts, int64_t slices, int6
     std::to_string(slices) + (slices == 1 ? " slice" : " slices");
   if (resources > 0)
   {
-    title += " \xC3\x97 " + std::to_string(resources) + (resources == 1 ? " resource" : " resources");
+    title +=
+      " \xC3\x97 " + std::to_string(resources) + (resources == 1 ? " resource" : " resources");
   }
   return title;
 }

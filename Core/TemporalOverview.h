@@ -2,10 +2,10 @@
 // chart of a temporal partition. Each aggregated interval T(i, j) is one
 // stack spanning its time [Start, End] on the x axis (so its width is
 // proportional to its slice count); each type u is one layer of height
-// proportional to Q(T(i, j), u), the part's amplitude (Dosimont et al. 2015 (Ocelotl) eq. 4), on one y
-// scale for the whole chart. Layers thinner than a pixel budget are merged
-// into one flagged layer per stack (visual aggregation) whose height is the
-// sum of theirs: nothing is dropped and every stack keeps its true height.
+// proportional to Q(T(i, j), u), the part's amplitude (Dosimont et al. 2015 (Ocelotl) eq. 4), on
+// one y scale for the whole chart. Layers thinner than a pixel budget are merged into one flagged
+// layer per stack (visual aggregation) whose height is the sum of theirs: nothing is dropped and
+// every stack keeps its true height.
 //
 // Plain arrays in and out; the VTK layout filter draws the result. The rules
 // and the choices behind them are in docs/overviews.md.

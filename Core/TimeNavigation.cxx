@@ -49,12 +49,10 @@ TimeWindow ZoomWindow(const TimeWindow& window, const TimeWindow& span, double f
   {
     throw std::invalid_argument("ZoomWindow: the zoom factor must be finite and positive");
   }
-  const double width =
-    std::clamp(window.Width() * factor, MinimumWindowWidth(span), span.Width());
+  const double width = std::clamp(window.Width() * factor, MinimumWindowWidth(span), span.Width());
   // The pivot keeps its share of the window on each side.
-  const double share = window.Width() > 0.0
-    ? std::clamp((pivot - window.Start) / window.Width(), 0.0, 1.0)
-    : 0.5;
+  const double share =
+    window.Width() > 0.0 ? std::clamp((pivot - window.Start) / window.Width(), 0.0, 1.0) : 0.5;
   const double at = std::clamp(pivot, window.Start, window.End);
   TimeWindow zoomed;
   zoomed.Start = at - share * width;
@@ -114,8 +112,8 @@ IndexWindow PanIndices(const IndexWindow& window, int64_t total, double offset)
   const int64_t first = std::clamp<int64_t>(from.First, 0, total - 1);
   const int64_t count = std::min(from.Last, total - 1) - first + 1;
   const double moved = std::round(static_cast<double>(first) + offset);
-  const int64_t start = static_cast<int64_t>(
-    std::clamp(moved, 0.0, static_cast<double>(total - count)));
+  const int64_t start =
+    static_cast<int64_t>(std::clamp(moved, 0.0, static_cast<double>(total - count)));
   return IndexWindow{ start, start + count - 1 };
 }
 

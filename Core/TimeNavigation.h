@@ -39,7 +39,8 @@ double MinimumWindowWidth(const TimeWindow& span);
 /// width at most the span's, at least MinimumWindowWidth). Throws
 /// std::invalid_argument for a non-positive or non-finite factor or an empty
 /// span.
-TimeWindow ZoomWindow(const TimeWindow& window, const TimeWindow& span, double factor, double pivot);
+TimeWindow ZoomWindow(
+  const TimeWindow& window, const TimeWindow& span, double factor, double pivot);
 
 /// `window` moved by `offset` seconds, stopped at the span's ends (its width
 /// kept, unless wider than the span). Throws std::invalid_argument for a

@@ -169,10 +169,7 @@ public:
   std::vector<std::vector<uint32_t>> LeavesOf;
 
 private:
-  double* Row(uint32_t resource, uint32_t type)
-  {
-    return &this->Model.At(resource, 0, type);
-  }
+  double* Row(uint32_t resource, uint32_t type) { return &this->Model.At(resource, 0, type); }
 
   bool TypeOk(uint32_t type)
   {
@@ -210,7 +207,8 @@ private:
     {
       rows.push_back(this->Groups.Row(p));
     }
-    auto leaveOrder = [&s](std::size_t x, std::size_t y) {
+    auto leaveOrder = [&s](std::size_t x, std::size_t y)
+    {
       return s.End[x] < s.End[y] ||
         (s.End[x] == s.End[y] &&
           (s.Depth[x] > s.Depth[y] || (s.Depth[x] == s.Depth[y] && s.Start[x] < s.Start[y])));
@@ -353,7 +351,8 @@ private:
       }
       else if (received > sent)
       {
-        AddInterval(line, this->Options.Grid, this->Width, sent, received, m.Bytes[row] / (received - sent));
+        AddInterval(
+          line, this->Options.Grid, this->Width, sent, received, m.Bytes[row] / (received - sent));
       }
       else
       {
@@ -438,8 +437,8 @@ std::string Bytes(double bytes)
 }
 }
 
-std::string ModelMemoryProblem(int slices, uint64_t resources, uint64_t types,
-  const ModelMemory& need, uint64_t limitBytes)
+std::string ModelMemoryProblem(
+  int slices, uint64_t resources, uint64_t types, const ModelMemory& need, uint64_t limitBytes)
 {
   if (limitBytes == 0 || need.Bytes <= static_cast<double>(limitBytes))
   {
@@ -502,7 +501,8 @@ void FinishModel(const TimeSlicingOptions& options, MicroscopicModel& model)
     ? 1.0 / options.Grid.Width()
     : 1.0;
   const double divide = options.Metric == SliceMetric::VariableMean ||
-      options.Metric == SliceMetric::BytesSentRate || options.Metric == SliceMetric::BytesReceivedRate
+      options.Metric == SliceMetric::BytesSentRate ||
+      options.Metric == SliceMetric::BytesReceivedRate
     ? 1.0 / options.Grid.Width()
     : 1.0;
   const double residue = 1e-12 * options.Grid.Width();
@@ -548,7 +548,8 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
   std::mutex failureMutex;
   // Reports the work done so far; the calling thread only (VTK observers and
   // Python are not for other threads). Returns false once asked to stop.
-  auto report = [&]() {
+  auto report = [&]()
+  {
     const double fraction = double(done) / double(total);
     if (!options.Progress || fraction <= reported)
     {
@@ -563,7 +564,8 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
     }
     return true;
   };
-  auto work = [&](bool reporting) {
+  auto work = [&](bool reporting)
+  {
     try
     {
       while (!stop)
@@ -617,8 +619,7 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
     }
   }
   // Progress always reaches 1, and an abort asked at the end is heard.
-  if (!failure && !abortRequested && options.Progress && reported < 1.0 &&
-    !options.Progress(1.0))
+  if (!failure && !abortRequested && options.Progress && reported < 1.0 && !options.Progress(1.0))
   {
     abortRequested = true;
   }
@@ -633,8 +634,8 @@ MicroscopicModel SliceTrace(const TimeSlicingOptions& options, const StateRows& 
   }
   if (slicer.BadType)
   {
-    throw std::invalid_argument("a row refers to a type id beyond the " + std::to_string(types) +
-      " types of the model");
+    throw std::invalid_argument(
+      "a row refers to a type id beyond the " + std::to_string(types) + " types of the model");
   }
 
   FinishModel(options, model);

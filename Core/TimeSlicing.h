@@ -34,13 +34,13 @@ struct SliceGrid
 
 enum class SliceMetric
 {
-  StateDuration,      ///< seconds spent in each state type (Schnorr 2009 (Triva) eq. 4.1)
-  EventCount,         ///< occurrences of each event type
-  VariableMean,       ///< time-weighted mean of each variable (Schnorr 2009 (Triva) eq. 4.3)
-  BytesSentRate,      ///< bytes per second sent, as origin (Schnorr 2009 (Triva) eq. 4.4)
-  BytesReceivedRate,  ///< bytes per second received, as destination (Schnorr 2009 (Triva) eq. 4.5)
-  MessagesSent,       ///< messages sent (counted at their send time)
-  MessagesReceived    ///< messages received (counted at their receive time)
+  StateDuration,     ///< seconds spent in each state type (Schnorr 2009 (Triva) eq. 4.1)
+  EventCount,        ///< occurrences of each event type
+  VariableMean,      ///< time-weighted mean of each variable (Schnorr 2009 (Triva) eq. 4.3)
+  BytesSentRate,     ///< bytes per second sent, as origin (Schnorr 2009 (Triva) eq. 4.4)
+  BytesReceivedRate, ///< bytes per second received, as destination (Schnorr 2009 (Triva) eq. 4.5)
+  MessagesSent,      ///< messages sent (counted at their send time)
+  MessagesReceived   ///< messages received (counted at their receive time)
 };
 
 /// States: one row per state interval, times in seconds.
@@ -117,7 +117,8 @@ struct MicroscopicModel
   double& At(uint32_t resource, int slice, uint32_t type)
   {
     return this->Values[static_cast<std::size_t>(slice) +
-      static_cast<std::size_t>(this->Grid.Slices) * (resource + std::size_t(this->Resources) * type)];
+      static_cast<std::size_t>(this->Grid.Slices) *
+        (resource + std::size_t(this->Resources) * type)];
   }
   double At(uint32_t resource, int slice, uint32_t type) const
   {
@@ -143,8 +144,8 @@ uint64_t AvailableMemoryBytes();
 /// every model); else why not, naming the model's slices x resources x
 /// types, its cells, the bytes it needs and the limit, in a sentence
 /// without the final full stop.
-std::string ModelMemoryProblem(int slices, uint64_t resources, uint64_t types,
-  const ModelMemory& need, uint64_t limitBytes);
+std::string ModelMemoryProblem(
+  int slices, uint64_t resources, uint64_t types, const ModelMemory& need, uint64_t limitBytes);
 
 /// Fills the model. Only the rows the metric needs are read: states for
 /// StateDuration, points for EventCount and VariableMean, messages for the

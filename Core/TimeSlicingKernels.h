@@ -12,7 +12,8 @@ namespace macroscope
 
 // Adds sign × |[a, b) ∩ slice t| to row[t] for every slice the interval meets:
 // Triva's eq. 4.1 numerator, clipped at the slice borders.
-inline void AddInterval(double* row, const SliceGrid& grid, double width, double a, double b, double sign)
+inline void AddInterval(
+  double* row, const SliceGrid& grid, double width, double a, double b, double sign)
 {
   a = std::max(a, grid.Begin);
   b = std::min(b, grid.End);

@@ -41,7 +41,8 @@ void AddMarkCells(const TimelineMarks& marks, std::size_t i, double x0, double x
   {
     total += marks.TypeTime[k];
   }
-  auto add = [&](double cy0, double cy1, uint32_t type, double seconds, bool shade) {
+  auto add = [&](double cy0, double cy1, uint32_t type, double seconds, bool shade)
+  {
     const double fraction = total > 0.0 ? seconds / total : 1.0;
     const double filled = capacity > 0.0 ? seconds / capacity : 1.0;
     drawing.Cells.push_back({ x0, cy0, x1, cy1, z, i, type, seconds, fraction, filled, shade });
@@ -70,8 +71,8 @@ void AddMarkCells(const TimelineMarks& marks, std::size_t i, double x0, double x
 }
 
 // Extends the last span with an aggregate touching it, or opens a new one.
-void AddHatchSpan(std::vector<TimelineHatchSpan>& spans, double x0, double x1, double y0,
-  double y1, double z, uint8_t flags)
+void AddHatchSpan(std::vector<TimelineHatchSpan>& spans, double x0, double x1, double y0, double y1,
+  double z, uint8_t flags)
 {
   TimelineHatchSpan* open = spans.empty() ? nullptr : &spans.back();
   if (open && open->Y0 == y0 && open->Y1 == y1 && open->Flags == flags && x0 <= open->X1 + 1.0 &&
@@ -87,8 +88,7 @@ void AddHatchSpan(std::vector<TimelineHatchSpan>& spans, double x0, double x1, d
 }
 
 void KeepTimelineRowWindow(const std::vector<int64_t>& parent,
-  const std::vector<int64_t>& leafIndex, const int window[2], std::vector<bool>& keep,
-  int drawn[3])
+  const std::vector<int64_t>& leafIndex, const int window[2], std::vector<bool>& keep, int drawn[3])
 {
   const auto full = BuildResourceHierarchy(parent, leafIndex, -1, keep);
   const int total = static_cast<int>(full.Resources);
@@ -104,8 +104,8 @@ void KeepTimelineRowWindow(const std::vector<int64_t>& parent,
   for (std::size_t leaf = 0; leaf < full.ResourceOfLeaf.size(); ++leaf)
   {
     const uint32_t row = full.ResourceOfLeaf[leaf];
-    keep[leaf] = row != NoResource && static_cast<int>(row) >= drawn[0] &&
-      static_cast<int>(row) <= drawn[1];
+    keep[leaf] =
+      row != NoResource && static_cast<int>(row) >= drawn[0] && static_cast<int>(row) <= drawn[1];
   }
 }
 
@@ -117,7 +117,8 @@ TimelineRowPlan PlanTimelineRows(const std::vector<int64_t>& parent,
                                         : std::numeric_limits<double>::infinity();
   const std::vector<int> depth = VertexDepths(parent);
   const int maxDepth = depth.empty() ? 0 : *std::max_element(depth.begin(), depth.end());
-  auto plan = [&](int level) {
+  auto plan = [&](int level)
+  {
     const auto hierarchy = BuildResourceHierarchy(parent, leafIndex, level, keepLeaf);
     TimelineRowPlan rows;
     rows.RowOfLeaf = hierarchy.ResourceOfLeaf;
@@ -137,7 +138,8 @@ TimelineRowPlan PlanTimelineRows(const std::vector<int64_t>& parent,
 std::vector<int64_t> TimelineBandAncestors(
   const std::vector<int64_t>& parent, int64_t firstVertex, int64_t lastVertex)
 {
-  auto pathOf = [&parent](int64_t vertex) {
+  auto pathOf = [&parent](int64_t vertex)
+  {
     std::vector<int64_t> path;
     for (; vertex >= 0; vertex = parent[static_cast<std::size_t>(vertex)])
     {
@@ -164,7 +166,8 @@ std::vector<TimelineRowGroup> TimelineRowGroups(
   const std::vector<int64_t>& parent, const std::vector<int64_t>& rowVertex, int groupLevel)
 {
   const std::vector<int> depthOf = VertexDepths(parent);
-  auto groupOf = [&](int64_t vertex) {
+  auto groupOf = [&](int64_t vertex)
+  {
     while (depthOf[static_cast<std::size_t>(vertex)] > groupLevel)
     {
       vertex = parent[static_cast<std::size_t>(vertex)];
@@ -261,8 +264,8 @@ TimelineMarkDrawing DrawTimelineMarks(const TimelineLayout& layout,
     // The share of the mark's time and locations the mode fills: idle gaps
     // between the narrow states count against it, so a column where a
     // location mostly waits without a state is drawn lighter.
-    const double capacity = std::max(
-      total, (marks.End[i] - marks.Start[i]) * std::max(1.0, leavesOfBand[marks.Band[i]]));
+    const double capacity =
+      std::max(total, (marks.End[i] - marks.Start[i]) * std::max(1.0, leavesOfBand[marks.Band[i]]));
     AddMarkCells(marks, i, x0, x1, y0, y1, z, capacity, stacked, drawing);
     if (marks.Flags[i] != 0)
     {

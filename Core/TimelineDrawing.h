@@ -136,8 +136,7 @@ bool ClipSegmentToWidth(double& x0, double& y0, double& x1, double& y1, double w
 /// counts of its density and of its lines (each in the column of its send
 /// time), then their bytes (2 * ceil(width) values), to be summed over the
 /// ranks.
-std::vector<double> TimelineDensityColumns(
-  const TimelineLayout& layout, double t0, double width);
+std::vector<double> TimelineDensityColumns(const TimelineLayout& layout, double t0, double width);
 
 /// The density of the columns `sums` (as TimelineDensityColumns makes them).
 TimelineDensity TimelineDensityOfColumns(const std::vector<double>& sums);

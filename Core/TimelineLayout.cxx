@@ -10,9 +10,9 @@
 #include <exception>
 #include <limits>
 #include <mutex>
-#include <thread>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <utility>
 
@@ -45,8 +45,8 @@ unsigned ShareOut(std::size_t count, unsigned threads, const std::function<bool(
   // reported) is honoured before any item is done.
   Continue(!progress || progress(from));
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
-  const unsigned used = static_cast<unsigned>(std::max<std::size_t>(
-    1, std::min<std::size_t>(threads ? threads : hardware, count)));
+  const unsigned used = static_cast<unsigned>(
+    std::max<std::size_t>(1, std::min<std::size_t>(threads ? threads : hardware, count)));
   std::atomic<std::size_t> next{ 0 };
   std::atomic<bool> stop{ false };
   std::exception_ptr failure;
@@ -57,7 +57,8 @@ unsigned ShareOut(std::size_t count, unsigned threads, const std::function<bool(
   bool refused = false;
   std::size_t reported = 0;
   // The calling thread reports every item done since its last report.
-  auto report = [&]() {
+  auto report = [&]()
+  {
     std::size_t now;
     {
       std::lock_guard<std::mutex> lock(mutex);
@@ -78,7 +79,8 @@ unsigned ShareOut(std::size_t count, unsigned threads, const std::function<bool(
       }
     }
   };
-  auto run = [&](unsigned worker) {
+  auto run = [&](unsigned worker)
+  {
     try
     {
       for (std::size_t item = next++; item < count && !stop; item = next++)
@@ -195,7 +197,8 @@ TimelineIndex BuildTimelineIndex(const StateRows& states, const MessageRows& mes
       index.StateOrder[next[states.Location[row]]++] = row;
     }
   }
-  auto byTime = [&states](std::size_t x, std::size_t y) {
+  auto byTime = [&states](std::size_t x, std::size_t y)
+  {
     return std::make_tuple(states.Start[x], states.End[x], x) <
       std::make_tuple(states.Start[y], states.End[y], y);
   };
@@ -206,7 +209,8 @@ TimelineIndex BuildTimelineIndex(const StateRows& states, const MessageRows& mes
   std::vector<std::vector<std::size_t>> scratch(
     std::max(1u, threads ? threads : std::thread::hardware_concurrency()));
   ShareOut(leaves, static_cast<unsigned>(scratch.size()), progress, 0.2, 0.9,
-    [&](std::size_t leafIndex, unsigned worker) {
+    [&](std::size_t leafIndex, unsigned worker)
+    {
       const std::size_t first = offset[leafIndex];
       const std::size_t last = offset[leafIndex + 1];
       std::size_t* order = index.StateOrder.data();
@@ -282,7 +286,8 @@ TimelineIndex BuildTimelineIndex(const StateRows& states, const MessageRows& mes
     }
     if (!std::isfinite(messages.SendTime[row]) || !std::isfinite(messages.RecvTime[row]))
     {
-      throw std::invalid_argument("message row " + std::to_string(row) + " has a time that is not finite");
+      throw std::invalid_argument(
+        "message row " + std::to_string(row) + " has a time that is not finite");
     }
     index.MessageOrder[row] = row;
     index.LongestMessage =
@@ -292,24 +297,27 @@ TimelineIndex BuildTimelineIndex(const StateRows& states, const MessageRows& mes
   // how the sort is shared out. The readers emit messages by location, so
   // the order is far from sorted: the runs of equal length are sorted on the
   // threads, then merged.
-  auto bySend = [&messages](std::size_t x, std::size_t y) {
+  auto bySend = [&messages](std::size_t x, std::size_t y)
+  {
     return messages.SendTime[x] < messages.SendTime[y] ||
       (messages.SendTime[x] == messages.SendTime[y] && x < y);
   };
   const std::size_t messageCount = index.MessageOrder.size();
-  const unsigned sorters = messageCount < 100000 ? 1u
-                                                 : std::max(1u, threads ? threads
-                                                                        : std::thread::hardware_concurrency());
+  const unsigned sorters = messageCount < 100000
+    ? 1u
+    : std::max(1u, threads ? threads : std::thread::hardware_concurrency());
   std::vector<std::size_t> bounds;
   for (unsigned k = 0; k <= sorters; ++k)
   {
     bounds.push_back(messageCount * k / sorters);
   }
   auto order = index.MessageOrder.begin();
-  ShareOut(sorters, sorters, {}, 0.0, 1.0, [&](std::size_t k, unsigned) {
-    std::sort(order + static_cast<std::ptrdiff_t>(bounds[k]),
-      order + static_cast<std::ptrdiff_t>(bounds[k + 1]), bySend);
-  });
+  ShareOut(sorters, sorters, {}, 0.0, 1.0,
+    [&](std::size_t k, unsigned)
+    {
+      std::sort(order + static_cast<std::ptrdiff_t>(bounds[k]),
+        order + static_cast<std::ptrdiff_t>(bounds[k + 1]), bySend);
+    });
   for (unsigned k = 1; k < sorters; ++k)
   {
     std::inplace_merge(order, order + static_cast<std::ptrdiff_t>(bounds[k]),
@@ -478,8 +486,8 @@ uint32_t RowsPerBand(uint32_t rows, const TimelineOptions& o)
   return (rows + maxBands - 1) / maxBands;
 }
 
-void LayoutStates(const TimelineIndex& index, const StateRows& states,
-  const TimelineOptions& o, const std::vector<uint32_t>& bandOfLeaf, TimelineLayout& layout)
+void LayoutStates(const TimelineIndex& index, const StateRows& states, const TimelineOptions& o,
+  const std::vector<uint32_t>& bandOfLeaf, TimelineLayout& layout)
 {
   const uint32_t bands = static_cast<uint32_t>(layout.Bands.FirstRow.size());
   // Leaves of each band, by counting sort.
@@ -515,106 +523,106 @@ void LayoutStates(const TimelineIndex& index, const StateRows& states,
   // what dominates in it (Vampir's master timeline) rather than one mark
   // averaging a whole row.
   const double columnsPerSecond = o.MinMarkWidth > 0.0 ? pps / o.MinMarkWidth : 0.0;
-  auto columnOf = [&](double start) {
-    return static_cast<int64_t>(std::floor((start - t0) * columnsPerSecond));
-  };
+  auto columnOf = [&](double start)
+  { return static_cast<int64_t>(std::floor((start - t0) * columnsPerSecond)); };
   // Bands are laid out independently, each into its own marks, joined in
   // band order below: the result does not depend on the threads.
   std::vector<TimelineMarks> bandMarks(bands);
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::vector<Piece>> piecesOf(std::max(1u, o.Threads ? o.Threads : hardware));
   ShareOut(bands, static_cast<unsigned>(piecesOf.size()), o.Progress, 0.0, 0.8,
-    [&](std::size_t bandIndex, unsigned worker) {
-    const uint32_t band = static_cast<uint32_t>(bandIndex);
-    std::vector<Piece>& pieces = piecesOf[worker];
-    pieces.clear();
-    MarkBuilder pending(bandMarks[band], band, layout.Bands.Flags[band]);
-    uint32_t depth = 0;
-    auto sweep = [&](const Piece& piece) {
-      if (pending.Open() && piece.Depth != depth)
-      {
-        pending.Flush();
-      }
-      depth = piece.Depth;
-      const bool narrow = (piece.End - piece.Start) * pps < o.MinMarkWidth;
-      const int64_t column = narrow ? columnOf(piece.Start) : 0;
-      // Narrow pieces join a mark of narrow pieces only within its column,
-      // and only across an invisible gap: a wide state always stands alone
-      // on a band of one leaf, and a visible gap is never covered. On a band
-      // of several leaves, a piece overlapping the mark joins it, except
-      // that narrow pieces still start a new mark in a new column (such
-      // column marks may overlap by less than a column).
-      const bool bothNarrow = narrow && pending.AllNarrow();
-      const bool sameColumn = bothNarrow && column == pending.Column();
-      const bool joins = pending.Open() &&
-        ((piece.Start < pending.End() && (!bothNarrow || sameColumn)) ||
-          (sameColumn && (piece.Start - pending.End()) * pps < o.MinMarkWidth));
-      if (pending.Open() && !joins)
-      {
-        pending.Flush();
-      }
-      pending.Add(piece, narrow, column);
-    };
-    // A single leaf's pieces come sorted from its runs (depth, then start):
-    // swept as they come. Several leaves' pieces are merged by a sort first.
-    const bool single = leafOffset[band + 1] - leafOffset[band] == 1;
-    for (uint32_t p = leafOffset[band]; p < leafOffset[band + 1]; ++p)
+    [&](std::size_t bandIndex, unsigned worker)
     {
-      const uint32_t leaf = leavesOfBand[p];
-      for (std::size_t run = index.LeafRuns[leaf]; run < index.LeafRuns[leaf + 1]; ++run)
+      const uint32_t band = static_cast<uint32_t>(bandIndex);
+      std::vector<Piece>& pieces = piecesOf[worker];
+      pieces.clear();
+      MarkBuilder pending(bandMarks[band], band, layout.Bands.Flags[band]);
+      uint32_t depth = 0;
+      auto sweep = [&](const Piece& piece)
       {
-        const uint32_t runDepth = index.RunDepth[run];
-        if (o.Depth >= 0 && runDepth != static_cast<uint32_t>(o.Depth))
+        if (pending.Open() && piece.Depth != depth)
         {
-          continue;
+          pending.Flush();
         }
-        const auto maxEnd = index.MaxEnd.begin();
-        const std::size_t runEnd = index.RunBegin[run + 1];
-        // First state that may end at or after t0.
-        std::size_t q = static_cast<std::size_t>(std::lower_bound(maxEnd +
-                                                      static_cast<std::ptrdiff_t>(index.RunBegin[run]),
-                                                    maxEnd + static_cast<std::ptrdiff_t>(runEnd), t0) -
-          maxEnd);
-        for (; q < runEnd; ++q)
+        depth = piece.Depth;
+        const bool narrow = (piece.End - piece.Start) * pps < o.MinMarkWidth;
+        const int64_t column = narrow ? columnOf(piece.Start) : 0;
+        // Narrow pieces join a mark of narrow pieces only within its column,
+        // and only across an invisible gap: a wide state always stands alone
+        // on a band of one leaf, and a visible gap is never covered. On a band
+        // of several leaves, a piece overlapping the mark joins it, except
+        // that narrow pieces still start a new mark in a new column (such
+        // column marks may overlap by less than a column).
+        const bool bothNarrow = narrow && pending.AllNarrow();
+        const bool sameColumn = bothNarrow && column == pending.Column();
+        const bool joins = pending.Open() &&
+          ((piece.Start < pending.End() && (!bothNarrow || sameColumn)) ||
+            (sameColumn && (piece.Start - pending.End()) * pps < o.MinMarkWidth));
+        if (pending.Open() && !joins)
         {
-          const std::size_t row = index.StateOrder[q];
-          const double s = states.Start[row];
-          const double e = states.End[row];
-          if (s > t1)
+          pending.Flush();
+        }
+        pending.Add(piece, narrow, column);
+      };
+      // A single leaf's pieces come sorted from its runs (depth, then start):
+      // swept as they come. Several leaves' pieces are merged by a sort first.
+      const bool single = leafOffset[band + 1] - leafOffset[band] == 1;
+      for (uint32_t p = leafOffset[band]; p < leafOffset[band + 1]; ++p)
+      {
+        const uint32_t leaf = leavesOfBand[p];
+        for (std::size_t run = index.LeafRuns[leaf]; run < index.LeafRuns[leaf + 1]; ++run)
+        {
+          const uint32_t runDepth = index.RunDepth[run];
+          if (o.Depth >= 0 && runDepth != static_cast<uint32_t>(o.Depth))
           {
-            break;
+            continue;
           }
-          // Positive durations must overlap the window's interior; instants
-          // (zero-length states) count when they lie in [t0, t1].
-          const bool inside = s == e ? (s >= t0 && s <= t1) : (s < t1 && e > t0);
-          const uint32_t type = states.Type[row];
-          const bool kept =
-            o.KeepType.empty() || (type < o.KeepType.size() && o.KeepType[type]);
-          if (inside && kept)
+          const auto maxEnd = index.MaxEnd.begin();
+          const std::size_t runEnd = index.RunBegin[run + 1];
+          // First state that may end at or after t0.
+          std::size_t q = static_cast<std::size_t>(
+            std::lower_bound(maxEnd + static_cast<std::ptrdiff_t>(index.RunBegin[run]),
+              maxEnd + static_cast<std::ptrdiff_t>(runEnd), t0) -
+            maxEnd);
+          for (; q < runEnd; ++q)
           {
-            const Piece piece{ runDepth, std::max(s, t0), std::min(e, t1), type, row };
-            if (single)
+            const std::size_t row = index.StateOrder[q];
+            const double s = states.Start[row];
+            const double e = states.End[row];
+            if (s > t1)
             {
-              sweep(piece);
+              break;
             }
-            else
+            // Positive durations must overlap the window's interior; instants
+            // (zero-length states) count when they lie in [t0, t1].
+            const bool inside = s == e ? (s >= t0 && s <= t1) : (s < t1 && e > t0);
+            const uint32_t type = states.Type[row];
+            const bool kept = o.KeepType.empty() || (type < o.KeepType.size() && o.KeepType[type]);
+            if (inside && kept)
             {
-              pieces.push_back(piece);
+              const Piece piece{ runDepth, std::max(s, t0), std::min(e, t1), type, row };
+              if (single)
+              {
+                sweep(piece);
+              }
+              else
+              {
+                pieces.push_back(piece);
+              }
             }
           }
         }
       }
-    }
-    if (!single)
-    {
-      std::sort(pieces.begin(), pieces.end());
-      for (const Piece& piece : pieces)
+      if (!single)
       {
-        sweep(piece);
+        std::sort(pieces.begin(), pieces.end());
+        for (const Piece& piece : pieces)
+        {
+          sweep(piece);
+        }
       }
-    }
-    pending.Flush();
-  });
+      pending.Flush();
+    });
   TimelineMarks& out = layout.Marks;
   for (TimelineMarks& m : bandMarks)
   {
@@ -648,7 +656,8 @@ bool TooManyLines(const MessageRows& messages, const TimelineOptions& o,
 {
   std::size_t lines = 0;
   std::vector<std::pair<uint32_t, uint32_t>> pairs; // band pairs of one column
-  auto closeColumn = [&]() {
+  auto closeColumn = [&]()
+  {
     std::sort(pairs.begin(), pairs.end());
     for (std::size_t begin = 0; begin < pairs.size();)
     {
@@ -664,19 +673,21 @@ bool TooManyLines(const MessageRows& messages, const TimelineOptions& o,
     pairs.clear();
   };
   int64_t current = std::numeric_limits<int64_t>::min();
-  forEachMessage([&](std::size_t row, int64_t column) {
-    if (column != current)
+  forEachMessage(
+    [&](std::size_t row, int64_t column)
     {
-      closeColumn();
-      current = column;
-      if (lines > o.MaxMessageLines)
+      if (column != current)
       {
-        return false; // enough: stop the visit
+        closeColumn();
+        current = column;
+        if (lines > o.MaxMessageLines)
+        {
+          return false; // enough: stop the visit
+        }
       }
-    }
-    pairs.emplace_back(bandOfLeaf[messages.Sender[row]], bandOfLeaf[messages.Receiver[row]]);
-    return true;
-  });
+      pairs.emplace_back(bandOfLeaf[messages.Sender[row]], bandOfLeaf[messages.Receiver[row]]);
+      return true;
+    });
   closeColumn();
   return lines > o.MaxMessageLines;
 }
@@ -701,7 +712,8 @@ void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
     [&messages](std::size_t row, double time) { return messages.SendTime[row] < time; });
   // Calls visit(row, column) for every message drawn, in send order, until
   // it returns false.
-  auto forEachMessage = [&](auto&& visit) {
+  auto forEachMessage = [&](auto&& visit)
+  {
     for (auto it = first; it != index.MessageOrder.end(); ++it)
     {
       const std::size_t row = *it;
@@ -731,18 +743,20 @@ void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
     // Too many lines to draw without covering the states: a density.
     TimelineDensity& density = layout.Density;
     const int64_t columns = std::max<int64_t>(1, static_cast<int64_t>(std::ceil(o.ViewWidth)));
-    forEachMessage([&](std::size_t row, int64_t column) {
-      column = std::clamp<int64_t>(column, 0, columns - 1);
-      if (density.Column.empty() || density.Column.back() != column)
+    forEachMessage(
+      [&](std::size_t row, int64_t column)
       {
-        density.Column.push_back(column);
-        density.Count.push_back(0);
-        density.Bytes.push_back(0.0);
-      }
-      ++density.Count.back();
-      density.Bytes.back() += messages.Bytes ? messages.Bytes[row] : 0.0;
-      return true;
-    });
+        column = std::clamp<int64_t>(column, 0, columns - 1);
+        if (density.Column.empty() || density.Column.back() != column)
+        {
+          density.Column.push_back(column);
+          density.Count.push_back(0);
+          density.Bytes.push_back(0.0);
+        }
+        ++density.Count.back();
+        density.Bytes.back() += messages.Bytes ? messages.Bytes[row] : 0.0;
+        return true;
+      });
     for (uint32_t count : density.Count)
     {
       density.MaxCount = std::max(density.MaxCount, count);
@@ -750,19 +764,24 @@ void LayoutMessages(const TimelineIndex& index, const MessageRows& messages,
     return;
   }
   std::vector<Line> lines;
-  forEachMessage([&](std::size_t row, int64_t column) {
-    lines.push_back({ bandOfLeaf[messages.Sender[row]], bandOfLeaf[messages.Receiver[row]], column,
-      messages.SendTime[row], row });
-    return true;
-  });
+  forEachMessage(
+    [&](std::size_t row, int64_t column)
+    {
+      lines.push_back({ bandOfLeaf[messages.Sender[row]], bandOfLeaf[messages.Receiver[row]],
+        column, messages.SendTime[row], row });
+      return true;
+    });
   auto key = [](const Line& l) { return std::tie(l.Sender, l.Receiver, l.Column); };
-  std::sort(lines.begin(), lines.end(), [&key](const Line& x, const Line& y) {
-    return std::tie(x.Sender, x.Receiver, x.Column, x.Send, x.Row) <
-      std::tie(y.Sender, y.Receiver, y.Column, y.Send, y.Row);
-  });
+  std::sort(lines.begin(), lines.end(),
+    [&key](const Line& x, const Line& y)
+    {
+      return std::tie(x.Sender, x.Receiver, x.Column, x.Send, x.Row) <
+        std::tie(y.Sender, y.Receiver, y.Column, y.Send, y.Row);
+    });
   TimelineLines& out = layout.Lines;
   auto emit = [&out](uint32_t sender, uint32_t receiver, double send, double recv, uint32_t count,
-                double bytes, uint8_t flags) {
+                double bytes, uint8_t flags)
+  {
     out.SenderBand.push_back(sender);
     out.ReceiverBand.push_back(receiver);
     out.SendTime.push_back(send);

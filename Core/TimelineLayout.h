@@ -1,12 +1,10 @@
 // Layout of the physical (Gantt) timeline with honest visual aggregation
-// (Dosimont et al. 2014 (VPA) sections II-C and III-C, Dosimont et al. 2015 (Ocelotl) §2): given a time
-// window and a pixel budget, the states and messages a view must draw become
-// plain marks when they are wide enough to be seen, and aggregate marks
-// otherwise. Aggregates are flagged (drawn distinctly, e.g. hatched) and
-// carry the time per type they contain, so that nothing is dropped and
-// nothing is silently overplotted: the time per type summed over the marks
-// of a row and depth equals the time of that row's states at that depth in
-// the window.
+// (Dosimont et al. 2014 (VPA) sections II-C and III-C, Dosimont et al. 2015 (Ocelotl) §2): given a
+// time window and a pixel budget, the states and messages a view must draw become plain marks when
+// they are wide enough to be seen, and aggregate marks otherwise. Aggregates are flagged (drawn
+// distinctly, e.g. hatched) and carry the time per type they contain, so that nothing is dropped
+// and nothing is silently overplotted: the time per type summed over the marks of a row and depth
+// equals the time of that row's states at that depth in the window.
 //
 // Inputs are the plain arrays of the data contract (docs/architecture.md,
 // TimeSlicing.h); outputs are plain arrays (struct of vectors) that the VTK

@@ -60,7 +60,8 @@ void ForceDirectedLayout(std::size_t n, const std::vector<std::pair<int64_t, int
     }
   }
   std::vector<Point> points(n);
-  auto position = boost::make_iterator_property_map(points.begin(), boost::get(boost::vertex_index, g));
+  auto position =
+    boost::make_iterator_property_map(points.begin(), boost::get(boost::vertex_index, g));
   const double scaling = 10.0;
   boost::circle_graph_layout(g, position, scaling / 2.0);
   if (n > 1)
@@ -85,8 +86,8 @@ bool Finite(double v)
 }
 }
 
-CommunicationGraph CommunicationEdges(std::size_t processes,
-  const std::vector<TopologyMessage>& messages, double t0, double t1)
+CommunicationGraph CommunicationEdges(
+  std::size_t processes, const std::vector<TopologyMessage>& messages, double t0, double t1)
 {
   if (!Finite(t0) || !Finite(t1) || !(t0 < t1))
   {
@@ -141,7 +142,8 @@ CommunicationGraph LayoutCommunicationGraph(
     if (part.Target.size() != part.Edges() || part.Traffic.size() != part.Edges() ||
       part.Messages.size() != part.Edges())
     {
-      throw std::invalid_argument("communication graph: an edge list has arrays of different sizes");
+      throw std::invalid_argument(
+        "communication graph: an edge list has arrays of different sizes");
     }
     for (std::size_t e = 0; e < part.Edges(); ++e)
     {
@@ -184,11 +186,10 @@ CommunicationGraph LayoutCommunicationGraph(
   return graph;
 }
 
-CommunicationGraph BuildCommunicationGraph(std::size_t processes,
-  const std::vector<TopologyMessage>& messages, double t0, double t1)
+CommunicationGraph BuildCommunicationGraph(
+  std::size_t processes, const std::vector<TopologyMessage>& messages, double t0, double t1)
 {
-  return LayoutCommunicationGraph(
-    processes, { CommunicationEdges(processes, messages, t0, t1) });
+  return LayoutCommunicationGraph(processes, { CommunicationEdges(processes, messages, t0, t1) });
 }
 
 namespace
@@ -252,7 +253,8 @@ NetworkTopology ReadDot(const std::string& dot)
   {
     const auto s = static_cast<int64_t>(boost::source(*e, g));
     const auto t = static_cast<int64_t>(boost::target(*e, g));
-    const std::string link = "link " + g[s].Name + (topology.Directed ? " -> " : " -- ") + g[t].Name;
+    const std::string link =
+      "link " + g[s].Name + (topology.Directed ? " -> " : " -- ") + g[t].Name;
     topology.Source.push_back(s);
     topology.Target.push_back(t);
     topology.Bandwidth.push_back(ParseNumber(g[*e].Bandwidth, link + ": bandwidth"));
@@ -399,8 +401,8 @@ TreemapBase LayoutTreemapBase(const std::vector<int64_t>& parent,
     const int64_t node = processNode[p];
     if (node < 0 || node >= static_cast<int64_t>(parent.size()) || isProcess[node])
     {
-      throw std::invalid_argument("treemap base: process " + std::to_string(p) +
-        " is not a distinct node of the hierarchy");
+      throw std::invalid_argument(
+        "treemap base: process " + std::to_string(p) + " is not a distinct node of the hierarchy");
     }
     isProcess[node] = 1;
     size[node] = processSize[p];
@@ -441,9 +443,9 @@ std::vector<std::size_t> SpreadLabels(const std::vector<double>& x, const std::v
   std::vector<std::size_t> kept;
   for (std::size_t i : order)
   {
-    const bool clear = std::all_of(kept.begin(), kept.end(), [&](std::size_t k) {
-      return std::abs(x[i] - x[k]) >= width || std::abs(y[i] - y[k]) >= height;
-    });
+    const bool clear = std::all_of(kept.begin(), kept.end(),
+      [&](std::size_t k)
+      { return std::abs(x[i] - x[k]) >= width || std::abs(y[i] - y[k]) >= height; });
     if (clear)
     {
       kept.push_back(i);

@@ -49,14 +49,14 @@ struct CommunicationGraph
 /// isolated ones too. Throws std::invalid_argument unless t0 < t1 are finite,
 /// or for a message with an unknown process, a non-finite time or negative
 /// or non-finite bytes.
-CommunicationGraph BuildCommunicationGraph(std::size_t processes,
-  const std::vector<TopologyMessage>& messages, double t0, double t1);
+CommunicationGraph BuildCommunicationGraph(
+  std::size_t processes, const std::vector<TopologyMessage>& messages, double t0, double t1);
 
 /// The edges of BuildCommunicationGraph alone (Source, Target, Traffic,
 /// Messages; no widths, no layout): what each rank counts from its own
 /// messages before the parts are merged. Same window rule and errors.
-CommunicationGraph CommunicationEdges(std::size_t processes,
-  const std::vector<TopologyMessage>& messages, double t0, double t1);
+CommunicationGraph CommunicationEdges(
+  std::size_t processes, const std::vector<TopologyMessage>& messages, double t0, double t1);
 
 /// Merges edge lists pair by pair (traffic and message counts add up), sets
 /// the widths and lays the graph out as BuildCommunicationGraph does, so
@@ -64,8 +64,8 @@ CommunicationGraph CommunicationEdges(std::size_t processes,
 /// std::invalid_argument for an edge naming an unknown process, a negative
 /// or non-finite traffic, or arrays of different sizes. Without `layout`,
 /// X and Y stay empty (a base that places the processes otherwise).
-CommunicationGraph LayoutCommunicationGraph(std::size_t processes,
-  const std::vector<CommunicationGraph>& parts, bool layout = true);
+CommunicationGraph LayoutCommunicationGraph(
+  std::size_t processes, const std::vector<CommunicationGraph>& parts, bool layout = true);
 
 /// Case 2: a network topology described in GraphViz DOT.
 struct NetworkTopology
@@ -108,7 +108,7 @@ std::vector<double> ProcessOffsets(const std::vector<int64_t>& host, double spac
 /// Case 3: the hierarchy's squarified treemap over the unit square.
 struct TreemapBase
 {
-  TreemapLayout Layout;  ///< a rectangle per hierarchy node
+  TreemapLayout Layout;     ///< a rectangle per hierarchy node
   std::vector<double> X, Y; ///< per process: the centre of its rectangle
 };
 

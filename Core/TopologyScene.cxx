@@ -3,18 +3,17 @@
 #include "ProgressSpan.h"
 
 #include <algorithm>
-#include <numeric>
 #include <cmath>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
 namespace macroscope
 {
 
-TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
-  const std::vector<double>& y, const std::vector<SceneState>& states,
-  const std::vector<SceneMessage>& messages, const SceneOptions& options,
-  const std::function<bool(double)>& report)
+TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x, const std::vector<double>& y,
+  const std::vector<SceneState>& states, const std::vector<SceneMessage>& messages,
+  const SceneOptions& options, const std::function<bool(double)>& report)
 {
   const double t0 = options.WindowStart, t1 = options.WindowEnd;
   if (!std::isfinite(t0) || !std::isfinite(t1) || !(t0 < t1))
@@ -55,7 +54,8 @@ TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
   scene.Axis = SceneTimeAxis{ options.Offset, options.Scale, t0 };
   const double half = options.BoxSize / 2.0;
   // Progress by records: the boxes, then the flights.
-  const double boxShare = double(states.size()) / std::max<double>(1.0, double(states.size() + messages.size()));
+  const double boxShare =
+    double(states.size()) / std::max<double>(1.0, double(states.size() + messages.size()));
   ProgressSpan span(report, 0.0, boxShare, states.size());
   ProgressSpan messageSpan(report, boxShare, 1.0, messages.size());
   for (std::size_t s = 0; s < states.size(); ++s)
@@ -114,10 +114,10 @@ TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
     const double to = std::clamp(msg.RecvTime, t0, t1);
     SceneSegment segment;
     segment.Message = static_cast<int64_t>(m);
-    segment.From = from == msg.SendTime ? std::array<double, 3>{ a[0], a[1], scene.Axis.Z(from) }
-                                        : at(from);
-    segment.To = to == msg.RecvTime ? std::array<double, 3>{ b[0], b[1], scene.Axis.Z(to) }
-                                    : at(to);
+    segment.From =
+      from == msg.SendTime ? std::array<double, 3>{ a[0], a[1], scene.Axis.Z(from) } : at(from);
+    segment.To =
+      to == msg.RecvTime ? std::array<double, 3>{ b[0], b[1], scene.Axis.Z(to) } : at(to);
     segment.Clipped = from != msg.SendTime || to != msg.RecvTime;
     scene.Segments.push_back(segment);
   }
@@ -275,4 +275,3 @@ std::vector<SceneState> DrawnStates(std::vector<TracedState> states, int depth,
 }
 
 }
-

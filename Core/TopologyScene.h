@@ -61,9 +61,9 @@ struct SceneBox
 
 struct SceneSegment
 {
-  int64_t Message = 0; ///< index into the messages
+  int64_t Message = 0;                ///< index into the messages
   std::array<double, 3> From{}, To{}; ///< sender end, receiver end
-  bool Clipped = false; ///< an end was cut at the window's edge
+  bool Clipped = false;               ///< an end was cut at the window's edge
 };
 
 struct SceneTick
@@ -91,10 +91,9 @@ struct TopologySceneGeometry
 /// mismatched x/y, a process out of range, a non-finite time or a state
 /// ending before it starts. `report` (optional) hears the fraction done,
 /// and an empty scene is returned once it returns false.
-TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x,
-  const std::vector<double>& y, const std::vector<SceneState>& states,
-  const std::vector<SceneMessage>& messages, const SceneOptions& options,
-  const std::function<bool(double)>& report = {});
+TopologySceneGeometry BuildTopologyScene(const std::vector<double>& x, const std::vector<double>& y,
+  const std::vector<SceneState>& states, const std::vector<SceneMessage>& messages,
+  const SceneOptions& options, const std::function<bool(double)>& report = {});
 
 /// A state as the trace has it: its row, process, type, call depth and times.
 struct TracedState
@@ -121,4 +120,3 @@ std::vector<SceneState> DrawnStates(std::vector<TracedState> states, int depth,
   std::vector<int64_t>& rows, const std::function<bool(double)>& report = {});
 
 }
-

@@ -139,9 +139,8 @@ std::vector<TreemapBaseCell> TreemapBaseCells(const std::vector<int64_t>& parent
   return cells;
 }
 
-std::vector<std::size_t> NamedProcesses(const std::vector<double>& x,
-  const std::vector<double>& y, const std::vector<bool>& keepProcess,
-  const CommunicationGraph& graph)
+std::vector<std::size_t> NamedProcesses(const std::vector<double>& x, const std::vector<double>& y,
+  const std::vector<bool>& keepProcess, const CommunicationGraph& graph)
 {
   std::vector<double> trafficOf(x.size(), 0.0);
   for (std::size_t e = 0; e < graph.Edges(); ++e)

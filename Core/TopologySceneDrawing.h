@@ -65,8 +65,7 @@ std::vector<TreemapBaseCell> TreemapBaseCells(const std::vector<int64_t>& parent
 /// selected ones (keepProcess, empty: all) whose names stay clear of the
 /// busier ones' (boxes of 0.3 by 0.15 of the base, generous because the
 /// base is seen tilted and in perspective).
-std::vector<std::size_t> NamedProcesses(const std::vector<double>& x,
-  const std::vector<double>& y, const std::vector<bool>& keepProcess,
-  const CommunicationGraph& graph);
+std::vector<std::size_t> NamedProcesses(const std::vector<double>& x, const std::vector<double>& y,
+  const std::vector<bool>& keepProcess, const CommunicationGraph& graph);
 
 }

@@ -41,12 +41,12 @@ void TraceStatisticsOptions::Validate() const
 
 void TraceTally::Merge(const TraceTally& other)
 {
-  if (other.Producers != this->Producers || other.Types != this->Types ||
-    other.Bins != this->Bins)
+  if (other.Producers != this->Producers || other.Types != this->Types || other.Bins != this->Bins)
   {
     throw std::invalid_argument("cannot merge the tallies of differently shaped statistics");
   }
-  auto add = [](auto& into, const auto& from) {
+  auto add = [](auto& into, const auto& from)
+  {
     for (std::size_t i = 0; i < into.size(); ++i)
     {
       into[i] += from[i];
@@ -109,9 +109,9 @@ public:
   {
     if (type >= this->Options.Types)
     {
-      throw std::invalid_argument(std::string(what) + " row " + std::to_string(row) +
-        " has type " + std::to_string(type) + ", but the Types table has " +
-        std::to_string(this->Options.Types) + " rows");
+      throw std::invalid_argument(std::string(what) + " row " + std::to_string(row) + " has type " +
+        std::to_string(type) + ", but the Types table has " + std::to_string(this->Options.Types) +
+        " rows");
     }
   }
 
@@ -145,8 +145,7 @@ TraceTally TallyTrace(const TraceStatisticsOptions& options, const StateRows& st
   const PointRows& events, const PointRows& variables, const MessageRows& messages)
 {
   options.Validate();
-  const uint32_t producers =
-    options.ProducerOfLeaf.empty() ? options.Leaves : options.Producers;
+  const uint32_t producers = options.ProducerOfLeaf.empty() ? options.Leaves : options.Producers;
   TraceTally tally;
   tally.Producers = producers;
   tally.Types = options.Types;
@@ -159,9 +158,9 @@ TraceTally TallyTrace(const TraceStatisticsOptions& options, const StateRows& st
   tally.TypeMaxDuration.assign(options.Types, -std::numeric_limits<double>::infinity());
   tally.Density.assign(std::size_t(options.Bins) * RecordKinds, 0);
 
-  Counter counter(
-    options, tally, states.Count + events.Count + variables.Count + messages.Count);
-  if (states.Count && !(states.Location && states.Type && states.Depth && states.Start && states.End))
+  Counter counter(options, tally, states.Count + events.Count + variables.Count + messages.Count);
+  if (states.Count &&
+    !(states.Location && states.Type && states.Depth && states.Start && states.End))
   {
     throw std::invalid_argument("the state rows miss a column");
   }
@@ -326,17 +325,19 @@ std::vector<TypeStatistics> SummarizeTypes(const TraceTally& tally,
   {
     row.Share = all > 0 ? double(row.Count) / double(all) : 0.0;
   }
-  std::stable_sort(rows.begin(), rows.end(), [](const TypeStatistics& a, const TypeStatistics& b) {
-    if (a.Count != b.Count)
+  std::stable_sort(rows.begin(), rows.end(),
+    [](const TypeStatistics& a, const TypeStatistics& b)
     {
-      return a.Count > b.Count;
-    }
-    if (a.TotalDuration != b.TotalDuration)
-    {
-      return a.TotalDuration > b.TotalDuration;
-    }
-    return a.Type < b.Type; // MessageType is the largest
-  });
+      if (a.Count != b.Count)
+      {
+        return a.Count > b.Count;
+      }
+      if (a.TotalDuration != b.TotalDuration)
+      {
+        return a.TotalDuration > b.TotalDuration;
+      }
+      return a.Type < b.Type; // MessageType is the largest
+    });
   return rows;
 }
 

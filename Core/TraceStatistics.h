@@ -105,7 +105,7 @@ TraceTally TallyTrace(const TraceStatisticsOptions& options, const StateRows& st
 /// One producer's line of the Pareto table.
 struct ProducerStatistics
 {
-  uint32_t Producer = 0;            ///< index in the tally
+  uint32_t Producer = 0;             ///< index in the tally
   int64_t Records[RecordKinds] = {}; ///< by RecordKind
   int64_t Total = 0;
   double StateTime = 0.0;

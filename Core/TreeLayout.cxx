@@ -16,8 +16,8 @@ std::vector<TreePosition> TreeLayout::Compute(const std::vector<long long>& pare
     const long long p = parents[v];
     if (p >= static_cast<long long>(v) || p < -1)
     {
-      throw std::invalid_argument("TreeLayout: vertex " + std::to_string(v) +
-        " has parent " + std::to_string(p) + "; parents must precede their children");
+      throw std::invalid_argument("TreeLayout: vertex " + std::to_string(v) + " has parent " +
+        std::to_string(p) + "; parents must precede their children");
     }
     if (p >= 0)
     {

@@ -294,8 +294,8 @@ TreemapLayout LayoutTree(const std::vector<int64_t>& parent, const std::vector<d
   const std::size_t n = parent.size();
   if (size.size() != n)
   {
-    throw std::invalid_argument("Treemap: " + std::to_string(size.size()) + " sizes for " +
-      std::to_string(n) + " nodes");
+    throw std::invalid_argument(
+      "Treemap: " + std::to_string(size.size()) + " sizes for " + std::to_string(n) + " nodes");
   }
   TreemapLayout layout;
   if (n == 0)
@@ -366,8 +366,7 @@ TreemapLayout LayoutTree(const std::vector<int64_t>& parent, const std::vector<d
   if (order.size() != n)
   {
     const auto it = std::find(layout.Depth.begin(), layout.Depth.end(), -1);
-    throw std::invalid_argument("Treemap: node " +
-      std::to_string(it - layout.Depth.begin()) +
+    throw std::invalid_argument("Treemap: node " + std::to_string(it - layout.Depth.begin()) +
       " is not below the root; the parents form a cycle");
   }
 

@@ -31,7 +31,7 @@ struct TreemapRect
 
 enum class TreemapAlgorithm
 {
-  Squarified,  ///< rows of near-square rectangles, largest first (Bruls et al.)
+  Squarified,   ///< rows of near-square rectangles, largest first (Bruls et al.)
   SliceAndDice, ///< parallel strips, alternating direction with depth (Shneiderman)
   /// Bruls et al.'s rows filled in the order of the values rather than
   /// largest first (the idea of the order-preserving layouts of Bederson,

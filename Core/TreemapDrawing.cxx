@@ -25,8 +25,8 @@ double TileNodeByType(std::vector<double>& values, const TreemapRect& node, bool
   rects.clear();
   if (total > 0.0)
   {
-    rects = LayoutRectangles(values, node,
-      ordered ? TreemapAlgorithm::OrderedSquarified : TreemapAlgorithm::Squarified);
+    rects = LayoutRectangles(
+      values, node, ordered ? TreemapAlgorithm::OrderedSquarified : TreemapAlgorithm::Squarified);
   }
   return total;
 }

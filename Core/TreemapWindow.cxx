@@ -44,8 +44,8 @@ bool WindowOverlapsModel(const SliceAxis& axis, int slices, double begin, double
     begin < modelEnd;
 }
 
-std::vector<double> ResourceSizes(const WindowIntegral& integral, TreemapSizing sizing,
-  uint32_t type)
+std::vector<double> ResourceSizes(
+  const WindowIntegral& integral, TreemapSizing sizing, uint32_t type)
 {
   std::vector<double> sizes(integral.Resources, 0.0);
   for (uint32_t s = 0; s < integral.Resources; ++s)

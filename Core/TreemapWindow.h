@@ -43,8 +43,8 @@ enum class TreemapSizing
 
 /// The area value of every resource of `integral`; `type` is the type of
 /// TreemapSizing::Type.
-std::vector<double> ResourceSizes(const WindowIntegral& integral, TreemapSizing sizing,
-  uint32_t type = 0);
+std::vector<double> ResourceSizes(
+  const WindowIntegral& integral, TreemapSizing sizing, uint32_t type = 0);
 
 /// The pIC gain and loss of every row of a treemap (0 for the rows above
 /// the cut), divided, when `normalize`, by the full aggregation's as

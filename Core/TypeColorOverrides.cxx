@@ -26,7 +26,8 @@ int HexDigit(char c)
 
 RGB TypeColorOverrides::ParseColor(std::string_view text)
 {
-  const auto invalid = [&] {
+  const auto invalid = [&]
+  {
     return std::invalid_argument(
       "colour \"" + std::string(text) + "\" is not of the form #rrggbb (e.g. #ff8000)");
   };
@@ -64,8 +65,7 @@ TypeColorOverrides TypeColorOverrides::Parse(const std::vector<std::string>& pai
   if (pairs.size() % 2 != 0)
   {
     throw std::invalid_argument("type colours come in pairs (type name, #rrggbb): the list has " +
-      std::to_string(pairs.size()) + " entries, the last (\"" + pairs.back() +
-      "\") has no colour");
+      std::to_string(pairs.size()) + " entries, the last (\"" + pairs.back() + "\") has no colour");
   }
   TypeColorOverrides overrides;
   for (std::size_t i = 0; i < pairs.size(); i += 2)

@@ -266,12 +266,18 @@ const char* TypeClassifier::FamilyName(TypeFamily family)
 {
   switch (family)
   {
-    case TypeFamily::MPI: return "MPI";
-    case TypeFamily::Threads: return "threads";
-    case TypeFamily::IO: return "I/O";
-    case TypeFamily::GPU: return "GPU";
-    case TypeFamily::User: return "user code";
-    default: return "other";
+    case TypeFamily::MPI:
+      return "MPI";
+    case TypeFamily::Threads:
+      return "threads";
+    case TypeFamily::IO:
+      return "I/O";
+    case TypeFamily::GPU:
+      return "GPU";
+    case TypeFamily::User:
+      return "user code";
+    default:
+      return "other";
   }
 }
 

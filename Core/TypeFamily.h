@@ -61,7 +61,8 @@ class TypeClassifier
 public:
   // The class of the type `name` of `paradigm` and `role` (the Types
   // table's columns, "" when the format has none); case does not matter.
-  static TypeClass Classify(std::string_view name, std::string_view paradigm, std::string_view role);
+  static TypeClass Classify(
+    std::string_view name, std::string_view paradigm, std::string_view role);
 
   // "MPI", "threads", "I/O", "GPU", "user code", "other".
   static const char* FamilyName(TypeFamily family);

@@ -1,7 +1,7 @@
 #include "vtkMacroscopeActiveProducers.h"
 
-#include "MacroscopeTraceColumns.h"
 #include "MacroscopeCoreRun.h"
+#include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "ProducerActivity.h"
 #include "ResourceHierarchy.h"
@@ -193,9 +193,13 @@ int vtkMacroscopeActiveProducers::RequestData(
   vtkMultiProcessController* controller = this->Controller;
   const bool parallel = MacroscopeTraceInputs::SplitOverRanks(inputVector[0], controller);
   const int status = MacroscopeRunCoreOnRanks<macroscope::ActivityAborted>(this,
-    "Counting the records failed", "Active Producers aborted.", controller, parallel, 1, [&] {
+    "Counting the records failed", "Active Producers aborted.", controller, parallel, 1,
+    [&]
+    {
       counts = macroscope::CountLeafActivity(leaves, { window[0], window[1] }, rows.States,
-        rows.Events, rows.Variables, rows.Messages, [this](double fraction) {
+        rows.Events, rows.Variables, rows.Messages,
+        [this](double fraction)
+        {
           this->UpdateProgress(0.9 * fraction);
           return !this->GetAbortExecute();
         });
@@ -208,10 +212,10 @@ int vtkMacroscopeActiveProducers::RequestData(
   {
     SumOverRanks(controller, counts);
   }
-  const macroscope::ActivityCounts perProducer = macroscope::SumByProducer(
-    counts, producers.Folded.ResourceOfLeaf, producers.Folded.Resources);
-  const std::vector<uint32_t> chosen = macroscope::ProducersWithActivity(perProducer,
-    this->Activity == ACTIVE, static_cast<uint64_t>(this->MinimumRecords));
+  const macroscope::ActivityCounts perProducer =
+    macroscope::SumByProducer(counts, producers.Folded.ResourceOfLeaf, producers.Folded.Resources);
+  const std::vector<uint32_t> chosen = macroscope::ProducersWithActivity(
+    perProducer, this->Activity == ACTIVE, static_cast<uint64_t>(this->MinimumRecords));
   // The table: on rank 0 only when the ranks shared the trace.
   const bool writesRows = !parallel || controller->GetLocalProcessId() == 0;
   this->WriteTable(
@@ -239,8 +243,8 @@ bool vtkMacroscopeActiveProducers::CheckProperties(double window[2])
   }
   if (this->Level < -1)
   {
-    vtkErrorMacro("Level must be -1 (locations) or a hierarchy depth >= 0, not " << this->Level
-                                                                                  << ".");
+    vtkErrorMacro(
+      "Level must be -1 (locations) or a hierarchy depth >= 0, not " << this->Level << ".");
     return false;
   }
   if (this->MinimumRecords < 1)

@@ -107,7 +107,8 @@ private:
   struct ActivityRows;
   // RequestData's steps; each reports its problem and returns false.
   bool CheckProperties(double window[2]);
-  bool ReadProducers(vtkInformationVector* inputs, MacroscopeTraceInputs& trace, Producers& producers);
+  bool ReadProducers(
+    vtkInformationVector* inputs, MacroscopeTraceInputs& trace, Producers& producers);
   // The table of the producers `chosen`: their rows on `writesRows` only,
   // their paths in the field data on every rank.
   void WriteTable(vtkTable* output, const Producers& producers,

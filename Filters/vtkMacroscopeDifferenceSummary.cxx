@@ -129,16 +129,16 @@ int vtkMacroscopeDifferenceSummary::RequestData(
   }
   vtkTable* partition = vtkTable::GetData(inputVector[0]);
   vtkFieldData* fields = partition ? partition->GetFieldData() : nullptr;
-  auto column = [partition](const char* name) {
-    return partition ? partition->GetColumnByName(name) : nullptr;
-  };
+  auto column = [partition](const char* name)
+  { return partition ? partition->GetColumnByName(name) : nullptr; };
   auto* nodeName = vtkStringArray::SafeDownCast(column("NodeName"));
   auto* firstLeaf = vtkDataArray::SafeDownCast(column("FirstLeaf"));
   auto* lastLeaf = vtkDataArray::SafeDownCast(column("LastLeaf"));
   auto* start = vtkDataArray::SafeDownCast(column("Start"));
   auto* end = vtkDataArray::SafeDownCast(column("End"));
   auto* mean = vtkDataArray::SafeDownCast(column("Mean"));
-  auto* names = fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeName")) : nullptr;
+  auto* names =
+    fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("NodeName")) : nullptr;
   auto* typeNames =
     fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName")) : nullptr;
   if (!nodeName || !firstLeaf || !lastLeaf || !start || !end || !mean || !names || !typeNames ||
@@ -156,7 +156,8 @@ int vtkMacroscopeDifferenceSummary::RequestData(
   {
     types.push_back(typeNames->GetValue(u));
   }
-  std::vector<macroscope::DifferencePart> parts(static_cast<std::size_t>(partition->GetNumberOfRows()));
+  std::vector<macroscope::DifferencePart> parts(
+    static_cast<std::size_t>(partition->GetNumberOfRows()));
   for (std::size_t i = 0; i < parts.size(); ++i)
   {
     const vtkIdType row = static_cast<vtkIdType>(i);
@@ -197,7 +198,8 @@ int vtkMacroscopeDifferenceSummary::RequestData(
   // two resources share a name ("Master thread" under every process), they
   // are named by their path from below the root instead, so that the
   // summary designates them.
-  auto leafNames = [&nodeNames](const macroscope::DifferencePart& part) {
+  auto leafNames = [&nodeNames](const macroscope::DifferencePart& part)
+  {
     std::vector<std::string> leaves;
     for (uint32_t r = part.FirstResource; r <= part.LastResource && r < nodeNames.size(); ++r)
     {
@@ -205,7 +207,8 @@ int vtkMacroscopeDifferenceSummary::RequestData(
     }
     return leaves;
   };
-  const std::size_t kept = std::min<std::size_t>(ranked.size(), static_cast<std::size_t>(this->Count));
+  const std::size_t kept =
+    std::min<std::size_t>(ranked.size(), static_cast<std::size_t>(this->Count));
   for (std::size_t k = 0; k < kept; ++k)
   {
     const macroscope::DifferencePart& part = parts[ranked[k].Part];

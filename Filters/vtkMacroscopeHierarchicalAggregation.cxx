@@ -91,7 +91,8 @@ int vtkMacroscopeHierarchicalAggregation::RequestData(
   auto* extensiveFlag = vtkDataArray::SafeDownCast(fields->GetAbstractArray("Extensive"));
   if (!values || !parents || !names || !kinds || !typeNames || !extensiveFlag)
   {
-    vtkErrorMacro("The input is not a microscopic model: give it the Model output of Time Slicing.");
+    vtkErrorMacro(
+      "The input is not a microscopic model: give it the Model output of Time Slicing.");
     return 0;
   }
   if (this->Function < SUM || this->Function > MEAN)

@@ -17,12 +17,12 @@
 #include "vtkDataSetAttributes.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
-#include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkIdTypeArray.h"
+#include "vtkInformation.h"
 #include "vtkInformationDataObjectMetaDataKey.h"
-#include "vtkMacroscopeTraceKeys.h"
+#include "vtkInformationVector.h"
 #include "vtkIntArray.h"
+#include "vtkMacroscopeTraceKeys.h"
 #include "vtkMultiProcessController.h"
 #include "vtkMutableDirectedGraph.h"
 #include "vtkNew.h"
@@ -216,7 +216,8 @@ std::string TraceFileUpstream(vtkAlgorithm* consumer)
       {
         return std::string("'") + info->Get(vtkMacroscopeTraceKeys::TRACE_FILE()) + "'";
       }
-      producer = producer->GetNumberOfInputPorts() > 0 && producer->GetNumberOfInputConnections(0) > 0
+      producer =
+        producer->GetNumberOfInputPorts() > 0 && producer->GetNumberOfInputConnections(0) > 0
         ? producer->GetInputAlgorithm(0, 0, port)
         : nullptr;
     }
@@ -390,8 +391,7 @@ std::string vtkMacroscopeLogicalTime::StructureKey() const
   // Phase boundaries have their own time stamp (StructureModified).
   return std::to_string(this->MergeByEnclosingCall) + " " + std::to_string(this->MergeDepth) + " " +
     std::to_string(this->CollectiveBoundaries) + " " + this->BoundaryCollective + " " +
-    std::to_string(this->ClockCorrection) + " " +
-    std::to_string(this->CoalesceIsends);
+    std::to_string(this->ClockCorrection) + " " + std::to_string(this->CoalesceIsends);
 }
 
 int vtkMacroscopeLogicalTime::FillInputPortInformation(int, vtkInformation* info)
@@ -653,9 +653,9 @@ void CorrectClocks(vtkObject* self, const std::string& name, logical::TraceInput
       : " pairs of processes meeting in collectives";
     // Without evidence, only the causal adjustment of the messages moved them.
     const std::string estimated = estimate.Pairs > 0
-      ? "ClockCorrection estimated " + std::to_string(clockNames.size()) +
-        " clock offsets from " + std::to_string(estimate.Pairs) + evidence + " (" +
-        std::to_string(estimate.Unconstrained) + " left unconstrained); "
+      ? "ClockCorrection estimated " + std::to_string(clockNames.size()) + " clock offsets from " +
+        std::to_string(estimate.Pairs) + evidence + " (" + std::to_string(estimate.Unconstrained) +
+        " left unconstrained); "
       : "ClockCorrection found no" + evidence +
         ": the offsets only keep every message after its send; ";
     outcome.ClockReport += (outcome.ClockReport.empty() ? "" : " ") + estimated +
@@ -714,7 +714,8 @@ bool ReadStatesAndMessages(
   vtkAlgorithm* self, vtkTable* states, vtkTable* messages, logical::TraceInput& input)
 {
   int columnsRead = 0;
-  auto read = [self, &columnsRead](bool ok) {
+  auto read = [self, &columnsRead](bool ok)
+  {
     self->UpdateProgress(ReadShare * ++columnsRead / 9.0);
     return ok;
   };
@@ -825,8 +826,8 @@ vtkSmartPointer<vtkTree> NewDendrogram(const logical::PhaseClusters& clusters)
     size->InsertNextValue(vertex.Size);
     clara->InsertNextValue(vertex.Clara);
   }
-  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{
-         name, phase, node, height, size, clara })
+  for (vtkAbstractArray* array :
+    std::initializer_list<vtkAbstractArray*>{ name, phase, node, height, size, clara })
   {
     graph->GetVertexData()->AddArray(array);
   }
@@ -1025,12 +1026,16 @@ int vtkMacroscopeLogicalTime::RunLogicalTime(
   logical::TraceInput& input, const logical::Options& options)
 {
   Internals& internal = *this->Internal;
-  const int status = MacroscopeRunCore<logical::LogicalTimeAborted>(
-    this, "Logical time failed", "Logical time aborted.", [&] {
-      internal.Trace = logical::BuildLogicalTrace(input, options, [this](double fraction) {
-        this->UpdateProgress(ReadShare + (0.8 - ReadShare) * fraction);
-        return !this->GetAbortExecute();
-      });
+  const int status = MacroscopeRunCore<logical::LogicalTimeAborted>(this, "Logical time failed",
+    "Logical time aborted.",
+    [&]
+    {
+      internal.Trace = logical::BuildLogicalTrace(input, options,
+        [this](double fraction)
+        {
+          this->UpdateProgress(ReadShare + (0.8 - ReadShare) * fraction);
+          return !this->GetAbortExecute();
+        });
     });
   const logical::Diagnostics& report = internal.Trace.Report;
   if (status == 1 && (report.DroppedMessages || report.IncompleteCollectives))
@@ -1066,14 +1071,18 @@ int vtkMacroscopeLogicalTime::BuildOutputs(const MacroscopeTraceInputs& trace)
   options.Clara.Seed = static_cast<uint64_t>(this->RandomSeed);
   options.Shown = static_cast<uint32_t>(this->Clusters);
   logical::PhaseClusters clusters;
-  const int status = MacroscopeRunCore<logical::LogicalTimeAborted>(
-    this, nullptr, "Logical time aborted while clustering.", [&] {
-      clusters = logical::ClusterPhases(lt, metric, options, [this](double fraction) {
-        // Interpolated so that the end is 0.86 exactly, where the events
-        // table starts: progress never goes back.
-        this->UpdateProgress(0.8 * (1.0 - fraction) + 0.86 * fraction);
-        return !this->GetAbortExecute();
-      });
+  const int status = MacroscopeRunCore<logical::LogicalTimeAborted>(this, nullptr,
+    "Logical time aborted while clustering.",
+    [&]
+    {
+      clusters = logical::ClusterPhases(lt, metric, options,
+        [this](double fraction)
+        {
+          // Interpolated so that the end is 0.86 exactly, where the events
+          // table starts: progress never goes back.
+          this->UpdateProgress(0.8 * (1.0 - fraction) + 0.86 * fraction);
+          return !this->GetAbortExecute();
+        });
     });
   if (status != 1)
   {
@@ -1250,7 +1259,8 @@ vtkSmartPointer<vtkTable> vtkMacroscopeLogicalTime::NewStepTable(const std::vect
     metricSum->InsertNextValue(sum[g]);
     stepEvents->InsertNextValue(counted[g]);
   }
-  MacroscopeAddFieldValue<vtkStringArray>(table->GetFieldData(), "MetricName", GetMetricName(this->Metric));
+  MacroscopeAddFieldValue<vtkStringArray>(
+    table->GetFieldData(), "MetricName", GetMetricName(this->Metric));
 
   // The two directions of the physical <-> logical map, for the windows
   // the user asked.

@@ -292,7 +292,8 @@ private:
   macroscope::logical::Options TraceOptions(vtkTable* types);
   /// Builds the logical trace of `input` (rank 0): 1 done, 0 error, -1
   /// aborted. Keeps the messages' ends and times for the Messages output.
-  int RunLogicalTime(macroscope::logical::TraceInput& input, const macroscope::logical::Options& options);
+  int RunLogicalTime(
+    macroscope::logical::TraceInput& input, const macroscope::logical::Options& options);
   /// Fills the outputs from the logical trace (rank 0) and the clustering.
   int BuildOutputs(const MacroscopeTraceInputs& trace);
   /// The outputs BuildOutputs writes from the logical trace, `metric`

@@ -49,7 +49,8 @@ struct ModelInput
 std::string ReadModel(vtkImageData* image, int port, ModelInput& in)
 {
   const std::string notModel = std::string(PortNames[port]) +
-    " is not a microscopic model: give it the Model output of Time Slicing or Streamed Time Slicing";
+    " is not a microscopic model: give it the Model output of Time Slicing or Streamed Time "
+    "Slicing";
   if (!image)
   {
     return std::string(PortNames[port]) + " is missing: connect run " + (port ? "B" : "A") +
@@ -145,8 +146,8 @@ vtkMacroscopeModelDifference::~vtkMacroscopeModelDifference() = default;
 void vtkMacroscopeModelDifference::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "ResourceMatching: "
-     << (this->ResourceMatching == BY_NAME ? "by name" : "by rank") << "\n";
+  os << indent
+     << "ResourceMatching: " << (this->ResourceMatching == BY_NAME ? "by name" : "by rank") << "\n";
   os << indent << "Slices: " << this->Slices << "\n";
   os << indent << "RunNames: " << this->RunNames[0] << ", " << this->RunNames[1] << "\n";
 }
@@ -229,9 +230,11 @@ int vtkMacroscopeModelDifference::RequestInformation(
       timed = false;
     }
   }
-  auto size = [&whole](int axis) {
+  auto size = [&whole](int axis)
+  {
     return std::max(whole[0][2 * axis + 1] - whole[0][2 * axis],
-             whole[1][2 * axis + 1] - whole[1][2 * axis]) + 1;
+             whole[1][2 * axis + 1] - whole[1][2 * axis]) +
+      1;
   };
   const int slices = this->Slices > 0 ? this->Slices : size(0);
   std::array<int, 6>& extent = this->Internal->Announced;
@@ -276,8 +279,8 @@ int vtkMacroscopeModelDifference::RequestData(
   }
   if (this->ResourceMatching != BY_RANK && this->ResourceMatching != BY_NAME)
   {
-    vtkErrorMacro("ResourceMatching must be 0 (by rank) or 1 (by name), got "
-      << this->ResourceMatching << ".");
+    vtkErrorMacro(
+      "ResourceMatching must be 0 (by rank) or 1 (by name), got " << this->ResourceMatching << ".");
     return 0;
   }
   if (this->Slices < 0 || this->Slices > 1000000)
@@ -347,8 +350,9 @@ int vtkMacroscopeModelDifference::RequestData(
     const vtkIdType source = run == 0 ? d.TypeOfA[u] : d.TypeOfB[u];
     typeNames->InsertNextValue(d.TypeName[u]);
     vtkDataArray* ids = in[run].TypeIds;
-    typeIds->InsertNextValue(
-      ids && source < ids->GetNumberOfTuples() ? static_cast<vtkTypeInt64>(ids->GetComponent(source, 0)) : -1);
+    typeIds->InsertNextValue(ids && source < ids->GetNumberOfTuples()
+        ? static_cast<vtkTypeInt64>(ids->GetComponent(source, 0))
+        : -1);
     unsigned char rgb[3];
     vtkDataArray* colors = in[run].TypeColors;
     if (colors && colors->GetNumberOfComponents() == 3 && source < colors->GetNumberOfTuples())
@@ -406,8 +410,9 @@ int vtkMacroscopeModelDifference::WriteOutput(vtkInformationVector* outputVector
   // the whole extent announced before the shape was known.
   int extent[6];
   std::copy(whole, whole + 6, extent);
-  const int pieces =
-    outInfo->Has(SDDP::UPDATE_NUMBER_OF_PIECES()) ? outInfo->Get(SDDP::UPDATE_NUMBER_OF_PIECES()) : 1;
+  const int pieces = outInfo->Has(SDDP::UPDATE_NUMBER_OF_PIECES())
+    ? outInfo->Get(SDDP::UPDATE_NUMBER_OF_PIECES())
+    : 1;
   if (pieces > 1)
   {
     // Piece p of n of the real extent: the piece's UPDATE_EXTENT was cut

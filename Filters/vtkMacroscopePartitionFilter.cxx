@@ -14,8 +14,8 @@
 #include "vtkFieldData.h"
 #include "vtkImageData.h"
 #include "vtkInformation.h"
-#include "vtkInformationVector.h"
 #include "vtkInformationExecutivePortVectorKey.h"
+#include "vtkInformationVector.h"
 #include "vtkIntArray.h"
 #include "vtkNew.h"
 #include "vtkPointData.h"
@@ -66,7 +66,7 @@ struct vtkMacroscopePartitionFilter::Internals
   int QualityComputations = 0;
   int SweepComputations = 0;
   int PartitionComputations = 0; // DP runs for output 0 (the sweep's apart)
-  double PartitionSeconds = 0.0;  // the last of those DPs, for the panel's estimate
+  double PartitionSeconds = 0.0; // the last of those DPs, for the panel's estimate
   // The known sweep's curves as arrays, which the information-only
   // properties return (refilled at each read from Sweeps, never swept).
   vtkNew<vtkDoubleArray> CurveStarts, CurveGains, CurveLosses, CurveParts;
@@ -254,8 +254,7 @@ bool ConsumedBeyondPostFilters(vtkInformation* output)
 /// which wants its data.
 bool Unconnected(vtkInformation* output)
 {
-  return LiveConsumers(output) == 0 ||
-    (output && vtkExecutive::CONSUMERS()->Length(output) == 0);
+  return LiveConsumers(output) == 0 || (output && vtkExecutive::CONSUMERS()->Length(output) == 0);
 }
 }
 
@@ -380,13 +379,15 @@ vtkMTimeType vtkMacroscopePartitionFilter::CurvesTime(vtkInformationVector* outp
     }
     return internal.CurvesAsked.GetMTime();
   }
-  vtkDataObject* curves = outputVector->GetInformationObject(port)->Get(vtkDataObject::DATA_OBJECT());
+  vtkDataObject* curves =
+    outputVector->GetInformationObject(port)->Get(vtkDataObject::DATA_OBJECT());
   return curves ? curves->GetMTime() : 0;
 }
 
 AggregationProgressHook vtkMacroscopePartitionFilter::ProgressBetween(double from, double to)
 {
-  return [this, from, to](double fraction) {
+  return [this, from, to](double fraction)
+  {
     const double value = from + (to - from) * fraction;
     if (value >= this->Internal->LastProgress + ProgressStep)
     {
@@ -439,7 +440,8 @@ int vtkMacroscopePartitionFilter::RequestData(
     fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("TypeName")) : nullptr;
   if (!values || !parents || !nodeNames || !typeNames)
   {
-    vtkErrorMacro("The input is not a microscopic model: give it the Model output of Time Slicing.");
+    vtkErrorMacro(
+      "The input is not a microscopic model: give it the Model output of Time Slicing.");
     return 0;
   }
   int dims[3];
@@ -471,9 +473,9 @@ int vtkMacroscopePartitionFilter::RequestData(
   this->WriteParts(partition, model, typeNames, nodeNames);
   // What a representation needs to draw the parts without the model: the
   // hierarchy, the types and their colours, the window and the metric.
-  for (const char* described : { "NodeName", "NodeKind", "NodeParent", "TypeName", "TypeId",
-         "TypeColor", "Metric", "Extensive", "SliceWidth", "TimeWindow", "TraceSpan",
-         "ResourceSelection", "RunNames" })
+  for (const char* described :
+    { "NodeName", "NodeKind", "NodeParent", "TypeName", "TypeId", "TypeColor", "Metric",
+      "Extensive", "SliceWidth", "TimeWindow", "TraceSpan", "ResourceSelection", "RunNames" })
   {
     if (vtkAbstractArray* array = fields->GetAbstractArray(described))
     {
@@ -506,14 +508,15 @@ void vtkMacroscopePartitionFilter::EmptyOutputs(vtkInformationVector* outputVect
   }
 }
 
-int vtkMacroscopePartitionFilter::Aggregate(vtkImageData* model, vtkDataArray* values,
-  vtkDataArray* parents, const int dims[3], bool curves)
+int vtkMacroscopePartitionFilter::Aggregate(
+  vtkImageData* model, vtkDataArray* values, vtkDataArray* parents, const int dims[3], bool curves)
 {
   Internals& internal = *this->Internal;
   const bool newModel = !internal.HasQualitiesOf(model);
   const bool newBest = newModel || !internal.Best || internal.BestParameter != this->Parameter ||
     internal.BestNormalized != this->NormalizeQualities;
-  const bool newSweep = curves && (newModel || internal.Sweeps.count(this->NormalizeQualities) == 0);
+  const bool newSweep =
+    curves && (newModel || internal.Sweeps.count(this->NormalizeQualities) == 0);
   // Progress: each step gets a share of [0, 0.98] by its usual cost (a
   // sweep is about 2 DPs per distinct partition).
   const double partitionCost = this->GetPartitionCost();
@@ -522,26 +525,28 @@ int vtkMacroscopePartitionFilter::Aggregate(vtkImageData* model, vtkDataArray* v
   const double total = std::max(partitionCost, weights[0] + weights[1] + weights[2]);
   const double qualitiesEnd = 0.98 * weights[0] / total;
   const double bestEnd = qualitiesEnd + 0.98 * weights[1] / total;
-  const int status = MacroscopeRunCore<macroscope::AggregationAborted>(
-    this, "Cannot aggregate this model", nullptr, [&] {
-      if (newModel)
+  const int status =
+    MacroscopeRunCore<macroscope::AggregationAborted>(this, "Cannot aggregate this model", nullptr,
+      [&]
       {
-        this->ComputeQualities(
-          model, values, parents, dims, this->ProgressBetween(0.0, qualitiesEnd));
-      }
-      internal.Aggregation->SetNormalizeQualities(this->NormalizeQualities);
-      if (newBest)
-      {
-        this->FindBest(this->ProgressBetween(qualitiesEnd, bestEnd));
-      }
-      if (newSweep)
-      {
-        internal.Aggregation->SetProgress(this->ProgressBetween(bestEnd, 0.98));
-        internal.Sweeps[this->NormalizeQualities] = internal.Aggregation->AllPartitions();
-        ++internal.SweepComputations;
-      }
-      internal.Aggregation->SetProgress({});
-    });
+        if (newModel)
+        {
+          this->ComputeQualities(
+            model, values, parents, dims, this->ProgressBetween(0.0, qualitiesEnd));
+        }
+        internal.Aggregation->SetNormalizeQualities(this->NormalizeQualities);
+        if (newBest)
+        {
+          this->FindBest(this->ProgressBetween(qualitiesEnd, bestEnd));
+        }
+        if (newSweep)
+        {
+          internal.Aggregation->SetProgress(this->ProgressBetween(bestEnd, 0.98));
+          internal.Sweeps[this->NormalizeQualities] = internal.Aggregation->AllPartitions();
+          ++internal.SweepComputations;
+        }
+        internal.Aggregation->SetProgress({});
+      });
   if (status == -1)
   {
     // The outputs are left empty, not marked aborted (the executive would
@@ -565,7 +570,8 @@ void vtkMacroscopePartitionFilter::FindBest(AggregationProgressHook progress)
   Internals& internal = *this->Internal;
   internal.Best.reset();
   internal.Aggregation->SetProgress(std::move(progress));
-  const macroscope::Partition* known = internal.KnownBest(this->Parameter, this->NormalizeQualities);
+  const macroscope::Partition* known =
+    internal.KnownBest(this->Parameter, this->NormalizeQualities);
   const auto dpStart = std::chrono::steady_clock::now();
   internal.Best = std::make_unique<macroscope::Partition>(
     known ? *known : internal.Aggregation->Best(this->Parameter));
@@ -613,8 +619,8 @@ void vtkMacroscopePartitionFilter::WriteParts(
   const macroscope::AggregationHierarchy& hierarchy = *internal.Hierarchy;
   // A difference model (Model Difference) aggregates |A - B| and keeps
   // A - B beside it: the parts' signed means tell which run had more.
-  std::vector<double> signedValues = SignedDifferences(
-    model, model->GetPointData()->GetAbstractArray("Value")->GetNumberOfTuples());
+  std::vector<double> signedValues =
+    SignedDifferences(model, model->GetPointData()->GetAbstractArray("Value")->GetNumberOfTuples());
   const macroscope::ModelView signedModel{ signedValues.data(), dims[0],
     static_cast<uint32_t>(dims[1]), static_cast<uint32_t>(dims[2]) };
   vtkDoubleArray* signedMean = signedValues.empty()
@@ -664,7 +670,8 @@ void vtkMacroscopePartitionFilter::WriteParts(
   MacroscopeAddFieldValue<vtkStringArray>(fields, "Constraint", this->GetConstraintName());
   MacroscopeAddFieldValue<vtkIntArray>(fields, "QualityComputations", internal.QualityComputations);
   MacroscopeAddFieldValue<vtkIntArray>(fields, "SweepComputations", internal.SweepComputations);
-  MacroscopeAddFieldValue<vtkIntArray>(fields, "PartitionComputations", internal.PartitionComputations);
+  MacroscopeAddFieldValue<vtkIntArray>(
+    fields, "PartitionComputations", internal.PartitionComputations);
   vtkNew<vtkIntArray> shape;
   shape->SetName("ModelShape");
   shape->SetNumberOfComponents(3);
@@ -725,19 +732,22 @@ vtkDoubleArray* vtkMacroscopePartitionFilter::GetQualityCurveStarts()
 vtkDoubleArray* vtkMacroscopePartitionFilter::GetQualityCurveGains()
 {
   return this->Internal->FillCurve(this->Internal->CurveGains, this->NormalizeQualities,
-    [](const macroscope::PartitionSweep& sweep, std::size_t k) { return sweep.Partitions[k].Gain; });
+    [](const macroscope::PartitionSweep& sweep, std::size_t k)
+    { return sweep.Partitions[k].Gain; });
 }
 
 vtkDoubleArray* vtkMacroscopePartitionFilter::GetQualityCurveLosses()
 {
   return this->Internal->FillCurve(this->Internal->CurveLosses, this->NormalizeQualities,
-    [](const macroscope::PartitionSweep& sweep, std::size_t k) { return sweep.Partitions[k].Loss; });
+    [](const macroscope::PartitionSweep& sweep, std::size_t k)
+    { return sweep.Partitions[k].Loss; });
 }
 
 vtkDoubleArray* vtkMacroscopePartitionFilter::GetQualityCurveParts()
 {
   return this->Internal->FillCurve(this->Internal->CurveParts, this->NormalizeQualities,
-    [](const macroscope::PartitionSweep& sweep, std::size_t k) { return sweep.Partitions[k].Parts.size(); });
+    [](const macroscope::PartitionSweep& sweep, std::size_t k)
+    { return sweep.Partitions[k].Parts.size(); });
 }
 
 double vtkMacroscopePartitionFilter::GetPartitionSeconds()

@@ -160,8 +160,8 @@ private:
   /// The qualities, the best partition and the sweep this execution needs,
   /// those already known kept: 1 done, 0 failed, -1 aborted (reported,
   /// and remembered until the filter or its model changes).
-  int Aggregate(vtkImageData* model, vtkDataArray* values, vtkDataArray* parents,
-    const int dims[3], bool curves);
+  int Aggregate(vtkImageData* model, vtkDataArray* values, vtkDataArray* parents, const int dims[3],
+    bool curves);
   /// The best partition for Parameter, from those known or optimised.
   void FindBest(AggregationProgressHook progress);
   /// Output 0: the parts of the best partition and what they summarise.

@@ -127,8 +127,8 @@ struct vtkMacroscopeResourceTreemap::ModelArrays
 
   bool Complete() const
   {
-    return this->Values && this->Parents && this->NodeNames && this->NodeKinds &&
-      this->TypeNames && this->Extensive && this->Metric && this->Metric->GetNumberOfValues() > 0 &&
+    return this->Values && this->Parents && this->NodeNames && this->NodeKinds && this->TypeNames &&
+      this->Extensive && this->Metric && this->Metric->GetNumberOfValues() > 0 &&
       this->Image->GetNumberOfPoints() > 0;
   }
 
@@ -275,7 +275,8 @@ int vtkMacroscopeResourceTreemap::RequestData(
   const ModelArrays model(vtkImageData::GetData(inputVector[0]));
   if (!model.Complete())
   {
-    vtkErrorMacro("The input is not a microscopic model: give it the Model output of Time Slicing.");
+    vtkErrorMacro(
+      "The input is not a microscopic model: give it the Model output of Time Slicing.");
     return 0;
   }
   const ModelArrays sizes(
@@ -312,15 +313,16 @@ int vtkMacroscopeResourceTreemap::RequestData(
   std::vector<double> resourceSizes;
   if (!this->ChooseCut(cut, bestQuality[0], bestQuality[1]) ||
     !this->SizeResources(sizes, areas, window, resourceSizes) ||
-    !this->WriteTable(vtkTable::GetData(outputVector, 0), model, cut, resourceSizes, window, areas,
-      bestQuality))
+    !this->WriteTable(
+      vtkTable::GetData(outputVector, 0), model, cut, resourceSizes, window, areas, bestQuality))
   {
     return 0;
   }
 
   // Outputs 1 and 2: the quality curves of the window's spatial aggregation.
   MacroscopeQualityTables::FillCurves(vtkTable::GetData(outputVector, 1), sweep->second);
-  MacroscopeQualityTables::FillPlot(vtkTable::GetData(outputVector, 2), sweep->second, this->Parameter);
+  MacroscopeQualityTables::FillPlot(
+    vtkTable::GetData(outputVector, 2), sweep->second, this->Parameter);
   this->UpdateProgress(1.0);
   return 1;
 }
@@ -344,8 +346,8 @@ bool vtkMacroscopeResourceTreemap::CheckProperties()
   }
   if (this->SizeBy < SIZE_TOTAL || this->SizeBy > SIZE_INPUT)
   {
-    vtkErrorMacro("Unknown SizeBy " << this->SizeBy
-                                    << " (0 Total, 1 Resources, 2 Type, 3 Sizes Input).");
+    vtkErrorMacro(
+      "Unknown SizeBy " << this->SizeBy << " (0 Total, 1 Resources, 2 Type, 3 Sizes Input).");
     return false;
   }
   if (this->WindowSlices < 1)
@@ -367,8 +369,8 @@ bool vtkMacroscopeResourceTreemap::ChooseWindow(
   {
     if (this->WindowSlices > slices)
     {
-      vtkErrorMacro("WindowSlices (" << this->WindowSlices << ") exceeds the model's " << slices
-                                     << " slices.");
+      vtkErrorMacro(
+        "WindowSlices (" << this->WindowSlices << ") exceeds the model's " << slices << " slices.");
       return false;
     }
     const auto run = macroscope::AnimationWindow(
@@ -382,8 +384,8 @@ bool vtkMacroscopeResourceTreemap::ChooseWindow(
   if (!macroscope::WindowOverlapsModel(axis, slices, window[0], window[1]))
   {
     vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
-                                 << ") does not overlap the model's window [" << axis.Origin
-                                 << ", " << modelEnd << "] s.");
+                                 << ") does not overlap the model's window [" << axis.Origin << ", "
+                                 << modelEnd << "] s.");
     return false;
   }
   return true;
@@ -415,8 +417,8 @@ bool vtkMacroscopeResourceTreemap::ChooseAreas(
         return true;
       }
       vtkErrorMacro("SizeType \"" << this->SizeType << "\" is not a type of the model (its "
-                                  << types << " types include "
-                                  << SomeTypes(model.TypeNames, types) << ").");
+                                  << types << " types include " << SomeTypes(model.TypeNames, types)
+                                  << ").");
       return false;
     default:
       break;
@@ -501,17 +503,21 @@ int vtkMacroscopeResourceTreemap::KeepWindowIntegral(
   }
   internal.Aggregation.reset();
   internal.Sweeps.clear();
-  const int status = MacroscopeRunCore<macroscope::WindowIntegrationAborted>(
-    this, "Cannot aggregate this window", "Resource Treemap aborted.", [&] {
+  const int status = MacroscopeRunCore<macroscope::WindowIntegrationAborted>(this,
+    "Cannot aggregate this window", "Resource Treemap aborted.",
+    [&]
+    {
       internal.Integral = macroscope::IntegrateWindow(internal.Model, model.Axis(), window[0],
-        window[1], model.IsExtensive(), [this](double fraction) {
+        window[1], model.IsExtensive(),
+        [this](double fraction)
+        {
           this->UpdateProgress(0.4 * fraction);
           return !this->GetAbortExecute();
         });
       internal.OneSlice = macroscope::OneSliceModel(internal.Integral);
       internal.Aggregation = std::make_unique<macroscope::SpatialAggregation>(
-        macroscope::ModelView{ internal.OneSlice.data(), 1, internal.Integral.Resources,
-          internal.Integral.Types },
+        macroscope::ModelView{
+          internal.OneSlice.data(), 1, internal.Integral.Resources, internal.Integral.Types },
         *internal.Hierarchy);
     });
   if (status == 1)
@@ -562,8 +568,8 @@ bool vtkMacroscopeResourceTreemap::SizeResources(const ModelArrays& sizes, const
     const std::vector<double> values = sizes.Copy();
     const macroscope::ModelView view = sizes.View(values);
     view.Validate();
-    resourceSizes = macroscope::ResourceSizes(macroscope::IntegrateWindow(view, sizes.Axis(),
-                                                window[0], window[1], sizes.IsExtensive()),
+    resourceSizes = macroscope::ResourceSizes(
+      macroscope::IntegrateWindow(view, sizes.Axis(), window[0], window[1], sizes.IsExtensive()),
       macroscope::TreemapSizing::Total);
   }
   catch (const std::exception& error)
@@ -575,8 +581,8 @@ bool vtkMacroscopeResourceTreemap::SizeResources(const ModelArrays& sizes, const
 }
 
 bool vtkMacroscopeResourceTreemap::WriteTable(vtkTable* table, const ModelArrays& model,
-  const std::vector<int64_t>& cut, const std::vector<double>& resourceSizes,
-  const double window[2], const Areas& areas, const double bestQuality[2])
+  const std::vector<int64_t>& cut, const std::vector<double>& resourceSizes, const double window[2],
+  const Areas& areas, const double bestQuality[2])
 {
   const Internals& internal = *this->Internal;
   const macroscope::AggregationHierarchy& hierarchy = *internal.Hierarchy;

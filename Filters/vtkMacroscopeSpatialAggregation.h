@@ -1,6 +1,7 @@
 /**
  * @class vtkMacroscopeSpatialAggregation
- * @brief Viva's spatial aggregation: parts are a cut of the resource hierarchy, over the model's whole window.
+ * @brief Viva's spatial aggregation: parts are a cut of the resource hierarchy, over the model's
+ * whole window.
  *
  * The partition that maximises pIC = p gain - (1 - p) loss for the
  * Parameter p, and the quality curves; see vtkMacroscopePartitionFilter and
@@ -27,8 +28,7 @@ protected:
   /// A walk over the hierarchy's nodes, against qualities over every cell.
   double GetPartitionCost() const override { return 0.01; }
   std::unique_ptr<macroscope::Aggregation> CreateAggregation(const macroscope::ModelView& model,
-    const macroscope::AggregationHierarchy& hierarchy,
-    AggregationProgressHook progress) override;
+    const macroscope::AggregationHierarchy& hierarchy, AggregationProgressHook progress) override;
 
 private:
   vtkMacroscopeSpatialAggregation(const vtkMacroscopeSpatialAggregation&) = delete;

@@ -13,8 +13,7 @@ void vtkMacroscopeSpatiotemporalAggregation::PrintSelf(ostream& os, vtkIndent in
   this->Superclass::PrintSelf(os, indent);
 }
 
-std::unique_ptr<macroscope::Aggregation>
-vtkMacroscopeSpatiotemporalAggregation::CreateAggregation(
+std::unique_ptr<macroscope::Aggregation> vtkMacroscopeSpatiotemporalAggregation::CreateAggregation(
   const macroscope::ModelView& model, const macroscope::AggregationHierarchy& hierarchy,
   AggregationProgressHook progress)
 {

@@ -1,6 +1,7 @@
 /**
  * @class vtkMacroscopeSpatiotemporalAggregation
- * @brief Ocelotl's spatiotemporal aggregation: parts are a hierarchy node times an interval of slices (the Cartesian-product constraint).
+ * @brief Ocelotl's spatiotemporal aggregation: parts are a hierarchy node times an interval of
+ * slices (the Cartesian-product constraint).
  *
  * The partition that maximises pIC = p gain - (1 - p) loss for the
  * Parameter p, and the quality curves; see vtkMacroscopePartitionFilter and
@@ -12,7 +13,8 @@
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkMacroscopePartitionFilter.h"
 
-class MACROSCOPEFILTERS_EXPORT vtkMacroscopeSpatiotemporalAggregation : public vtkMacroscopePartitionFilter
+class MACROSCOPEFILTERS_EXPORT vtkMacroscopeSpatiotemporalAggregation
+  : public vtkMacroscopePartitionFilter
 {
 public:
   static vtkMacroscopeSpatiotemporalAggregation* New();
@@ -25,8 +27,7 @@ protected:
 
   const char* GetConstraintName() const override { return "spatiotemporal"; }
   std::unique_ptr<macroscope::Aggregation> CreateAggregation(const macroscope::ModelView& model,
-    const macroscope::AggregationHierarchy& hierarchy,
-    AggregationProgressHook progress) override;
+    const macroscope::AggregationHierarchy& hierarchy, AggregationProgressHook progress) override;
 
 private:
   vtkMacroscopeSpatiotemporalAggregation(const vtkMacroscopeSpatiotemporalAggregation&) = delete;

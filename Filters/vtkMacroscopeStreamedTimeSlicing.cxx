@@ -1,8 +1,8 @@
 #include "vtkMacroscopeStreamedTimeSlicing.h"
 
+#include "MacroscopeCoreRun.h"
 #include "MacroscopeModelPlan.h"
 #include "MacroscopeTraceColumns.h"
-#include "MacroscopeCoreRun.h"
 #include "MacroscopeTraceInputs.h"
 #include "ModelCache.h"
 #include "ModelCachePolicy.h"
@@ -95,7 +95,8 @@ vtkMacroscopeStreamedTimeSlicing::vtkMacroscopeStreamedTimeSlicing()
   this->SetNumberOfInputPorts(0);
   this->Internal->Relay->SetClientData(this);
   this->Internal->Relay->SetCallback(
-    [](vtkObject* caller, unsigned long event, void* clientData, void* callData) {
+    [](vtkObject* caller, unsigned long event, void* clientData, void* callData)
+    {
       auto* self = static_cast<vtkMacroscopeStreamedTimeSlicing*>(clientData);
       auto* reader = static_cast<vtkAlgorithm*>(caller);
       if (event == vtkCommand::ProgressEvent)
@@ -171,9 +172,9 @@ int vtkMacroscopeStreamedTimeSlicing::ReadDefinitions(vtkInformationVector* outp
   }
   catch (const std::exception& error)
   {
-    vtkErrorMacro("Cannot read the trace " << this->FileName << ": " << error.what()
-                                            << vtkMacroscopeTraceReader::MissingFileHint(
-                                                 this->FileName, "FileName"));
+    vtkErrorMacro("Cannot read the trace "
+      << this->FileName << ": " << error.what()
+      << vtkMacroscopeTraceReader::MissingFileHint(this->FileName, "FileName"));
     return 0;
   }
   if (!internal.Reader || internal.Reader->IsA("vtkMacroscopePajeReader") != paje ||
@@ -191,8 +192,8 @@ int vtkMacroscopeStreamedTimeSlicing::ReadDefinitions(vtkInformationVector* outp
     {
       internal.Reader = vtkSmartPointer<vtkMacroscopeOTF2Reader>::New();
     }
-    for (unsigned long event : { vtkCommand::ErrorEvent, vtkCommand::WarningEvent,
-           vtkCommand::ProgressEvent })
+    for (unsigned long event :
+      { vtkCommand::ErrorEvent, vtkCommand::WarningEvent, vtkCommand::ProgressEvent })
     {
       internal.Reader->AddObserver(event, internal.Relay);
     }
@@ -272,8 +273,8 @@ int vtkMacroscopeStreamedTimeSlicing::BuildModel(vtkInformationVector* outputVec
   this->CacheFile = request.CacheFile;
 
   KeepPlanes(lookup.Model, request.Plan, request.Selected);
-  this->KeepModel(lookup.Model, request.Selected, internal.Hierarchy, internal.Types,
-    request.Begin, request.End);
+  this->KeepModel(
+    lookup.Model, request.Selected, internal.Hierarchy, internal.Types, request.Begin, request.End);
   // How many cached slices were shared is part of the result (it depends on
   // the grids only); where the model came from is history, and stays out.
   vtkNew<vtkIntArray> shared;
@@ -295,7 +296,7 @@ bool vtkMacroscopeStreamedTimeSlicing::PlanRequest(Request& request)
   if (this->GetSlices() < 1 || this->CacheSlices < 1)
   {
     vtkErrorMacro("Slices and CacheSlices must be at least 1 (got " << this->GetSlices() << " and "
-                                                                   << this->CacheSlices << ").");
+                                                                    << this->CacheSlices << ").");
     return false;
   }
   std::vector<std::string> subset;
@@ -312,8 +313,8 @@ bool vtkMacroscopeStreamedTimeSlicing::PlanRequest(Request& request)
   // keeps some planes at the end, so one cache serves every selection.
   MacroscopeModelPlan& plan = request.Plan;
   std::string problem;
-  if (!plan.Build(internal.Hierarchy, internal.Types, metric, this->GetResourceLevel(), subset,
-        problem) ||
+  if (!plan.Build(
+        internal.Hierarchy, internal.Types, metric, this->GetResourceLevel(), subset, problem) ||
     !(request.Selected = plan).KeepTypes(internal.Types, types, problem))
   {
     vtkErrorMacro(<< problem << ".");
@@ -421,8 +422,10 @@ int vtkMacroscopeStreamedTimeSlicing::ReadTrace(
   // request itself unless it is rebuilt from the fine one.
   std::vector<macroscope::MicroscopicModel> models;
   int read = 0;
-  const int ran = MacroscopeRunCore<macroscope::TimeSlicingAborted>(
-    this, ("Slicing " + this->FileName + " failed").c_str(), nullptr, [&] {
+  const int ran = MacroscopeRunCore<macroscope::TimeSlicingAborted>(this,
+    ("Slicing " + this->FileName + " failed").c_str(), nullptr,
+    [&]
+    {
       macroscope::ModelStream stream(request.Plan.PlaneOfType,
         macroscope::ModelsToRead(lookup.Source, request.Fine, request.Asked, this->Exact));
       vtkMacroscopeTraceReader* reader = this->Internal->Reader;

@@ -108,7 +108,8 @@ protected:
   vtkMacroscopeStreamedTimeSlicing();
   ~vtkMacroscopeStreamedTimeSlicing() override;
 
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  vtkTypeBool ProcessRequest(
+    vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
 
 private:
   vtkMacroscopeStreamedTimeSlicing(const vtkMacroscopeStreamedTimeSlicing&) = delete;

@@ -1,6 +1,7 @@
 /**
  * @class vtkMacroscopeTemporalAggregation
- * @brief Ocelotl's temporal aggregation: parts are contiguous intervals of slices over all resources.
+ * @brief Ocelotl's temporal aggregation: parts are contiguous intervals of slices over all
+ * resources.
  *
  * The partition that maximises pIC = p gain - (1 - p) loss for the
  * Parameter p, and the quality curves; see vtkMacroscopePartitionFilter and
@@ -12,7 +13,8 @@
 #include "MacroscopeFiltersModule.h" // for export macro
 #include "vtkMacroscopePartitionFilter.h"
 
-class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTemporalAggregation : public vtkMacroscopePartitionFilter
+class MACROSCOPEFILTERS_EXPORT vtkMacroscopeTemporalAggregation
+  : public vtkMacroscopePartitionFilter
 {
 public:
   static vtkMacroscopeTemporalAggregation* New();
@@ -25,8 +27,7 @@ protected:
 
   const char* GetConstraintName() const override { return "temporal"; }
   std::unique_ptr<macroscope::Aggregation> CreateAggregation(const macroscope::ModelView& model,
-    const macroscope::AggregationHierarchy& hierarchy,
-    AggregationProgressHook progress) override;
+    const macroscope::AggregationHierarchy& hierarchy, AggregationProgressHook progress) override;
 
 private:
   vtkMacroscopeTemporalAggregation(const vtkMacroscopeTemporalAggregation&) = delete;

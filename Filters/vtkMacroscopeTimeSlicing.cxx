@@ -3,14 +3,14 @@
 #include "MacroscopeModelPlan.h"
 #include "MacroscopeNameList.h"
 
-#include "ResourceHierarchy.h"
+#include "MacroscopeCoreRun.h"
+#include "MacroscopeTraceColumns.h"
+#include "MacroscopeTraceInputs.h"
 #include "ProgressSpan.h"
+#include "ResourceHierarchy.h"
 #include "ResourceSelection.h"
 #include "TimeSlicing.h"
 #include "TraceSchema.h"
-#include "MacroscopeTraceColumns.h"
-#include "MacroscopeCoreRun.h"
-#include "MacroscopeTraceInputs.h"
 
 #include "vtkCommunicator.h"
 #include "vtkDataArray.h"
@@ -18,9 +18,9 @@
 #include "vtkFieldData.h"
 #include "vtkImageData.h"
 #include "vtkInformation.h"
+#include "vtkInformationDataObjectMetaDataKey.h"
 #include "vtkInformationVector.h"
 #include "vtkIntArray.h"
-#include "vtkInformationDataObjectMetaDataKey.h"
 #include "vtkMultiProcessController.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
@@ -34,8 +34,8 @@
 #include "vtkUnsignedCharArray.h"
 
 #include <algorithm>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -239,7 +239,8 @@ struct vtkMacroscopeTimeSlicing::SliceRows
   bool Read(vtkTable* rows, int metric, const std::vector<uint32_t>& planeOfType)
   {
     MacroscopeColumnStore& store = this->Store;
-    auto mapTypes = [&](const char* column) -> const uint32_t* {
+    auto mapTypes = [&](const char* column) -> const uint32_t*
+    {
       const uint32_t* ids = store.Ids32(rows, column);
       if (!ids)
       {
@@ -295,7 +296,8 @@ int vtkMacroscopeTimeSlicing::RequestData(
   bool fresh = this->IsModelCurrent();
   for (int i = 0; fresh && i < inputVector[0]->GetNumberOfInformationObjects(); ++i)
   {
-    vtkDataObject* input = inputVector[0]->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT());
+    vtkDataObject* input =
+      inputVector[0]->GetInformationObject(i)->Get(vtkDataObject::DATA_OBJECT());
     fresh = input && input->GetMTime() < this->Kept->Built.GetMTime();
   }
   if (fresh)
@@ -349,8 +351,8 @@ int vtkMacroscopeTimeSlicing::RequestData(
   SliceRows sliced;
   if (!sliced.Read(rows, this->Metric, plan.PlaneOfType))
   {
-    vtkErrorMacro("The input table misses a column the " << MetricNames[this->Metric]
-                                                         << " metric needs (see docs/architecture.md).");
+    vtkErrorMacro("The input table misses a column the "
+      << MetricNames[this->Metric] << " metric needs (see docs/architecture.md).");
     return 0;
   }
   this->UpdateProgress(0.05);
@@ -362,7 +364,8 @@ int vtkMacroscopeTimeSlicing::RequestData(
     2.0 * double(options.Grid.Slices) * double(options.Resources) * double(options.Types);
   const double slicedShare = std::min(0.9, std::max(0.1, count / (count + cellsWritten)));
   const double slicedUntil = 0.05 + 0.95 * slicedShare;
-  options.Progress = [this, slicedUntil](double fraction) {
+  options.Progress = [this, slicedUntil](double fraction)
+  {
     this->UpdateProgress(0.05 + (slicedUntil - 0.05) * fraction);
     return !this->GetAbortExecute();
   };
@@ -373,11 +376,11 @@ int vtkMacroscopeTimeSlicing::RequestData(
   macroscope::MicroscopicModel model;
   vtkMultiProcessController* controller = this->Controller;
   const bool parallel = MacroscopeTraceInputs::SplitOverRanks(inputVector[0], controller);
-  const int status = MacroscopeRunCoreOnRanks<macroscope::TimeSlicingAborted>(this,
-    "Time slicing failed", nullptr, controller, parallel,
-    this->CheckModelMemory({ &options }) ? 1 : 0, [&] {
-      model = macroscope::SliceTrace(options, sliced.States, sliced.Points, sliced.Messages);
-    });
+  const int status =
+    MacroscopeRunCoreOnRanks<macroscope::TimeSlicingAborted>(this, "Time slicing failed", nullptr,
+      controller, parallel, this->CheckModelMemory({ &options }) ? 1 : 0,
+      [&]
+      { model = macroscope::SliceTrace(options, sliced.States, sliced.Points, sliced.Messages); });
   if (status == -1)
   {
     return this->AbortOutputs(outputVector, "Time slicing aborted.");
@@ -390,8 +393,8 @@ int vtkMacroscopeTimeSlicing::RequestData(
   if (parallel)
   {
     std::vector<double> sum(model.Values.size());
-    controller->AllReduce(model.Values.data(), sum.data(), static_cast<vtkIdType>(sum.size()),
-      vtkCommunicator::SUM_OP);
+    controller->AllReduce(
+      model.Values.data(), sum.data(), static_cast<vtkIdType>(sum.size()), vtkCommunicator::SUM_OP);
     model.Values.swap(sum);
     const double mine = rowsOfTrace;
     controller->AllReduce(&mine, &rowsOfTrace, 1, vtkCommunicator::SUM_OP);
@@ -427,9 +430,9 @@ vtkTable* vtkMacroscopeTimeSlicing::CollectRows(
   if (!trace.Hierarchy || (kind && !trace.Types) || !rows)
   {
     vtkErrorMacro("The " << MetricNames[this->Metric]
-                         << " metric needs the trace reader's Hierarchy"
-                         << (kind ? ", Types" : "") << " and " << tableNames[table]
-                         << " outputs as inputs (" << trace.Describe() << ").");
+                         << " metric needs the trace reader's Hierarchy" << (kind ? ", Types" : "")
+                         << " and " << tableNames[table] << " outputs as inputs ("
+                         << trace.Describe() << ").");
     return nullptr;
   }
   return rows;
@@ -439,14 +442,14 @@ void vtkMacroscopeTimeSlicing::WarnEmptyInput(const double bounds[2], double beg
 {
   // Empty tables are well formed: the model is all zeros, and the reason
   // is said here rather than left for a puzzled user downstream.
-  static const char* const rowNames[] = { "state", "event", "variable sample", "message",
-    "message", "message", "message" };
-  static const char* const tableNames[] = { "States", "Events", "Variables", "Messages",
-    "Messages", "Messages", "Messages" };
-  vtkWarningMacro("No " << rowNames[this->Metric] << " in the window: the " << tableNames[this->Metric]
-                        << " input holds no row, so the model of " << begin << " s to " << end
-                        << " s is all zeros. The trace spans " << bounds[0] << " s to "
-                        << bounds[1]
+  static const char* const rowNames[] = { "state", "event", "variable sample", "message", "message",
+    "message", "message" };
+  static const char* const tableNames[] = { "States", "Events", "Variables", "Messages", "Messages",
+    "Messages", "Messages" };
+  vtkWarningMacro("No " << rowNames[this->Metric] << " in the window: the "
+                        << tableNames[this->Metric] << " input holds no row, so the model of "
+                        << begin << " s to " << end << " s is all zeros. The trace spans "
+                        << bounds[0] << " s to " << bounds[1]
                         << " s: a reader TimeWindow outside it, or a Locations or Regions "
                            "selection, leaves nothing to slice.");
 }
@@ -514,9 +517,11 @@ bool vtkMacroscopeTimeSlicing::CheckModelMemory(
     // Spatiotemporal: 41 B per hierarchy node (about 2 per resource) and
     // interval of slices (docs/performance.md, "scale in slices").
     const double slices = asked.Grid.Slices;
-    const double spatiotemporalGB = 41.0 * 2.0 * asked.Resources * slices * (slices + 1) / 2 / (1 << 30);
-    vtkWarningMacro("The model will have " << cells << " cells (" << asked.Grid.Slices
-      << " slices x " << asked.Resources << " resources x " << asked.Types
+    const double spatiotemporalGB =
+      41.0 * 2.0 * asked.Resources * slices * (slices + 1) / 2 / (1 << 30);
+    vtkWarningMacro("The model will have "
+      << cells << " cells (" << asked.Grid.Slices << " slices x " << asked.Resources
+      << " resources x " << asked.Types
       << " types): an aggregation of it may take minutes (Spatiotemporal Aggregation needs about "
       << spatiotemporalGB << " GB for its qualities). Fewer Slices or a coarser ResourceLevel "
       << "keep the overviews interactive.");
@@ -533,14 +538,15 @@ bool vtkMacroscopeTimeSlicing::ResolveWindow(const double bounds[2], double& beg
   {
     vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
                                  << ") is not a window of the trace [" << bounds[0] << ", "
-                                 << bounds[1] << "] s: it needs 0 <= start < end (an end of 0 "
-                                                 "means the trace end).");
+                                 << bounds[1]
+                                 << "] s: it needs 0 <= start < end (an end of 0 "
+                                    "means the trace end).");
     return false;
   }
   if (begin >= bounds[1] && bounds[1] > bounds[0])
   {
-    vtkErrorMacro("TimeWindow starts at " << begin << " s, after the trace ends ("
-                                          << bounds[1] << " s).");
+    vtkErrorMacro(
+      "TimeWindow starts at " << begin << " s, after the trace ends (" << bounds[1] << " s).");
     return false;
   }
   return true;
@@ -577,7 +583,8 @@ void vtkMacroscopeTimeSlicing::KeepModel(macroscope::MicroscopicModel& model,
   for (std::size_t n = 0; n < resources.Parent.size(); ++n)
   {
     const vtkIdType vertex = static_cast<vtkIdType>(resources.Vertex[n]);
-    nodeNames->InsertNextValue(vertexNames ? vertexNames->GetValue(vertex) : std::to_string(vertex));
+    nodeNames->InsertNextValue(
+      vertexNames ? vertexNames->GetValue(vertex) : std::to_string(vertex));
     nodeKinds->InsertNextValue(vertexKinds ? vertexKinds->GetValue(vertex) : "");
     nodeParents->InsertNextValue(resources.Parent[n]);
   }
@@ -676,7 +683,8 @@ int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector, d
   const vtkIdType cells = static_cast<vtkIdType>(cache.Slices) * cache.Resources;
 
   // The extent a port was asked for, within the model (all of it if none).
-  auto requested = [&whole, outputVector](int port, int extent[6]) {
+  auto requested = [&whole, outputVector](int port, int extent[6])
+  {
     std::copy(whole, whole + 6, extent);
     if (port == 1)
     {
@@ -694,7 +702,8 @@ int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector, d
       }
     }
   };
-  auto prepare = [&cache](vtkImageData* image, const int extent[6]) {
+  auto prepare = [&cache](vtkImageData* image, const int extent[6])
+  {
     image->Initialize();
     image->SetOrigin(cache.Origin, 0.0, 0.0);
     image->SetSpacing(cache.Width, 1.0, 1.0);
@@ -713,11 +722,13 @@ int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector, d
   vtkIdType point = 0;
   // Half the writing goes to each output. An abort leaves both outputs
   // empty; the model is kept, so the next run only writes them.
-  const std::function<bool(double)> report = [this](double fraction) {
+  const std::function<bool(double)> report = [this](double fraction)
+  {
     this->UpdateProgress(fraction);
     return !this->GetAbortExecute();
   };
-  auto aborted = [this, outputVector]() {
+  auto aborted = [this, outputVector]()
+  {
     return this->AbortOutputs(outputVector, "Time slicing aborted while its outputs were written.");
   };
   const double middle = 0.5 * (progressFrom + 1.0);
@@ -735,7 +746,9 @@ int vtkMacroscopeTimeSlicing::WriteOutputs(vtkInformationVector* outputVector, d
       }
       for (int t = extent[0]; t <= extent[1]; ++t)
       {
-        values->SetValue(point++, cache.Values[static_cast<std::size_t>(t + cache.Slices * (r + static_cast<vtkIdType>(cache.Resources) * u))]);
+        values->SetValue(point++,
+          cache.Values[static_cast<std::size_t>(
+            t + cache.Slices * (r + static_cast<vtkIdType>(cache.Resources) * u))]);
       }
     }
   }

@@ -25,9 +25,9 @@
  * hierarchy vertices (a re-run on a part of the system, Ocelotl's spatial
  * zoom); "ResourceSelection" in the field data lists them (empty: all).
  *
- * See docs/time-slicing.md and docs/zoom-and-filter.md. Under MPI, every rank slices the locations of
- * its reader piece, the ranks' models are summed, and each output holds the
- * extent its consumer asks for (the whole model by default).
+ * See docs/time-slicing.md and docs/zoom-and-filter.md. Under MPI, every rank slices the locations
+ * of its reader piece, the ranks' models are summed, and each output holds the extent its consumer
+ * asks for (the whole model by default).
  */
 #ifndef vtkMacroscopeTimeSlicing_h
 #define vtkMacroscopeTimeSlicing_h
@@ -147,7 +147,8 @@ protected:
 
   // The model's extent comes from the trace's definitions, which readers
   // pass downstream as meta-data (vtkMacroscopeTraceKeys).
-  vtkTypeBool ProcessRequest(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
+  vtkTypeBool ProcessRequest(
+    vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int FillOutputPortInformation(int port, vtkInformation* info) override;
   int RequestInformation(vtkInformation*, vtkInformationVector**, vtkInformationVector*);

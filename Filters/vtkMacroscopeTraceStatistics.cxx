@@ -1,13 +1,13 @@
 #include "vtkMacroscopeTraceStatistics.h"
 
+#include "MacroscopeCoreRun.h"
+#include "MacroscopeTraceColumns.h"
+#include "MacroscopeTraceInputs.h"
 #include "ResourceHierarchy.h"
 #include "ResourceSelection.h"
 #include "TraceSchema.h"
 #include "TraceStatistics.h"
 #include "TraceStatisticsTables.h"
-#include "MacroscopeTraceColumns.h"
-#include "MacroscopeCoreRun.h"
-#include "MacroscopeTraceInputs.h"
 
 #include "vtkCommunicator.h"
 #include "vtkDataSetAttributes.h"
@@ -48,8 +48,8 @@ template <typename T>
 void Reduce(vtkMultiProcessController* controller, std::vector<T>& values, int operation)
 {
   std::vector<T> result(values.size());
-  controller->AllReduce(values.data(), result.data(), static_cast<vtkIdType>(values.size()),
-    operation);
+  controller->AllReduce(
+    values.data(), result.data(), static_cast<vtkIdType>(values.size()), operation);
   values.swap(result);
 }
 
@@ -77,8 +77,8 @@ void AddWindow(vtkTable* table, const double window[2])
 
 // Output 0: the producers, busiest first.
 vtkSmartPointer<vtkTable> NewProducerTable(const macroscope::TraceTally& tally,
-  const macroscope::ResourceHierarchy& producers, const std::vector<int64_t>& parent,
-  vtkTree* tree, int level, const double window[2])
+  const macroscope::ResourceHierarchy& producers, const std::vector<int64_t>& parent, vtkTree* tree,
+  int level, const double window[2])
 {
   const macroscope::ProducerSummary summary = macroscope::SummarizeProducers(tally);
   auto* vertexNames =
@@ -108,8 +108,7 @@ vtkSmartPointer<vtkTable> NewProducerTable(const macroscope::TraceTally& tally,
     const int64_t vertex = producers.Vertex[row.Producer];
     rank->InsertNextValue(++position);
     name->InsertNextValue(names[static_cast<std::size_t>(vertex)]);
-    path->InsertNextValue(
-      macroscope::VertexPath(parent, names, static_cast<std::size_t>(vertex)));
+    path->InsertNextValue(macroscope::VertexPath(parent, names, static_cast<std::size_t>(vertex)));
     stateCount->InsertNextValue(row.Records[macroscope::StateRecord]);
     eventCount->InsertNextValue(row.Records[macroscope::EventRecord]);
     sentCount->InsertNextValue(row.Records[macroscope::SendRecord]);
@@ -121,15 +120,24 @@ vtkSmartPointer<vtkTable> NewProducerTable(const macroscope::TraceTally& tally,
     producerShare->InsertNextValue(row.ProducerShare);
     producerIndex->InsertNextValue(static_cast<int>(row.Producer));
   }
-  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "ProducersFor80Percent", static_cast<int>(summary.ProducersFor80Percent));
-  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "ProducerShareFor80Percent", summary.ProducerShareFor80Percent);
-  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalStates", summary.Totals[macroscope::StateRecord]);
-  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalEvents", summary.Totals[macroscope::EventRecord]);
-  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalMessagesSent", summary.Totals[macroscope::SendRecord]);
-  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalMessagesReceived", summary.Totals[macroscope::ReceiveRecord]);
-  MacroscopeAddFieldValue<vtkTypeInt64Array>(table->GetFieldData(), "TotalRecords", summary.TotalRecords);
-  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "TotalStateTime", summary.TotalStateTime);
-  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "Producers", static_cast<int>(producers.Resources));
+  MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "ProducersFor80Percent",
+    static_cast<int>(summary.ProducersFor80Percent));
+  MacroscopeAddFieldValue<vtkDoubleArray>(
+    table->GetFieldData(), "ProducerShareFor80Percent", summary.ProducerShareFor80Percent);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(
+    table->GetFieldData(), "TotalStates", summary.Totals[macroscope::StateRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(
+    table->GetFieldData(), "TotalEvents", summary.Totals[macroscope::EventRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(
+    table->GetFieldData(), "TotalMessagesSent", summary.Totals[macroscope::SendRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(
+    table->GetFieldData(), "TotalMessagesReceived", summary.Totals[macroscope::ReceiveRecord]);
+  MacroscopeAddFieldValue<vtkTypeInt64Array>(
+    table->GetFieldData(), "TotalRecords", summary.TotalRecords);
+  MacroscopeAddFieldValue<vtkDoubleArray>(
+    table->GetFieldData(), "TotalStateTime", summary.TotalStateTime);
+  MacroscopeAddFieldValue<vtkIntArray>(
+    table->GetFieldData(), "Producers", static_cast<int>(producers.Resources));
   MacroscopeAddFieldValue<vtkIntArray>(table->GetFieldData(), "Level", level);
   AddWindow(table, window);
   return table;
@@ -195,8 +203,8 @@ vtkSmartPointer<vtkTable> NewDensityTable(
   auto* binCenter = MacroscopeNewColumn<vtkDoubleArray>(table, "BinCenter");
   auto* binEnd = MacroscopeNewColumn<vtkDoubleArray>(table, "BinEnd");
   auto* binRecords = MacroscopeNewColumn<vtkTypeInt64Array>(table, "Records");
-  vtkTypeInt64Array* byKind[macroscope::RecordKinds] = {
-    MacroscopeNewColumn<vtkTypeInt64Array>(table, "States"),
+  vtkTypeInt64Array* byKind[macroscope::RecordKinds] = { MacroscopeNewColumn<vtkTypeInt64Array>(
+                                                           table, "States"),
     MacroscopeNewColumn<vtkTypeInt64Array>(table, "Events"),
     MacroscopeNewColumn<vtkTypeInt64Array>(table, "MessagesSent"),
     MacroscopeNewColumn<vtkTypeInt64Array>(table, "MessagesReceived") };
@@ -215,7 +223,8 @@ vtkSmartPointer<vtkTable> NewDensityTable(
     }
     binRecords->InsertNextValue(all);
   }
-  MacroscopeAddFieldValue<vtkDoubleArray>(table->GetFieldData(), "BinWidth", (window[1] - window[0]) / bins);
+  MacroscopeAddFieldValue<vtkDoubleArray>(
+    table->GetFieldData(), "BinWidth", (window[1] - window[0]) / bins);
   AddWindow(table, window);
   return table;
 }
@@ -251,7 +260,8 @@ struct vtkMacroscopeTraceStatistics::TraceRows
     if (vtkTable* t = trace.Events)
     {
       this->Events = { this->Store.Ids32(t, schema::Location), this->Store.Ids32(t, schema::Type),
-        this->Store.Real(t, schema::Time), nullptr, static_cast<std::size_t>(t->GetNumberOfRows()) };
+        this->Store.Real(t, schema::Time), nullptr,
+        static_cast<std::size_t>(t->GetNumberOfRows()) };
       complete = complete && this->Events.Location && this->Events.Type && this->Events.Time;
     }
     if (vtkTable* t = trace.Variables)
@@ -379,7 +389,8 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
   options.ProducerOfLeaf = shape.Producers.ResourceOfLeaf;
   options.Producers = shape.Producers.Resources;
   options.Types = static_cast<uint32_t>(trace.Types->GetNumberOfRows());
-  options.Progress = [this](double fraction) {
+  options.Progress = [this](double fraction)
+  {
     this->UpdateProgress(0.9 * fraction);
     return !this->GetAbortExecute();
   };
@@ -400,9 +411,11 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
   vtkMultiProcessController* controller = this->Controller;
   const bool parallel = controller && controller->GetNumberOfProcesses() > 1;
   status = MacroscopeRunCoreOnRanks<macroscope::TraceStatisticsAborted>(this,
-    "Trace statistics failed", "Trace statistics aborted.", controller, parallel, status, [&] {
-      tally = macroscope::TallyTrace(
-        options, rows.States, rows.Events, rows.Variables, rows.Messages);
+    "Trace statistics failed", "Trace statistics aborted.", controller, parallel, status,
+    [&]
+    {
+      tally =
+        macroscope::TallyTrace(options, rows.States, rows.Events, rows.Variables, rows.Messages);
     });
   if (status != 1)
   {
@@ -412,8 +425,8 @@ int vtkMacroscopeTraceStatistics::Compute(vtkInformationVector* inputs)
   {
     ReduceTally(controller, tally);
   }
-  this->Cache->Tables[0] = NewProducerTable(
-    tally, shape.Producers, shape.Parent, trace.Hierarchy, this->Level, window);
+  this->Cache->Tables[0] =
+    NewProducerTable(tally, shape.Producers, shape.Parent, trace.Hierarchy, this->Level, window);
   this->Cache->Tables[1] = NewTypeTable(tally, trace.Types, trace.Messages != nullptr);
   this->Cache->Tables[2] = NewDensityTable(tally, window, this->Bins);
   return 1;
@@ -443,8 +456,8 @@ bool vtkMacroscopeTraceStatistics::CheckInputs(
   }
   if (this->Level < -1)
   {
-    vtkErrorMacro("Level must be -1 (the locations) or a hierarchy depth >= 0 (got "
-      << this->Level << ").");
+    vtkErrorMacro(
+      "Level must be -1 (the locations) or a hierarchy depth >= 0 (got " << this->Level << ").");
     return false;
   }
   std::vector<int64_t> leafIndex;
@@ -492,14 +505,15 @@ bool vtkMacroscopeTraceStatistics::ChooseWindow(
   {
     vtkErrorMacro("TimeWindow (" << this->TimeWindow[0] << ", " << this->TimeWindow[1]
                                  << ") is not a window of the trace [" << bounds[0] << ", "
-                                 << bounds[1] << "] s: it needs 0 <= start < end (an end of 0 "
-                                                 "means the trace end).");
+                                 << bounds[1]
+                                 << "] s: it needs 0 <= start < end (an end of 0 "
+                                    "means the trace end).");
     return false;
   }
   if (begin >= bounds[1] && bounds[1] > bounds[0])
   {
-    vtkErrorMacro("TimeWindow starts at " << begin << " s, after the trace ends (" << bounds[1]
-                                          << " s).");
+    vtkErrorMacro(
+      "TimeWindow starts at " << begin << " s, after the trace ends (" << bounds[1] << " s).");
     return false;
   }
   window[0] = begin;

@@ -64,8 +64,8 @@ HierarchyRegrouping RegroupTraceHierarchy(const std::string& file,
   return regrouping;
 }
 
-bool HierarchyFileTracker::Refresh(const std::string& file,
-  const otf2::HierarchyColumns& hierarchy, const std::vector<std::size_t>& leafVertex)
+bool HierarchyFileTracker::Refresh(const std::string& file, const otf2::HierarchyColumns& hierarchy,
+  const std::vector<std::size_t>& leafVertex)
 {
   std::filesystem::file_time_type modified{};
   if (!file.empty())
@@ -90,15 +90,13 @@ bool HierarchyFileTracker::Refresh(const std::string& file,
   return true;
 }
 
-std::vector<std::string> HierarchyFileTracker::Publish(
-  const otf2::HierarchyColumns& traceHierarchy, const std::vector<std::string>& tracePaths,
-  const std::string& traceFile, vtkDataArraySelection* locations,
-  vtkSmartPointer<vtkTree>& tree) const
+std::vector<std::string> HierarchyFileTracker::Publish(const otf2::HierarchyColumns& traceHierarchy,
+  const std::vector<std::string>& tracePaths, const std::string& traceFile,
+  vtkDataArraySelection* locations, vtkSmartPointer<vtkTree>& tree) const
 {
   const HierarchyRegrouping* regrouping = this->Current.get();
   tree = vtkSmartPointer<vtkTree>::New();
-  readers::FillHierarchy(
-    regrouping ? regrouping->Hierarchy : traceHierarchy, tree, traceFile);
+  readers::FillHierarchy(regrouping ? regrouping->Hierarchy : traceHierarchy, tree, traceFile);
   if (!regrouping)
   {
     readers::ResetSelection(locations, tracePaths);

@@ -104,8 +104,8 @@ public:
   /// warning), else an empty string. Throws as Refresh.
   std::string Apply(const std::string& file, const otf2::HierarchyColumns& hierarchy,
     const std::vector<std::size_t>& leafVertex, const std::vector<std::string>& tracePaths,
-    const std::string& traceFile, vtkDataArraySelection* locations,
-    vtkSmartPointer<vtkTree>& tree, std::vector<std::string>& paths);
+    const std::string& traceFile, vtkDataArraySelection* locations, vtkSmartPointer<vtkTree>& tree,
+    std::vector<std::string>& paths);
 
 private:
   bool Applied = false;

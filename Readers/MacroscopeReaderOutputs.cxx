@@ -231,9 +231,8 @@ vtkFieldData* FillTraceOutputs(vtkInformationVector* outputVector, otf2::StateCo
   vtkTree* hierarchy, vtkTable* types, const std::string& report)
 {
   using Port = schema::TraceOutput;
-  auto table = [outputVector](Port port) {
-    return vtkTable::GetData(outputVector, static_cast<int>(port));
-  };
+  auto table = [outputVector](Port port)
+  { return vtkTable::GetData(outputVector, static_cast<int>(port)); };
   vtkTable* statesTable = table(Port::States);
   MoveStates(statesTable, states);
   MoveMessages(table(Port::Messages), messages);

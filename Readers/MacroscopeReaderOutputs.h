@@ -36,17 +36,35 @@ namespace macroscope::readers
 template <typename T>
 struct ArrayFor;
 template <>
-struct ArrayFor<uint8_t> { using type = vtkUnsignedCharArray; };
+struct ArrayFor<uint8_t>
+{
+  using type = vtkUnsignedCharArray;
+};
 template <>
-struct ArrayFor<int32_t> { using type = vtkTypeInt32Array; };
+struct ArrayFor<int32_t>
+{
+  using type = vtkTypeInt32Array;
+};
 template <>
-struct ArrayFor<uint32_t> { using type = vtkTypeUInt32Array; };
+struct ArrayFor<uint32_t>
+{
+  using type = vtkTypeUInt32Array;
+};
 template <>
-struct ArrayFor<int64_t> { using type = vtkTypeInt64Array; };
+struct ArrayFor<int64_t>
+{
+  using type = vtkTypeInt64Array;
+};
 template <>
-struct ArrayFor<uint64_t> { using type = vtkTypeUInt64Array; };
+struct ArrayFor<uint64_t>
+{
+  using type = vtkTypeUInt64Array;
+};
 template <>
-struct ArrayFor<double> { using type = vtkDoubleArray; };
+struct ArrayFor<double>
+{
+  using type = vtkDoubleArray;
+};
 
 /// Hands the column's buffer to a new array of `table`, without a copy: the
 /// array frees it with free(), as it was allocated with malloc(). The column

@@ -4,9 +4,9 @@
 
 #include "MacroscopeHierarchyFile.h"
 #include "MacroscopeOTF2.h"
-#include "OTF2ParallelRead.h"
 #include "MacroscopeReaderOutputs.h"
 #include "ModelStream.h"
+#include "OTF2ParallelRead.h"
 #include "TraceSchema.h"
 
 #include "vtkCommunicator.h"
@@ -72,12 +72,11 @@ namespace
 bool HasAnomalies(const otf2::Diagnostics& r)
 {
   const uint64_t counters[] = { r.UnmatchedSends, r.UnmatchedReceives, r.ReceivesBeforeSends,
-    r.UnknownPeers, r.IsendsNotCompleted, r.IsendCompletesWithoutIsend,
-    r.IrecvRequestsNotCompleted, r.IrecvsWithoutRequest, r.LeavesWithoutEnter, r.MisnestedLeaves,
-    r.StatesClosedEarly, r.StatesLeftOpen, r.CollectiveBeginsWithoutEnd,
-    r.CollectiveEndsWithoutBegin, r.UndefinedReferences, r.MalformedMetrics,
-    r.EventCountMismatches, r.LocationsOutsideClockSpan, r.StatesOutsideWindow,
-    r.MessagesOutsideWindow, r.EventsOutsideWindow, r.SamplesOutsideWindow };
+    r.UnknownPeers, r.IsendsNotCompleted, r.IsendCompletesWithoutIsend, r.IrecvRequestsNotCompleted,
+    r.IrecvsWithoutRequest, r.LeavesWithoutEnter, r.MisnestedLeaves, r.StatesClosedEarly,
+    r.StatesLeftOpen, r.CollectiveBeginsWithoutEnd, r.CollectiveEndsWithoutBegin,
+    r.UndefinedReferences, r.MalformedMetrics, r.EventCountMismatches, r.LocationsOutsideClockSpan,
+    r.StatesOutsideWindow, r.MessagesOutsideWindow, r.EventsOutsideWindow, r.SamplesOutsideWindow };
   for (uint64_t count : counters)
   {
     if (count > 0)
@@ -168,13 +167,12 @@ public:
       this->Locations.assign(most, this->Leaf);
       location = this->Locations.data();
     }
-    auto locationOf = [location](const auto& column) {
-      return location ? location : column.data();
-    };
+    auto locationOf = [location](const auto& column)
+    { return location ? location : column.data(); };
     if (this->Stream.WantsStates())
     {
-      this->Stream.AddStates({ locationOf(states.Location), states.Type.data(),
-        states.Depth.data(), states.Start.data(), states.End.data(), states.size() });
+      this->Stream.AddStates({ locationOf(states.Location), states.Type.data(), states.Depth.data(),
+        states.Start.data(), states.End.data(), states.size() });
     }
     if (this->Stream.WantsEvents())
     {
@@ -208,8 +206,8 @@ uint32_t ReadThreads(int pieces, const macroscope::ModelStream& stream)
   {
     return 1;
   }
-  long threads = static_cast<long>(std::max(1u, std::thread::hardware_concurrency())) /
-    std::max(1, pieces);
+  long threads =
+    static_cast<long>(std::max(1u, std::thread::hardware_concurrency())) / std::max(1, pieces);
   if (const char* text = std::getenv("MACROSCOPE_READ_THREADS"))
   {
     threads = std::strtol(text, nullptr, 10);
@@ -396,7 +394,8 @@ int vtkMacroscopeOTF2Reader::RequestData(
   std::vector<bool> read;
   std::vector<bool> mine;
   otf2::ReadOptions options;
-  this->ShareLeaves(piece, pieces, [](uint32_t) { return true; }, read, mine, options.Leaves);
+  this->ShareLeaves(
+    piece, pieces, [](uint32_t) { return true; }, read, mine, options.Leaves);
   // A begin of 0 is the trace start and an end of 0 its end, wherever the
   // records lie: the clock's declared span may be shorter than the records
   // (EZTrace declares rank 0's), and no record is dropped for it.
@@ -405,7 +404,8 @@ int vtkMacroscopeOTF2Reader::RequestData(
   options.ClipStatesToWindow = this->ClipStatesToWindow;
   const int regionsEnabled = this->RegionSelection->GetNumberOfArraysEnabled();
   options.Regions = this->EnabledRegions();
-  options.Progress = [this](double fraction) {
+  options.Progress = [this](double fraction)
+  {
     this->UpdateProgress(0.9 * fraction);
     return !this->GetAbortExecute();
   };
@@ -414,16 +414,18 @@ int vtkMacroscopeOTF2Reader::RequestData(
   // so that one piece's bad file or abort never leaves the others waiting.
   otf2::TraceData data;
   const std::string aborted = "Reading " + this->FileName + " was aborted.";
-  int status = MacroscopeRunCore<otf2::ReadAborted>(this, nullptr, aborted.c_str(), [&] {
-    if (options.Leaves.empty())
+  int status = MacroscopeRunCore<otf2::ReadAborted>(this, nullptr, aborted.c_str(),
+    [&]
     {
-      data.Info = info; // nothing to read here: the outputs hold no rows
-    }
-    else
-    {
-      data = otf2::ReadTrace(this->FileName, options);
-    }
-  });
+      if (options.Leaves.empty())
+      {
+        data.Info = info; // nothing to read here: the outputs hold no rows
+      }
+      else
+      {
+        data = otf2::ReadTrace(this->FileName, options);
+      }
+    });
   const bool parallel =
     pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
   status = this->AgreeAcrossPieces(status, parallel);
@@ -444,8 +446,8 @@ int vtkMacroscopeOTF2Reader::RequestData(
   // joined, by the archive's leaf indexes above.
   if (const auto* regrouping = this->Internal->Hierarchies.Regrouping())
   {
-    macroscope::RenumberLeaves(regrouping->NewLeaf, data.States, data.Messages,
-      data.Events, data.Variables);
+    macroscope::RenumberLeaves(
+      regrouping->NewLeaf, data.States, data.Messages, data.Events, data.Variables);
   }
 
   this->CoverRecordsRead(data.Report.FirstTime, data.Report.LastTime, parallel);
@@ -521,11 +523,10 @@ void vtkMacroscopeOTF2Reader::CoverRecordSpanOfSmallArchive()
   {
     this->TimeBounds[0] = first ? span.first : this->TimeBounds[0];
     this->TimeBounds[1] = last ? span.second : this->TimeBounds[1];
-    vtkWarningMacro("The records of " << this->FileName << " span " << span.first << " s to "
-                                      << span.second
-                                      << " s, beyond the clock's declared span: TimeBounds is "
-                                      << this->TimeBounds[0] << " s to " << this->TimeBounds[1]
-                                      << " s.");
+    vtkWarningMacro("The records of "
+      << this->FileName << " span " << span.first << " s to " << span.second
+      << " s, beyond the clock's declared span: TimeBounds is " << this->TimeBounds[0] << " s to "
+      << this->TimeBounds[1] << " s.");
   }
 }
 
@@ -550,14 +551,14 @@ void vtkMacroscopeOTF2Reader::CoverRecordsRead(double first, double last, bool p
   // every default window downstream, grow to hold them.
   this->TimeBounds[0] = std::min(this->TimeBounds[0], span[0]);
   this->TimeBounds[1] = std::max(this->TimeBounds[1], span[1]);
-  if (auto* bounds = vtkDoubleArray::SafeDownCast(
-        this->Internal->Types->GetFieldData()->GetArray("TimeBounds")))
+  if (auto* bounds =
+        vtkDoubleArray::SafeDownCast(this->Internal->Types->GetFieldData()->GetArray("TimeBounds")))
   {
     bounds->SetTypedTuple(0, this->TimeBounds);
     bounds->Modified();
   }
-  vtkWarningMacro("The records of " << this->FileName << " span " << span[0] << " s to "
-                                    << span[1] << " s, beyond the clock's declared span: "
+  vtkWarningMacro("The records of " << this->FileName << " span " << span[0] << " s to " << span[1]
+                                    << " s, beyond the clock's declared span: "
                                     << "TimeBounds is now " << this->TimeBounds[0] << " s to "
                                     << this->TimeBounds[1] << " s.");
 }
@@ -604,7 +605,8 @@ int vtkMacroscopeOTF2Reader::AgreeAcrossPieces(int status, bool parallel)
   return worst;
 }
 
-int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces)
+int vtkMacroscopeOTF2Reader::SliceWhileReading(
+  macroscope::ModelStream& stream, int piece, int pieces)
 {
   if (!this->Internal->Info || this->Internal->InfoFile != this->FileName ||
     !this->Internal->Hierarchies.IsApplied())
@@ -621,10 +623,10 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   std::vector<bool> read;
   std::vector<bool> mine;
   otf2::ReadOptions options;
-  this->ShareLeaves(piece, pieces,
-    [&stream, newLeaf](uint32_t leaf) {
-      return stream.WantsMessages() || stream.NeedsLeaf(newLeaf ? (*newLeaf)[leaf] : leaf);
-    },
+  this->ShareLeaves(
+    piece, pieces,
+    [&stream, newLeaf](uint32_t leaf)
+    { return stream.WantsMessages() || stream.NeedsLeaf(newLeaf ? (*newLeaf)[leaf] : leaf); },
     read, mine, options.Leaves);
   // A variable's sample holds until the next one: the last sample before
   // the window counts in it, so samples are read from the start.
@@ -633,7 +635,8 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   options.WindowEnd = stream.End();
   options.Regions = this->EnabledRegions();
   const bool noStates = this->RegionSelection->GetNumberOfArraysEnabled() == 0;
-  options.Progress = [this](double fraction) {
+  options.Progress = [this](double fraction)
+  {
     this->UpdateProgress(0.95 * fraction);
     return !this->GetAbortExecute();
   };
@@ -641,31 +644,33 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   otf2::TraceData data;
   const std::string failure = "Slicing " + this->FileName + " while reading it failed";
   const std::string aborted = "Reading " + this->FileName + " was aborted.";
-  int status = MacroscopeRunCore<otf2::ReadAborted>(this, failure.c_str(), aborted.c_str(), [&] {
-    // Every region filtered out: no state counts, but events, samples and
-    // messages still do.
-    if (!options.Leaves.empty() && !(noStates && stream.WantsStates()))
+  int status = MacroscopeRunCore<otf2::ReadAborted>(this, failure.c_str(), aborted.c_str(),
+    [&]
     {
-      const uint32_t threads = ReadThreads(pieces, stream);
-      if (threads > 1)
+      // Every region filtered out: no state counts, but events, samples and
+      // messages still do.
+      if (!options.Leaves.empty() && !(noStates && stream.WantsStates()))
       {
-        data.Report = StreamOnThreads(this->FileName, info, newLeaf, threads, stream, options);
+        const uint32_t threads = ReadThreads(pieces, stream);
+        if (threads > 1)
+        {
+          data.Report = StreamOnThreads(this->FileName, info, newLeaf, threads, stream, options);
+        }
+        else
+        {
+          StreamSink sink(stream, newLeaf);
+          data = otf2::StreamTrace(this->FileName, sink, options);
+        }
       }
-      else
-      {
-        StreamSink sink(stream, newLeaf);
-        data = otf2::StreamTrace(this->FileName, sink, options);
-      }
-    }
-  });
+    });
   const bool parallel =
     pieces > 1 && this->Controller && this->Controller->GetNumberOfProcesses() == pieces;
   status = this->AgreeAcrossPieces(status, parallel);
   const otf2::Diagnostics& report = data.Report;
   const uint64_t outside = report.StatesOutsideWindow + report.EventsOutsideWindow +
     report.SamplesOutsideWindow + report.MessagesOutsideWindow;
-  const bool beyondBounds = report.FirstTime < this->TimeBounds[0] ||
-    report.LastTime > this->TimeBounds[1];
+  const bool beyondBounds =
+    report.FirstTime < this->TimeBounds[0] || report.LastTime > this->TimeBounds[1];
   if (status == 1 && outside > 0 && beyondBounds)
   {
     // The stream's grid decides which times count; when the records go
@@ -699,8 +704,8 @@ int vtkMacroscopeOTF2Reader::SliceWhileReading(macroscope::ModelStream& stream, 
   const std::vector<double> bytes(messages.Bytes.begin(), messages.Bytes.end());
   try
   {
-    stream.AddMessages({ messages.Sender.data(), messages.Receiver.data(),
-      messages.SendTime.data(), messages.RecvTime.data(), bytes.data(), messages.size() });
+    stream.AddMessages({ messages.Sender.data(), messages.Receiver.data(), messages.SendTime.data(),
+      messages.RecvTime.data(), bytes.data(), messages.size() });
   }
   catch (const std::exception& error)
   {

@@ -106,10 +106,10 @@ bool StatFile(const std::string& name, FileKey& key)
 
 struct vtkMacroscopePajeReader::Internals
 {
-  FileKey Key;                           // the file Trace was parsed from
+  FileKey Key;                            // the file Trace was parsed from
   std::unique_ptr<paje::TraceData> Trace; // the whole parsed trace: the cache
-  bool HasRows = false;                  // Trace keeps its rows (KeepRows was on)
-  bool Aborted = false;                  // the last parse was aborted
+  bool HasRows = false;                   // Trace keeps its rows (KeepRows was on)
+  bool Aborted = false;                   // the last parse was aborted
   std::vector<std::string> LocationPaths; // per leaf of the parsed trace
   std::vector<std::string> CurrentPaths;  // the same leaves' paths in force
   std::string ParseReport;                // Describe() of the parse; each read adds its own
@@ -240,7 +240,8 @@ int vtkMacroscopePajeReader::RequestInformation(
   // by an earlier aborted pass must not stop this parse.
   this->SetAbortExecute(0);
   paje::ReadOptions options;
-  options.Progress = [this](double fraction) {
+  options.Progress = [this](double fraction)
+  {
     this->UpdateProgress(fraction);
     return !this->GetAbortExecute();
   };
@@ -374,8 +375,8 @@ int vtkMacroscopePajeReader::RequestData(
     selection.WindowEnd = this->TimeWindow[1];
   }
   selection.ClipStatesToWindow = this->ClipStatesToWindow;
-  SelectLeavesTypesAndPiece(selection, trace, this->LocationSelection,
-    this->Internal->CurrentPaths, this->RegionSelection, piece, pieces);
+  SelectLeavesTypesAndPiece(selection, trace, this->LocationSelection, this->Internal->CurrentPaths,
+    this->RegionSelection, piece, pieces);
   this->UpdateProgress(0.1);
   if (this->GetAbortExecute())
   {
@@ -392,15 +393,13 @@ int vtkMacroscopePajeReader::RequestData(
     // the user's intent: counted, not warned about.
     const std::string where =
       pieces > 1 ? " (piece " + std::to_string(piece) + " of " + std::to_string(pieces) + ")" : "";
-    vtkWarningMacro("Reading " << this->FileName << where << ": the time window "
-                               << selection.WindowBegin << " s to " << selection.WindowEnd
-                               << " s left out " << rows.StatesOutsideWindow << " states, "
-                               << rows.MessagesOutsideWindow << " links, "
-                               << rows.EventsOutsideWindow << " events and "
-                               << rows.SamplesOutsideWindow
-                               << " variable changes outside it (the trace spans "
-                               << this->TimeBounds[0] << " s to " << this->TimeBounds[1]
-                               << " s).");
+    vtkWarningMacro(
+      "Reading " << this->FileName << where << ": the time window " << selection.WindowBegin
+                 << " s to " << selection.WindowEnd << " s left out " << rows.StatesOutsideWindow
+                 << " states, " << rows.MessagesOutsideWindow << " links, "
+                 << rows.EventsOutsideWindow << " events and " << rows.SamplesOutsideWindow
+                 << " variable changes outside it (the trace spans " << this->TimeBounds[0]
+                 << " s to " << this->TimeBounds[1] << " s).");
   }
   const macroscope::HierarchyRegrouping* regrouping = this->Internal->Hierarchies.Regrouping();
   if (regrouping)
@@ -440,7 +439,8 @@ int vtkMacroscopePajeReader::RequestData(
   return 1;
 }
 
-int vtkMacroscopePajeReader::SliceWhileReading(macroscope::ModelStream& stream, int piece, int pieces)
+int vtkMacroscopePajeReader::SliceWhileReading(
+  macroscope::ModelStream& stream, int piece, int pieces)
 {
   Internals& internal = *this->Internal;
   if (!internal.Trace || internal.Key.Name != this->FileName || !internal.Hierarchies.IsApplied())
@@ -479,7 +479,8 @@ int vtkMacroscopePajeReader::SliceWhileReading(macroscope::ModelStream& stream, 
   // aborted pass must not stop this one.
   this->SetAbortExecute(0);
   paje::ReadOptions options;
-  options.Progress = [this](double fraction) {
+  options.Progress = [this](double fraction)
+  {
     this->UpdateProgress(fraction);
     return !this->GetAbortExecute();
   };

@@ -194,7 +194,8 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
     vtkErrorMacro("OutputDirectory is empty: choose the directory that receives traces.otf2.");
     return 0;
   }
-  auto nonNegative = [this](int value, const char* name) {
+  auto nonNegative = [this](int value, const char* name)
+  {
     if (value < 0)
     {
       vtkErrorMacro(<< name << " must not be negative (got " << value << ").");
@@ -215,8 +216,8 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
   if (this->Pattern < RING || this->Pattern > ALLREDUCE || this->Perturbation < NO_PERTURBATION ||
     this->Perturbation > CONGESTED_CLUSTER)
   {
-    vtkErrorMacro("Unknown Pattern (" << this->Pattern << ") or Perturbation ("
-                                      << this->Perturbation << ").");
+    vtkErrorMacro(
+      "Unknown Pattern (" << this->Pattern << ") or Perturbation (" << this->Perturbation << ").");
     return 0;
   }
 
@@ -259,9 +260,8 @@ int vtkMacroscopeSyntheticTraceSource::RequestData(
   std::vector<uint32_t> affectedRanks = truth.AffectedRanks;
   std::sort(affectedRanks.begin(), affectedRanks.end());
   auto rankAffected = [&](uint32_t rank) { return contains(affectedRanks, rank); };
-  auto allAffected = [&](const std::vector<uint32_t>& ranks) {
-    return !ranks.empty() && std::all_of(ranks.begin(), ranks.end(), rankAffected);
-  };
+  auto allAffected = [&](const std::vector<uint32_t>& ranks)
+  { return !ranks.empty() && std::all_of(ranks.begin(), ranks.end(), rankAffected); };
 
   PlatformTreeBuilder builder;
   const vtkIdType machine = builder.Add(-1, synth::Platform::MachineName(), "machine",
@@ -330,8 +330,8 @@ int vtkMacroscopeSyntheticTraceSource::WriteOrReuse(
   }
   catch (const std::exception& error)
   {
-    vtkErrorMacro("Invalid synthetic trace (option names as in macroscope-synth): "
-      << error.what());
+    vtkErrorMacro(
+      "Invalid synthetic trace (option names as in macroscope-synth): " << error.what());
     return 0;
   }
   switch (existing.State)
@@ -348,8 +348,8 @@ int vtkMacroscopeSyntheticTraceSource::WriteOrReuse(
       }
       catch (const std::exception& error)
       {
-        vtkErrorMacro("Cannot reuse the synthetic trace in " << this->OutputDirectory << ": "
-                                                             << error.what());
+        vtkErrorMacro(
+          "Cannot reuse the synthetic trace in " << this->OutputDirectory << ": " << error.what());
         return 0;
       }
     case synth::ExistingArchive::Foreign:
@@ -392,14 +392,14 @@ int vtkMacroscopeSyntheticTraceSource::Synthesize(
   }
   catch (const synth::ConfigError& error)
   {
-    vtkErrorMacro("Invalid synthetic trace (option names as in macroscope-synth): "
-      << error.what());
+    vtkErrorMacro(
+      "Invalid synthetic trace (option names as in macroscope-synth): " << error.what());
     return 0;
   }
   catch (const std::exception& error)
   {
-    vtkErrorMacro("Cannot write the synthetic trace in " << this->OutputDirectory << ": "
-                                                          << error.what());
+    vtkErrorMacro(
+      "Cannot write the synthetic trace in " << this->OutputDirectory << ": " << error.what());
     return 0;
   }
   return 1;

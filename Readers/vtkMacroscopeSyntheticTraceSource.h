@@ -163,11 +163,11 @@ private:
 #ifndef __VTK_WRAP__
   /// Fills `summary` from the archive already written with `config`, or
   /// writes one where allowed: 1 done, 0 error (reported), -1 aborted.
-  int WriteOrReuse(macroscope::synth::SynthConfig& config,
-    macroscope::synth::SynthesisSummary& summary);
+  int WriteOrReuse(
+    macroscope::synth::SynthConfig& config, macroscope::synth::SynthesisSummary& summary);
   /// Runs the synthesizer with progress and abort; same return values.
-  int Synthesize(const macroscope::synth::SynthConfig& config,
-    macroscope::synth::SynthesisSummary& summary);
+  int Synthesize(
+    const macroscope::synth::SynthConfig& config, macroscope::synth::SynthesisSummary& summary);
 #endif
 
   std::string OutputDirectory;

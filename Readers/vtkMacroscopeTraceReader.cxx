@@ -15,8 +15,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <system_error>
 #include <sstream>
+#include <system_error>
 
 vtkCxxSetObjectMacro(vtkMacroscopeTraceReader, Controller, vtkMultiProcessController);
 
@@ -45,8 +45,8 @@ void vtkMacroscopeTraceReader::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ClipStatesToWindow: " << this->ClipStatesToWindow << "\n";
   os << indent << "Locations enabled: " << this->LocationSelection->GetNumberOfArraysEnabled()
      << " of " << this->LocationSelection->GetNumberOfArrays() << "\n";
-  os << indent << "Regions enabled: " << this->RegionSelection->GetNumberOfArraysEnabled()
-     << " of " << this->RegionSelection->GetNumberOfArrays() << "\n";
+  os << indent << "Regions enabled: " << this->RegionSelection->GetNumberOfArraysEnabled() << " of "
+     << this->RegionSelection->GetNumberOfArrays() << "\n";
   os << indent << "TimeBounds: " << this->TimeBounds[0] << " " << this->TimeBounds[1] << "\n";
   os << indent << "NumberOfEventRecords: " << this->NumberOfEventRecords << "\n";
   os << indent << "NumberOfLocations: " << this->NumberOfLocations << "\n";
@@ -104,7 +104,8 @@ int vtkMacroscopeTraceReader::FillOutputPortInformation(int port, vtkInformation
 std::vector<std::string> vtkMacroscopeTraceReader::EnabledRegions() const
 {
   std::vector<std::string> regions;
-  if (this->RegionSelection->GetNumberOfArraysEnabled() < this->RegionSelection->GetNumberOfArrays())
+  if (this->RegionSelection->GetNumberOfArraysEnabled() <
+    this->RegionSelection->GetNumberOfArrays())
   {
     for (int i = 0; i < this->RegionSelection->GetNumberOfArrays(); ++i)
     {
@@ -119,8 +120,8 @@ std::vector<std::string> vtkMacroscopeTraceReader::EnabledRegions() const
 
 int vtkMacroscopeTraceReader::SliceWhileReading(macroscope::ModelStream&, int, int)
 {
-  vtkErrorMacro(<< this->GetClassName() << " cannot build a model while reading "
-                << this->FileName << ".");
+  vtkErrorMacro(<< this->GetClassName() << " cannot build a model while reading " << this->FileName
+                << ".");
   return 0;
 }
 

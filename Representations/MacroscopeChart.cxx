@@ -37,8 +37,8 @@ void Geometry::Color(RGB rgb, unsigned char alpha)
 void Geometry::Quad(
   double x0, double y0, double x1, double y1, double z, RGB rgb, unsigned char alpha)
 {
-  const vtkIdType ids[4] = { this->Point(x0, y0, z), this->Point(x1, y0, z),
-    this->Point(x1, y1, z), this->Point(x0, y1, z) };
+  const vtkIdType ids[4] = { this->Point(x0, y0, z), this->Point(x1, y0, z), this->Point(x1, y1, z),
+    this->Point(x0, y1, z) };
   this->Polys->InsertNextCell(4, ids);
   this->Color(rgb, alpha);
 }
@@ -81,8 +81,9 @@ void Labels::Add(double x, double y, const std::string& text, int kind)
 void TypeLook::Fill(vtkTable* types, const macroscope::TypeColorOverrides& overrides)
 {
   this->Overrides = overrides;
-  auto* names = types ? vtkStringArray::SafeDownCast(types->GetColumnByName(macroscope::schema::Name))
-                      : nullptr;
+  auto* names = types
+    ? vtkStringArray::SafeDownCast(types->GetColumnByName(macroscope::schema::Name))
+    : nullptr;
   auto* colors = types
     ? vtkUnsignedCharArray::SafeDownCast(types->GetColumnByName(macroscope::schema::Color))
     : nullptr;
@@ -97,7 +98,8 @@ void TypeLook::Fill(vtkTable* types, const macroscope::TypeColorOverrides& overr
     const std::string& name = this->Names.back();
     this->Colors.push_back(colors && i < colors->GetNumberOfTuples()
         ? overrides.Resolve(name,
-            RGB{ { colors->GetValue(3 * i), colors->GetValue(3 * i + 1), colors->GetValue(3 * i + 2) } })
+            RGB{ { colors->GetValue(3 * i), colors->GetValue(3 * i + 1),
+              colors->GetValue(3 * i + 2) } })
         : overrides.Resolve(name));
   }
 }
@@ -109,7 +111,8 @@ std::string TypeLook::Name(uint32_t type) const
 
 RGB TypeLook::Color(uint32_t type) const
 {
-  return type < this->Colors.size() ? this->Colors[type] : this->Overrides.Resolve(this->Name(type));
+  return type < this->Colors.size() ? this->Colors[type]
+                                    : this->Overrides.Resolve(this->Name(type));
 }
 
 void Labels::AddAt(double x, double y, double z, const std::string& text, int kind)
@@ -207,7 +210,7 @@ void Labels::Into(vtkPolyData* output)
 
 macroscope::LabelAlign HorizontalAlign(int kind)
 {
-  return kind == ROW_LABEL ? macroscope::LabelAlign::End
+  return kind == ROW_LABEL                     ? macroscope::LabelAlign::End
     : kind == TICK_LABEL || kind == AXIS_TITLE ? macroscope::LabelAlign::Centre
                                                : macroscope::LabelAlign::Start;
 }
@@ -311,9 +314,8 @@ std::string TextMeasure::Elide(const std::string& text, int kind, double maxWidt
       cuts.push_back(i);
     }
   }
-  auto prefix = [&](std::size_t characters) {
-    return text.substr(0, characters < cuts.size() ? cuts[characters] : text.size());
-  };
+  auto prefix = [&](std::size_t characters)
+  { return text.substr(0, characters < cuts.size() ? cuts[characters] : text.size()); };
   // The most characters c (fewer than all) whose prefix and "…" fit.
   std::size_t low = 0, high = cuts.empty() ? 0 : cuts.size() - 1;
   while (low < high)
@@ -353,7 +355,8 @@ std::string TextMeasure::ElideMiddle(const std::string& text, int kind, double m
   cuts.push_back(text.size());
   const std::size_t characters = cuts.size() - 1;
   // `kept` characters: the first ceil(kept / 2) and the last floor(kept / 2).
-  auto elided = [&](std::size_t kept) {
+  auto elided = [&](std::size_t kept)
+  {
     const std::size_t head = (kept + 1) / 2, tail = kept / 2;
     return text.substr(0, cuts[head]) + ellipsis + text.substr(cuts[characters - tail]);
   };
@@ -444,11 +447,10 @@ double LegendTextRoom(const Frame& frame)
 }
 
 void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
-  const std::vector<double>& centres, double pitch, const Frame& frame,
-  const TextMeasure& measure)
+  const std::vector<double>& centres, double pitch, const Frame& frame, const TextMeasure& measure)
 {
-  const std::size_t every = macroscope::RowLabelStride(
-    pitch, measure.Height(ROW_LABEL), LabelGap, centres.size());
+  const std::size_t every =
+    macroscope::RowLabelStride(pitch, measure.Height(ROW_LABEL), LabelGap, centres.size());
   const double room = RowLabelRoom(frame);
   const std::vector<std::string> shown = macroscope::DropCommonLeadingPath(names, " / ");
   // Names cut at their end, or in their middle when that tells more of the
@@ -462,7 +464,8 @@ void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
     atEnd.push_back(measure.Elide(shown[row], ROW_LABEL, room));
     inMiddle.push_back(measure.ElideMiddle(shown[row], ROW_LABEL, room));
   }
-  auto distinct = [](std::vector<std::string> texts) {
+  auto distinct = [](std::vector<std::string> texts)
+  {
     std::sort(texts.begin(), texts.end());
     return std::unique(texts.begin(), texts.end()) - texts.begin();
   };
@@ -487,8 +490,9 @@ void DrawGroupedRowLabels(Labels& labels, Geometry& guides, const std::vector<La
   const double pitch = measure.Height(ROW_LABEL) + LabelGap;
   const std::vector<macroscope::RowGroup> groups =
     macroscope::GroupRowsForLabels(ancestors, heights, pitch);
-  const bool ownNames = std::all_of(groups.begin(), groups.end(),
-    [](const macroscope::RowGroup& group) { return group.First == group.Last; }) &&
+  const bool ownNames =
+    std::all_of(groups.begin(), groups.end(),
+      [](const macroscope::RowGroup& group) { return group.First == group.Last; }) &&
     groups.size() == rows.size() && (rows.empty() || groups[0].Node == rows[0].Ancestors[0]);
   std::vector<std::string> names;
   std::vector<double> centres;
@@ -531,8 +535,8 @@ void DrawGroupedRowLabels(Labels& labels, Geometry& guides, const std::vector<La
   }
 }
 
-void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
-  double spacing, int slope, RGB color, unsigned char alpha)
+void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z, double spacing,
+  int slope, RGB color, unsigned char alpha)
 {
   const double height = y1 - y0;
   if (x1 <= x0 || height <= 0.0 || spacing <= 0.0)
@@ -598,8 +602,7 @@ void DrawTimeAxis(Geometry& guides, Labels& labels, double t0, double t1, const 
   const double magnitude = std::max(std::abs(t0), std::abs(t1));
   const std::string title = "time, " + macroscope::FormatSeconds(t0, step, magnitude) + " to " +
     macroscope::FormatSeconds(t1, step, magnitude);
-  labels.Add(0.5 * width, AxisTitleY(measure),
-    measure.Elide(title, AXIS_TITLE, TitleRoom(frame)),
+  labels.Add(0.5 * width, AxisTitleY(measure), measure.Elide(title, AXIS_TITLE, TitleRoom(frame)),
     AXIS_TITLE);
 }
 
@@ -623,9 +626,9 @@ double DrawLegend(Geometry& legend, Labels& labels, const std::vector<LegendEntr
   const std::size_t rows = LegendRows(frame);
   const std::size_t typeRows = rows > reserved ? rows - reserved : 0;
   const std::string moreText = "+ " + std::to_string(entries.size()) + " more";
-  macroscope::LegendFit fit = macroscope::FitLegend(items,
-    itemExtra + measure.Width(moreText, LEGEND_LABEL), LegendRowHeight,
-    frame.Right - LegendMargin, typeRows * LegendRowHeight, 8.0);
+  macroscope::LegendFit fit =
+    macroscope::FitLegend(items, itemExtra + measure.Width(moreText, LEGEND_LABEL), LegendRowHeight,
+      frame.Right - LegendMargin, typeRows * LegendRowHeight, 8.0);
   std::size_t shown = std::min(fit.Shown, maximum);
   if (entries.size() > maximum && shown == maximum && fit.Columns * fit.Rows == shown)
   {
@@ -635,7 +638,8 @@ double DrawLegend(Geometry& legend, Labels& labels, const std::vector<LegendEntr
   const std::size_t perColumn = std::max<std::size_t>(fit.Rows, 1);
   const double columnStep = fit.ColumnWidth + 8.0;
   double lowest = frame.Height;
-  auto slot = [&](std::size_t i, double& x, double& y) {
+  auto slot = [&](std::size_t i, double& x, double& y)
+  {
     x = LegendSwatchX(width) + static_cast<double>(i / perColumn) * columnStep;
     y = frame.Height - LegendRowHeight * static_cast<double>(i % perColumn + 1);
     lowest = std::min(lowest, y);
@@ -674,12 +678,13 @@ TypeStyles ReadTypeStyles(
   TypeStyles styles;
   for (int u = 0; u < count; ++u)
   {
-    styles.Names.push_back(names && u < names->GetNumberOfValues() ? names->GetValue(u)
-                                                                   : "type " + std::to_string(u));
+    styles.Names.push_back(
+      names && u < names->GetNumberOfValues() ? names->GetValue(u) : "type " + std::to_string(u));
     const std::string& name = styles.Names.back();
     styles.Colors.push_back(colors && u < colors->GetNumberOfTuples()
         ? overrides.Resolve(name,
-            RGB{ { colors->GetValue(3 * u), colors->GetValue(3 * u + 1), colors->GetValue(3 * u + 2) } })
+            RGB{ { colors->GetValue(3 * u), colors->GetValue(3 * u + 1),
+              colors->GetValue(3 * u + 2) } })
         : overrides.Resolve(name));
   }
   return styles;

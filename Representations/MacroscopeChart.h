@@ -152,8 +152,10 @@ struct Geometry
   explicit Geometry(int colorComponents = 3);
   vtkIdType Point(double x, double y, double z) { return this->Points->InsertNextPoint(x, y, z); }
   void Color(RGB rgb, unsigned char alpha = 255);
-  void Quad(double x0, double y0, double x1, double y1, double z, RGB rgb, unsigned char alpha = 255);
-  void Line(double x0, double y0, double x1, double y1, double z, RGB rgb, unsigned char alpha = 255);
+  void Quad(
+    double x0, double y0, double x1, double y1, double z, RGB rgb, unsigned char alpha = 255);
+  void Line(
+    double x0, double y0, double x1, double y1, double z, RGB rgb, unsigned char alpha = 255);
   /// Moves the cells into `output`. Cell data follow VTK's order (verts,
   /// lines, polys): a Geometry holds one kind of cell, or lines then polys.
   void Into(vtkPolyData* output);
@@ -214,8 +216,8 @@ vtkNew<Array> NamedArray(const char* name, vtkIdType reserve = 0)
 /// Diagonal hatching of [x0, x1] x [y0, y1]: lines of slope `slope` (+1 or
 /// -1) on a grid of `spacing` pixels shared by every rectangle, so that
 /// neighbouring hatched marks continue one pattern.
-void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
-  double spacing, int slope, RGB color, unsigned char alpha = 255);
+void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z, double spacing,
+  int slope, RGB color, unsigned char alpha = 255);
 
 /// The frame of a width x height chart.
 void DrawFrame(Geometry& guides, double width, double height, RGB color);
@@ -237,8 +239,7 @@ double AxisTitleY(const TextMeasure& measure);
 /// (macroscope::DropCommonLeadingPath), elided to the margin at their end,
 /// or in their middle when that keeps more of them apart.
 void DrawRowLabels(Labels& labels, const std::vector<std::string>& names,
-  const std::vector<double>& centres, double pitch, const Frame& frame,
-  const TextMeasure& measure);
+  const std::vector<double>& centres, double pitch, const Frame& frame, const TextMeasure& measure);
 
 /// One row of a chart for its row labels: where it lies (chart y, Top >
 /// Bottom), its label of its own, and its node and the node's ancestors up

@@ -31,9 +31,9 @@ void MacroscopeClusterMarkArrays::Add(int mark, int phase, int cluster, vtkIdTyp
 
 void MacroscopeClusterMarkArrays::Into(vtkCellData* cells)
 {
-  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ this->Kinds,
-         this->Phases, this->Clusters, this->Steps, this->Metrics, this->Fractions,
-         this->Locations, this->Members })
+  for (vtkAbstractArray* array :
+    std::initializer_list<vtkAbstractArray*>{ this->Kinds, this->Phases, this->Clusters,
+      this->Steps, this->Metrics, this->Fractions, this->Locations, this->Members })
   {
     cells->AddArray(array);
   }

@@ -9,9 +9,9 @@
 #include "vtkMacroscopeTopologyRepresentation.h"
 #include "vtkMacroscopeTreemapRepresentation.h"
 
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
-#include "vtkFieldData.h"
 #include "vtkNew.h"
 #include "vtkStringArray.h"
 #include "vtkTable.h"
@@ -25,7 +25,8 @@ std::string Constraint(vtkTable* table)
 {
   auto* constraint =
     vtkStringArray::SafeDownCast(table->GetFieldData()->GetAbstractArray("Constraint"));
-  return constraint && constraint->GetNumberOfValues() > 0 ? constraint->GetValue(0) : std::string();
+  return constraint && constraint->GetNumberOfValues() > 0 ? constraint->GetValue(0)
+                                                           : std::string();
 }
 
 bool HasColumns(vtkTable* table, std::initializer_list<const char*> names)
@@ -46,9 +47,9 @@ std::string TableKind(vtkTable* table)
   if (HasColumns(table, { "Node", "FirstSlice", "LastSlice", "Mean" }))
   {
     const std::string constraint = Constraint(table);
-    return constraint.empty() ? std::string("the Partition output of an aggregation filter")
-                              : "the Partition output of an aggregation filter (a " + constraint +
-        " partition)";
+    return constraint.empty()
+      ? std::string("the Partition output of an aggregation filter")
+      : "the Partition output of an aggregation filter (a " + constraint + " partition)";
   }
   if (HasColumns(table, { "Parent", "Size", "Cut", "Values" }))
   {
@@ -139,7 +140,8 @@ std::string MacroscopeInputProblem(
     return std::string(); // an empty piece: nothing to draw, nothing wrong
   }
   vtkAlgorithm* producer = representation->GetInputAlgorithm(0, 0);
-  auto isTrace = [&]() {
+  auto isTrace = [&]()
+  {
     vtkNew<vtkInformationVector> trace;
     return producer && MacroscopeFindTrace(producer, trace);
   };
@@ -186,8 +188,9 @@ std::string MacroscopeInputProblem(
   {
     return table && HasColumns(table, { "Parent", "Size", "Cut", "Values" })
       ? std::string()
-      : Problem("Treemap", "the Treemap output of Resource Treemap (columns Parent, Size, Cut, "
-                           "Values, Name, Depth)",
+      : Problem("Treemap",
+          "the Treemap output of Resource Treemap (columns Parent, Size, Cut, "
+          "Values, Name, Depth)",
           input);
   }
   if (auto* logical = vtkMacroscopeLogicalRepresentation::SafeDownCast(representation))

@@ -17,7 +17,7 @@ std::string MacroscopeDescribeInput(vtkDataObject* input);
 
 /// Why `representation` cannot show `input`; empty when it can (or when
 /// the input is an empty piece, as the later ranks of a Partition get).
-std::string MacroscopeInputProblem(vtkMacroscopeChartRepresentation* representation,
-  vtkDataObject* input);
+std::string MacroscopeInputProblem(
+  vtkMacroscopeChartRepresentation* representation, vtkDataObject* input);
 
 #endif

@@ -39,7 +39,8 @@ bool ReadEvents(vtkTable* table, Events& events, std::string& problem,
 {
   constexpr double Columns = 8.0;
   double read = 0.0;
-  auto report = [&](bool ok) {
+  auto report = [&](bool ok)
+  {
     if (progress)
     {
       progress(++read / Columns);
@@ -61,7 +62,8 @@ bool ReadEvents(vtkTable* table, Events& events, std::string& problem,
   {
     if (core.Location[e] < 0 || core.GlobalStep[e] < 0 || core.Kind[e] < 0 || core.Kind[e] > 4)
     {
-      problem = "event row " + std::to_string(e) + " has a negative Location or GlobalStep, or a "
+      problem = "event row " + std::to_string(e) +
+        " has a negative Location or GlobalStep, or a "
         "Kind outside 0..4";
       return false;
     }
@@ -96,8 +98,8 @@ std::string MetricValueText(const std::string& metric, double value, double magn
 {
   static const char* const timeMetrics[] = { "Lateness", "Differential Lateness", "Exit Time",
     "Enter Time", "Duration", "Phase Lateness", "Phase Differential Lateness" };
-  const bool seconds = std::find(std::begin(timeMetrics), std::end(timeMetrics), metric) !=
-    std::end(timeMetrics);
+  const bool seconds =
+    std::find(std::begin(timeMetrics), std::end(timeMetrics), metric) != std::end(timeMetrics);
   magnitude = std::max(std::abs(magnitude), std::abs(value));
   if (seconds && value == 0.0)
   {
@@ -125,8 +127,9 @@ std::string LocationName(vtkTable* events, int location)
 RGB ColorOf(double metric, std::pair<double, double> range)
 {
   const double span = range.second - range.first;
-  return macroscope::MetricColor(
-    std::isnan(metric) ? metric : span > 0.0 ? (metric - range.first) / span : 0.0);
+  return macroscope::MetricColor(std::isnan(metric) ? metric
+      : span > 0.0                                  ? (metric - range.first) / span
+                                                    : 0.0);
 }
 
 MacroscopeChart::Frame LogicalFrame(const int viewSize[2], vtkTable* events,

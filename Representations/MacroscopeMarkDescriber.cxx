@@ -164,10 +164,11 @@ struct Trace
       return "location " + std::to_string(leaf);
     }
     vtkTree* tree = this->Tables.Hierarchy;
-    auto* names = vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
+    auto* names =
+      vtkStringArray::SafeDownCast(tree->GetVertexData()->GetAbstractArray(schema::Name));
     std::vector<std::string> parts;
-    for (vtkIdType v = this->VertexOfLeaf[static_cast<std::size_t>(leaf)]; v >= 0 && v != tree->GetRoot();
-         v = tree->GetParent(v))
+    for (vtkIdType v = this->VertexOfLeaf[static_cast<std::size_t>(leaf)];
+         v >= 0 && v != tree->GetRoot(); v = tree->GetParent(v))
     {
       parts.push_back(names ? names->GetValue(v) : "vertex " + std::to_string(v));
     }
@@ -246,9 +247,8 @@ std::vector<long long> StatesOfMark(vtkTable* states, const std::set<long long>&
   const TimelineMark& mark, std::map<long long, double>& timeOfType)
 {
   std::vector<long long> rows;
-  auto column = [&](const char* name) {
-    return vtkArrayDownCast<vtkDataArray>(states->GetColumnByName(name));
-  };
+  auto column = [&](const char* name)
+  { return vtkArrayDownCast<vtkDataArray>(states->GetColumnByName(name)); };
   vtkDataArray* location = column(schema::Location);
   vtkDataArray* types = column(schema::Type);
   vtkDataArray* depths = column(schema::Depth);
@@ -261,7 +261,8 @@ std::vector<long long> StatesOfMark(vtkTable* states, const std::set<long long>&
   for (vtkIdType row = 0; row < states->GetNumberOfRows(); ++row)
   {
     const double s = starts->GetComponent(row, 0), e = ends->GetComponent(row, 0);
-    const bool inside = s == e ? (s >= mark.Start && s <= mark.End) : (s < mark.End && e > mark.Start);
+    const bool inside =
+      s == e ? (s >= mark.Start && s <= mark.End) : (s < mark.End && e > mark.Start);
     if (!inside || static_cast<int>(depths->GetComponent(row, 0)) != mark.Depth ||
       !leaves.count(static_cast<long long>(location->GetComponent(row, 0))))
     {
@@ -366,9 +367,8 @@ struct TimelineLine
     vtkCell* line = lines->GetCell(cell);
     line->GetPoints()->GetPoint(0, a);
     line->GetPoints()->GetPoint(1, b);
-    auto drawnAt = [&](double x, double time) {
-      return std::abs(x - (x0 + (time - t0) * this->PixelsPerSecond)) < 1e-6;
-    };
+    auto drawnAt = [&](double x, double time)
+    { return std::abs(x - (x0 + (time - t0) * this->PixelsPerSecond)) < 1e-6; };
     this->SenderBand = drawnAt(a[0], this->SendTime) ? BandOfY(field, a[1]) : -1;
     this->ReceiverBand = drawnAt(b[0], this->RecvTime) ? BandOfY(field, b[1]) : -1;
   }
@@ -383,9 +383,8 @@ std::vector<long long> MessagesOfLine(vtkTable* messages, vtkDataArray* leafBand
   const TimelineLine& line, std::set<long long>& senders, std::set<long long>& receivers)
 {
   std::vector<long long> rows;
-  auto get = [&](const char* name) {
-    return messages ? vtkArrayDownCast<vtkDataArray>(messages->GetColumnByName(name)) : nullptr;
-  };
+  auto get = [&](const char* name)
+  { return messages ? vtkArrayDownCast<vtkDataArray>(messages->GetColumnByName(name)) : nullptr; };
   vtkDataArray* from = get(schema::Sender);
   vtkDataArray* to = get(schema::Receiver);
   vtkDataArray* sends = get(schema::SendTime);
@@ -394,7 +393,8 @@ std::vector<long long> MessagesOfLine(vtkTable* messages, vtkDataArray* leafBand
   {
     return rows;
   }
-  auto bandOf = [&](long long leaf) {
+  auto bandOf = [&](long long leaf)
+  {
     return leafBand && leaf >= 0 && leaf < leafBand->GetNumberOfTuples()
       ? static_cast<long long>(leafBand->GetComponent(leaf, 0))
       : -2;
@@ -429,9 +429,10 @@ Answer DescribeTimelineMessage(vtkPolyData* lines, vtkIdType cell, const Trace& 
   const TimelineLine line(lines, cell);
   std::set<long long> senders, receivers;
   Answer answer;
-  answer.Rows = MessagesOfLine(trace.Tables.Messages, lines->GetFieldData()->GetArray("LeafBand"),
-    line, senders, receivers);
-  auto names = [&](const std::set<long long>& leaves) {
+  answer.Rows = MessagesOfLine(
+    trace.Tables.Messages, lines->GetFieldData()->GetArray("LeafBand"), line, senders, receivers);
+  auto names = [&](const std::set<long long>& leaves)
+  {
     std::vector<std::string> paths;
     for (long long leaf : leaves)
     {
@@ -479,8 +480,8 @@ Answer DescribeTimeline(vtkMacroscopeTimelineRepresentation* timeline, double x,
 
 /// The rows of a Partition table whose leaves and slices lie inside the
 /// given ranges.
-std::vector<long long> PartsInside(
-  vtkTable* partition, long long firstLeaf, long long lastLeaf, long long firstSlice, long long lastSlice)
+std::vector<long long> PartsInside(vtkTable* partition, long long firstLeaf, long long lastLeaf,
+  long long firstSlice, long long lastSlice)
 {
   std::vector<long long> rows;
   auto column = [&](const char* name) {
@@ -507,8 +508,8 @@ std::vector<long long> PartsInside(
 
 /// A spatiotemporal overview mark: a part, or a visual aggregate of parts
 /// (then the Partition rows inside its leaves and slices).
-void DescribeSpatiotemporalMark(
-  vtkCellData* data, vtkIdType cell, vtkTable* partition, macroscope::OverviewPartDetails& part, Answer& answer)
+void DescribeSpatiotemporalMark(vtkCellData* data, vtkIdType cell, vtkTable* partition,
+  macroscope::OverviewPartDetails& part, Answer& answer)
 {
   part.Title = "Spatiotemporal part";
   const long long first = static_cast<long long>(Number(data, "FirstLeaf", cell));
@@ -528,9 +529,9 @@ void DescribeSpatiotemporalMark(
     answer.Rows.push_back(row);
     return;
   }
-  answer.Rows = PartsInside(partition, first, last,
-    static_cast<long long>(Number(data, "FirstSlice", cell)),
-    static_cast<long long>(Number(data, "LastSlice", cell)));
+  answer.Rows =
+    PartsInside(partition, first, last, static_cast<long long>(Number(data, "FirstSlice", cell)),
+      static_cast<long long>(Number(data, "LastSlice", cell)));
 }
 
 /// A temporal overview layer: its part's mode is the part's tallest typed
@@ -561,8 +562,7 @@ void DescribeTemporalLayer(
   const std::string layer = Text(data, "TypeName", cell);
   const double value = Number(data, schema::Value, cell);
   part.Value = "layer " + (layer.empty() ? Text(data, "Contents", cell) : layer) + ", " +
-    Number4(value) + " (" + Number4(total > 0.0 ? 100.0 * value / total : 0.0) +
-    " % of the stack)";
+    Number4(value) + " (" + Number4(total > 0.0 ? 100.0 * value / total : 0.0) + " % of the stack)";
   answer.Kind = "layer";
   if (row >= 0)
   {

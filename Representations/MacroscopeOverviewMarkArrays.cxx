@@ -63,9 +63,9 @@ void MacroscopeOverviewMarkArrays::Into(vtkCellData* cells, bool signedScale)
     cells->AddArray(this->SignedValues);
   }
   for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ this->PartIds,
-         this->NodeIds, this->Names, this->Modes, this->ModeNames, this->Values,
-         this->Proportions, this->Kinds, this->PartCounts, this->FirstLeaves, this->LastLeaves,
-         this->FirstSlices, this->LastSlices, this->Starts, this->Ends })
+         this->NodeIds, this->Names, this->Modes, this->ModeNames, this->Values, this->Proportions,
+         this->Kinds, this->PartCounts, this->FirstLeaves, this->LastLeaves, this->FirstSlices,
+         this->LastSlices, this->Starts, this->Ends })
   {
     cells->AddArray(array);
   }

@@ -22,8 +22,7 @@ struct OverviewMark;
 
 struct MacroscopeOverviewMarkArrays
 {
-  vtkNew<vtkIntArray> PartIds, Modes, PartCounts, FirstLeaves, LastLeaves, FirstSlices,
-    LastSlices;
+  vtkNew<vtkIntArray> PartIds, Modes, PartCounts, FirstLeaves, LastLeaves, FirstSlices, LastSlices;
   vtkNew<vtkTypeInt64Array> NodeIds;
   vtkNew<vtkStringArray> Names, ModeNames;
   vtkNew<vtkDoubleArray> Values, SignedValues, Proportions, Starts, Ends;

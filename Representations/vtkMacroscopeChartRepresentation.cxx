@@ -6,16 +6,16 @@
 #include "vtkActor.h"
 #include "vtkActor2D.h"
 #include "vtkAlgorithm.h"
+#include "vtkCommunicator.h"
 #include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
-#include "vtkIntArray.h"
 #include "vtkInformationVector.h"
+#include "vtkIntArray.h"
 #include "vtkLabeledDataMapper.h"
-#include "vtkCommunicator.h"
-#include "vtkMultiProcessController.h"
 #include "vtkMath.h"
+#include "vtkMultiProcessController.h"
 #include "vtkOpenGLPolyDataMapper.h"
 #include "vtkPVRenderView.h"
 #include "vtkPolyData.h"
@@ -109,7 +109,7 @@ vtkMacroscopeChartRepresentation::vtkMacroscopeChartRepresentation()
     text->SetFontSize(12);
     text->SetBold(kind == GROUP_LABEL);
     text->SetItalic(kind == AXIS_TITLE);
-    text->SetJustification(kind == ROW_LABEL ? VTK_TEXT_RIGHT
+    text->SetJustification(kind == ROW_LABEL       ? VTK_TEXT_RIGHT
         : kind == TICK_LABEL || kind == AXIS_TITLE ? VTK_TEXT_CENTERED
                                                    : VTK_TEXT_LEFT);
     text->SetVerticalJustification(

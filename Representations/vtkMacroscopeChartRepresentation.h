@@ -37,8 +37,8 @@ public:
   vtkTypeMacro(vtkMacroscopeChartRepresentation, vtkPVDataRepresentation);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
-  int ProcessViewRequest(vtkInformationRequestKey* request, vtkInformation* inInfo,
-    vtkInformation* outInfo) override;
+  int ProcessViewRequest(
+    vtkInformationRequestKey* request, vtkInformation* inInfo, vtkInformation* outInfo) override;
   void SetVisibility(bool visible) override;
 
   /**
@@ -171,14 +171,23 @@ protected:
 
 #ifndef __VTK_WRAP__
   /// The TypeColors entries, for the subclass's layout.
-  const std::vector<std::string>& GetTypeColors() const { return this->TypeColors; }
+  const std::vector<std::string>& GetTypeColors() const
+  {
+    return this->TypeColors;
+  }
 #endif
 
   /// Shows or hides the layers after a change of visibility or of
   /// ShowLabels/ShowLegend; subclasses with overlays of their own extend it.
   virtual void UpdateVisibilities();
-  bool GetShowLegend() const { return this->ShowLegend; }
-  bool GetShowLabels() const { return this->ShowLabels; }
+  bool GetShowLegend() const
+  {
+    return this->ShowLegend;
+  }
+  bool GetShowLabels() const
+  {
+    return this->ShowLabels;
+  }
   /// Labels of `kind` are drawn by the subclass (e.g. placed in screen
   /// space): the shared label mapper hides them.
   void SetLabelKindDrawnElsewhere(int kind);
@@ -187,7 +196,10 @@ protected:
   /// The colour labels are drawn in (LabelColor).
   void GetLabelColor(double rgb[3]);
   /// The layer of the labels (delivered to the process that renders).
-  int GetLabelLayer() const { return this->LabelLayer; }
+  int GetLabelLayer() const
+  {
+    return this->LabelLayer;
+  }
 
   int FillInputPortInformation(int port, vtkInformation* info) override;
   int RequestData(vtkInformation*, vtkInformationVector**, vtkInformationVector*) override;
@@ -203,7 +215,10 @@ private:
   void ResolveLayoutSize(int size[2]);
   /// ChartRegion and TraceSpan on the labels, which reach the client.
   void AddNavigationFields();
-  bool IsDrawn(int layer) const { return layer < this->LayerCount && layer != this->LabelLayer; }
+  bool IsDrawn(int layer) const
+  {
+    return layer < this->LayerCount && layer != this->LabelLayer;
+  }
 
   static constexpr int MaxLayers = 8;
   int LayerCount = 0;

@@ -19,8 +19,8 @@ vtkMacroscopeChartView::~vtkMacroscopeChartView() = default;
 void vtkMacroscopeChartView::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "FittedRegion: " << this->FittedRegion[0] << " " << this->FittedRegion[1]
-     << " " << this->FittedRegion[2] << " " << this->FittedRegion[3] << "\n";
+  os << indent << "FittedRegion: " << this->FittedRegion[0] << " " << this->FittedRegion[1] << " "
+     << this->FittedRegion[2] << " " << this->FittedRegion[3] << "\n";
 }
 
 void vtkMacroscopeChartView::SetInteractionMode(int mode)

@@ -112,7 +112,6 @@ std::string MemberList(const std::vector<int32_t>& members, vtkTable* events)
   return list;
 }
 
-
 // A band's name, in words, shorter where the room asks: left of the chart
 // for the first phase drawn, inside the band's top left corner for the
 // others where one fits.
@@ -303,7 +302,8 @@ int vtkMacroscopeClusteredTimelineLayout::Layout(Run& run)
   options.MaxMessages = this->MaxMessages;
   // The tables are read; the layout takes the bar to half, the drawing on.
   this->UpdateProgress(0.05);
-  options.Progress = [this](double fraction) {
+  options.Progress = [this](double fraction)
+  {
     this->UpdateProgress(0.05 + 0.45 * fraction);
     return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
   };
@@ -346,7 +346,8 @@ bool vtkMacroscopeClusteredTimelineLayout::DrawGlyphs(Run& run)
   // Sections, lines, pies, dashed placeholders.
   const macroscope::ClusteredTimelineLayout& layout = run.Layout;
   macroscope::ProgressSpan drawing(
-    [this](double fraction) {
+    [this](double fraction)
+    {
       this->UpdateProgress(fraction);
       return !this->GetAbortExecute();
     },
@@ -372,7 +373,8 @@ bool vtkMacroscopeClusteredTimelineLayout::DrawGlyphs(Run& run)
       const int mark = section.Role == macroscope::GlyphSection::SENDS ? SENDS
         : section.Role == macroscope::GlyphSection::RECEIVES           ? RECEIVES
                                                                        : AGGREGATE;
-      run.Marks.Quad(section.X0, section.Y0, section.X1, section.Y1, 0.0, run.Color(section.Metric));
+      run.Marks.Quad(
+        section.X0, section.Y0, section.X1, section.Y1, 0.0, run.Color(section.Metric));
       run.Arrays.Add(mark, band.Phase, band.Cluster, glyph.Step, section.Metric,
         macroscope::SectionFraction(glyph, section));
     }

@@ -23,10 +23,9 @@
  * Outputs: Marks (cell arrays Mark — 0 band, 1 sends, 2 receives, 3
  * aggregate, 4 send line, 5 receive line, 6 pie background, 7 pie, 8 focus
  * event — Phase, Cluster, GlobalStep (-1 for bands), Metric, Fraction,
- * Location (focus events; -1 otherwise), Color), Lines (focus messages, stubs to undrawn partners, pair lines,
- * dashed boxes), Guides, Labels (cluster and focus names, pie averages,
- * step axis), Legend. Marks' field data: Focus (the focus locations) and
- * FocusCentre.
+ * Location (focus events; -1 otherwise), Color), Lines (focus messages, stubs to undrawn partners,
+ * pair lines, dashed boxes), Guides, Labels (cluster and focus names, pie averages, step axis),
+ * Legend. Marks' field data: Focus (the focus locations) and FocusCentre.
  */
 #ifndef vtkMacroscopeClusteredTimelineLayout_h
 #define vtkMacroscopeClusteredTimelineLayout_h
@@ -92,7 +91,8 @@ private:
   int Layout(Run& run); ///< 0: failed, 1: aborted, 2: laid out
   void DrawBands(Run& run);
   bool DrawGlyphs(Run& run);
-  void DrawPie(Run& run, const macroscope::ClusterGlyph& glyph, const macroscope::ClusterBand& band);
+  void DrawPie(
+    Run& run, const macroscope::ClusterGlyph& glyph, const macroscope::ClusterBand& band);
   void DrawFocus(Run& run);
   void DrawGuidesAndLegend(Run& run);
 #endif

@@ -4,9 +4,9 @@
 
 #include "vtkCellArray.h"
 #include "vtkDataSetAttributes.h"
+#include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
-#include "vtkFieldData.h"
 #include "vtkIntArray.h"
 #include "vtkNew.h"
 #include "vtkObjectFactory.h"
@@ -95,7 +95,8 @@ int vtkMacroscopeHierarchyLayout::RequestData(
   vtkNew<vtkCellArray> lines;
   for (vtkIdType v = 0; v < count; ++v)
   {
-    points->SetPoint(v, positions[v].Column * this->ColumnSpacing, -positions[v].Depth * level, 0.0);
+    points->SetPoint(
+      v, positions[v].Column * this->ColumnSpacing, -positions[v].Depth * level, 0.0);
     depths->SetValue(v, positions[v].Depth);
     verts->InsertNextCell(1, &v);
     if (parents[v] >= 0)

@@ -8,14 +8,14 @@
 #include "TraceSchema.h"
 
 #include "vtkAlgorithm.h"
+#include "vtkCellData.h"
+#include "vtkDataObject.h"
 #include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
-#include "vtkCellData.h"
+#include "vtkIdList.h"
 #include "vtkIdTypeArray.h"
-#include "vtkDataObject.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
-#include "vtkIdList.h"
 #include "vtkNew.h"
 #include "vtkPolyData.h"
 #include "vtkStringArray.h"
@@ -58,7 +58,7 @@ vtkIdType vtkMacroscopeLogicalLayout::EventRow(vtkIdType row) const
 vtkIdType vtkMacroscopeLogicalLayout::MessageRow(vtkIdType row) const
 {
   return row < 0 || this->MessageRows.empty() ? row
-                                               : this->MessageRows[static_cast<std::size_t>(row)];
+                                              : this->MessageRows[static_cast<std::size_t>(row)];
 }
 
 int vtkMacroscopeLogicalLayout::FillInputPortInformation(int, vtkInformation* info)
@@ -161,13 +161,13 @@ int vtkMacroscopeLogicalLayout::RequestData(
   if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
   {
     vtkErrorMacro("ViewSize must be at least 1 x 1 pixels, not " << this->ViewSize[0] << " x "
-                                                                << this->ViewSize[1] << ".");
+                                                                 << this->ViewSize[1] << ".");
     return 0;
   }
   if (this->MaxMessages < 0)
   {
-    vtkErrorMacro("MaxMessages must be >= 0 (0 draws no message), not " << this->MaxMessages
-                                                                        << ".");
+    vtkErrorMacro(
+      "MaxMessages must be >= 0 (0 draws no message), not " << this->MaxMessages << ".");
     return 0;
   }
   if (this->StepWindow[1] >= this->StepWindow[0] && this->StepWindow[0] < 0)
@@ -215,8 +215,7 @@ int vtkMacroscopeLogicalLayout::RequestData(
   // of every event, so that the columns do not move with the selection.
   Tables selected = tables;
   std::vector<vtkSmartPointer<vtkTable>> held;
-  if ((!this->Resources.empty() || !this->Types.empty()) &&
-    !this->Select(tables, selected, held))
+  if ((!this->Resources.empty() || !this->Types.empty()) && !this->Select(tables, selected, held))
   {
     this->StepWindow[0] = asked[0];
     this->StepWindow[1] = asked[1];
@@ -281,8 +280,8 @@ void vtkMacroscopeLogicalLayout::AddStepNavigation(vtkPolyData* outputs[NUMBER_O
 bool vtkMacroscopeLogicalLayout::StepsOfTime(vtkTable* events, vtkIdType steps[2])
 {
   const double begin = this->TimeWindow[0];
-  const double end = this->TimeWindow[1] == 0.0 ? std::numeric_limits<double>::infinity()
-                                                : this->TimeWindow[1];
+  const double end =
+    this->TimeWindow[1] == 0.0 ? std::numeric_limits<double>::infinity() : this->TimeWindow[1];
   if (!std::isfinite(begin) || std::isnan(end) || !(end > begin))
   {
     vtkErrorMacro(<< this->GetClassName() << ": TimeWindow (" << this->TimeWindow[0] << ", "
@@ -299,7 +298,10 @@ bool vtkMacroscopeLogicalLayout::StepsOfTime(vtkTable* events, vtkIdType steps[2
     vtkErrorMacro(<< this->GetClassName()
                   << ": a TimeWindow needs the Logical Events' numeric columns GlobalStep, Enter "
                      "and Exit (the step <-> time map); this table lacks "
-                  << (!stepColumn ? "GlobalStep" : !enterColumn ? "Enter" : "Exit") << ".");
+                  << (!stepColumn       ? "GlobalStep"
+                         : !enterColumn ? "Enter"
+                                        : "Exit")
+                  << ".");
     return false;
   }
   const vtkIdType n = events->GetNumberOfRows();
@@ -420,8 +422,8 @@ bool vtkMacroscopeLogicalLayout::Select(
   std::vector<bool> keepType;
   if (!this->Types.empty())
   {
-    auto* names = vtkStringArray::SafeDownCast(
-      tables.Events->GetFieldData()->GetAbstractArray("TypeNames"));
+    auto* names =
+      vtkStringArray::SafeDownCast(tables.Events->GetFieldData()->GetAbstractArray("TypeNames"));
     if (!names)
     {
       vtkErrorMacro(<< this->GetClassName()

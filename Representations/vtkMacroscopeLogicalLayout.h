@@ -81,7 +81,6 @@ public:
   vtkGetMacro(LabelFontSize, int);
   ///@}
 
-
   ///@{
   /**
    * First and last global step drawn (the Metric Overview highlights

@@ -101,7 +101,7 @@ void vtkMacroscopeLogicalRepresentation::SetView(int view)
   this->MarkModified();
 }
 
-#define MACROSCOPE_FORWARD_ALL(call)                                                              \
+#define MACROSCOPE_FORWARD_ALL(call)                                                               \
   this->TimelineLayout->call;                                                                      \
   this->ClusteredLayout->call;                                                                     \
   this->OverviewLayout->call;                                                                      \

@@ -38,8 +38,9 @@ void AddMarksFieldData(const macroscope::LogicalTimelineLayout& layout, vtkPolyD
 {
   auto window = MacroscopeChart::NamedArray<vtkIdTypeArray>("StepWindow");
   window->SetNumberOfComponents(2);
-  window->InsertNextTypedTuple(std::array<vtkIdType, 2>{ { static_cast<vtkIdType>(layout.Columns.First),
-    static_cast<vtkIdType>(layout.Columns.Last) } }.data());
+  window->InsertNextTypedTuple(std::array<vtkIdType, 2>{
+    { static_cast<vtkIdType>(layout.Columns.First), static_cast<vtkIdType>(layout.Columns.Last) } }
+                                 .data());
   output->GetFieldData()->AddArray(window);
   auto axis = MacroscopeChart::NamedArray<vtkDoubleArray>("StepAxis");
   axis->SetNumberOfComponents(5);
@@ -112,7 +113,8 @@ int vtkMacroscopeLogicalTimelineLayout::Draw(
   std::vector<double> rowCentres;
   for (std::size_t row = 0; row < layout.RowLocation.size(); ++row)
   {
-    rowNames.push_back(MacroscopeLogicalChart::LocationName(tables.Events, layout.RowLocation[row]));
+    rowNames.push_back(
+      MacroscopeLogicalChart::LocationName(tables.Events, layout.RowLocation[row]));
     rowCentres.push_back(layout.RowTop(static_cast<int>(row)) - 0.5 * layout.RowHeight);
   }
   MacroscopeChart::DrawRowLabels(
@@ -152,7 +154,8 @@ int vtkMacroscopeLogicalTimelineLayout::Layout(Run& run)
   options.MaxMessages = this->MaxMessages;
   // The tables are read; the layout takes the bar to half, the drawing on.
   this->UpdateProgress(0.05);
-  options.Progress = [this](double fraction) {
+  options.Progress = [this](double fraction)
+  {
     this->UpdateProgress(0.05 + 0.45 * fraction);
     return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
   };
@@ -189,7 +192,8 @@ bool vtkMacroscopeLogicalTimelineLayout::EmitMarks(Run& run)
   MacroscopeChart::Geometry lines;
   auto messageIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("Message");
   macroscope::ProgressSpan span(
-    [this](double fraction) {
+    [this](double fraction)
+    {
       this->UpdateProgress(fraction);
       return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
     },
@@ -256,7 +260,8 @@ void vtkMacroscopeLogicalTimelineLayout::DrawLegend(Run& run, MacroscopeChart::L
   double y = MacroscopeLogicalChart::DrawColorBar(legend, labels,
     MacroscopeLogicalChart::MetricName(run.In->Events), layout.MetricRange, frame, run.Measure);
   const double room = MacroscopeChart::LegendTextRoom(frame);
-  auto key = [&](const std::string& text) {
+  auto key = [&](const std::string& text)
+  {
     labels.Add(MacroscopeChart::LegendTextX(frame.Width), y + 0.5 * MacroscopeChart::LegendSwatch,
       run.Measure.Elide(text, MacroscopeChart::LEGEND_LABEL, room), MacroscopeChart::LEGEND_LABEL);
   };

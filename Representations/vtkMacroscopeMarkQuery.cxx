@@ -39,7 +39,7 @@ void vtkMacroscopeMarkQuery::Query()
   this->RowsCut = info->GetRowsCut();
   for (int i = 0; i < info->GetNumberOfRows(); ++i)
   {
-    this->RowText += (i ? " " : "") + std::to_string(info->GetRowRank(i)) + " " +
-      std::to_string(info->GetRow(i));
+    this->RowText +=
+      (i ? " " : "") + std::to_string(info->GetRowRank(i)) + " " + std::to_string(info->GetRow(i));
   }
 }

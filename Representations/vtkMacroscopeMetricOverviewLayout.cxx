@@ -42,8 +42,9 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   namespace chart = MacroscopeLogicalChart;
   // The sum of every global step, from Steps or else from the events.
   std::vector<std::pair<int64_t, double>> sums;
-  auto* stepColumn =
-    tables.Steps ? vtkDataArray::SafeDownCast(tables.Steps->GetColumnByName("GlobalStep")) : nullptr;
+  auto* stepColumn = tables.Steps
+    ? vtkDataArray::SafeDownCast(tables.Steps->GetColumnByName("GlobalStep"))
+    : nullptr;
   auto* sumColumn =
     tables.Steps ? vtkDataArray::SafeDownCast(tables.Steps->GetColumnByName("MetricSum")) : nullptr;
   if (tables.Steps && (!stepColumn || !sumColumn))
@@ -56,8 +57,8 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   {
     for (vtkIdType r = 0; r < stepColumn->GetNumberOfTuples(); ++r)
     {
-      sums.emplace_back(static_cast<int64_t>(stepColumn->GetComponent(r, 0)),
-        sumColumn->GetComponent(r, 0));
+      sums.emplace_back(
+        static_cast<int64_t>(stepColumn->GetComponent(r, 0)), sumColumn->GetComponent(r, 0));
     }
   }
   else
@@ -112,11 +113,8 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   const std::string metric = chart::MetricName(tables.Events);
   const std::string largestText = chart::MetricValueText(metric, largest, largest);
   const std::string zeroText = chart::MetricValueText(metric, 0.0, largest);
-  const std::vector<std::string> keys{
-    "sum of " + metric + " per step, in the window",
-    "outside the window",
-    "window: steps " + std::to_string(from) + " to " + std::to_string(to)
-  };
+  const std::vector<std::string> keys{ "sum of " + metric + " per step, in the window",
+    "outside the window", "window: steps " + std::to_string(from) + " to " + std::to_string(to) };
   // The frame (docs/labels.md): the value range at the left, the step axis
   // below, the key at the right.
   const MacroscopeChart::TextMeasure measure(this->LabelFontSize);
@@ -158,8 +156,7 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
   MacroscopeChart::Geometry guides;
   MacroscopeChart::Labels labels;
   MacroscopeChart::DrawFrame(guides, width, height, RGB{ { 0, 0, 0 } });
-  chart::DrawStepAxis(
-    guides, labels, macroscope::StepColumns::Make(0, last, true), frame, measure);
+  chart::DrawStepAxis(guides, labels, macroscope::StepColumns::Make(0, last, true), frame, measure);
   labels.Add(-6.0, height, largestText, MacroscopeChart::ROW_LABEL);
   labels.Add(-6.0, 0.0, zeroText, MacroscopeChart::ROW_LABEL);
 
@@ -170,7 +167,8 @@ int vtkMacroscopeMetricOverviewLayout::Draw(
 
   marks.Into(outputs[MARKS]);
   SelectNoRow(outputs[MARKS]);
-  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ stepIds, values, inWindow })
+  for (vtkAbstractArray* array :
+    std::initializer_list<vtkAbstractArray*>{ stepIds, values, inWindow })
   {
     outputs[MARKS]->GetCellData()->AddArray(array);
   }

@@ -4,8 +4,8 @@
 #include "TemporalOverview.h"
 #include "TypeColorOverrides.h"
 
-#include "vtkDoubleArray.h"
 #include "vtkDataArray.h"
+#include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
@@ -58,7 +58,7 @@ int vtkMacroscopeOverviewLayout::RequestData(
   if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
   {
     vtkErrorMacro("ViewSize must be at least 1 x 1 pixels, not " << this->ViewSize[0] << " x "
-                                                                << this->ViewSize[1] << ".");
+                                                                 << this->ViewSize[1] << ".");
     return 0;
   }
   std::string problem;
@@ -70,8 +70,8 @@ int vtkMacroscopeOverviewLayout::RequestData(
   return this->Draw(vtkTable::GetData(inputVector[0], 0), outputs);
 }
 
-void vtkMacroscopeOverviewLayout::AddTimeNavigation(vtkTable* model,
-  vtkPolyData* outputs[NUMBER_OF_OUTPUTS], double width, double begin, double end)
+void vtkMacroscopeOverviewLayout::AddTimeNavigation(
+  vtkTable* model, vtkPolyData* outputs[NUMBER_OF_OUTPUTS], double width, double begin, double end)
 {
   vtkNew<vtkDoubleArray> axis;
   axis->SetName("TimeAxis");
@@ -94,7 +94,8 @@ std::string vtkMacroscopeOverviewLayout::PartitionTitleOf(vtkTable* partition, b
   vtkFieldData* fields = partition->GetFieldData();
   auto* parameter = vtkDataArray::SafeDownCast(fields->GetAbstractArray("Parameter"));
   auto* shape = vtkDataArray::SafeDownCast(fields->GetAbstractArray("ModelShape"));
-  const bool hasShape = shape && shape->GetNumberOfComponents() == 3 && shape->GetNumberOfTuples() > 0;
+  const bool hasShape =
+    shape && shape->GetNumberOfComponents() == 3 && shape->GetNumberOfTuples() > 0;
   return macroscope::PartitionTitle(
     parameter && parameter->GetNumberOfTuples() > 0 ? parameter->GetComponent(0, 0) : std::nan(""),
     partition->GetNumberOfRows(), hasShape ? static_cast<int64_t>(shape->GetComponent(0, 0)) : 0,

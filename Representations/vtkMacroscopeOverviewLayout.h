@@ -58,7 +58,6 @@ public:
   vtkGetMacro(LabelFontSize, int);
   ///@}
 
-
   ///@{
   /**
    * Colours chosen for some type names, replacing the colour their data

@@ -144,7 +144,8 @@ MacroscopeChart::Frame OverviewFrame(const int viewSize[2], const std::vector<in
   for (std::size_t n = 0; n < parent.size(); ++n)
   {
     std::string name = nodeName(static_cast<int64_t>(n));
-    rowNames.push_back(uses[name] > 1 && parent[n] >= 0 ? nodeName(parent[n]) + " / " + name : name);
+    rowNames.push_back(
+      uses[name] > 1 && parent[n] >= 0 ? nodeName(parent[n]) + " / " + name : name);
   }
   std::vector<std::string> legendNames = typeNames;
   legendNames.insert(legendNames.end(), { SameKey, DifferentKey, OpacityKey });
@@ -159,7 +160,6 @@ MacroscopeChart::Frame OverviewFrame(const int viewSize[2], const std::vector<in
 
 const char* const Needs = "Spatiotemporal Overview Layout needs the Partition output of a "
                           "Temporal, Spatial or Spatiotemporal Aggregation filter";
-
 
 // The legend right of the chart: the entries (types, or the diverging
 // scale), then the marks of visual aggregation, lines on grey swatches
@@ -193,7 +193,8 @@ void DrawLegendKey(Geometry& legend, MacroscopeChart::Labels& labels,
     return;
   }
   const double room = MacroscopeChart::LegendTextRoom(frame);
-  auto key = [&](double y, const char* text) {
+  auto key = [&](double y, const char* text)
+  {
     labels.Add(MacroscopeChart::LegendTextX(frame.Width), y + 0.5 * s,
       measure.Elide(text, MacroscopeChart::LEGEND_LABEL, room), MacroscopeChart::LEGEND_LABEL);
   };
@@ -206,9 +207,7 @@ void DrawLegendKey(Geometry& legend, MacroscopeChart::Labels& labels,
 
 }
 
-vtkMacroscopeSpatiotemporalOverviewLayout::vtkMacroscopeSpatiotemporalOverviewLayout()
-{
-}
+vtkMacroscopeSpatiotemporalOverviewLayout::vtkMacroscopeSpatiotemporalOverviewLayout() {}
 
 vtkMacroscopeSpatiotemporalOverviewLayout::~vtkMacroscopeSpatiotemporalOverviewLayout() = default;
 
@@ -269,8 +268,8 @@ int vtkMacroscopeSpatiotemporalOverviewLayout::Draw(
 {
   if (!std::isfinite(this->MinRowHeight) || !(this->MinRowHeight >= 0.0))
   {
-    vtkErrorMacro("MinRowHeight must be a finite number of pixels >= 0, not " << this->MinRowHeight
-                                                                               << ".");
+    vtkErrorMacro(
+      "MinRowHeight must be a finite number of pixels >= 0, not " << this->MinRowHeight << ".");
     return 0;
   }
   if (this->GroupLevel < 0)
@@ -385,8 +384,9 @@ bool vtkMacroscopeSpatiotemporalOverviewLayout::Layout(Run& run)
 {
   // The frame (docs/labels.md): the plot and the margins its text needs
   // fill ViewSize. Any node may name a row, any type the legend.
-  run.Frame = OverviewFrame(this->ViewSize, run.Parent,
-    [&run](int64_t node) { return run.NodeName(node); }, run.Styles.Names, run.Measure);
+  run.Frame = OverviewFrame(
+    this->ViewSize, run.Parent, [&run](int64_t node) { return run.NodeName(node); },
+    run.Styles.Names, run.Measure);
   run.Options.PlotWidth = run.Frame.Width;
   run.Options.PlotHeight = run.Frame.Height;
   run.Options.MinRowHeight = this->MinRowHeight;
@@ -465,8 +465,8 @@ void vtkMacroscopeSpatiotemporalOverviewLayout::DrawGuides(
   const MacroscopeChart::Frame& frame = run.Frame;
   const double width = frame.Width, height = frame.Height;
   MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
-  MacroscopeChart::DrawTimeAxis(guides, labels, run.Options.WindowBegin, run.Options.WindowEnd,
-    frame, run.Measure, TickColor);
+  MacroscopeChart::DrawTimeAxis(
+    guides, labels, run.Options.WindowBegin, run.Options.WindowEnd, frame, run.Measure, TickColor);
   // Centred above the plot: what is shown (p, parts, the model's shape).
   labels.Add(0.5 * width, height + frame.Top - MacroscopeChart::LabelGap,
     run.Measure.Elide(
@@ -479,8 +479,7 @@ void vtkMacroscopeSpatiotemporalOverviewLayout::DrawGuides(
     const double resources = run.Resources;
     for (int64_t n : macroscope::ShownGroups(run.Parent, run.Overview.Rows, this->GroupLevel))
     {
-      const double top =
-        height * double(run.Resources - run.Hierarchy->LeafBegin(n)) / resources;
+      const double top = height * double(run.Resources - run.Hierarchy->LeafBegin(n)) / resources;
       guides.Line(0.0, top, width, top, GuidesZ, FrameColor);
       labels.Add(4.0, top - 2.0, run.NodeName(n), MacroscopeChart::GROUP_LABEL);
     }
@@ -512,8 +511,9 @@ void vtkMacroscopeSpatiotemporalOverviewLayout::DrawGuides(
     }
     labelled.push_back(std::move(entry));
   }
-  MacroscopeChart::DrawGroupedRowLabels(labels, guides, labelled,
-    [&run](int64_t node) { return run.NodeName(node); }, frame, run.Measure, FrameColor);
+  MacroscopeChart::DrawGroupedRowLabels(
+    labels, guides, labelled, [&run](int64_t node) { return run.NodeName(node); }, frame,
+    run.Measure, FrameColor);
 }
 
 void vtkMacroscopeSpatiotemporalOverviewLayout::DrawLegend(
@@ -526,7 +526,8 @@ void vtkMacroscopeSpatiotemporalOverviewLayout::DrawLegend(
   auto legendColors = NamedArray<vtkUnsignedCharArray>("LegendColor");
   legendColors->SetNumberOfComponents(3);
   auto legendAreas = NamedArray<vtkDoubleArray>("LegendArea");
-  auto addEntry = [&](const std::string& name, const RGB& rgb, double area) {
+  auto addEntry = [&](const std::string& name, const RGB& rgb, double area)
+  {
     entries.push_back({ name, rgb, 255 });
     legendNames->InsertNextValue(name);
     legendColors->InsertNextTypedTuple(rgb.data());

@@ -12,10 +12,10 @@
  *   resources' rows, coloured by its mode type with alpha = 255 × the mode's
  *   proportion (Dosimont et al. 2015 (Ocelotl) §3.5.2, eq. 5); parts too
  *   thin for MinRowHeight are replaced by visual aggregates of the hierarchy
- *   node drawn instead (Dosimont et al. 2014 (VPA) §III-C). Cell arrays: Color (RGBA), Part (-1 for an aggregate),
- *   Node, NodeName, Type (mode), TypeName, Value (mean of the mode over the
- *   mark), ModeProportion, VisualAggregate (0 part, 1 diagonal, 2 cross),
- *   PartCount, FirstLeaf, LastLeaf, FirstSlice, LastSlice, Start, End.
+ *   node drawn instead (Dosimont et al. 2014 (VPA) §III-C). Cell arrays: Color (RGBA), Part (-1 for
+ * an aggregate), Node, NodeName, Type (mode), TypeName, Value (mean of the mode over the mark),
+ * ModeProportion, VisualAggregate (0 part, 1 diagonal, 2 cross), PartCount, FirstLeaf, LastLeaf,
+ * FirstSlice, LastSlice, Start, End.
  * - output 1, Marking: a thin border on the left and top edges of every mark
  *   inside the chart (neighbours with one mode stay distinct), the diagonal
  *   of a visual aggregate whose parts share one temporal partition and the

@@ -67,9 +67,7 @@ void MarkMergedLayer(const macroscope::TemporalOverviewLayers& layers, std::size
 }
 }
 
-vtkMacroscopeTemporalOverviewLayout::vtkMacroscopeTemporalOverviewLayout()
-{
-}
+vtkMacroscopeTemporalOverviewLayout::vtkMacroscopeTemporalOverviewLayout() {}
 
 vtkMacroscopeTemporalOverviewLayout::~vtkMacroscopeTemporalOverviewLayout() = default;
 
@@ -103,12 +101,13 @@ struct vtkMacroscopeTemporalOverviewLayout::Run
   }
 };
 
-int vtkMacroscopeTemporalOverviewLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS])
+int vtkMacroscopeTemporalOverviewLayout::Draw(
+  vtkTable* input, vtkPolyData* outputs[NUMBER_OF_OUTPUTS])
 {
   if (!std::isfinite(this->MinLayerHeight) || !(this->MinLayerHeight >= 0.0))
   {
-    vtkErrorMacro("MinLayerHeight must be a finite number of pixels >= 0, not "
-      << this->MinLayerHeight << ".");
+    vtkErrorMacro(
+      "MinLayerHeight must be a finite number of pixels >= 0, not " << this->MinLayerHeight << ".");
     return 0;
   }
   if (!input)
@@ -321,8 +320,8 @@ void vtkMacroscopeTemporalOverviewLayout::DrawAxes(Run& run, MacroscopeChart::La
   const double width = frame.Width, height = frame.Height;
   MacroscopeChart::Geometry guides(4);
   MacroscopeChart::DrawFrame(guides, width, height, FrameColor);
-  MacroscopeChart::DrawTimeAxis(guides, labels, run.Options.WindowBegin, run.Options.WindowEnd,
-    frame, measure, TickColor);
+  MacroscopeChart::DrawTimeAxis(
+    guides, labels, run.Options.WindowBegin, run.Options.WindowEnd, frame, measure, TickColor);
   for (double value : run.Chart.ValueTicks)
   {
     const double y = value * run.Chart.Scale;
@@ -339,8 +338,8 @@ void vtkMacroscopeTemporalOverviewLayout::DrawAxes(Run& run, MacroscopeChart::La
     measure.Elide(PartitionTitleOf(run.Table, false), MacroscopeChart::AXIS_TITLE, width),
     MacroscopeChart::AXIS_TITLE);
   labels.Add(0.5 * width, firstLine - titleHeight - 2.0 * MacroscopeChart::LabelGap,
-    measure.Elide(macroscope::AmplitudeTitle(run.Axis, run.Chart.MaxTotal),
-      MacroscopeChart::AXIS_TITLE, width),
+    measure.Elide(
+      macroscope::AmplitudeTitle(run.Axis, run.Chart.MaxTotal), MacroscopeChart::AXIS_TITLE, width),
     MacroscopeChart::AXIS_TITLE);
   guides.Into(run.Outputs[GUIDES]);
 }
@@ -376,7 +375,8 @@ void vtkMacroscopeTemporalOverviewLayout::DrawLegend(Run& run, bool anyMerged,
     legend.Quad(x, y, x + swatch, y + swatch, 0.5, MergedColor);
     // In front of the swatch (z 0.5) so that its hatching shows.
     const vtkIdType before = marking.Lines->GetNumberOfCells();
-    MacroscopeChart::Hatch(marking, x, y, x + swatch, y + swatch, 0.6, 0.3 * swatch, +1, HatchColor);
+    MacroscopeChart::Hatch(
+      marking, x, y, x + swatch, y + swatch, 0.6, 0.3 * swatch, +1, HatchColor);
     for (vtkIdType c = before; c < marking.Lines->GetNumberOfCells(); ++c)
     {
       markingParts->InsertNextValue(-1);

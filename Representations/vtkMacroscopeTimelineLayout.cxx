@@ -6,8 +6,8 @@
 #include "MacroscopeTraceColumns.h"
 #include "MacroscopeTraceInputs.h"
 #include "ResourceHierarchy.h"
-#include "TimeNavigation.h"
 #include "TimeAxis.h"
+#include "TimeNavigation.h"
 #include "TimelineDrawing.h"
 #include "TimelineLayout.h"
 #include "TraceSchema.h"
@@ -68,7 +68,7 @@ constexpr double TimeHatchSpacing = 12.0;
 // height (pixels).
 constexpr double DensityGap = 4.0;
 constexpr double DensityHeight = 10.0;
-constexpr double RowHatchSpacing = 8.0;  // pixels between "\" hatch lines
+constexpr double RowHatchSpacing = 8.0; // pixels between "\" hatch lines
 constexpr const char* AggregateKey = "merged narrow states or rows";
 constexpr const char* MessageKey = "message";
 constexpr const char* MergedMessagesKey = "messages merged in one pixel";
@@ -105,9 +105,9 @@ std::vector<std::string> RowNames(vtkTree* tree, const std::vector<int64_t>& row
   return names;
 }
 
-using MacroscopeChart::TypeLook;
 using MacroscopeChart::Geometry;
 using MacroscopeChart::NamedArray;
+using MacroscopeChart::TypeLook;
 
 // Room above the plot: half a row label, which is centred on its row, and
 // the message density strip when messages are shown (whether it is drawn is
@@ -117,8 +117,9 @@ double TopMargin(const MacroscopeChart::TextMeasure& measure, bool messages, boo
   const double label =
     0.5 * measure.Height(MacroscopeChart::ROW_LABEL) + 2.0 * MacroscopeChart::LabelGap;
   const double strip = messages ? std::max(label, DensityGap + DensityHeight + 1.0) : label;
-  return title ? strip + measure.Height(MacroscopeChart::AXIS_TITLE) + 2.0 * MacroscopeChart::LabelGap
-               : strip;
+  return title
+    ? strip + measure.Height(MacroscopeChart::AXIS_TITLE) + 2.0 * MacroscopeChart::LabelGap
+    : strip;
 }
 
 // The top of the title's box (titles hang from their anchor): at the top
@@ -132,9 +133,10 @@ double TitleY(double plotHeight, const MacroscopeChart::Frame& frame)
 // the time axis below, the legend of every type that may be drawn (the
 // marks are laid out in the frame, so it cannot wait for them) and its key
 // at the right.
-MacroscopeChart::Frame TimelineFrame(const int viewSize[2], const std::vector<std::string>& rowNames,
-  const TypeLook& types, const std::vector<bool>& keepType,
-  const MacroscopeChart::TextMeasure& measure, bool messages, bool title)
+MacroscopeChart::Frame TimelineFrame(const int viewSize[2],
+  const std::vector<std::string>& rowNames, const TypeLook& types,
+  const std::vector<bool>& keepType, const MacroscopeChart::TextMeasure& measure, bool messages,
+  bool title)
 {
   std::vector<std::string> legendNames{ AggregateKey, MessageKey, MergedMessagesKey, DensityKey };
   for (std::size_t type = 0; type < types.Names.size(); ++type)
@@ -144,17 +146,17 @@ MacroscopeChart::Frame TimelineFrame(const int viewSize[2], const std::vector<st
       legendNames.push_back(types.Names[type]);
     }
   }
-  return MacroscopeChart::FitFrame(viewSize, MacroscopeChart::RowLabelMargin(rowNames, measure, viewSize[0]),
+  return MacroscopeChart::FitFrame(viewSize,
+    MacroscopeChart::RowLabelMargin(rowNames, measure, viewSize[0]),
     MacroscopeChart::LegendMarginFor(legendNames, measure, viewSize[0]),
     MacroscopeChart::TimeAxisMargin(measure), TopMargin(measure, messages, title));
 }
 
-void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z,
-  double spacing, int slope)
+void Hatch(Geometry& hatching, double x0, double y0, double x1, double y1, double z, double spacing,
+  int slope)
 {
   MacroscopeChart::Hatch(hatching, x0, y0, x1, y1, z, spacing, slope, HatchColor);
 }
-
 
 // Hatching of the aggregates: "/" over merged states, "\\" over merged rows.
 void HatchSpans(Geometry& hatching, const std::vector<macroscope::TimelineHatchSpan>& spans)
@@ -181,7 +183,8 @@ void AddMarkTypeTimes(const macroscope::TimelineMarks& marks, vtkPolyData* outpu
   typeOffsets->SetNumberOfValues(static_cast<vtkIdType>(marks.TypeOffset.size()));
   for (std::size_t i = 0; i < marks.TypeOffset.size(); ++i)
   {
-    typeOffsets->SetValue(static_cast<vtkIdType>(i), static_cast<vtkTypeInt64>(marks.TypeOffset[i]));
+    typeOffsets->SetValue(
+      static_cast<vtkIdType>(i), static_cast<vtkTypeInt64>(marks.TypeOffset[i]));
   }
   auto markTypeIds = NamedArray<vtkIntArray>("MarkTypeId");
   auto markTypeTimes = NamedArray<vtkDoubleArray>("MarkTypeTime");
@@ -294,8 +297,7 @@ int vtkMacroscopeTimelineLayout::RequestData(
     run.Outputs[port]->Initialize();
   }
   // Properties first: every problem is reported before any work is done.
-  if (!this->CheckProperties(run) || !this->ReadInputs(inputVector[0], run) ||
-    !this->PlanRows(run))
+  if (!this->CheckProperties(run) || !this->ReadInputs(inputVector[0], run) || !this->PlanRows(run))
   {
     return 0;
   }
@@ -313,9 +315,9 @@ int vtkMacroscopeTimelineLayout::RequestData(
   this->UpdateProgress(0.8);
 
   const macroscope::TimelineBandGeometry bands(run.Layout, run.Frame.Height, this->Depth);
-  macroscope::TimelineMarkDrawing drawing = macroscope::DrawTimelineMarks(run.Layout, bands,
-    run.Rows.RowOfLeaf, run.T0, run.Frame.Width, this->MinMarkWidth,
-    this->AggregateStyle == STACKED, run.Types.Names.size());
+  macroscope::TimelineMarkDrawing drawing =
+    macroscope::DrawTimelineMarks(run.Layout, bands, run.Rows.RowOfLeaf, run.T0, run.Frame.Width,
+      this->MinMarkWidth, this->AggregateStyle == STACKED, run.Types.Names.size());
   this->EmitMarks(run, drawing);
   this->ShareMessageDensity(run);
   this->EmitMessages(run, bands);
@@ -348,7 +350,7 @@ bool vtkMacroscopeTimelineLayout::CheckProperties(Run& run)
   if (this->ViewSize[0] < 1 || this->ViewSize[1] < 1)
   {
     vtkErrorMacro("ViewSize must be at least 1 x 1 pixels, not " << this->ViewSize[0] << " x "
-                                                                << this->ViewSize[1] << ".");
+                                                                 << this->ViewSize[1] << ".");
     return false;
   }
   if (!(this->MinMarkWidth >= 0.0) || !(this->MinRowHeight >= 0.0) ||
@@ -446,8 +448,7 @@ bool vtkMacroscopeTimelineLayout::IndexIsCurrent(const Run& run) const
 {
   vtkTable* messages = run.Trace.Messages;
   return this->Cache && this->Cache->States == run.Trace.States &&
-    this->Cache->StatesTime == run.Trace.States->GetMTime() &&
-    this->Cache->Messages == messages &&
+    this->Cache->StatesTime == run.Trace.States->GetMTime() && this->Cache->Messages == messages &&
     (!messages || this->Cache->MessagesTime == messages->GetMTime()) &&
     this->Cache->Leaves == run.Leaves();
 }
@@ -501,8 +502,10 @@ vtkMacroscopeTimelineLayout::Status vtkMacroscopeTimelineLayout::UpdateIndex(con
   }
   try
   {
-    cache.Index = macroscope::BuildTimelineIndex(cache.StateRows, cache.MessageRows, run.Leaves(),
-      [this](double fraction) {
+    cache.Index = macroscope::BuildTimelineIndex(
+      cache.StateRows, cache.MessageRows, run.Leaves(),
+      [this](double fraction)
+      {
         this->UpdateProgress(0.05 + 0.45 * fraction);
         return !this->GetAbortExecute();
       },
@@ -549,7 +552,8 @@ vtkMacroscopeTimelineLayout::Status vtkMacroscopeTimelineLayout::Layout(Run& run
   options.MaxMessageLines = static_cast<std::size_t>(std::max(1.0, run.Frame.Width));
   options.Messages = this->ShowMessages && run.Trace.Messages;
   options.Threads = this->Threads();
-  options.Progress = [this](double fraction) {
+  options.Progress = [this](double fraction)
+  {
     this->UpdateProgress(0.5 + 0.3 * fraction);
     return !this->GetAbortExecute(); // CheckAbort would make the pipeline run it again
   };
@@ -570,7 +574,8 @@ vtkMacroscopeTimelineLayout::Status vtkMacroscopeTimelineLayout::Layout(Run& run
   return Status::Done;
 }
 
-void vtkMacroscopeTimelineLayout::EmitMarks(Run& run, const macroscope::TimelineMarkDrawing& drawing)
+void vtkMacroscopeTimelineLayout::EmitMarks(
+  Run& run, const macroscope::TimelineMarkDrawing& drawing)
 {
   const macroscope::TimelineMarks& marks = run.Layout.Marks;
   Geometry cells;
@@ -639,8 +644,8 @@ void vtkMacroscopeTimelineLayout::ShareMessageDensity(Run& run)
   const std::vector<double> counts =
     macroscope::TimelineDensityColumns(layout, run.T0, run.Frame.Width);
   std::vector<double> sums(counts.size(), 0.0);
-  this->Controller->Reduce(counts.data(), sums.data(), static_cast<vtkIdType>(counts.size()),
-    vtkCommunicator::SUM_OP, 0);
+  this->Controller->Reduce(
+    counts.data(), sums.data(), static_cast<vtkIdType>(counts.size()), vtkCommunicator::SUM_OP, 0);
   layout.Lines = macroscope::TimelineLines();
   layout.Density = this->Controller->GetLocalProcessId() == 0
     ? macroscope::TimelineDensityOfColumns(sums)
@@ -765,9 +770,9 @@ void vtkMacroscopeTimelineLayout::DrawGuides(Run& run,
       run.Parent, run.Rows.RowVertex[first], run.Rows.RowVertex[first + count - 1]);
     labelled.push_back(std::move(row));
   }
-  MacroscopeChart::DrawGroupedRowLabels(labels, guides, labelled,
-    [hierarchy](int64_t vertex) { return VertexName(hierarchy, vertex); }, run.Frame,
-    run.Measure, FrameColor);
+  MacroscopeChart::DrawGroupedRowLabels(
+    labels, guides, labelled, [hierarchy](int64_t vertex) { return VertexName(hierarchy, vertex); },
+    run.Frame, run.Measure, FrameColor);
   if (run.Titled)
   {
     labels.Add(0.5 * width, TitleY(run.Frame.Height, run.Frame),
@@ -776,8 +781,7 @@ void vtkMacroscopeTimelineLayout::DrawGuides(Run& run,
   }
   // Frame, time axis and ticks.
   MacroscopeChart::DrawFrame(guides, width, run.Frame.Height, FrameColor);
-  MacroscopeChart::DrawTimeAxis(
-    guides, labels, run.T0, run.T1, run.Frame, run.Measure, TickColor);
+  MacroscopeChart::DrawTimeAxis(guides, labels, run.T0, run.T1, run.Frame, run.Measure, TickColor);
 }
 
 void vtkMacroscopeTimelineLayout::DrawLegend(Run& run,
@@ -801,8 +805,8 @@ void vtkMacroscopeTimelineLayout::DrawLegend(Run& run,
   // time first), then the aggregate marks' hatching when any rank drew an
   // aggregate.
   const macroscope::TimelineMarks& marks = run.Layout.Marks;
-  int anyAggregate = std::any_of(
-    marks.Flags.begin(), marks.Flags.end(), [](uint8_t flags) { return flags != 0; });
+  int anyAggregate =
+    std::any_of(marks.Flags.begin(), marks.Flags.end(), [](uint8_t flags) { return flags != 0; });
   const bool root = !this->Controller || this->Controller->GetLocalProcessId() == 0;
   if (this->Controller && this->Controller->GetNumberOfProcesses() > 1)
   {
@@ -893,7 +897,8 @@ void vtkMacroscopeTimelineLayout::DrawLegendKey(const Run& run,
     MacroscopeChart::DrawLegend(legend, labels, entries, frame, measure, LegendMaxTypes, keyRows);
   const double x = MacroscopeChart::LegendSwatchX(frame.Width);
   const double room = MacroscopeChart::LegendTextRoom(frame);
-  auto keyLabel = [&](const char* text) {
+  auto keyLabel = [&](const char* text)
+  {
     labels.Add(MacroscopeChart::LegendTextX(frame.Width), y + 0.5 * LegendSwatch,
       measure.Elide(text, LEGEND_LABEL, room), LEGEND_LABEL);
   };
@@ -911,8 +916,8 @@ void vtkMacroscopeTimelineLayout::DrawLegendKey(const Run& run,
   {
     return;
   }
-  legend.Quad(x, y + 0.5 * LegendSwatch - 0.5, x + LegendSwatch, y + 0.5 * LegendSwatch + 0.5,
-    0.5, MessageColor);
+  legend.Quad(x, y + 0.5 * LegendSwatch - 0.5, x + LegendSwatch, y + 0.5 * LegendSwatch + 0.5, 0.5,
+    MessageColor);
   keyLabel(MessageKey);
   y -= LegendRowHeight;
   if (run.Layout.Density.Size() > 0)
@@ -938,8 +943,10 @@ unsigned vtkMacroscopeTimelineLayout::Threads() const
 {
   // The cores shared among the ranks of this machine (MPI ranks are assumed
   // to share one, as the OTF2 reader's threads do).
-  const int processes = this->Controller ? std::max(1, this->Controller->GetNumberOfProcesses()) : 1;
-  return std::max(1u, std::max(1u, std::thread::hardware_concurrency()) / static_cast<unsigned>(processes));
+  const int processes =
+    this->Controller ? std::max(1, this->Controller->GetNumberOfProcesses()) : 1;
+  return std::max(
+    1u, std::max(1u, std::thread::hardware_concurrency()) / static_cast<unsigned>(processes));
 }
 
 void vtkMacroscopeTimelineLayout::ClearTypeColors()

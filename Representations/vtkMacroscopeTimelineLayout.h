@@ -94,8 +94,8 @@ public:
   /// Bits of the "Aggregate" cell array of Marks and Messages.
   enum AggregateFlags
   {
-    TIME_AGGREGATE = 1,   ///< merges states narrower than MinMarkWidth
-    ROW_AGGREGATE = 2,    ///< lies on a band of several locations
+    TIME_AGGREGATE = 1,    ///< merges states narrower than MinMarkWidth
+    ROW_AGGREGATE = 2,     ///< lies on a band of several locations
     MESSAGE_AGGREGATE = 4, ///< merges messages sharing a pixel column
     MESSAGE_DENSITY = 8    ///< a pixel column of the message density strip
   };
@@ -149,7 +149,6 @@ public:
   vtkSetClampMacro(LabelFontSize, int, 1, 512);
   vtkGetMacro(LabelFontSize, int);
   ///@}
-
 
   ///@{
   /**

@@ -5,15 +5,15 @@
 #include "MacroscopeTraceLookup.h"
 #include "vtkMacroscopeTopologyScene.h"
 
+#include "vtkActor2D.h"
 #include "vtkAlgorithm.h"
 #include "vtkAlgorithmOutput.h"
 #include "vtkCellArray.h"
 #include "vtkCellData.h"
 #include "vtkDataObject.h"
+#include "vtkDoubleArray.h"
 #include "vtkFieldData.h"
 #include "vtkInformation.h"
-#include "vtkActor2D.h"
-#include "vtkDoubleArray.h"
 #include "vtkInformationVector.h"
 #include "vtkIntArray.h"
 #include "vtkLabelPlacementMapper.h"
@@ -167,7 +167,8 @@ vtkSmartPointer<vtkPolyData> Swatch(const unsigned char rgb[3])
 bool vtkMacroscopeTopologyRepresentation::FillLegend(vtkDataObject* labels)
 {
   vtkFieldData* fields = labels ? labels->GetFieldData() : nullptr;
-  auto* names = fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("LegendTypes")) : nullptr;
+  auto* names =
+    fields ? vtkStringArray::SafeDownCast(fields->GetAbstractArray("LegendTypes")) : nullptr;
   auto* colors =
     fields ? vtkUnsignedCharArray::SafeDownCast(fields->GetArray("LegendColors")) : nullptr;
   if (!names || !colors || colors->GetNumberOfTuples() != names->GetNumberOfValues())
@@ -210,7 +211,8 @@ int vtkMacroscopeTopologyRepresentation::ProcessViewRequest(
   }
   if (request == vtkPVView::REQUEST_RENDER())
   {
-    vtkAlgorithmOutput* producer = vtkPVRenderView::GetPieceProducer(inInfo, this, this->GetLabelLayer());
+    vtkAlgorithmOutput* producer =
+      vtkPVRenderView::GetPieceProducer(inInfo, this, this->GetLabelLayer());
     vtkDataObject* labels = producer && producer->GetProducer()
       ? producer->GetProducer()->GetOutputDataObject(producer->GetIndex())
       : nullptr;
@@ -261,9 +263,11 @@ void vtkMacroscopeTopologyRepresentation::UpdateVisibilities()
 void vtkMacroscopeTopologyRepresentation::FillNodeLabels(vtkDataObject* labels)
 {
   auto* drawn = vtkPolyData::SafeDownCast(labels);
-  auto* texts = drawn ? vtkStringArray::SafeDownCast(drawn->GetPointData()->GetAbstractArray("Label"))
-                      : nullptr;
-  auto* kinds = drawn ? vtkIntArray::SafeDownCast(drawn->GetPointData()->GetArray("LabelKind")) : nullptr;
+  auto* texts = drawn
+    ? vtkStringArray::SafeDownCast(drawn->GetPointData()->GetAbstractArray("Label"))
+    : nullptr;
+  auto* kinds =
+    drawn ? vtkIntArray::SafeDownCast(drawn->GetPointData()->GetArray("LabelKind")) : nullptr;
   vtkNew<vtkPoints> points;
   vtkNew<vtkStringArray> names;
   names->SetName("Label");

@@ -72,8 +72,8 @@ protected:
    * scene's LegendTypes and LegendColors, on the delivered labels), shown
    * with ShowLegend.
    */
-  int ProcessViewRequest(vtkInformationRequestKey* request, vtkInformation* inInfo,
-    vtkInformation* outInfo) override;
+  int ProcessViewRequest(
+    vtkInformationRequestKey* request, vtkInformation* inInfo, vtkInformation* outInfo) override;
   bool AddToView(vtkView* view) override;
   bool RemoveFromView(vtkView* view) override;
   void UpdateVisibilities() override;

@@ -7,10 +7,10 @@
 #include "MacroscopeTraceInputs.h"
 #include "ProgressSpan.h"
 #include "TimeAxis.h"
+#include "TimelineDrawing.h" // TypesByTime
 #include "TopologyBase.h"
 #include "TopologyScene.h"
 #include "TopologySceneDrawing.h"
-#include "TimelineDrawing.h" // TypesByTime
 #include "TraceSchema.h"
 
 #include "vtkCellData.h"
@@ -21,8 +21,8 @@
 #include "vtkInformation.h"
 #include "vtkInformationVector.h"
 #include "vtkMultiProcessController.h"
-#include "vtkObjectFactory.h"
 #include "vtkNew.h"
+#include "vtkObjectFactory.h"
 #include "vtkPolyData.h"
 #include "vtkSignedCharArray.h"
 #include "vtkStringArray.h"
@@ -49,8 +49,8 @@ namespace
 // The legend of a 3D scene, drawn by its representation over the view: the
 // types drawn, the longest in the window first, as field data of the
 // labels (which reach the process that draws the overlay).
-void AddLegend(vtkPolyData* labels, const std::vector<double>& timeOfType,
-  const MacroscopeChart::TypeLook& look)
+void AddLegend(
+  vtkPolyData* labels, const std::vector<double>& timeOfType, const MacroscopeChart::TypeLook& look)
 {
   vtkNew<vtkStringArray> names;
   names->SetName("LegendTypes");
@@ -59,7 +59,8 @@ void AddLegend(vtkPolyData* labels, const std::vector<double>& timeOfType,
   colors->SetNumberOfComponents(3);
   for (uint32_t type : macroscope::TypesByTime(timeOfType))
   {
-    names->InsertNextValue(type < look.Names.size() ? look.Names[type] : "type " + std::to_string(type));
+    names->InsertNextValue(
+      type < look.Names.size() ? look.Names[type] : "type " + std::to_string(type));
     const MacroscopeChart::RGB rgb = look.Color(type);
     colors->InsertNextTypedTuple(rgb.data());
   }
@@ -72,7 +73,7 @@ using MacroscopeChart::Geometry;
 using MacroscopeChart::NamedArray;
 using MacroscopeChart::RGB;
 
-constexpr double FitHeight = 1.5;   // the window's height when Scale is 0
+constexpr double FitHeight = 1.5;    // the window's height when Scale is 0
 constexpr double AxisCorner = -0.06; // the time axis stands at (-0.06, -0.06)
 constexpr RGB GroundColor{ { 96, 98, 112 } };
 constexpr RGB HostColor{ { 225, 225, 228 } };
@@ -141,7 +142,8 @@ bool ReadProcesses(vtkTree* tree, Processes& processes, std::string& problem)
   {
     processes.NodeNames.push_back(names ? names->GetValue(v) : "vertex " + std::to_string(v));
   }
-  const int64_t leaves = std::count_if(leafIndex.begin(), leafIndex.end(), [](int64_t i) { return i >= 0; });
+  const int64_t leaves =
+    std::count_if(leafIndex.begin(), leafIndex.end(), [](int64_t i) { return i >= 0; });
   processes.Node.assign(static_cast<std::size_t>(leaves), -1);
   for (std::size_t v = 0; v < leafIndex.size(); ++v)
   {
@@ -171,8 +173,8 @@ bool ReadProcesses(vtkTree* tree, Processes& processes, std::string& problem)
 }
 
 // A flat band of `width` along the segment a-b, at height z.
-void Ribbon(Geometry& base, double ax, double ay, double bx, double by, double width, double z,
-  RGB color)
+void Ribbon(
+  Geometry& base, double ax, double ay, double bx, double by, double width, double z, RGB color)
 {
   const double dx = bx - ax, dy = by - ay;
   const double length = std::hypot(dx, dy);
@@ -216,9 +218,11 @@ struct BaseCells
   void Into(vtkPolyData* output)
   {
     this->Cells.Into(output);
-    for (vtkAbstractArray* array : { static_cast<vtkAbstractArray*>(this->Kind), static_cast<vtkAbstractArray*>(this->Name),
-           static_cast<vtkAbstractArray*>(this->Traffic), static_cast<vtkAbstractArray*>(this->Count),
-           static_cast<vtkAbstractArray*>(this->Bandwidth), static_cast<vtkAbstractArray*>(this->Latency) })
+    for (vtkAbstractArray* array :
+      { static_cast<vtkAbstractArray*>(this->Kind), static_cast<vtkAbstractArray*>(this->Name),
+        static_cast<vtkAbstractArray*>(this->Traffic), static_cast<vtkAbstractArray*>(this->Count),
+        static_cast<vtkAbstractArray*>(this->Bandwidth),
+        static_cast<vtkAbstractArray*>(this->Latency) })
     {
       output->GetCellData()->AddArray(array);
     }
@@ -234,13 +238,12 @@ std::size_t AddBox(Geometry& boxes, const std::array<double, 6>& b, RGB color)
   vtkIdType corner[8];
   for (int k = 0; k < 8; ++k)
   {
-    corner[k] = boxes.Point(
-      b[(k == 1 || k == 2 || k == 5 || k == 6) ? 1 : 0], b[(k % 4) >= 2 ? 3 : 2], b[k >= 4 ? 5 : 4]);
+    corner[k] = boxes.Point(b[(k == 1 || k == 2 || k == 5 || k == 6) ? 1 : 0],
+      b[(k % 4) >= 2 ? 3 : 2], b[k >= 4 ? 5 : 4]);
   }
   for (const auto& face : Faces)
   {
-    const vtkIdType ids[4] = { corner[face[0]], corner[face[1]], corner[face[2]],
-      corner[face[3]] };
+    const vtkIdType ids[4] = { corner[face[0]], corner[face[1]], corner[face[2]], corner[face[3]] };
     boxes.Polys->InsertNextCell(4, ids);
     boxes.Color(color);
   }
@@ -258,8 +261,8 @@ void DrawNetwork(const macroscope::NetworkTopology& topology, const std::vector<
     const auto a = topology.Source[l], b = topology.Target[l];
     Ribbon(base.Cells, topology.X[a], topology.Y[a], topology.X[b], topology.Y[b], widths[l],
       -0.003, LinkColor);
-    base.Tag("link", topology.Names[a] + " -- " + topology.Names[b], NAN, 0,
-      topology.Bandwidth[l], topology.Latency[l]);
+    base.Tag("link", topology.Names[a] + " -- " + topology.Names[b], NAN, 0, topology.Bandwidth[l],
+      topology.Latency[l]);
   }
   std::vector<char> isHost(topology.Nodes(), 0);
   for (int64_t h : host)
@@ -302,7 +305,8 @@ void DrawTimeAxis(const macroscope::TopologySceneGeometry& scene, double t0, dou
   vtkPolyData* output, MacroscopeChart::Labels& labels)
 {
   Geometry guides;
-  auto segment = [&guides](double ax, double ay, double az, double bx, double by, double bz) {
+  auto segment = [&guides](double ax, double ay, double az, double bx, double by, double bz)
+  {
     const vtkIdType ids[2] = { guides.Point(ax, ay, az), guides.Point(bx, by, bz) };
     guides.Lines->InsertNextCell(2, ids);
     guides.Color(RGB{ { 255, 255, 255 } });
@@ -347,8 +351,9 @@ void vtkMacroscopeTopologyScene::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   const bool known = this->BaseConfiguration >= 0 && this->BaseConfiguration <= 2;
-  os << indent << "BaseConfiguration: "
-     << (known ? PlaneNames[this->BaseConfiguration] : "(invalid)") << "\n";
+  os << indent
+     << "BaseConfiguration: " << (known ? PlaneNames[this->BaseConfiguration] : "(invalid)")
+     << "\n";
   os << indent << "TopologyFile: " << this->TopologyFile << "\n";
   os << indent << "TimeWindow: " << this->TimeWindow[0] << " " << this->TimeWindow[1] << "\n";
   os << indent << "Scale: " << this->Scale << "\n";
@@ -359,7 +364,8 @@ void vtkMacroscopeTopologyScene::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ShowMessages: " << this->ShowMessages << "\n";
   os << indent << "ShowCommunicationGraph: " << this->ShowCommunicationGraph << "\n";
   os << indent << "MaxEdgeWidth: " << this->MaxEdgeWidth << "\n";
-  os << indent << "TreemapSize: " << (this->TreemapSize == STATE_TIME ? "state time" : "process count")
+  os << indent
+     << "TreemapSize: " << (this->TreemapSize == STATE_TIME ? "state time" : "process count")
      << "\n";
   os << indent << "TypeColors: " << this->TypeColors.size() / 2 << " pairs\n";
   MacroscopeNameList::Print(os, indent, "Resources", this->Resources);
@@ -484,7 +490,8 @@ std::function<bool(double)> vtkMacroscopeTopologyScene::Progress(double lo, doub
   // Every stage reports (docs/progress.md), and hears an abort between two
   // reports. (GetAbortExecute, not CheckAbort: CheckAbort marks the outputs
   // aborted, and the pipeline then runs the filter again for each port.)
-  return [this, lo, hi](double fraction) {
+  return [this, lo, hi](double fraction)
+  {
     this->UpdateProgress(lo + (hi - lo) * fraction);
     return !this->GetAbortExecute();
   };
@@ -512,8 +519,8 @@ bool vtkMacroscopeTopologyScene::CheckProperties(Run& run)
   }
   if (this->TreemapSize != PROCESS_COUNT && this->TreemapSize != STATE_TIME)
   {
-    vtkErrorMacro("TreemapSize must be 0 (process count) or 1 (state time), not "
-      << this->TreemapSize << ".");
+    vtkErrorMacro(
+      "TreemapSize must be 0 (process count) or 1 (state time), not " << this->TreemapSize << ".");
     return false;
   }
   // One message per property, so that the error names the one to fix.
@@ -534,8 +541,8 @@ bool vtkMacroscopeTopologyScene::CheckProperties(Run& run)
   }
   if (this->Depth < -1)
   {
-    vtkErrorMacro("Depth must be -1 (the innermost states) or a call depth >= 0, not "
-      << this->Depth << ".");
+    vtkErrorMacro(
+      "Depth must be -1 (the innermost states) or a call depth >= 0, not " << this->Depth << ".");
     return false;
   }
   if (this->Ticks < 1)
@@ -683,8 +690,7 @@ bool vtkMacroscopeTopologyScene::MergeRanks(Run& run)
   }
   if (this->BaseConfiguration == HIERARCHY_TREEMAP && this->TreemapSize == STATE_TIME)
   {
-    std::vector<double> mine =
-      macroscope::StateTimeOfProcesses(run.Drawn, count, run.T0, run.T1);
+    std::vector<double> mine = macroscope::StateTimeOfProcesses(run.Drawn, count, run.T0, run.T1);
     if (this->Controller && this->Controller->GetNumberOfProcesses() > 1)
     {
       this->Controller->AllReduce(
@@ -845,8 +851,8 @@ bool vtkMacroscopeTopologyScene::EmitBoxes(Run& run, std::vector<double>& typeTi
   }
   vtkPolyData* output = run.Outputs[STATES];
   boxes.Into(output);
-  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ typeIds, locations,
-         starts, ends, durations, rows })
+  for (vtkAbstractArray* array :
+    std::initializer_list<vtkAbstractArray*>{ typeIds, locations, starts, ends, durations, rows })
   {
     output->GetCellData()->AddArray(array);
   }
@@ -895,8 +901,8 @@ bool vtkMacroscopeTopologyScene::EmitSegments(Run& run)
     rows->InsertNextValue(run.MessageRows[message]);
   }
   lines.Into(run.Outputs[MESSAGES]);
-  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ senders, receivers,
-         sendTimes, recvTimes, bytes, clipped, rows })
+  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{
+         senders, receivers, sendTimes, recvTimes, bytes, clipped, rows })
   {
     run.Outputs[MESSAGES]->GetCellData()->AddArray(array);
   }
@@ -919,8 +925,7 @@ void vtkMacroscopeTopologyScene::ShareTypeTimes(std::vector<double>& typeTime)
 void vtkMacroscopeTopologyScene::DrawBase(Run& run, MacroscopeChart::Labels& labels)
 {
   BaseCells base;
-  base.Cells.Quad(
-    AxisCorner, AxisCorner, 1.0 - AxisCorner, 1.0 - AxisCorner, -0.004, GroundColor);
+  base.Cells.Quad(AxisCorner, AxisCorner, 1.0 - AxisCorner, 1.0 - AxisCorner, -0.004, GroundColor);
   base.Tag("ground", "");
   if (this->BaseConfiguration == NETWORK_TOPOLOGY)
   {

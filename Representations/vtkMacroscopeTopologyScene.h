@@ -53,7 +53,7 @@
 
 #include <functional> // for std::function
 #include <string>     // for std::string
-#include <vector> // for std::vector
+#include <vector>     // for std::vector
 
 class vtkMultiProcessController;
 #ifndef __VTK_WRAP__

@@ -77,7 +77,7 @@ void vtkMacroscopeTreemapLayout::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
   os << indent << "Algorithm: "
-     << (this->Algorithm == SQUARIFIED       ? "squarified"
+     << (this->Algorithm == SQUARIFIED          ? "squarified"
             : this->Algorithm == SLICE_AND_DICE ? "slice and dice"
                                                 : "ordered squarified")
      << "\n";
@@ -113,7 +113,8 @@ struct vtkMacroscopeTreemapLayout::Run
   bool AnyNoValue = false;
   bool AnyAggregate = false;
   vtkNew<vtkIntArray> RowIds = MacroscopeChart::NamedArray<vtkIntArray>("Row");
-  vtkNew<vtkIdTypeArray> PickIds = MacroscopeChart::NamedArray<vtkIdTypeArray>("vtkOriginalCellIds");
+  vtkNew<vtkIdTypeArray> PickIds =
+    MacroscopeChart::NamedArray<vtkIdTypeArray>("vtkOriginalCellIds");
   vtkNew<vtkStringArray> CellNames = MacroscopeChart::NamedArray<vtkStringArray>("Name");
   vtkNew<vtkStringArray> CellPaths = MacroscopeChart::NamedArray<vtkStringArray>("Path");
   vtkNew<vtkIntArray> CellTypes = MacroscopeChart::NamedArray<vtkIntArray>("Type");
@@ -185,9 +186,9 @@ int vtkMacroscopeTreemapLayout::Draw(vtkTable* input, vtkPolyData* outputs[NUMBE
   DrawTitle(run);
   DrawLegend(run);
   run.Marks.Into(outputs[MARKS]);
-  for (vtkAbstractArray* array : std::initializer_list<vtkAbstractArray*>{ run.RowIds,
-         run.PickIds, run.CellNames, run.CellPaths, run.CellTypes, run.CellTypeNames,
-         run.CellValues, run.CellShares })
+  for (vtkAbstractArray* array :
+    std::initializer_list<vtkAbstractArray*>{ run.RowIds, run.PickIds, run.CellNames, run.CellPaths,
+      run.CellTypes, run.CellTypeNames, run.CellValues, run.CellShares })
   {
     outputs[MARKS]->GetCellData()->AddArray(array);
   }
@@ -267,8 +268,8 @@ bool vtkMacroscopeTreemapLayout::Layout(Run& run)
     run.Measure.Height(MacroscopeChart::AXIS_TITLE) + 3.0 * MacroscopeChart::LabelGap);
   macroscope::TreemapOptions options;
   options.Algorithm = this->Algorithm == SLICE_AND_DICE ? macroscope::TreemapAlgorithm::SliceAndDice
-    : this->Algorithm == ORDERED_SQUARIFIED            ? macroscope::TreemapAlgorithm::OrderedSquarified
-                                                       : macroscope::TreemapAlgorithm::Squarified;
+    : this->Algorithm == ORDERED_SQUARIFIED ? macroscope::TreemapAlgorithm::OrderedSquarified
+                                            : macroscope::TreemapAlgorithm::Squarified;
   options.Margin = this->Margin;
   options.Header = this->Header;
   if (rows == 0)
@@ -315,7 +316,8 @@ void vtkMacroscopeTreemapLayout::DrawNode(Run& run, vtkIdType row)
     const double header = std::min(this->Header, 0.25 * rect.Height());
     if (header >= lineHeight && rect.Width() >= run.TextWidth(name) + 2.0 * this->Margin + 2.0)
     {
-      run.Labels.Add(rect.X0 + this->Margin + 1.0, rect.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
+      run.Labels.Add(
+        rect.X0 + this->Margin + 1.0, rect.Y1 - 1.0, name, MacroscopeChart::NODE_LABEL);
     }
     return;
   }
@@ -391,8 +393,8 @@ void vtkMacroscopeTreemapLayout::DrawLegend(Run& run)
   }
   const MacroscopeChart::Frame& frame = run.Frame;
   MacroscopeChart::Geometry legend(4);
-  const double y = MacroscopeChart::DrawLegend(legend, run.Labels, entries, frame, run.Measure,
-    LegendMaxTypes, run.AnyAggregate ? 1 : 0);
+  const double y = MacroscopeChart::DrawLegend(
+    legend, run.Labels, entries, frame, run.Measure, LegendMaxTypes, run.AnyAggregate ? 1 : 0);
   if (run.AnyAggregate && MacroscopeChart::LegendRows(frame) >= 1)
   {
     const double x = MacroscopeChart::LegendSwatchX(frame.Width);

@@ -113,10 +113,11 @@ void vtkPVMacroscopeMarkInformation::AddInformation(vtkPVInformation* other)
 void vtkPVMacroscopeMarkInformation::CopyToStream(vtkClientServerStream* stream)
 {
   stream->Reset();
-  *stream << vtkClientServerStream::Reply << (this->Found ? 1 : 0) << this->Depth << this->Text.c_str()
-          << this->Kind.c_str() << this->RowTable.c_str() << (this->RowsCut ? 1 : 0)
-          << static_cast<int>(this->Rows.size())
-          << vtkClientServerStream::InsertArray(this->Rows.data(), static_cast<int>(this->Rows.size()))
+  *stream << vtkClientServerStream::Reply << (this->Found ? 1 : 0) << this->Depth
+          << this->Text.c_str() << this->Kind.c_str() << this->RowTable.c_str()
+          << (this->RowsCut ? 1 : 0) << static_cast<int>(this->Rows.size())
+          << vtkClientServerStream::InsertArray(
+               this->Rows.data(), static_cast<int>(this->Rows.size()))
           << vtkClientServerStream::End;
 }
 

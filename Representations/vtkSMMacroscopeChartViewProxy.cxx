@@ -5,10 +5,10 @@
 #include "vtkMacroscopeChartView.h"
 
 #include "vtkCallbackCommand.h"
-#include "vtkNew.h"
 #include "vtkCollection.h"
 #include "vtkCommand.h"
 #include "vtkCompositeRepresentation.h"
+#include "vtkNew.h"
 #include "vtkObjectFactory.h"
 #include "vtkRenderWindow.h"
 #include "vtkRenderWindowInteractor.h"
@@ -19,8 +19,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <string>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace
@@ -65,8 +65,8 @@ vtkSMProxy* UpstreamSlicing(vtkSMProxy* display)
     {
       return proxy->GetProperty("TimeWindow") ? proxy : nullptr;
     }
-    proxy = proxy->GetProperty("Input") ? vtkSMPropertyHelper(proxy, "Input").GetAsProxy(0)
-                                        : nullptr;
+    proxy =
+      proxy->GetProperty("Input") ? vtkSMPropertyHelper(proxy, "Input").GetAsProxy(0) : nullptr;
   }
   return nullptr;
 }
@@ -104,9 +104,10 @@ void FreeFromSharedWindow(vtkSMProxy* display, vtkSMSessionProxyManager* manager
   std::vector<vtkSMLink*> paused;
   for (int i = 0; manager && i < manager->GetNumberOfLinks(); ++i)
   {
-    auto* link = vtkSMPropertyLink::SafeDownCast(
-      manager->GetRegisteredLink(manager->GetLinkName(i)));
-    for (unsigned int k = 0; link && link->GetEnabled() && k < link->GetNumberOfLinkedObjects(); ++k)
+    auto* link =
+      vtkSMPropertyLink::SafeDownCast(manager->GetRegisteredLink(manager->GetLinkName(i)));
+    for (unsigned int k = 0; link && link->GetEnabled() && k < link->GetNumberOfLinkedObjects();
+         ++k)
     {
       const char* name = link->GetLinkedPropertyName(static_cast<int>(k));
       if (link->GetLinkedProxy(static_cast<int>(k)) == display && name &&
@@ -303,8 +304,8 @@ void vtkSMMacroscopeChartViewProxy::ApplyWindow(
   }
 }
 
-std::vector<vtkSMMacroscopeChartViewProxy::IndexAxis>
-vtkSMMacroscopeChartViewProxy::FindIndexAxes(const char* property)
+std::vector<vtkSMMacroscopeChartViewProxy::IndexAxis> vtkSMMacroscopeChartViewProxy::FindIndexAxes(
+  const char* property)
 {
   std::vector<IndexAxis> axes;
   if (!this->ObjectsCreated)
@@ -531,8 +532,7 @@ void vtkSMMacroscopeChartViewProxy::SetupInteractor(vtkRenderWindowInteractor* i
   this->ObservedInteractor = iren;
 }
 
-void vtkSMMacroscopeChartViewProxy::OnMouse(
-  vtkObject*, unsigned long event, void* self, void* data)
+void vtkSMMacroscopeChartViewProxy::OnMouse(vtkObject*, unsigned long event, void* self, void* data)
 {
   (void)data;
   static_cast<vtkSMMacroscopeChartViewProxy*>(self)->HandleMouse(event);

@@ -47,7 +47,8 @@ Options ParseArguments(int argc, char** argv)
   for (int k = 1; k < argc; ++k)
   {
     const std::string arg = argv[k];
-    auto value = [&]() -> std::string {
+    auto value = [&]() -> std::string
+    {
       if (k + 1 >= argc)
       {
         throw std::invalid_argument(arg + " needs a value");
@@ -154,8 +155,8 @@ void PrintParts(const Partition& partition, bool temporal, bool json)
     }
     else
     {
-      std::printf(" [%lld,%d,%d]", static_cast<long long>(part.Node), part.FirstSlice,
-        part.LastSlice);
+      std::printf(
+        " [%lld,%d,%d]", static_cast<long long>(part.Node), part.FirstSlice, part.LastSlice);
     }
     first = false;
   }
@@ -237,8 +238,8 @@ int Run(const Options& options)
     return 0;
   }
   std::printf("mode: %s%s\n", options.Mode.c_str(), options.Raw ? " (raw qualities)" : "");
-  std::printf("model: T=%d S=%u U=%u H=%zu\n", model.Slices, model.Resources, model.Types,
-    hierarchy.Nodes());
+  std::printf(
+    "model: T=%d S=%u U=%u H=%zu\n", model.Slices, model.Resources, model.Types, hierarchy.Nodes());
   std::printf("time_qualities_s: %.6f\n", qualitiesTime);
   std::printf("time_best_s: %.6f\n", bestTime);
   if (options.Sweep)
@@ -249,8 +250,8 @@ int Run(const Options& options)
   {
     std::printf("partitions: %zu\n", sweep.Partitions.size());
   }
-  std::printf("best at p=%.17g: %zu parts, gain %.17g, loss %.17g:", options.P,
-    best.Parts.size(), best.Gain, best.Loss);
+  std::printf("best at p=%.17g: %zu parts, gain %.17g, loss %.17g:", options.P, best.Parts.size(),
+    best.Gain, best.Loss);
   PrintParts(best, temporal, false);
   std::printf("\nbreakpoints:");
   for (double breakpoint : sweep.Breakpoints)

@@ -52,15 +52,15 @@ void printTables(const TraceData& t, std::FILE* out)
   std::fprintf(out, "#table Messages Sender Receiver SendTime RecvTime Bytes Communicator\n");
   for (std::size_t i = 0; i < m.size(); ++i)
   {
-    std::fprintf(out, "%u\t%u\t%.17g\t%.17g\t%llu\t%u\n", m.Sender[i], m.Receiver[i],
-      m.SendTime[i], m.RecvTime[i], static_cast<unsigned long long>(m.Bytes[i]),
-      m.Communicator[i]);
+    std::fprintf(out, "%u\t%u\t%.17g\t%.17g\t%llu\t%u\n", m.Sender[i], m.Receiver[i], m.SendTime[i],
+      m.RecvTime[i], static_cast<unsigned long long>(m.Bytes[i]), m.Communicator[i]);
   }
   const auto& v = t.Variables;
   std::fprintf(out, "#table Variables Location Variable Time Value\n");
   for (std::size_t i = 0; i < v.size(); ++i)
   {
-    std::fprintf(out, "%u\t%u\t%.17g\t%.17g\n", v.Location[i], v.Variable[i], v.Time[i], v.Value[i]);
+    std::fprintf(
+      out, "%u\t%u\t%.17g\t%.17g\n", v.Location[i], v.Variable[i], v.Time[i], v.Value[i]);
   }
   const auto& e = t.Events;
   std::fprintf(out, "#table Events Location Type Time\n");

@@ -363,8 +363,8 @@ void printSummary(const SynthesisSummary& summary, double seconds)
          << truth.WindowBegin << ", " << truth.WindowEnd << "] s: " << truth.AffectedComputeStates
          << " compute states and " << truth.AffectedMessages << " messages affected. ";
   }
-  text << "Side files: ground_truth.json, summary.json" << (config.WriteDot ? ", topology.dot, network.dot" : "")
-       << ". ";
+  text << "Side files: ground_truth.json, summary.json"
+       << (config.WriteDot ? ", topology.dot, network.dot" : "") << ". ";
   if (!summary.PajeFile.empty())
   {
     text << "Pajé trace: " << summary.PajeFile << " (" << summary.PajeLines << " event lines). ";

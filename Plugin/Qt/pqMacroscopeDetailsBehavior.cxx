@@ -72,8 +72,8 @@ void SelectRows(pqDataRepresentation* display, vtkPVMacroscopeMarkInformation* i
   auto* sourceProxy = vtkSMSourceProxy::SafeDownCast(source->getProxy());
   sourceProxy->SetSelectionInput(
     static_cast<unsigned int>(port), vtkSMSourceProxy::SafeDownCast(append), 0);
-  if (auto* manager =
-        qobject_cast<pqSelectionManager*>(pqApplicationCore::instance()->manager("SELECTION_MANAGER")))
+  if (auto* manager = qobject_cast<pqSelectionManager*>(
+        pqApplicationCore::instance()->manager("SELECTION_MANAGER")))
   {
     manager->select(source->getOutputPort(port));
   }
@@ -153,9 +153,9 @@ QString pqMacroscopeDetailsBehavior::describe(pqRenderView* view, const QPoint& 
 bool pqMacroscopeDetailsBehavior::eventFilter(QObject* watched, QEvent* event)
 {
   auto* widget = qobject_cast<QWidget*>(watched);
-  auto* view = widget ? qobject_cast<pqRenderView*>(
-                          widget->property("macroscopeRenderView").value<QObject*>())
-                      : nullptr;
+  auto* view = widget
+    ? qobject_cast<pqRenderView*>(widget->property("macroscopeRenderView").value<QObject*>())
+    : nullptr;
   if (!view)
   {
     return false;
@@ -209,12 +209,14 @@ bool pqMacroscopeDetailsBehavior::eventFilter(QObject* watched, QEvent* event)
         // focus and repaint events they bring would hide it at once.
         const QPoint where = mouse->globalPos();
         QPointer<QWidget> target = widget;
-        QTimer::singleShot(100, this, [where, text, target]() {
-          if (target)
+        QTimer::singleShot(100, this,
+          [where, text, target]()
           {
-            QToolTip::showText(where, text, target);
-          }
-        });
+            if (target)
+            {
+              QToolTip::showText(where, text, target);
+            }
+          });
       }
     }
   }
@@ -224,9 +226,9 @@ bool pqMacroscopeDetailsBehavior::eventFilter(QObject* watched, QEvent* event)
 void pqMacroscopeDetailsBehavior::showHovered()
 {
   QWidget* widget = this->HoverWidget;
-  auto* view = widget ? qobject_cast<pqRenderView*>(
-                          widget->property("macroscopeRenderView").value<QObject*>())
-                      : nullptr;
+  auto* view = widget
+    ? qobject_cast<pqRenderView*>(widget->property("macroscopeRenderView").value<QObject*>())
+    : nullptr;
   if (!view)
   {
     return;

@@ -29,7 +29,7 @@ constexpr int ManySlices = 50;
 std::vector<double> information(vtkSMProxy* proxy, const char* name)
 {
   return proxy->GetProperty(name) ? vtkSMPropertyHelper(proxy, name).GetDoubleArray()
-                                   : std::vector<double>();
+                                  : std::vector<double>();
 }
 }
 
@@ -80,14 +80,16 @@ pqMacroscopeParameterWidget::pqMacroscopeParameterWidget(
 
   this->setParameter(vtkSMPropertyHelper(smproperty).GetAsDouble());
   this->addPropertyLink(this, "parameter", SIGNAL(parameterEdited()), smproperty);
-  QObject::connect(this->Slider, &pqDoubleRangeWidget::valueEdited, this, [this](double p) {
-    this->Plot->setParameter(p);
-    Q_EMIT this->parameterEdited();
-  });
+  QObject::connect(this->Slider, &pqDoubleRangeWidget::valueEdited, this,
+    [this](double p)
+    {
+      this->Plot->setParameter(p);
+      Q_EMIT this->parameterEdited();
+    });
+  QObject::connect(this->Plot, &pqMacroscopeQualityPlot::parameterPicked, this,
+    &pqMacroscopeParameterWidget::onPicked);
   QObject::connect(
-    this->Plot, &pqMacroscopeQualityPlot::parameterPicked, this, &pqMacroscopeParameterWidget::onPicked);
-  QObject::connect(this->ComputeButton, &QPushButton::clicked, this,
-    &pqMacroscopeParameterWidget::computeCurves);
+    this->ComputeButton, &QPushButton::clicked, this, &pqMacroscopeParameterWidget::computeCurves);
 
   // The curves change when the filter runs: after an Apply, when a view
   // shows one of its outputs, when the chart the button opened updates.
@@ -95,10 +97,11 @@ pqMacroscopeParameterWidget::pqMacroscopeParameterWidget(
     pqApplicationCore::instance()->getServerManagerModel()->findItem<pqPipelineSource*>(smproxy);
   if (this->Source)
   {
-    QObject::connect(this->Source, SIGNAL(dataUpdated(pqPipelineSource*)), this,
-      SLOT(refreshCurves()));
+    QObject::connect(
+      this->Source, SIGNAL(dataUpdated(pqPipelineSource*)), this, SLOT(refreshCurves()));
     QObject::connect(this->Source, &pqPipelineSource::representationAdded, this,
-      [this](pqPipelineSource*, pqDataRepresentation* representation, int) {
+      [this](pqPipelineSource*, pqDataRepresentation* representation, int)
+      {
         QObject::connect(representation, &pqDataRepresentation::dataUpdated, this,
           &pqMacroscopeParameterWidget::refreshCurves, Qt::UniqueConnection);
       });
@@ -153,7 +156,8 @@ void pqMacroscopeParameterWidget::updateComputeState(pqServerManagerModelItem*)
   // panel's defaults, not what the user is setting up.
   const bool applied = !this->Source || this->Source->modifiedState() != pqProxy::UNINITIALIZED;
   this->ComputeButton->setEnabled(applied);
-  this->ComputeNote->setText(applied ? this->costNote() : tr("Apply first, then compute\nthe quality curves."));
+  this->ComputeNote->setText(
+    applied ? this->costNote() : tr("Apply first, then compute\nthe quality curves."));
   this->ComputeBox->setToolTip(this->costDetails());
 }
 
@@ -176,8 +180,7 @@ QString pqMacroscopeParameterWidget::costNote() const
   }
   const QString each = seconds < 1.0 ? tr("%1 ms").arg(1000.0 * seconds, 0, 'g', 2)
                                      : tr("%1 s").arg(seconds, 0, 'g', 2);
-  return tr("Computes every optimal partition,\n2 \u00d7 %1 each: long on many slices.")
-    .arg(each);
+  return tr("Computes every optimal partition,\n2 \u00d7 %1 each: long on many slices.").arg(each);
 }
 
 QString pqMacroscopeParameterWidget::costDetails() const
@@ -195,7 +198,8 @@ QString pqMacroscopeParameterWidget::costDetails() const
     const int slices = extent[1] - extent[0] + 1;
     if (slices >= ManySlices)
     {
-      details += tr(" This model has %1 slices: expect hundreds of partitions or more.").arg(slices);
+      details +=
+        tr(" This model has %1 slices: expect hundreds of partitions or more.").arg(slices);
     }
   }
   return details + tr(" The Quality Plot output is shown in a Line Chart View.");

@@ -35,7 +35,8 @@ class pqMacroscopeParameterWidget : public pqPropertyWidget
   Q_PROPERTY(double parameter READ parameter WRITE setParameter)
 
 public:
-  pqMacroscopeParameterWidget(vtkSMProxy* proxy, vtkSMProperty* property, QWidget* parent = nullptr);
+  pqMacroscopeParameterWidget(
+    vtkSMProxy* proxy, vtkSMProperty* property, QWidget* parent = nullptr);
   ~pqMacroscopeParameterWidget() override;
 
   double parameter() const;

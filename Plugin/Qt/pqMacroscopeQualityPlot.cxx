@@ -35,9 +35,10 @@ pqMacroscopeQualityPlot::pqMacroscopeQualityPlot(QWidget* parentObject)
   this->setFocusPolicy(Qt::StrongFocus);
   this->setMouseTracking(true);
   this->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-  this->setToolTip(tr("Gain and loss of the optimal partition over p. Click to set p; near a "
-                      "breakpoint tick, p goes to the middle of the interval under the pointer "
-                      "(at a breakpoint two partitions tie). Left/Right: previous/next partition."));
+  this->setToolTip(
+    tr("Gain and loss of the optimal partition over p. Click to set p; near a "
+       "breakpoint tick, p goes to the middle of the interval under the pointer "
+       "(at a breakpoint two partitions tie). Left/Right: previous/next partition."));
 }
 
 void pqMacroscopeQualityPlot::setCurves(std::vector<double> starts, std::vector<double> gains,
@@ -77,13 +78,15 @@ QRect pqMacroscopeQualityPlot::plotRect() const
   const int pad = padding(metrics);
   const int line = metrics.height();
   const QString top = QString::number(this->Top, 'g', 3);
-  const int left = pad + std::max(metrics.horizontalAdvance(top), metrics.horizontalAdvance("0")) + pad;
+  const int left =
+    pad + std::max(metrics.horizontalAdvance(top), metrics.horizontalAdvance("0")) + pad;
   // Room for the "1" label centred on the right end.
   const int right = this->width() - pad - metrics.horizontalAdvance("1");
   const int topEdge = pad + line + pad; // under the legend
   // Under the axis: the ticks, the p labels and the readout line.
   const int bottom = this->height() - (pad + line + pad + line + pad);
-  return QRect(QPoint(left, topEdge), QPoint(std::max(left + 1, right), std::max(topEdge + 1, bottom)));
+  return QRect(
+    QPoint(left, topEdge), QPoint(std::max(left + 1, right), std::max(topEdge + 1, bottom)));
 }
 
 QSize pqMacroscopeQualityPlot::sizeHint() const
@@ -170,7 +173,8 @@ void pqMacroscopeQualityPlot::drawAxes(QPainter& painter) const
   // The legend, and the current p at its right.
   int x = area.left();
   const int middle = pad + metrics.height() / 2;
-  for (auto entry : { std::make_pair(GainColor, tr("gain")), std::make_pair(LossColor, tr("loss")) })
+  for (auto entry :
+    { std::make_pair(GainColor, tr("gain")), std::make_pair(LossColor, tr("loss")) })
   {
     painter.setPen(QPen(entry.first, 2));
     painter.drawLine(x, middle, x + 2 * pad, middle);
@@ -180,8 +184,8 @@ void pqMacroscopeQualityPlot::drawAxes(QPainter& painter) const
     x += metrics.horizontalAdvance(entry.second) + 2 * pad;
   }
   const QRect current(x, pad, area.right() - x, metrics.height());
-  painter.drawText(current, Qt::AlignRight | Qt::AlignVCenter,
-    tr("p = %1").arg(this->Parameter, 0, 'f', 3));
+  painter.drawText(
+    current, Qt::AlignRight | Qt::AlignVCenter, tr("p = %1").arg(this->Parameter, 0, 'f', 3));
   // The readout: under the pointer, else at the current p.
   const QRect readout(0, this->height() - pad - metrics.height(), this->width(), metrics.height());
   painter.drawText(readout, Qt::AlignLeft | Qt::AlignVCenter,
@@ -191,7 +195,8 @@ void pqMacroscopeQualityPlot::drawAxes(QPainter& painter) const
 void pqMacroscopeQualityPlot::drawCurves(QPainter& painter) const
 {
   const std::size_t count = this->Pick.Count();
-  for (auto curve : { std::make_pair(&this->Losses, LossColor), std::make_pair(&this->Gains, GainColor) })
+  for (auto curve :
+    { std::make_pair(&this->Losses, LossColor), std::make_pair(&this->Gains, GainColor) })
   {
     QPainterPath steps;
     for (std::size_t k = 0; k < count; ++k)
@@ -252,8 +257,8 @@ void pqMacroscopeQualityPlot::paintEvent(QPaintEvent*)
     QColor shade = this->palette().highlight().color();
     shade.setAlpha(40);
     const double from = this->xAt(this->Pick.Start(k));
-    painter.fillRect(QRectF(from, area.top() + 1, std::max(1.0, this->xAt(this->Pick.End(k)) - from),
-                       area.height() - 2),
+    painter.fillRect(QRectF(from, area.top() + 1,
+                       std::max(1.0, this->xAt(this->Pick.End(k)) - from), area.height() - 2),
       shade);
     painter.save();
     painter.setClipRect(area);

@@ -43,8 +43,8 @@ public:
 
   /// One value per distinct optimal partition, as the Quality Curves rows
   /// (PStart, Gain, Loss, Parts); `parts` may be empty.
-  void setCurves(std::vector<double> starts, std::vector<double> gains,
-    std::vector<double> losses, std::vector<double> parts);
+  void setCurves(std::vector<double> starts, std::vector<double> gains, std::vector<double> losses,
+    std::vector<double> parts);
   int partitionCount() const { return static_cast<int>(this->Pick.Count()); }
   double parameter() const { return this->Parameter; }
   QString readoutText() const

@@ -22,5 +22,6 @@ void pqMacroscopeTimeWindowReaction::onRegionSelected(int xmin, int ymin, int xm
     return;
   }
   pqMacroscopePythonAction::run("select_time_range",
-    QVariantList{ static_cast<qlonglong>(view->getProxy()->GetGlobalID()), xmin, ymin, xmax, ymax });
+    QVariantList{
+      static_cast<qlonglong>(view->getProxy()->GetGlobalID()), xmin, ymin, xmax, ymax });
 }

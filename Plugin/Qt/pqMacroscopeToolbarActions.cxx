@@ -24,7 +24,8 @@ pqMacroscopeToolbarActions::pqMacroscopeToolbarActions(QObject* parentObject)
                           "defaults, shown in a view of its own; the trace's tables are not read"));
   new pqMacroscopeOverviewReaction(overview);
 
-  QAction* snapshot = new QAction(QIcon(":/Macroscope/Icons/snapshot.svg"), tr("Snapshot..."), this);
+  QAction* snapshot =
+    new QAction(QIcon(":/Macroscope/Icons/snapshot.svg"), tr("Snapshot..."), this);
   snapshot->setObjectName("actionMacroscopeSnapshot");
   snapshot->setToolTip(tr("Save a picture of every view, the state file that reproduces them "
                           "and a manifest into a directory"));
@@ -35,7 +36,8 @@ pqMacroscopeToolbarActions::pqMacroscopeToolbarActions(QObject* parentObject)
   link->setToolTip(tr("Share one time window and selection between the Macroscope views"));
   new pqMacroscopeLinkViewsReaction(link);
 
-  QAction* window = new QAction(QIcon(":/Macroscope/Icons/window.svg"), tr("Select Time Window"), this);
+  QAction* window =
+    new QAction(QIcon(":/Macroscope/Icons/window.svg"), tr("Select Time Window"), this);
   window->setObjectName("actionMacroscopeSelectTimeWindow");
   window->setToolTip(tr("Drag a rubber band in the active Render View to choose the shared "
                         "time window"));

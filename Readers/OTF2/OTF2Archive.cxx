@@ -120,8 +120,8 @@ void Archive::Check(OTF2_ErrorCode status, const std::string& what) const
   {
     return;
   }
-  std::string message = what + ": " + OTF2_Error_GetName(status) + ": " +
-    OTF2_Error_GetDescription(status);
+  std::string message =
+    what + ": " + OTF2_Error_GetName(status) + ": " + OTF2_Error_GetDescription(status);
   const std::string detail = OTF2MessageCapture::Take();
   if (!detail.empty())
   {

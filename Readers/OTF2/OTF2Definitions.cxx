@@ -331,7 +331,8 @@ void BuildHierarchy(const RawDefinitions& raw, const Archive& archive, TraceInfo
     int64_t Parent;
   };
   std::vector<Pending> stack;
-  auto pushChildren = [&stack](const std::vector<Vertex>& children, int64_t parent) {
+  auto pushChildren = [&stack](const std::vector<Vertex>& children, int64_t parent)
+  {
     for (auto child = children.rbegin(); child != children.rend(); ++child)
     {
       stack.push_back({ *child, parent });
@@ -430,7 +431,8 @@ void BuildTypes(const RawDefinitions& raw, Definitions& defs)
     }
     refs.push_back(region.Ref);
   }
-  defs.RegionTypes.assign(refs, std::vector<uint64_t>(defs.RegionType.begin(), defs.RegionType.end()));
+  defs.RegionTypes.assign(
+    refs, std::vector<uint64_t>(defs.RegionType.begin(), defs.RegionType.end()));
 
   // One variable per metric member, in definition order.
   // Likewise one variable per member name.
@@ -513,14 +515,16 @@ void BuildCommunicators(const RawDefinitions& raw, Definitions& defs)
   {
     leafOfLocation.emplace(defs.Info.Leaves[leaf].LocationId, uint32_t(leaf));
   }
-  auto leafOf = [&leafOfLocation](uint64_t location) -> int64_t {
+  auto leafOf = [&leafOfLocation](uint64_t location) -> int64_t
+  {
     const auto found = leafOfLocation.find(location);
     return found == leafOfLocation.end() ? -1 : int64_t(found->second);
   };
   // The COMM_LOCATIONS group of each paradigm (rank space -> location ids),
   // the one of the smallest id when there are several, and the Group ids
   // defined more than once.
-  std::unordered_map<uint64_t, std::pair<uint64_t, const RawDefinitions::Group*>> locationsOfParadigm;
+  std::unordered_map<uint64_t, std::pair<uint64_t, const RawDefinitions::Group*>>
+    locationsOfParadigm;
   for (const auto& [ref, definitions] : raw.Groups)
   {
     defs.Info.DuplicateGroupDefinitions += definitions.size() - 1;
@@ -528,7 +532,8 @@ void BuildCommunicators(const RawDefinitions& raw, Definitions& defs)
     {
       if (group.Type == OTF2_GROUP_TYPE_COMM_LOCATIONS)
       {
-        auto [known, added] = locationsOfParadigm.emplace(group.Paradigm, std::make_pair(ref, &group));
+        auto [known, added] =
+          locationsOfParadigm.emplace(group.Paradigm, std::make_pair(ref, &group));
         if (!added && ref < known->second.first)
         {
           known->second = { ref, &group };
@@ -556,13 +561,14 @@ void BuildCommunicators(const RawDefinitions& raw, Definitions& defs)
       const auto space = locationsOfParadigm.find(ranks->Paradigm);
       for (uint64_t member : ranks->Members)
       {
-        const bool known = space != locationsOfParadigm.end() &&
-          member < space->second.second->Members.size();
+        const bool known =
+          space != locationsOfParadigm.end() && member < space->second.second->Members.size();
         peers.LeafOfRank.push_back(known ? leafOf(space->second.second->Members[member]) : -1);
       }
     }
     else if (locations != nullptr &&
-      (locations->Type == OTF2_GROUP_TYPE_COMM_LOCATIONS || locations->Type == OTF2_GROUP_TYPE_LOCATIONS))
+      (locations->Type == OTF2_GROUP_TYPE_COMM_LOCATIONS ||
+        locations->Type == OTF2_GROUP_TYPE_LOCATIONS))
     {
       for (uint64_t member : locations->Members)
       {

@@ -245,8 +245,8 @@ void EventDecoder::Attach(OTF2_Reader* reader, OTF2_EvtReader* eventReader)
   OTF2_EvtReaderCallbacks_Delete(callbacks);
   if (status != OTF2_SUCCESS)
   {
-    this->Error = std::string("registering the event callbacks failed: ") +
-      OTF2_Error_GetDescription(status);
+    this->Error =
+      std::string("registering the event callbacks failed: ") + OTF2_Error_GetDescription(status);
   }
 }
 
@@ -569,7 +569,8 @@ void EventDecoder::Receive(
   else
   {
     ++this->Output.Report.ReceivesFromUnselected;
-    this->Output.Unresolved.Receives.push_back({ uint32_t(peer), this->Leaf, comm, tag, time, bytes });
+    this->Output.Unresolved.Receives.push_back(
+      { uint32_t(peer), this->Leaf, comm, tag, time, bytes });
   }
 }
 
@@ -692,7 +693,8 @@ void EventDecoder::HandOver()
   {
     column->clear();
   }
-  for (auto* column : { &states.Start, &states.End, &events.Time, &variables.Time, &variables.Value })
+  for (auto* column :
+    { &states.Start, &states.End, &events.Time, &variables.Time, &variables.Value })
   {
     column->clear();
   }
@@ -709,7 +711,8 @@ void EventDecoder::ReserveFor(uint64_t events, uint64_t remaining)
   // guess high: capacity never used is address space, not memory, while
   // growing costs a reallocation.
   const uint64_t seen = this->Output.Report.EventsRead;
-  auto plan = [&](auto& columns, std::size_t rows, double firstGuess) {
+  auto plan = [&](auto& columns, std::size_t rows, double firstGuess)
+  {
     const double perEvent = seen > 0 ? double(rows) / double(seen) : firstGuess;
     const std::size_t expected = rows + std::size_t(std::ceil(perEvent * double(events)));
     if (columns.capacity() < expected + 16)

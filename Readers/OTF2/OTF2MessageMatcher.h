@@ -35,8 +35,8 @@ struct ChannelKey
 
   friend bool operator==(const ChannelKey& a, const ChannelKey& b)
   {
-    return a.Sender == b.Sender && a.Receiver == b.Receiver &&
-      a.Communicator == b.Communicator && a.Tag == b.Tag;
+    return a.Sender == b.Sender && a.Receiver == b.Receiver && a.Communicator == b.Communicator &&
+      a.Tag == b.Tag;
   }
   /// Channel order: sender, receiver, communicator, tag.
   friend bool operator<(const ChannelKey& a, const ChannelKey& b);

@@ -29,8 +29,8 @@ std::vector<std::vector<uint32_t>> ShareLeaves(const TraceInfo& info,
       throw std::invalid_argument("leaf index " + std::to_string(leaf) +
         " is out of range: the trace has " + std::to_string(info.Leaves.size()) + " locations");
     }
-    const uint32_t key = groupOfLeaf.empty() || leaf >= groupOfLeaf.size() ? UINT32_MAX - leaf
-                                                                           : groupOfLeaf[leaf];
+    const uint32_t key =
+      groupOfLeaf.empty() || leaf >= groupOfLeaf.size() ? UINT32_MAX - leaf : groupOfLeaf[leaf];
     const auto [it, added] = indexOfGroup.try_emplace(key, groups.size());
     if (added)
     {
@@ -70,15 +70,14 @@ void AddDiagnostics(Diagnostics& total, const Diagnostics& part)
   {
     total.Records[kind] += part.Records[kind];
   }
-  uint64_t Diagnostics::*const counters[] = { &Diagnostics::EventsRead,
-    &Diagnostics::OtherRecords, &Diagnostics::UnmatchedSends, &Diagnostics::UnmatchedReceives,
+  uint64_t Diagnostics::*const counters[] = { &Diagnostics::EventsRead, &Diagnostics::OtherRecords,
+    &Diagnostics::UnmatchedSends, &Diagnostics::UnmatchedReceives,
     &Diagnostics::ReceivesBeforeSends, &Diagnostics::SendsToUnselected,
     &Diagnostics::ReceivesFromUnselected, &Diagnostics::UnknownPeers,
     &Diagnostics::IsendsNotCompleted, &Diagnostics::IsendCompletesWithoutIsend,
     &Diagnostics::IrecvRequestsNotCompleted, &Diagnostics::IrecvsWithoutRequest,
-    &Diagnostics::CancelledRequests, &Diagnostics::ProcNullPeers,
-    &Diagnostics::LeavesWithoutEnter, &Diagnostics::MisnestedLeaves,
-    &Diagnostics::StatesClosedEarly, &Diagnostics::StatesLeftOpen,
+    &Diagnostics::CancelledRequests, &Diagnostics::ProcNullPeers, &Diagnostics::LeavesWithoutEnter,
+    &Diagnostics::MisnestedLeaves, &Diagnostics::StatesClosedEarly, &Diagnostics::StatesLeftOpen,
     &Diagnostics::CollectiveBeginsWithoutEnd, &Diagnostics::CollectiveEndsWithoutBegin,
     &Diagnostics::UndefinedReferences, &Diagnostics::MalformedMetrics,
     &Diagnostics::EventCountMismatches, &Diagnostics::LocationsOutsideClockSpan,
@@ -98,8 +97,10 @@ void AddDiagnostics(Diagnostics& total, const Diagnostics& part)
   total.RegionsSharingAName = part.RegionsSharingAName;
   if (!std::isnan(part.FirstTime))
   {
-    total.FirstTime = std::isnan(total.FirstTime) ? part.FirstTime : std::min(total.FirstTime, part.FirstTime);
-    total.LastTime = std::isnan(total.LastTime) ? part.LastTime : std::max(total.LastTime, part.LastTime);
+    total.FirstTime =
+      std::isnan(total.FirstTime) ? part.FirstTime : std::min(total.FirstTime, part.FirstTime);
+    total.LastTime =
+      std::isnan(total.LastTime) ? part.LastTime : std::max(total.LastTime, part.LastTime);
   }
 }
 
@@ -124,7 +125,8 @@ Diagnostics StreamShares(
       }
       for (uint32_t leaf : shares[s].Leaves)
       {
-        events[s] += leaf < info.Leaves.size() ? std::max<uint64_t>(info.Leaves[leaf].Events, 1) : 1;
+        events[s] +=
+          leaf < info.Leaves.size() ? std::max<uint64_t>(info.Leaves[leaf].Events, 1) : 1;
       }
       totalEvents += events[s];
     }
@@ -144,12 +146,14 @@ Diagnostics StreamShares(
   std::vector<Diagnostics> diagnostics(count);
   std::vector<std::exception_ptr> errors(count);
 
-  auto work = [&](std::size_t s) {
+  auto work = [&](std::size_t s)
+  {
     try
     {
       ReadOptions mine = options;
       mine.Leaves = shares[s].Leaves;
-      mine.Progress = [&fraction, &stop, &reports, &ended, s](double done) {
+      mine.Progress = [&fraction, &stop, &reports, &ended, s](double done)
+      {
         fraction[s].store(done, std::memory_order_relaxed);
         reports.fetch_add(1, std::memory_order_relaxed);
         ended.notify_one(); // the calling thread passes the new total on
@@ -177,13 +181,15 @@ Diagnostics StreamShares(
   // per batch of records or location), and hears an abort while the others
   // read; 50 ms at most between two looks at the abort.
   bool aborted = false;
-  auto report = [&]() {
+  auto report = [&]()
+  {
     double done = 0.0;
     for (std::size_t s = 0; s < count; ++s)
     {
       done += fraction[s].load(std::memory_order_relaxed) * double(events[s]);
     }
-    if (options.Progress && !options.Progress(totalEvents ? std::min(1.0, done / double(totalEvents)) : 1.0))
+    if (options.Progress &&
+      !options.Progress(totalEvents ? std::min(1.0, done / double(totalEvents)) : 1.0))
     {
       aborted = true;
       stop.store(true);

@@ -24,8 +24,8 @@ ReadProgress::ReadProgress(std::vector<uint64_t> bytes, const std::vector<uint64
   , Announced(announced)
 {
   this->Weights.resize(this->Announced.size(), 0);
-  this->InBytes = std::any_of(this->Weights.begin(), this->Weights.end(),
-    [](uint64_t size) { return size > 0; });
+  this->InBytes =
+    std::any_of(this->Weights.begin(), this->Weights.end(), [](uint64_t size) { return size > 0; });
   if (!this->InBytes)
   {
     this->Weights = this->Announced;

@@ -44,7 +44,7 @@ public:
 private:
   double RecordBytes(std::size_t location) const;
 
-  std::vector<uint64_t> Weights;   // bytes, or announced records without sizes
+  std::vector<uint64_t> Weights; // bytes, or announced records without sizes
   std::vector<uint64_t> Announced;
   bool InBytes = false;
   double Total = 0.0;

@@ -20,11 +20,11 @@ std::string Lookup(const char* const (&names)[N], uint64_t value, const char* pr
 
 const char* RecordKindName(RecordKind kind)
 {
-  static const char* const names[] = { "Enter", "Leave", "Metric", "MpiSend", "MpiRecv",
-    "MpiIsend", "MpiIsendComplete", "MpiIrecvRequest", "MpiIrecv", "MpiRequestCancelled",
-    "ProgramBegin", "ProgramEnd", "MpiCollectiveBegin", "MpiCollectiveEnd", "ThreadFork",
-    "ThreadJoin", "ThreadTeamBegin", "ThreadTeamEnd", "ThreadCreate", "ThreadBegin", "ThreadWait",
-    "ThreadEnd", "ThreadAcquireLock", "ThreadReleaseLock", "ThreadTaskCreate", "ThreadTaskSwitch",
+  static const char* const names[] = { "Enter", "Leave", "Metric", "MpiSend", "MpiRecv", "MpiIsend",
+    "MpiIsendComplete", "MpiIrecvRequest", "MpiIrecv", "MpiRequestCancelled", "ProgramBegin",
+    "ProgramEnd", "MpiCollectiveBegin", "MpiCollectiveEnd", "ThreadFork", "ThreadJoin",
+    "ThreadTeamBegin", "ThreadTeamEnd", "ThreadCreate", "ThreadBegin", "ThreadWait", "ThreadEnd",
+    "ThreadAcquireLock", "ThreadReleaseLock", "ThreadTaskCreate", "ThreadTaskSwitch",
     "ThreadTaskComplete", "BufferFlush", "MeasurementOnOff" };
   static_assert(std::size(names) == RecordKindCount, "one name per record kind");
   return std::size_t(kind) < RecordKindCount ? names[std::size_t(kind)] : "Unknown";
@@ -35,17 +35,17 @@ std::string ParadigmName(uint32_t paradigm)
 {
   static const char* const names[] = { "unknown", "user", "compiler", "OpenMP", "MPI", "CUDA",
     "measurement", "pthread", "HMPP", "OmpSs", "hardware", "GASPI", "UPC", "SHMEM", "WinThread",
-    "QtThread", "ACE thread", "TBB thread", "OpenACC", "OpenCL", "MTAPI", "sampling", "none",
-    "HIP", "Kokkos" };
+    "QtThread", "ACE thread", "TBB thread", "OpenACC", "OpenCL", "MTAPI", "sampling", "none", "HIP",
+    "Kokkos" };
   return Lookup(names, paradigm, "paradigm ");
 }
 
 // OTF2_REGION_ROLE_* in enumeration order, lower case with '_' as in OTF2.
 std::string RegionRoleName(uint32_t role)
 {
-  static const char* const names[] = { "unknown", "function", "wrapper", "loop", "code",
-    "parallel", "sections", "section", "workshare", "single", "single_sblock", "master",
-    "critical", "critical_sblock", "atomic", "barrier", "implicit_barrier", "flush", "ordered",
+  static const char* const names[] = { "unknown", "function", "wrapper", "loop", "code", "parallel",
+    "sections", "section", "workshare", "single", "single_sblock", "master", "critical",
+    "critical_sblock", "atomic", "barrier", "implicit_barrier", "flush", "ordered",
     "ordered_sblock", "task", "task_create", "task_wait", "coll_one2all", "coll_all2one",
     "coll_all2all", "coll_other", "file_io", "point2point", "rma", "data_transfer", "artificial",
     "thread_create", "thread_wait", "task_untied", "allocate", "deallocate", "reallocate",

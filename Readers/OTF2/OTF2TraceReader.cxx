@@ -157,8 +157,7 @@ void ReadEvents(const Archive& archive, const Definitions& defs, const ReadOptio
     for (;;)
     {
       uint64_t read = 0;
-      const OTF2_ErrorCode status =
-        OTF2_Reader_ReadLocalEvents(reader, eventReader, batch, &read);
+      const OTF2_ErrorCode status = OTF2_Reader_ReadLocalEvents(reader, eventReader, batch, &read);
       output.Report.EventsRead += read;
       readHere += read;
       if (!decoder.GetError().empty())
@@ -385,7 +384,8 @@ void GroupByChannel(std::vector<MessageEndpoint>& endpoints, std::vector<Message
   // Returns false, moving nothing, when `from` is already in key order (the
   // receives ReadTrace() collects are, by receiver).
   auto countingPass = [&start](const std::vector<MessageEndpoint>& from,
-                        std::vector<MessageEndpoint>& to, uint32_t MessageEndpoint::*key) {
+                        std::vector<MessageEndpoint>& to, uint32_t MessageEndpoint::*key)
+  {
     const bool sorted = std::is_sorted(from.begin(), from.end(),
       [key](const MessageEndpoint& a, const MessageEndpoint& b) { return a.*key < b.*key; });
     if (sorted)
@@ -414,14 +414,13 @@ void GroupByChannel(std::vector<MessageEndpoint>& endpoints, std::vector<Message
     endpoints.swap(scratch);
   }
 
-  auto pairLess = [](const MessageEndpoint& a, const MessageEndpoint& b) {
-    return a.Communicator != b.Communicator ? a.Communicator < b.Communicator : a.Tag < b.Tag;
-  };
+  auto pairLess = [](const MessageEndpoint& a, const MessageEndpoint& b)
+  { return a.Communicator != b.Communicator ? a.Communicator < b.Communicator : a.Tag < b.Tag; };
   for (auto first = endpoints.begin(); first != endpoints.end();)
   {
-    auto last = std::find_if(first, endpoints.end(), [first](const MessageEndpoint& e) {
-      return e.Sender != first->Sender || e.Receiver != first->Receiver;
-    });
+    auto last = std::find_if(first, endpoints.end(),
+      [first](const MessageEndpoint& e)
+      { return e.Sender != first->Sender || e.Receiver != first->Receiver; });
     if (!std::is_sorted(first, last, pairLess))
     {
       std::stable_sort(first, last, pairLess);

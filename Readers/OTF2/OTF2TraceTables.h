@@ -39,11 +39,11 @@ struct StateColumns
 /// Port 1: one row per matched point-to-point message.
 struct MessageColumns
 {
-  Column<uint32_t> Sender;   ///< leaf index
-  Column<uint32_t> Receiver; ///< leaf index
-  Column<double> SendTime;   ///< Send or Isend
-  Column<double> RecvTime;   ///< Recv or Irecv (completion of the receive)
-  Column<uint64_t> Bytes;    ///< length given by the send
+  Column<uint32_t> Sender;    ///< leaf index
+  Column<uint32_t> Receiver;  ///< leaf index
+  Column<double> SendTime;    ///< Send or Isend
+  Column<double> RecvTime;    ///< Recv or Irecv (completion of the receive)
+  Column<uint64_t> Bytes;     ///< length given by the send
   Column<uint64_t> RecvBytes; ///< length given by the receive (may differ)
   Column<uint32_t> Tag;
   Column<uint32_t> Communicator; ///< OTF2 Comm id, see TraceInfo::Communicators
@@ -104,8 +104,8 @@ struct HierarchyColumns
 {
   std::vector<int64_t> Parent; ///< -1 for the root
   std::vector<std::string> Name;
-  std::vector<std::string> Kind;    ///< "machine", "node", "process", "thread", "gpu", ...
-  std::vector<int64_t> LeafIndex;   ///< -1 for inner vertices
+  std::vector<std::string> Kind;  ///< "machine", "node", "process", "thread", "gpu", ...
+  std::vector<int64_t> LeafIndex; ///< -1 for inner vertices
 
   std::size_t size() const { return this->Parent.size(); }
 };
@@ -151,7 +151,7 @@ struct ClockInfo
 {
   uint64_t Resolution = 1;
   uint64_t GlobalOffset = 0;
-  uint64_t TraceLength = 0; ///< ticks
+  uint64_t TraceLength = 0;         ///< ticks
   uint64_t RealtimeNanoseconds = 0; ///< wall-clock time of GlobalOffset, 0 if unknown
 
   double Seconds(uint64_t ticks) const;
@@ -180,11 +180,11 @@ struct TraceInfo
 struct Diagnostics
 {
   std::array<uint64_t, RecordKindCount> Records{}; ///< decoded records per kind
-  uint64_t EventsRead = 0;    ///< all event records of the selected locations
-  uint64_t OtherRecords = 0;  ///< records of kinds the decoder does not map
+  uint64_t EventsRead = 0;                         ///< all event records of the selected locations
+  uint64_t OtherRecords = 0;                       ///< records of kinds the decoder does not map
 
-  uint64_t UnmatchedSends = 0;    ///< no receive on the same channel
-  uint64_t UnmatchedReceives = 0; ///< no send on the same channel
+  uint64_t UnmatchedSends = 0;      ///< no receive on the same channel
+  uint64_t UnmatchedReceives = 0;   ///< no send on the same channel
   uint64_t ReceivesBeforeSends = 0; ///< matched with RecvTime < SendTime
   /// Messages whose peer is not among the selected locations; kept in
   /// TraceData::Unresolved for a later cross-part matching.

@@ -69,7 +69,8 @@ public:
     const std::size_t end = offset / page * page;
     if (this->Data != nullptr && end > this->Released)
     {
-      ::madvise(const_cast<char*>(this->Data) + this->Released, end - this->Released, MADV_DONTNEED);
+      ::madvise(
+        const_cast<char*>(this->Data) + this->Released, end - this->Released, MADV_DONTNEED);
       this->Released = end;
     }
   }
@@ -113,7 +114,8 @@ std::string Describe(const Diagnostics& report)
   std::ostringstream text;
   text << report.Lines << " event lines, times " << report.FirstTime << " to " << report.LastTime
        << " s\n";
-  auto line = [&](uint64_t count, const char* what) {
+  auto line = [&](uint64_t count, const char* what)
+  {
     if (count > 0)
     {
       text << count << ' ' << what << '\n';

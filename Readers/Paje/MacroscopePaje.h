@@ -37,15 +37,15 @@ using otf2::VariableColumns;
 /// Counts of what was read, and of everything that did not fit the model.
 struct Diagnostics
 {
-  std::array<uint64_t, 19> Events{}; ///< event lines per EventKind
-  uint64_t Lines = 0;                ///< event lines (not headers, comments, blanks)
-  uint64_t StatesLeftOpen = 0;       ///< closed at LastTime
+  std::array<uint64_t, 19> Events{};  ///< event lines per EventKind
+  uint64_t Lines = 0;                 ///< event lines (not headers, comments, blanks)
+  uint64_t StatesLeftOpen = 0;        ///< closed at LastTime
   uint64_t StatesClosedByDestroy = 0; ///< closed by the DestroyContainer of their container
-  uint64_t UnmatchedStartLinks = 0;  ///< no EndLink with the same key
-  uint64_t UnmatchedEndLinks = 0;    ///< no StartLink with the same key
-  uint64_t EndsBeforeStarts = 0;     ///< matched links with RecvTime < SendTime
-  uint64_t ImplicitValues = 0;       ///< state/event values used without DefineEntityValue
-  uint64_t SelfLeaves = 0;           ///< leaves added for inner containers holding data
+  uint64_t UnmatchedStartLinks = 0;   ///< no EndLink with the same key
+  uint64_t UnmatchedEndLinks = 0;     ///< no StartLink with the same key
+  uint64_t EndsBeforeStarts = 0;      ///< matched links with RecvTime < SendTime
+  uint64_t ImplicitValues = 0;        ///< state/event values used without DefineEntityValue
+  uint64_t SelfLeaves = 0;            ///< leaves added for inner containers holding data
   /// PajeTraceFile events: a part of the trace in another file, not read
   /// (pajeng ignores them too); the first few file names, as excerpts.
   uint64_t TraceFilesSkipped = 0;
@@ -59,7 +59,7 @@ struct Diagnostics
 /// One leaf of the hierarchy: a Pajé container.
 struct LeafInfo
 {
-  std::string Container; ///< the container's alias, or its name when it has none
+  std::string Container;  ///< the container's alias, or its name when it has none
   std::size_t Vertex = 0; ///< row in HierarchyColumns
   bool Self = false;      ///< the data of an inner container (docs/paje-parser.md)
 };

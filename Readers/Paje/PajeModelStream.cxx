@@ -22,8 +22,8 @@ public:
     this->Counted.assign(leaves, 0);
     for (uint32_t leaf = 0; leaf < leaves; ++leaf)
     {
-      this->Counted[leaf] = this->Selected(leaf) && this->InPiece(leaf) &&
-        this->Stream.NeedsLeaf(this->Output(leaf));
+      this->Counted[leaf] =
+        this->Selected(leaf) && this->InPiece(leaf) && this->Stream.NeedsLeaf(this->Output(leaf));
     }
   }
 
@@ -59,8 +59,8 @@ public:
     }
     if (events.size() > 0)
     {
-      this->Points(events.Location.data(), events.Type.data(), events.Time.data(), nullptr,
-        events.size());
+      this->Points(
+        events.Location.data(), events.Type.data(), events.Time.data(), nullptr, events.size());
     }
     if (variables.size() > 0)
     {
@@ -90,8 +90,8 @@ private:
   {
     if (leaf >= this->Counted.size())
     {
-      throw std::invalid_argument("a row of leaf " + std::to_string(leaf) +
-        " is beyond the " + std::to_string(this->Counted.size()) + " leaves of the first pass");
+      throw std::invalid_argument("a row of leaf " + std::to_string(leaf) + " is beyond the " +
+        std::to_string(this->Counted.size()) + " leaves of the first pass");
     }
     return leaf;
   }
@@ -122,8 +122,8 @@ private:
       this->Time.push_back(time[i]);
       this->Value.push_back(value ? value[i] : 0.0);
     }
-    this->Stream.AddInterleavedPoints({ this->Location.data(), this->Type.data(),
-      this->Time.data(), this->Value.data(), this->Location.size() });
+    this->Stream.AddInterleavedPoints({ this->Location.data(), this->Type.data(), this->Time.data(),
+      this->Value.data(), this->Location.size() });
   }
 
   // As the reader's tables: both ends selected, the receiver in the piece.

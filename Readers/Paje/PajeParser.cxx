@@ -371,9 +371,9 @@ void PajeParser::ReleaseHeld(uint32_t container)
   }
   if (held.size() > 1)
   {
-    std::stable_sort(held.begin(), held.end(), [](const HeldState& a, const HeldState& b) {
-      return a.Depth > b.Depth || (a.Depth == b.Depth && a.Start < b.Start);
-    });
+    std::stable_sort(held.begin(), held.end(),
+      [](const HeldState& a, const HeldState& b)
+      { return a.Depth > b.Depth || (a.Depth == b.Depth && a.Start < b.Start); });
   }
   const uint32_t leaf = this->StreamLeaf(container);
   StateColumns& states = this->BatchStates;

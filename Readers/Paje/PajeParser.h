@@ -161,8 +161,8 @@ private:
   std::unordered_map<std::string_view, uint32_t> ContainerIds;
   std::unordered_set<std::string_view> ContainerAliases;
   std::vector<Stack> Stacks;
-  std::unordered_map<uint64_t, uint32_t> StackIds;  ///< (container, type) -> Stacks
-  std::unordered_map<uint64_t, Variable> Variables; ///< (container, type) -> variable
+  std::unordered_map<uint64_t, uint32_t> StackIds;          ///< (container, type) -> Stacks
+  std::unordered_map<uint64_t, Variable> Variables;         ///< (container, type) -> variable
   std::unordered_map<std::string, LinkQueue> PendingStarts; ///< (type, container, key)
   std::unordered_map<std::string, LinkQueue> PendingEnds;
   std::string LinkKey; ///< scratch for the key lookups

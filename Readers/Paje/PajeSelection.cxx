@@ -17,7 +17,8 @@ std::vector<LeafRange> SplitLeaves(const TraceData& trace, uint32_t pieces)
   {
     rows = trace.RowsOfLeaf;
   }
-  auto count = [&](const auto& column) {
+  auto count = [&](const auto& column)
+  {
     for (const uint32_t leaf : column)
     {
       if (leaf < leaves)
@@ -91,10 +92,14 @@ struct RowFilter
   {
     return this->S.Leaves.empty() || (leaf < this->S.Leaves.size() && this->S.Leaves[leaf] != 0);
   }
-  bool InPiece(uint32_t leaf) const { return leaf >= this->S.Piece.Begin && leaf < this->S.Piece.End; }
+  bool InPiece(uint32_t leaf) const
+  {
+    return leaf >= this->S.Piece.Begin && leaf < this->S.Piece.End;
+  }
   bool TypeSelected(uint32_t type) const
   {
-    return this->S.StateTypes.empty() || (type < this->S.StateTypes.size() && this->S.StateTypes[type]);
+    return this->S.StateTypes.empty() ||
+      (type < this->S.StateTypes.size() && this->S.StateTypes[type]);
   }
   /// A row of `leaf` over [first, last] (an instant: first == last); with
   /// `type` the state value it must have (or UINT32_MAX for no test).
@@ -113,7 +118,7 @@ struct RowFilter
       return Verdict::UnreadRegion;
     }
     return last < this->S.WindowBegin || first > this->S.WindowEnd ? Verdict::OutsideWindow
-                                                                    : Verdict::Kept;
+                                                                   : Verdict::Kept;
   }
   /// Counts a row left out for `verdict` (its window counter given); false.
   bool Count(Verdict verdict, SelectedTables& out, uint64_t& outsideWindow) const

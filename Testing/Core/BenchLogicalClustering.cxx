@@ -80,8 +80,7 @@ int main(int argc, char* argv[])
       return 2;
     }
   }
-  if (members < 1 || steps < 1 || clusters < 1 || groups < 1 || gap < 0 || gap > 100 ||
-    repeat < 1)
+  if (members < 1 || steps < 1 || clusters < 1 || groups < 1 || gap < 0 || gap > 100 || repeat < 1)
   {
     std::fprintf(stderr, "bad arguments\n");
     return 2;
@@ -122,29 +121,30 @@ int main(int argc, char* argv[])
   ml::ClaraResult clara;
   std::vector<ml::Merge> merges;
   const double timeClara = BestOf(repeat, [&] { clara = ml::Clara(series, options); });
-  const double timeLinkage =
-    BestOf(repeat, [&] { merges = ml::SingleLinkage(series, clara); });
+  const double timeLinkage = BestOf(repeat, [&] { merges = ml::SingleLinkage(series, clara); });
   const std::size_t k = clara.Medoids.size();
   std::vector<uint32_t> reference(series.Members.size());
   double referenceCost = 0.0;
-  const double timeReference = BestOf(repeat, [&] {
-    referenceCost = 0.0;
-    for (std::size_t m = 0; m < reference.size(); ++m)
+  const double timeReference = BestOf(repeat,
+    [&]
     {
-      double best = std::numeric_limits<double>::infinity();
-      for (std::size_t c = 0; c < k; ++c)
+      referenceCost = 0.0;
+      for (std::size_t m = 0; m < reference.size(); ++m)
       {
-        const double d = ml::TimelineDistance(series.Values.data() + m * steps,
-          series.Values.data() + std::size_t(clara.Medoids[c]) * steps, series.Steps);
-        if (d < best)
+        double best = std::numeric_limits<double>::infinity();
+        for (std::size_t c = 0; c < k; ++c)
         {
-          best = d;
-          reference[m] = static_cast<uint32_t>(c);
+          const double d = ml::TimelineDistance(series.Values.data() + m * steps,
+            series.Values.data() + std::size_t(clara.Medoids[c]) * steps, series.Steps);
+          if (d < best)
+          {
+            best = d;
+            reference[m] = static_cast<uint32_t>(c);
+          }
         }
+        referenceCost += best;
       }
-      referenceCost += best;
-    }
-  });
+    });
 
   // Consistency: k clusters, a dendrogram over them, CLARA's cost equal to
   // the reference assignment's.
@@ -156,8 +156,8 @@ int main(int argc, char* argv[])
   }
   if (std::abs(clara.Cost - referenceCost) > 1e-9 * (1.0 + referenceCost))
   {
-    std::fprintf(stderr, "FAIL: CLARA cost %.17g, reference assignment %.17g\n", clara.Cost,
-      referenceCost);
+    std::fprintf(
+      stderr, "FAIL: CLARA cost %.17g, reference assignment %.17g\n", clara.Cost, referenceCost);
     return 1;
   }
   std::printf("best of %d:\n", repeat);

@@ -83,7 +83,8 @@ TraceInput Stencil(int ranks, std::size_t iterations)
   TraceInput in;
   in.Locations = uint32_t(ranks);
   in.CommunicationType = { false, false, false, false, true, true, true };
-  const auto state = [&](int r, Type type, int depth, double start, double end) {
+  const auto state = [&](int r, Type type, int depth, double start, double end)
+  {
     in.StateLocation.push_back(r);
     in.StateType.push_back(type);
     in.StateDepth.push_back(depth);
@@ -225,10 +226,13 @@ int main(int argc, char** argv)
       order[i] = i;
     }
     const auto t0 = std::chrono::steady_clock::now();
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return in.StateLocation[a] != in.StateLocation[b] ? in.StateLocation[a] < in.StateLocation[b]
-                                                        : in.StateStart[a] < in.StateStart[b];
-    });
+    std::sort(order.begin(), order.end(),
+      [&](std::size_t a, std::size_t b)
+      {
+        return in.StateLocation[a] != in.StateLocation[b]
+          ? in.StateLocation[a] < in.StateLocation[b]
+          : in.StateStart[a] < in.StateStart[b];
+      });
     const auto t1 = std::chrono::steady_clock::now();
     baseline = std::min(baseline, std::chrono::duration<double>(t1 - t0).count());
   }

@@ -97,8 +97,8 @@ int main(int argc, char* argv[])
       }
     }
   }
-  std::printf("tree: %zu nodes, %zu leaves (%d clusters x %d nodes x %d leaves)\n",
-    parent.size(), leafSizes.size(), clusters, nodes, leaves);
+  std::printf("tree: %zu nodes, %zu leaves (%d clusters x %d nodes x %d leaves)\n", parent.size(),
+    leafSizes.size(), clusters, nodes, leaves);
 
   const macroscope::TreemapRect bounds{ 0, 0, 1920, 1080 };
   macroscope::TreemapOptions squarified{ macroscope::TreemapAlgorithm::Squarified, 1.0, 2.0 };
@@ -109,10 +109,12 @@ int main(int argc, char* argv[])
   const double timeSliced =
     BestOf(repeat, [&] { b = macroscope::LayoutTree(parent, size, bounds, sliced); });
   std::vector<double> sorted;
-  const double timeSort = BestOf(repeat, [&] {
-    sorted = leafSizes;
-    std::sort(sorted.begin(), sorted.end(), std::greater<double>());
-  });
+  const double timeSort = BestOf(repeat,
+    [&]
+    {
+      sorted = leafSizes;
+      std::sort(sorted.begin(), sorted.end(), std::greater<double>());
+    });
 
   // Consistency: the same root size both ways, every leaf inside the bounds.
   double total = 0.0;
@@ -122,8 +124,8 @@ int main(int argc, char* argv[])
   }
   if (std::abs(a.Size[0] - total) > 1e-9 * total || a.Size[0] != b.Size[0])
   {
-    std::fprintf(stderr, "FAIL: root sizes %.17g, %.17g, expected %.17g\n", a.Size[0],
-      b.Size[0], total);
+    std::fprintf(
+      stderr, "FAIL: root sizes %.17g, %.17g, expected %.17g\n", a.Size[0], b.Size[0], total);
     return 1;
   }
   std::vector<macroscope::TreemapRect> leafA, leafB;

@@ -28,8 +28,8 @@ struct Model
 
 /// Small integers (so that equal neighbours and uniform areas occur) mixed
 /// with reals.
-Model RandomModel(std::mt19937& random, int slices, uint32_t resources, uint32_t types,
-  std::vector<int64_t> parent)
+Model RandomModel(
+  std::mt19937& random, int slices, uint32_t resources, uint32_t types, std::vector<int64_t> parent)
 {
   Model model;
   model.Data.Grid.Slices = slices;
@@ -119,7 +119,8 @@ struct BruteForce
 BruteForce TemporalBruteForce(const ModelView& m)
 {
   BruteForce brute;
-  auto area = [&](int first, int last) {
+  auto area = [&](int first, int last)
+  {
     Area a;
     for (int t = first; t <= last; ++t)
     {
@@ -170,18 +171,21 @@ std::vector<std::vector<uint32_t>> LeavesOf(const std::vector<int64_t>& parent, 
 /// Exact cover of the cells (leaf, slice) by rectangles node x interval,
 /// by backtracking on the first uncovered cell. `spatial` treats the whole
 /// time range as one entity per leaf (values summed over slices).
-BruteForce HierarchicalBruteForce(const ModelView& m, const std::vector<int64_t>& parent, bool spatial)
+BruteForce HierarchicalBruteForce(
+  const ModelView& m, const std::vector<int64_t>& parent, bool spatial)
 {
   const auto below = LeavesOf(parent, m.Resources);
   const int slices = spatial ? 1 : m.Slices;
-  auto entity = [&](uint32_t s, int first, int last) {
+  auto entity = [&](uint32_t s, int first, int last)
+  {
     std::vector<double> values(m.Types, 0.0);
     for (uint32_t u = 0; u < m.Types; ++u)
       for (int t = first; t <= last; ++t)
         values[u] += m.At(s, t, u);
     return values;
   };
-  auto quality = [&](int64_t node, int first, int last) {
+  auto quality = [&](int64_t node, int first, int last)
+  {
     Area a;
     for (uint32_t s : below[node])
     {
@@ -199,7 +203,8 @@ BruteForce HierarchicalBruteForce(const ModelView& m, const std::vector<int64_t>
 
   std::vector<char> covered(std::size_t(m.Resources) * slices, 0);
   Candidate current;
-  std::function<void()> search = [&]() {
+  std::function<void()> search = [&]()
+  {
     const auto free = std::find(covered.begin(), covered.end(), 0);
     if (free == covered.end())
     {
@@ -257,7 +262,8 @@ double BrutePIC(const BruteForce& brute, const Partition& partition, double p, b
     for (const auto& part : partition.Parts)
     {
       same = same &&
-        std::any_of(c.Parts.begin(), c.Parts.end(), [&](const AggregatePart& q) { return q.SameArea(part); });
+        std::any_of(
+          c.Parts.begin(), c.Parts.end(), [&](const AggregatePart& q) { return q.SameArea(part); });
     }
     if (same)
       return PIC(c, p, brute.Full, normalize);
@@ -325,16 +331,16 @@ void ExpectExactSweep(Aggregation& aggregation, const BruteForce& brute)
       // Just inside the neighbouring intervals, each side wins strictly.
       const double pl = b - (b - before) / 1000.0;
       const double pr = b + (after - b) / 1000.0;
-      EXPECT_NEAR(BrutePIC(brute, left, pl, normalize), brute.Max(pl, normalize),
-        Tolerance(atBreakpoint));
+      EXPECT_NEAR(
+        BrutePIC(brute, left, pl, normalize), brute.Max(pl, normalize), Tolerance(atBreakpoint));
       EXPECT_GT(BrutePIC(brute, left, pl, normalize), BrutePIC(brute, right, pl, normalize));
       if (endsAtOne)
       {
         EXPECT_EQ(right.Parts.size(), 1u);
         continue;
       }
-      EXPECT_NEAR(BrutePIC(brute, right, pr, normalize), brute.Max(pr, normalize),
-        Tolerance(atBreakpoint));
+      EXPECT_NEAR(
+        BrutePIC(brute, right, pr, normalize), brute.Max(pr, normalize), Tolerance(atBreakpoint));
       EXPECT_GT(BrutePIC(brute, right, pr, normalize), BrutePIC(brute, left, pr, normalize));
     }
     std::size_t k = 0;
@@ -529,9 +535,8 @@ public:
       partition.Parts.push_back(AggregatePart{ n, k, int(last), q.Gain, q.Loss });
     }
     std::sort(partition.Parts.begin(), partition.Parts.end(),
-      [](const AggregatePart& a, const AggregatePart& b) {
-        return std::tie(a.Node, a.FirstSlice) < std::tie(b.Node, b.FirstSlice);
-      });
+      [](const AggregatePart& a, const AggregatePart& b)
+      { return std::tie(a.Node, a.FirstSlice) < std::tie(b.Node, b.FirstSlice); });
     for (AggregatePart& part : partition.Parts)
     {
       part.Gain /= this->GainScale;
@@ -688,8 +693,8 @@ TEST(AggregationBruteForce, SpatiotemporalSweepMatchesTheScalarReference)
         const PartitionSweep expected = reference.AllPartitions();
         for (unsigned bits : { 512u, 256u, 128u, 0u })
         {
-          SCOPED_TRACE(::testing::Message() << "trial " << trial << ", " << threads
-                                            << " threads, kernel " << bits << " bits");
+          SCOPED_TRACE(::testing::Message()
+            << "trial " << trial << ", " << threads << " threads, kernel " << bits << " bits");
           KernelChoice kernel(bits);
           ExpectSameSweep(expected, aggregation.AllPartitions());
           for (double p : { 0.0, 0.01, 0.3, 0.5, 0.9, 1.0 })

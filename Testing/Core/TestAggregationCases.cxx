@@ -17,8 +17,8 @@ namespace
 {
 
 /// A model from rows[resource * types + type][slice].
-MicroscopicModel MakeModel(int slices, uint32_t resources, uint32_t types,
-  const std::vector<std::vector<double>>& rows)
+MicroscopicModel MakeModel(
+  int slices, uint32_t resources, uint32_t types, const std::vector<std::vector<double>>& rows)
 {
   MicroscopicModel model;
   model.Grid.Slices = slices;
@@ -44,9 +44,9 @@ Intervals IntervalsOf(const Partition& partition)
 
 }
 
-// Pagano et al. 2013 (FrameSoC) Table II: five vectors of three values, raw qualities. The paper's p
-// are the first multiples of 0.001 (its bisection step) at which each
-// partition appears, so each exact breakpoint lies in (p - 0.001, p].
+// Pagano et al. 2013 (FrameSoC) Table II: five vectors of three values, raw qualities. The paper's
+// p are the first multiples of 0.001 (its bisection step) at which each partition appears, so each
+// exact breakpoint lies in (p - 0.001, p].
 TEST(AggregationCases, Table2OfSeed002InRawMode)
 {
   // Vectors (3,6,7) (5,3,5) (6,2,9) (1,2,7) (0,9,3): one resource, 3 types.
@@ -81,8 +81,7 @@ TEST(AggregationCases, Table2OfSeed002InRawMode)
 
 TEST(AggregationCases, NormalisedQualitiesOfTheFullPartitionAreOne)
 {
-  const MicroscopicModel model =
-    MakeModel(4, 2, 1, { { 1, 2, 3, 4 }, { 4, 1, 1, 0 } });
+  const MicroscopicModel model = MakeModel(4, 2, 1, { { 1, 2, 3, 4 }, { 4, 1, 1, 0 } });
   TemporalAggregation aggregation(ModelView::Of(model));
   const Partition full = aggregation.Best(1.0);
   ASSERT_EQ(full.Parts.size(), 1u);
@@ -94,7 +93,8 @@ TEST(AggregationCases, NormalisedQualitiesOfTheFullPartitionAreOne)
 
 TEST(AggregationCases, AllZeroModelIsOnePart)
 {
-  const MicroscopicModel model = MakeModel(3, 2, 2, { { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } });
+  const MicroscopicModel model =
+    MakeModel(3, 2, 2, { { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } });
   const ModelView view = ModelView::Of(model);
   TemporalAggregation temporal(view);
   AggregationHierarchy hierarchy(FlatHierarchy(2), 2);
@@ -191,16 +191,16 @@ TEST(AggregationCases, ZeroLossMergesOnlyIdenticalNeighbours)
   // 0.1 != 0.3): the loss there must still be exactly zero. Slices 4 and 5
   // differ by one ulp: not identical, not merged at p = 0.
   const double next = std::nextafter(0.7, 1.0);
-  const MicroscopicModel model = MakeModel(
-    6, 2, 1, { { 0.3, 0.1, 0.1, 0.1, 0.7, next }, { 0.2, 0.7, 0.7, 0.7, 0.2, 0.2 } });
+  const MicroscopicModel model =
+    MakeModel(6, 2, 1, { { 0.3, 0.1, 0.1, 0.1, 0.7, next }, { 0.2, 0.7, 0.7, 0.7, 0.2, 0.2 } });
   TemporalAggregation aggregation(ModelView::Of(model));
   EXPECT_EQ(aggregation.IntervalQuality(1, 3).Loss, 0.0);
   EXPECT_GT(aggregation.IntervalQuality(4, 5).Loss, 0.0);
   for (bool normalize : { true, false })
   {
     aggregation.SetNormalizeQualities(normalize);
-    EXPECT_EQ(IntervalsOf(aggregation.Best(0.0)),
-      (Intervals{ { 0, 0 }, { 1, 3 }, { 4, 4 }, { 5, 5 } }));
+    EXPECT_EQ(
+      IntervalsOf(aggregation.Best(0.0)), (Intervals{ { 0, 0 }, { 1, 3 }, { 4, 4 }, { 5, 5 } }));
   }
 }
 
@@ -282,13 +282,16 @@ TEST(AggregationCases, BadPAndValuesAreRejected)
 
 TEST(AggregationCases, BadHierarchiesAreRejected)
 {
-  EXPECT_THROW(AggregationHierarchy({ 2, 2, 0 }, 2), std::invalid_argument);     // root not -1
-  EXPECT_THROW(AggregationHierarchy({ 2, -1, -1 }, 2), std::invalid_argument);   // two roots
-  EXPECT_THROW(AggregationHierarchy({ 1, 2, -1 }, 2), std::invalid_argument);    // leaf with child
+  EXPECT_THROW(AggregationHierarchy({ 2, 2, 0 }, 2), std::invalid_argument);   // root not -1
+  EXPECT_THROW(AggregationHierarchy({ 2, -1, -1 }, 2), std::invalid_argument); // two roots
+  EXPECT_THROW(AggregationHierarchy({ 1, 2, -1 }, 2), std::invalid_argument);  // leaf with child
   EXPECT_THROW(AggregationHierarchy({ 3, 3, 3, -1, 3 }, 3), std::invalid_argument); // root not last
-  EXPECT_THROW(AggregationHierarchy({ 4, 5, 4, 5, 6, 6, -1 }, 4), std::invalid_argument); // scattered
-  EXPECT_THROW(AggregationHierarchy({ 3, 3, 4, 5, 5, -1 }, 2), std::invalid_argument); // 2 childless
-  EXPECT_THROW(AggregationHierarchy({ 3, 3, 3, 5, 5, -1 }, 3), std::invalid_argument); // 4 childless
+  EXPECT_THROW(
+    AggregationHierarchy({ 4, 5, 4, 5, 6, 6, -1 }, 4), std::invalid_argument); // scattered
+  EXPECT_THROW(
+    AggregationHierarchy({ 3, 3, 4, 5, 5, -1 }, 2), std::invalid_argument); // 2 childless
+  EXPECT_THROW(
+    AggregationHierarchy({ 3, 3, 3, 5, 5, -1 }, 3), std::invalid_argument); // 4 childless
   const MicroscopicModel model = MakeModel(1, 3, 1, { { 1 }, { 1 }, { 1 } });
   AggregationHierarchy twoLeaves(FlatHierarchy(2), 2);
   EXPECT_THROW(SpatialAggregation(ModelView::Of(model), twoLeaves), std::invalid_argument);

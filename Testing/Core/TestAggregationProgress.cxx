@@ -70,7 +70,8 @@ struct Recorder
 
   AggregationProgress Hook()
   {
-    return [this](double fraction) {
+    return [this](double fraction)
+    {
       this->Fractions.push_back(fraction);
       this->Threads.insert(std::this_thread::get_id());
       return this->Fractions.size() < this->StopAt;
@@ -180,8 +181,8 @@ TEST(AggregationProgress, SpatiotemporalReportsOnTheCallingThreadAndStops)
 
   Recorder stopQualities;
   stopQualities.StopAt = 5;
-  EXPECT_THROW(SpatiotemporalAggregation(model.View, hierarchy, 2, stopQualities.Hook()),
-    AggregationAborted);
+  EXPECT_THROW(
+    SpatiotemporalAggregation(model.View, hierarchy, 2, stopQualities.Hook()), AggregationAborted);
   EXPECT_EQ(stopQualities.Fractions.size(), 5u);
 }
 
@@ -242,8 +243,10 @@ TEST(AggregationProgress, TemporalQualitiesOnTwoThreads)
   {
     for (int last = first; last < 700; last += 53)
     {
-      EXPECT_EQ(temporal.IntervalQuality(first, last).Gain, single.IntervalQuality(first, last).Gain);
-      EXPECT_EQ(temporal.IntervalQuality(first, last).Loss, single.IntervalQuality(first, last).Loss);
+      EXPECT_EQ(
+        temporal.IntervalQuality(first, last).Gain, single.IntervalQuality(first, last).Gain);
+      EXPECT_EQ(
+        temporal.IntervalQuality(first, last).Loss, single.IntervalQuality(first, last).Loss);
     }
   }
 }
@@ -261,7 +264,8 @@ TEST(AggregationProgress, ParallelForCallsWaitingWhileOthersWork)
   std::atomic<bool> slept{ false };
   aggregation::ParallelFor(
     runs.size(), 2,
-    [&](std::size_t i) {
+    [&](std::size_t i)
+    {
       ++runs[i];
       if (std::this_thread::get_id() == caller)
       {
@@ -272,7 +276,8 @@ TEST(AggregationProgress, ParallelForCallsWaitingWhileOthersWork)
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
       }
     },
-    [&]() {
+    [&]()
+    {
       ++waits;
       waitedOn.insert(std::this_thread::get_id());
     });

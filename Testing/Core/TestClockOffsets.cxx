@@ -32,7 +32,8 @@ struct Skewed
     this->In.RecvTime.push_back(t + latency + this->Offset[to]);
   }
   // A collective every location leaves at true time t.
-  void Collective(double t, const std::vector<int32_t>& locations, const std::vector<double>& offset)
+  void Collective(
+    double t, const std::vector<int32_t>& locations, const std::vector<double>& offset)
   {
     for (int32_t l : locations)
     {

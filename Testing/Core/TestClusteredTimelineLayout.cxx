@@ -19,7 +19,8 @@ ClusteredTimelineInput Hand()
 {
   ClusteredTimelineInput in;
   auto add = [&](int32_t location, int64_t step, int32_t kind, double metric, int32_t cluster,
-               int32_t receives) {
+               int32_t receives)
+  {
     in.Events.Location.push_back(location);
     in.Events.GlobalStep.push_back(step);
     in.Events.Kind.push_back(kind);
@@ -174,7 +175,8 @@ TEST(ClusteredTimelineLayout, ReceivesWaitallPie)
 TEST(ClusteredTimelineLayout, AlternatingPairTimeline)
 {
   ClusteredTimelineInput in;
-  auto add = [&](int32_t location, int64_t step, int32_t kind, int32_t cluster) {
+  auto add = [&](int32_t location, int64_t step, int32_t kind, int32_t cluster)
+  {
     in.Events.Location.push_back(location);
     in.Events.GlobalStep.push_back(step);
     in.Events.Kind.push_back(kind);
@@ -255,7 +257,8 @@ TEST(ClusteredTimelineLayout, ProgressAndAbort)
 {
   ClusteredTimelineOptions options = NoFocusRoom();
   std::vector<double> reported;
-  options.Progress = [&reported](double f) {
+  options.Progress = [&reported](double f)
+  {
     reported.push_back(f);
     return true;
   };
@@ -266,8 +269,8 @@ TEST(ClusteredTimelineLayout, ProgressAndAbort)
   EXPECT_DOUBLE_EQ(reported.back(), 1.0);
   // The grid's layout reports within the first 40 %, the tallies after.
   EXPECT_TRUE(std::any_of(reported.begin(), reported.end(), [](double f) { return f < 0.4; }));
-  EXPECT_TRUE(std::any_of(
-    reported.begin(), reported.end(), [](double f) { return f >= 0.4 && f < 1.0; }));
+  EXPECT_TRUE(
+    std::any_of(reported.begin(), reported.end(), [](double f) { return f >= 0.4 && f < 1.0; }));
 
   for (double refuseFrom : { 0.0, 0.4 })
   {
@@ -283,8 +286,8 @@ TEST(ClusteredTimelineLayout, BandsAreNamedInWordsAndTheirMembersListed)
   band.Cluster = 1;
   band.Members = 12;
   EXPECT_EQ(ClusterBandNames(band),
-    (std::vector<std::string>{ "phase 3, cluster 1: 12 members", "phase 3, cluster 1 (12)",
-      "p3 c1 (12)" }));
+    (std::vector<std::string>{
+      "phase 3, cluster 1: 12 members", "phase 3, cluster 1 (12)", "p3 c1 (12)" }));
   band.Members = 1;
   EXPECT_EQ(ClusterBandNames(band).front(), "phase 3, cluster 1: 1 member");
 

@@ -106,5 +106,6 @@ TEST(ColorMetrics, ContrastRatio)
   EXPECT_NEAR(ColorMetrics::ContrastRatio(RGB{ 0, 0, 0 }, RGB{ 255, 255, 255 }), 21.0, 1e-9);
   EXPECT_NEAR(ColorMetrics::ContrastRatio(RGB{ 90, 90, 90 }, RGB{ 90, 90, 90 }), 1.0, 1e-12);
   // WCAG's example: #777777 on white is about 4.48:1.
-  EXPECT_NEAR(ColorMetrics::ContrastRatio(RGB{ 0x77, 0x77, 0x77 }, RGB{ 255, 255, 255 }), 4.48, 0.01);
+  EXPECT_NEAR(
+    ColorMetrics::ContrastRatio(RGB{ 0x77, 0x77, 0x77 }, RGB{ 255, 255, 255 }), 4.48, 0.01);
 }

@@ -57,8 +57,8 @@ TEST(DivergingScale, DepthGrowsWithTheSizeOnBothSidesAndSidesStayApart)
     for (auto kind : { macroscope::Dichromacy::Protanopia, macroscope::Dichromacy::Deuteranopia,
            macroscope::Dichromacy::Tritanopia })
     {
-      EXPECT_GE(ColorMetrics::CIEDE2000(ColorMetrics::Simulate(blue, kind),
-                  ColorMetrics::Simulate(red, kind)),
+      EXPECT_GE(ColorMetrics::CIEDE2000(
+                  ColorMetrics::Simulate(blue, kind), ColorMetrics::Simulate(red, kind)),
         20.0)
         << size;
     }

@@ -38,8 +38,8 @@ bool Contains(const std::string& text, const std::string& part)
   return text.find(part) != std::string::npos;
 }
 
-HierarchyTree Tree(std::vector<int64_t> parent, std::vector<std::string> name,
-  std::vector<std::string> kind = {})
+HierarchyTree Tree(
+  std::vector<int64_t> parent, std::vector<std::string> name, std::vector<std::string> kind = {})
 {
   if (kind.empty())
   {
@@ -86,7 +86,8 @@ TEST(HierarchyFile, ErrorsNameTheFileAndTheProblem)
   const std::string empty = ErrorOf(" \n\t");
   EXPECT_TRUE(Contains(empty, "platform.json") && Contains(empty, "empty")) << empty;
 
-  const std::string noName = ErrorOf(R"({"name": "g", "children": [{"name": "a"}, {"kind": "x"}]})");
+  const std::string noName =
+    ErrorOf(R"({"name": "g", "children": [{"name": "a"}, {"kind": "x"}]})");
   EXPECT_TRUE(Contains(noName, "child 2 of \"g\"") && Contains(noName, "no \"name\"")) << noName;
 
   const std::string number = ErrorOf(R"({"name": "g", "children": [{"name": 4}]})");
@@ -95,8 +96,8 @@ TEST(HierarchyFile, ErrorsNameTheFileAndTheProblem)
   const std::string notArray = ErrorOf(R"({"name": "g", "children": {"name": "a"}})");
   EXPECT_TRUE(Contains(notArray, "\"g\"") && Contains(notArray, "not an array")) << notArray;
 
-  const std::string duplicate =
-    ErrorOf(R"({"name": "g", "children": [{"name": "x", "children": [{"name": "a"}]}, {"name": "a"}]})");
+  const std::string duplicate = ErrorOf(
+    R"({"name": "g", "children": [{"name": "x", "children": [{"name": "a"}]}, {"name": "a"}]})");
   EXPECT_TRUE(Contains(duplicate, "two leaves are named \"a\"")) << duplicate;
 
   const std::string kind = ErrorOf(R"({"name": "g", "kind": 1, "children": [{"name": "a"}]})");
@@ -142,8 +143,9 @@ TEST(HierarchyFile, RegroupsFlatRanksByParity)
   EXPECT_EQ(result.Tree.Parent, (std::vector<int64_t>{ -1, 0, 1, 1, 0, 4, 4 }));
   EXPECT_EQ(result.Tree.Name,
     (std::vector<std::string>{ "grid", "even", "rank-0", "rank-2", "odd", "rank-1", "rank-3" }));
-  EXPECT_EQ(result.Tree.Kind, (std::vector<std::string>{ "group", "cluster", "process", "process",
-                                "cluster", "process", "process" }));
+  EXPECT_EQ(result.Tree.Kind,
+    (std::vector<std::string>{
+      "group", "cluster", "process", "process", "cluster", "process", "process" }));
   EXPECT_EQ(result.LeafIndex, (std::vector<int64_t>{ -1, -1, 0, 1, -1, 2, 3 }));
   EXPECT_EQ(result.LeafVertex, (std::vector<std::size_t>{ 2, 3, 5, 6 }));
   EXPECT_EQ(result.NewLeafOfOldLeaf, (std::vector<uint32_t>{ 0, 2, 1, 3 }));
@@ -208,8 +210,8 @@ TEST(HierarchyFile, RanksBringTheirThreadsAndPathsDisambiguate)
     const std::string message = error.what();
     EXPECT_TRUE(Contains(message, "f.json") && Contains(message, "matches 3 trace vertices"))
       << message;
-    EXPECT_TRUE(Contains(message, "\"node-0/rank 0/t0\"") &&
-      Contains(message, "\"node-1/rank 2/t0\""))
+    EXPECT_TRUE(
+      Contains(message, "\"node-0/rank 0/t0\"") && Contains(message, "\"node-1/rank 2/t0\""))
       << message;
   }
   // A rank and one of its threads: one trace leaf covered twice.
@@ -217,13 +219,15 @@ TEST(HierarchyFile, RanksBringTheirThreadsAndPathsDisambiguate)
   {
     RegroupHierarchy(trace, leaves,
       ParseHierarchyFile(
-        R"({"name": "g", "children": [{"name": "rank 0"}, {"name": "node-0/rank 0/t1"}]})", "f.json"),
+        R"({"name": "g", "children": [{"name": "rank 0"}, {"name": "node-0/rank 0/t1"}]})",
+        "f.json"),
       "f.json");
     FAIL() << "no error";
   }
   catch (const HierarchyFileError& error)
   {
-    EXPECT_TRUE(Contains(error.what(), "both cover the trace's \"node-0/rank 0/t1\"")) << error.what();
+    EXPECT_TRUE(Contains(error.what(), "both cover the trace's \"node-0/rank 0/t1\""))
+      << error.what();
   }
 }
 
@@ -272,8 +276,10 @@ TEST(HierarchyFile, RandomTreesBruteForce)
         leaves.push_back(v);
       }
     }
-    auto isAncestor = [&](std::size_t a, std::size_t v) {
-      for (int64_t x = static_cast<int64_t>(v); x >= 0; x = trace.Parent[static_cast<std::size_t>(x)])
+    auto isAncestor = [&](std::size_t a, std::size_t v)
+    {
+      for (int64_t x = static_cast<int64_t>(v); x >= 0;
+           x = trace.Parent[static_cast<std::size_t>(x)])
       {
         if (static_cast<std::size_t>(x) == a)
           return true;
@@ -353,8 +359,8 @@ TEST(HierarchyFile, RandomTreesBruteForce)
     std::set<std::string> expectedUnmatched(bogus.begin(), bogus.end());
     for (std::size_t f = 1; f < ordered.size(); ++f)
     {
-      if (!fileInner[f] && ordered.Name[f][0] == 'g' && ordered.Name[f].find('/') == std::string::npos &&
-        ordered.Name[f].size() <= 2)
+      if (!fileInner[f] && ordered.Name[f][0] == 'g' &&
+        ordered.Name[f].find('/') == std::string::npos && ordered.Name[f].size() <= 2)
       {
         expectedUnmatched.insert(ordered.Name[f]);
       }
@@ -381,7 +387,8 @@ TEST(HierarchyFile, RandomTreesBruteForce)
     }
     for (std::size_t w = 0; w < out.size(); ++w)
     {
-      EXPECT_TRUE(w == 0 ? out.Parent[w] == -1 : (out.Parent[w] >= 0 && out.Parent[w] < int64_t(w)));
+      EXPECT_TRUE(
+        w == 0 ? out.Parent[w] == -1 : (out.Parent[w] >= 0 && out.Parent[w] < int64_t(w)));
     }
     int64_t last = -1;
     for (std::size_t w = 0; w < out.size(); ++w)
@@ -458,8 +465,8 @@ TEST(HierarchyFile, RandomTreesBruteForce)
         bool below = false;
         for (int64_t x = static_cast<int64_t>(w); x >= 0 && !below; x = out.Parent[std::size_t(x)])
         {
-          below = out.Name[std::size_t(x)] == trace.Name[c] &&
-            out.Kind[std::size_t(x)] == trace.Kind[c];
+          below =
+            out.Name[std::size_t(x)] == trace.Name[c] && out.Kind[std::size_t(x)] == trace.Kind[c];
         }
         copied += below ? 1 : 0;
       }

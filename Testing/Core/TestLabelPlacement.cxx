@@ -293,16 +293,20 @@ TEST(LabelPlacement, CommonLeadingPathIsDropped)
 {
   using macroscope::DropCommonLeadingPath;
   const std::string sep = " / ";
-  EXPECT_EQ(DropCommonLeadingPath({ "cluster / node 3 / rank 0", "cluster / node 3 / rank 1" }, sep),
+  EXPECT_EQ(
+    DropCommonLeadingPath({ "cluster / node 3 / rank 0", "cluster / node 3 / rank 1" }, sep),
     (std::vector<std::string>{ "rank 0", "rank 1" }));
   // Shared up to a component only: "node 1" and "node 12" differ.
   EXPECT_EQ(DropCommonLeadingPath({ "c / node 1 / a", "c / node 12 / a" }, sep),
     (std::vector<std::string>{ "node 1 / a", "node 12 / a" }));
   // Nothing shared, one name, equal names: unchanged (a name keeps its last component).
-  EXPECT_EQ(DropCommonLeadingPath({ "MPI Rank 0 / Master thread", "MPI Rank 1 / Master thread" }, sep),
+  EXPECT_EQ(
+    DropCommonLeadingPath({ "MPI Rank 0 / Master thread", "MPI Rank 1 / Master thread" }, sep),
     (std::vector<std::string>{ "MPI Rank 0 / Master thread", "MPI Rank 1 / Master thread" }));
   EXPECT_EQ(DropCommonLeadingPath({ "a / b" }, sep), (std::vector<std::string>{ "a / b" }));
-  EXPECT_EQ(DropCommonLeadingPath({ "a / b", "a / b" }, sep), (std::vector<std::string>{ "b", "b" }));
-  EXPECT_EQ(DropCommonLeadingPath({ "a / b", "a" }, sep), (std::vector<std::string>{ "a / b", "a" }));
+  EXPECT_EQ(
+    DropCommonLeadingPath({ "a / b", "a / b" }, sep), (std::vector<std::string>{ "b", "b" }));
+  EXPECT_EQ(
+    DropCommonLeadingPath({ "a / b", "a" }, sep), (std::vector<std::string>{ "a / b", "a" }));
   EXPECT_TRUE(DropCommonLeadingPath({}, sep).empty());
 }

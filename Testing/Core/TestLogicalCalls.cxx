@@ -137,9 +137,9 @@ TEST(LogicalCalls, CoalescedIsendsAreOneSendAtOneStep)
     EXPECT_EQ(on.Events.Enter[send], 1.0);
     EXPECT_EQ(on.Events.Exit[send], 3.0);
     EXPECT_EQ(on.Events.Type[send], Isend);
-    EXPECT_EQ(on.Events.State[send], 7 * p + 4); // the first Isend's row (7 states a process)
+    EXPECT_EQ(on.Events.State[send], 7 * p + 4);     // the first Isend's row (7 states a process)
     EXPECT_EQ(on.Events.Partner[send], (p + 1) % 3); // its earliest message
-    EXPECT_EQ(on.Events.Exit[send - 1], 1.0); // the aggregate ends at the first Isend
+    EXPECT_EQ(on.Events.Exit[send - 1], 1.0);        // the aggregate ends at the first Isend
   }
   ASSERT_EQ(on.Messages.size(), 6u);
   for (std::size_t m = 0; m < 6; ++m)

@@ -397,8 +397,7 @@ TEST(Clara, DuplicatedRowsCapClusters)
   // 9 members, 3 distinct rows (one of them without any event), Clusters 5.
   PhaseSeries series;
   series.Steps = 3;
-  const std::vector<std::vector<double>> rows = { { 1, NaN, 2 }, { NaN, NaN, NaN },
-    { 4, 4, NaN } };
+  const std::vector<std::vector<double>> rows = { { 1, NaN, 2 }, { NaN, NaN, NaN }, { 4, 4, NaN } };
   for (uint32_t m = 0; m < 9; ++m)
   {
     series.Members.push_back(static_cast<int32_t>(m));
@@ -560,8 +559,7 @@ TEST(SingleLinkage, MatchesNaiveAgglomerationAndCutsNest)
     {
       EXPECT_LE(merges[i - 1].Height, merges[i].Height);
     }
-    EXPECT_EQ(CutDendrogram(clara, merges, 1),
-      std::vector<uint32_t>(series.Members.size(), 0));
+    EXPECT_EQ(CutDendrogram(clara, merges, 1), std::vector<uint32_t>(series.Members.size(), 0));
     EXPECT_EQ(Partition(CutDendrogram(clara, merges, k)), Partition(clara.Assignment));
     for (uint32_t count = 1; count <= k; ++count)
     {

@@ -15,8 +15,8 @@ namespace
 {
 
 // An event of `location` at global step `step` of phase `phase`.
-void AddEvent(LogicalTrace& trace, int32_t location, int64_t step, int32_t phase,
-  int32_t receives = 0)
+void AddEvent(
+  LogicalTrace& trace, int32_t location, int64_t step, int32_t phase, int32_t receives = 0)
 {
   LogicalEvents& e = trace.Events;
   e.Location.push_back(location);
@@ -61,9 +61,9 @@ LogicalTrace TwoPhases(std::vector<double>& metric)
     int32_t Phase;
     double Value;
     int32_t Receives;
-  } rows[] = { { 3, 0, 0, 5.0, 1 }, { 3, 1, 0, 6.0, 4 }, { 1, 0, 0, 7.0, 2 },
-    { 0, 2, 1, 0.0, 0 }, { 0, 3, 1, 0.1, 0 }, { 1, 2, 1, 10.0, 3 }, { 1, 3, 1, 10.2, 0 },
-    { 2, 2, 1, 0.2, 0 }, { 2, 3, 1, 0.0, 0 }, { 3, 2, 1, 9.9, 0 }, { 3, 3, 1, 10.1, 1 } };
+  } rows[] = { { 3, 0, 0, 5.0, 1 }, { 3, 1, 0, 6.0, 4 }, { 1, 0, 0, 7.0, 2 }, { 0, 2, 1, 0.0, 0 },
+    { 0, 3, 1, 0.1, 0 }, { 1, 2, 1, 10.0, 3 }, { 1, 3, 1, 10.2, 0 }, { 2, 2, 1, 0.2, 0 },
+    { 2, 3, 1, 0.0, 0 }, { 3, 2, 1, 9.9, 0 }, { 3, 3, 1, 10.1, 1 } };
   for (const auto& row : rows)
   {
     AddEvent(trace, row.Location, row.Step, row.Phase, row.Receives);
@@ -127,8 +127,7 @@ TEST(LogicalPhaseClusters, CutSeparatesGroups)
   EXPECT_EQ(medoids, 2);
   for (std::size_t i = 0; i < trace.Events.size(); ++i)
   {
-    EXPECT_EQ(out.EventCluster[i],
-      ClusterOf(out, trace.Events.Phase[i], trace.Events.Location[i]))
+    EXPECT_EQ(out.EventCluster[i], ClusterOf(out, trace.Events.Phase[i], trace.Events.Location[i]))
       << "event " << i;
   }
 
@@ -180,8 +179,8 @@ TEST(LogicalPhaseClusters, ProgressAborts)
   std::vector<double> metric;
   const LogicalTrace trace = TwoPhases(metric);
   int calls = 0;
-  EXPECT_THROW(ClusterPhases(trace, metric, {}, [&calls](double) { return ++calls < 2; }),
-    LogicalTimeAborted);
+  EXPECT_THROW(
+    ClusterPhases(trace, metric, {}, [&calls](double) { return ++calls < 2; }), LogicalTimeAborted);
   EXPECT_EQ(calls, 2);
 }
 

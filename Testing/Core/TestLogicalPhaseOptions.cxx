@@ -66,7 +66,8 @@ std::vector<T> Column(const LogicalTrace& trace, const std::vector<T>& column, i
   return values;
 }
 // Per location, a column of all its rows (aggregate, event, aggregate, ...).
-std::vector<double> Rows(const LogicalTrace& trace, const std::vector<double>& column, int32_t location)
+std::vector<double> Rows(
+  const LogicalTrace& trace, const std::vector<double>& column, int32_t location)
 {
   std::vector<double> values;
   for (std::size_t r = 0; r < trace.Events.size(); ++r)
@@ -108,7 +109,8 @@ TEST(LogicalPhaseOptions, PhaseLatenessComparesWithinThePhase)
   {
     EXPECT_EQ(Rows(trace, trace.Events.Lateness, p), (std::vector<double>{ 10, 10 }));
     EXPECT_EQ(Rows(trace, trace.Events.PhaseLateness, p), (std::vector<double>{ 0, 0 }));
-    EXPECT_EQ(Rows(trace, trace.Events.PhaseDifferentialLateness, p), (std::vector<double>{ 0, 0 }));
+    EXPECT_EQ(
+      Rows(trace, trace.Events.PhaseDifferentialLateness, p), (std::vector<double>{ 0, 0 }));
   }
   // Global differential: P2's and P3's first aggregates have no predecessor,
   // so they start the 10 s; their events inherit it.
@@ -305,9 +307,9 @@ TEST(LogicalPhaseOptions, CollectivesBoundPhases)
 {
   // Default: the two messages of a segment cross (each process sends, then
   // receives), a cycle that merges them, and each collective is a phase:
-  // 6. Every collective a boundary: per process [S R] [AR S R] [B S R] [AR]: 4 phases. Allreduce only:
-  // [S R] [AR S R B S R] [AR]: 3. Steps are the same in all: S 0, R 1,
-  // AR 2, S 3, R 4, B 5, S 6, R 7, AR 8.
+  // 6. Every collective a boundary: per process [S R] [AR S R] [B S R] [AR]: 4 phases. Allreduce
+  // only: [S R] [AR S R B S R] [AR]: 3. Steps are the same in all: S 0, R 1, AR 2, S 3, R 4, B 5, S
+  // 6, R 7, AR 8.
   const Trace t = BlockingStencil();
   const LogicalTrace plain = BuildLogicalTrace(t.In);
   EXPECT_EQ(plain.Phases.size(), 6u);
@@ -327,8 +329,8 @@ TEST(LogicalPhaseOptions, CollectivesBoundPhases)
       (std::vector<int32_t>{ 0, 0, 1, 1, 1, 1, 1, 1, 2 }));
     for (const LogicalTrace* trace : { &plain, &byCollective, &byAllreduce })
     {
-      EXPECT_EQ(Column(*trace, trace->Events.Step, p),
-        (std::vector<int64_t>{ 0, 1, 2, 3, 4, 5, 6, 7, 8 }));
+      EXPECT_EQ(
+        Column(*trace, trace->Events.Step, p), (std::vector<int64_t>{ 0, 1, 2, 3, 4, 5, 6, 7, 8 }));
     }
   }
   // User boundaries take precedence over every merge option.

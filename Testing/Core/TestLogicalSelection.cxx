@@ -45,16 +45,16 @@ TEST(LogicalSelection, TypesKeepTheirEventsAndTheAggregatesBefore)
   EXPECT_EQ(SelectLogicalEvents(h.Location, h.Step, h.Type, {}, { false, true, false }), expected);
   // With location 1 only: rows 6 and 7.
   const std::vector<bool> both{ false, false, false, false, false, false, true, true };
-  EXPECT_EQ(SelectLogicalEvents(h.Location, h.Step, h.Type, { false, true }, { false, true, false }),
-    both);
+  EXPECT_EQ(
+    SelectLogicalEvents(h.Location, h.Step, h.Type, { false, true }, { false, true, false }), both);
 }
 
 TEST(LogicalSelection, OutsideTheMaskIsNotSelected)
 {
   // A location beyond the leaf mask, a type beyond the type mask, and an
   // aggregate with no communication event after it.
-  const std::vector<bool> keep = SelectLogicalEvents(
-    { 0, 5, 0, 0 }, { 1, 1, 3, 4 }, { 0, 0, 7, -1 }, { true, true }, { true });
+  const std::vector<bool> keep =
+    SelectLogicalEvents({ 0, 5, 0, 0 }, { 1, 1, 3, 4 }, { 0, 0, 7, -1 }, { true, true }, { true });
   EXPECT_EQ(keep, (std::vector<bool>{ true, false, false, false }));
 }
 

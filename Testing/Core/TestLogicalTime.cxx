@@ -168,9 +168,11 @@ TEST(LogicalTime, PairwiseExchangePhasesAreMergedComponents)
   for (int p = 0; p < 4; ++p)
   {
     EXPECT_EQ(Steps(trace, p), (std::vector<int64_t>{ 0, 1, 2, 3 })) << "process " << p;
-    EXPECT_EQ(trace.Events.Phase[RowAt(trace, p, 0.5)], trace.Events.Phase[RowAt(trace, p ^ 1, 2.5)]);
+    EXPECT_EQ(
+      trace.Events.Phase[RowAt(trace, p, 0.5)], trace.Events.Phase[RowAt(trace, p ^ 1, 2.5)]);
     EXPECT_EQ(trace.Events.Phase[RowAt(trace, p, 0.5)], trace.Events.Phase[RowAt(trace, p, 2.5)]);
-    EXPECT_EQ(trace.Events.Phase[RowAt(trace, p, 4.5)], trace.Events.Phase[RowAt(trace, p ^ 2, 6.5)]);
+    EXPECT_EQ(
+      trace.Events.Phase[RowAt(trace, p, 4.5)], trace.Events.Phase[RowAt(trace, p ^ 2, 6.5)]);
     // Stage-1 phases are 0 and 1 (topological order), stage-2 ones 2 and 3.
     EXPECT_LT(trace.Events.Phase[RowAt(trace, p, 0.5)], 2);
     EXPECT_GE(trace.Events.Phase[RowAt(trace, p, 4.5)], 2);
@@ -194,7 +196,7 @@ Trace Ring(int iterations, bool blockingReceives = false)
     for (int i = 0; i < iterations; ++i)
     {
       const double o = 10.0 * i;
-      t.State(p, Compute, 1, o, o + 4);   // compute
+      t.State(p, Compute, 1, o, o + 4);     // compute
       t.State(p, Compute, 1, o + 4, o + 9); // exchange_halo
       if (!blockingReceives)
       {
@@ -375,8 +377,10 @@ TEST(LogicalTime, BarrierExchangeBarrierMakeThreePhasesInOrder)
     EXPECT_EQ(trace.Events.Phase[RowAt(trace, p, 7.5)], 2);
     EXPECT_EQ(trace.Events.Kind[RowAt(trace, p, 1.5)], EventKind::Collective);
   }
-  EXPECT_EQ(trace.Events.Collective[RowAt(trace, 0, 7.5)], trace.Events.Collective[RowAt(trace, 1, 7.5)]);
-  EXPECT_NE(trace.Events.Collective[RowAt(trace, 0, 1.5)], trace.Events.Collective[RowAt(trace, 0, 7.5)]);
+  EXPECT_EQ(
+    trace.Events.Collective[RowAt(trace, 0, 7.5)], trace.Events.Collective[RowAt(trace, 1, 7.5)]);
+  EXPECT_NE(
+    trace.Events.Collective[RowAt(trace, 0, 1.5)], trace.Events.Collective[RowAt(trace, 0, 7.5)]);
   EXPECT_EQ(trace.Phases[0].FirstGlobalStep, 0);
   EXPECT_EQ(trace.Phases[0].LastGlobalStep, 1);
   EXPECT_EQ(trace.Phases[1].FirstGlobalStep, 2);
@@ -443,7 +447,8 @@ TEST(LogicalTime, MergeByEnclosingCall)
   // A: F ⊃ {S -> B, S -> C}; B and C receive. Without merging, the two
   // messages are two phases: A.S1 0, B.R 1 | A.S2 2, C.R 3. With merging
   // (F at depth 1): one phase, A.S1 0, A.S2 1, B.R 1, C.R 2.
-  const auto build = [](int32_t depth) {
+  const auto build = [](int32_t depth)
+  {
     Trace t(3);
     t.State(0, Compute, depth, 0, 10);
     t.Call(0, 1, 2, depth + 1);
@@ -616,17 +621,17 @@ TEST(LogicalTime, EndpointsAtCallBoundaries)
   // ending call, even when a non-MPI or MPI call starts at that time.
   Trace t(2);
   t.State(0, Compute, 0, 0, 10);
-  t.Call(0, 0, 1);   // Recv, completes at 1
-  t.Call(0, 1, 2);   // Recv, completes at 2
-  t.Call(0, 2, 3);   // Send at 2
-  t.Call(0, 3, 4);   // Barrier, ends at 4
-  t.Call(0, 4, 5);   // Finalize: no endpoint
+  t.Call(0, 0, 1); // Recv, completes at 1
+  t.Call(0, 1, 2); // Recv, completes at 2
+  t.Call(0, 2, 3); // Send at 2
+  t.Call(0, 3, 4); // Barrier, ends at 4
+  t.Call(0, 4, 5); // Finalize: no endpoint
   t.State(0, Compute, 1, 4, 5);
   t.Collective(0, 4);
-  t.Call(1, 0, 0.5); // Send at 0
+  t.Call(1, 0, 0.5);   // Send at 0
   t.Call(1, 0.5, 0.8); // Send at 0.5
-  t.Call(1, 2, 3);   // Recv, completes at 3
-  t.Call(1, 3, 4);   // Barrier
+  t.Call(1, 2, 3);     // Recv, completes at 3
+  t.Call(1, 3, 4);     // Barrier
   t.Collective(1, 4);
   t.Message(1, 0, 0, 1);
   t.Message(1, 0, 0.5, 2);
@@ -651,7 +656,8 @@ TEST(LogicalTime, EndpointsAtCallBoundaries)
     }
   }
   using K = EventKind;
-  EXPECT_EQ(kinds, (std::vector<K>{ K::Receive, K::Receive, K::Send, K::Collective, K::Send, K::Receive }));
+  EXPECT_EQ(
+    kinds, (std::vector<K>{ K::Receive, K::Receive, K::Send, K::Collective, K::Send, K::Receive }));
   EXPECT_EQ(receives, (std::vector<int32_t>{ 1, 1, 0, 0, 0, 1 }));
   EXPECT_EQ(trace.Events.Enter[RowAt(trace, 0, 3.5)], 3.0);
   EXPECT_EQ(trace.Events.Enter[RowAt(trace, 0, 7.5)], 7.0);
@@ -667,10 +673,10 @@ Trace DelayedRing()
   {
     t.State(p, Compute, 0, 0, 20);
     const double d = p == 2 ? 5 : 0;
-    t.Call(p, d + 0, d + 1);                      // S
-    t.Message(p, (p + 1) % 3, d + 0.5, 0);        // receive time set below
-    t.Call(p, d + 1, p == 0 ? 6 : d + 2);         // R: P0 waits for P2
-    t.Call(p, p == 0 ? 6.5 : d + 2.5, 8);         // Allreduce, all leave at 8
+    t.Call(p, d + 0, d + 1);               // S
+    t.Message(p, (p + 1) % 3, d + 0.5, 0); // receive time set below
+    t.Call(p, d + 1, p == 0 ? 6 : d + 2);  // R: P0 waits for P2
+    t.Call(p, p == 0 ? 6.5 : d + 2.5, 8);  // Allreduce, all leave at 8
     t.Collective(p, 7.9);
     t.Call(p, 9, 10);
     t.Message(p, (p + 1) % 3, 9.5, 10.5);
@@ -753,9 +759,8 @@ TEST(LogicalTime, StepSpansMapStepsAndTime)
 
 TEST(LogicalTime, InvalidInputThrows)
 {
-  const auto throws = [](const TraceInput& in, const Options& o = {}) {
-    EXPECT_THROW(BuildLogicalTrace(in, o), std::invalid_argument);
-  };
+  const auto throws = [](const TraceInput& in, const Options& o = {})
+  { EXPECT_THROW(BuildLogicalTrace(in, o), std::invalid_argument); };
   Trace lengths(2);
   lengths.Call(0, 0, 1);
   lengths.In.StateEnd.push_back(3);
@@ -799,10 +804,12 @@ TEST(LogicalTime, InvalidInputThrows)
 TEST(LogicalTime, ProgressAndAbort)
 {
   std::vector<double> reported;
-  BuildLogicalTrace(Ring(2).In, {}, [&](double f) {
-    reported.push_back(f);
-    return true;
-  });
+  BuildLogicalTrace(Ring(2).In, {},
+    [&](double f)
+    {
+      reported.push_back(f);
+      return true;
+    });
   ASSERT_FALSE(reported.empty());
   EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
   EXPECT_EQ(reported.back(), 1.0);
@@ -1065,7 +1072,8 @@ void CheckProperties(const Trace& t, const LogicalTrace& trace)
   for (std::size_t r = 0; r < n; ++r)
   {
     auto it = least.find(ev.GlobalStep[r]);
-    least[ev.GlobalStep[r]] = it == least.end() ? ev.Lateness[r] : std::min(it->second, ev.Lateness[r]);
+    least[ev.GlobalStep[r]] =
+      it == least.end() ? ev.Lateness[r] : std::min(it->second, ev.Lateness[r]);
   }
   for (const auto& [step, value] : least)
   {

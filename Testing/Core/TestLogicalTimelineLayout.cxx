@@ -18,7 +18,8 @@ namespace
 LogicalEventColumns HandEvents()
 {
   LogicalEventColumns e;
-  auto add = [&](int32_t location, int64_t step, int32_t kind, double metric) {
+  auto add = [&](int32_t location, int64_t step, int32_t kind, double metric)
+  {
     e.Location.push_back(location);
     e.GlobalStep.push_back(step);
     e.Kind.push_back(kind);
@@ -194,8 +195,8 @@ TEST(LogicalTimelineLayout, StepTicksKeepTheirSpacing)
   ASSERT_EQ(ticks.size(), 10u);
   EXPECT_EQ(ticks[1], 10);
   // 4 columns over 400 pixels: every column.
-  EXPECT_EQ(StepTicks(StepColumns::Make(1, 7, false), 400.0, 40.0),
-    (std::vector<int64_t>{ 1, 3, 5, 7 }));
+  EXPECT_EQ(
+    StepTicks(StepColumns::Make(1, 7, false), 400.0, 40.0), (std::vector<int64_t>{ 1, 3, 5, 7 }));
   // 30 columns of 10 pixels: every 5th (2 x 10 = 20 < 40 <= 5 x 10).
   EXPECT_EQ(StepTicks(StepColumns::Make(0, 29, true), 300.0, 40.0).size(), 6u);
 }
@@ -230,7 +231,8 @@ TEST(LogicalTimelineLayout, ProgressAndAbort)
 {
   LogicalTimelineOptions options;
   std::vector<double> reported;
-  options.Progress = [&reported](double f) {
+  options.Progress = [&reported](double f)
+  {
     reported.push_back(f);
     return true;
   };

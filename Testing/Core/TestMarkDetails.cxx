@@ -136,8 +136,8 @@ TEST(MarkDetails, OverviewPartsAndVisualAggregates)
   EXPECT_TRUE(Contains(text, "Mode type: MPI_Recv (62 %)")) << text;
   part.Aggregate = 2;
   part.PartCount = 7;
-  EXPECT_TRUE(Contains(DescribeOverviewPart(part),
-    "visual aggregate of 7 parts (different temporal partitions)"));
+  EXPECT_TRUE(Contains(
+    DescribeOverviewPart(part), "visual aggregate of 7 parts (different temporal partitions)"));
 }
 
 TEST(MarkDetails, GenericFieldsInOrder)

@@ -212,7 +212,8 @@ TEST_F(ModelCacheFile, ChangedTraceOrParametersMakeItStale)
   ModelCacheKey expected = written.Key;
   EXPECT_NO_THROW(LoadModelCache(this->File, expected));
 
-  auto expectStale = [this](const ModelCacheKey& key, const std::string& words) {
+  auto expectStale = [this](const ModelCacheKey& key, const std::string& words)
+  {
     try
     {
       LoadModelCache(this->File, key);
@@ -303,8 +304,10 @@ TEST(ModelCachePath, BesideTheTraceOrInADirectory)
     "/data/run/traces.otf2.states-depth1-normalized.mcache");
   EXPECT_EQ(ModelCachePath("/data/x.paje", "", SliceMetric::EventCount, false, -1),
     "/data/x.paje.events.mcache");
-  const std::string a = ModelCachePath("/a/traces.otf2", "/cache", SliceMetric::EventCount, false, -1);
-  const std::string b = ModelCachePath("/b/traces.otf2", "/cache", SliceMetric::EventCount, false, -1);
+  const std::string a =
+    ModelCachePath("/a/traces.otf2", "/cache", SliceMetric::EventCount, false, -1);
+  const std::string b =
+    ModelCachePath("/b/traces.otf2", "/cache", SliceMetric::EventCount, false, -1);
   EXPECT_EQ(a.rfind("/cache/traces.otf2-", 0), 0u) << a;
   EXPECT_NE(a, b); // same file name, different directories
 }

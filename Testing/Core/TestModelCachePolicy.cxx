@@ -127,7 +127,8 @@ TEST_F(ModelCachePolicy, StaleCacheIsRewrittenWithAWarning)
 
 TEST_F(ModelCachePolicy, OneReadFillsWhatTheSourceNeeds)
 {
-  const auto slices = [](const std::vector<TimeSlicingOptions>& wanted) {
+  const auto slices = [](const std::vector<TimeSlicingOptions>& wanted)
+  {
     std::vector<int> out;
     for (const auto& options : wanted)
     {

@@ -35,7 +35,8 @@ SliceGrid Grid(double begin, double end, int slices)
 // A flat hierarchy (resources below one root) with values given per type,
 // resource and slice: values[u][r][t].
 NamedModel Flat(const SliceGrid& grid, const std::vector<std::string>& resources,
-  const std::vector<std::string>& types, const std::vector<std::vector<std::vector<double>>>& values)
+  const std::vector<std::string>& types,
+  const std::vector<std::vector<std::vector<double>>>& values)
 {
   NamedModel m;
   m.Model.Grid = grid;
@@ -65,7 +66,8 @@ NamedModel Flat(const SliceGrid& grid, const std::vector<std::string>& resources
   return m;
 }
 
-double Cell(const ModelDifference& d, const std::vector<double>& values, uint32_t r, int t, uint32_t u)
+double Cell(
+  const ModelDifference& d, const std::vector<double>& values, uint32_t r, int t, uint32_t u)
 {
   return values[d.Index(r, t, u)];
 }
@@ -107,10 +109,10 @@ TEST(ModelDifference, ItselfIsExactlyZero)
 TEST(ModelDifference, TypesAreTheUnionByName)
 {
   // A: compute, wait; B: wait, io. Output: compute, wait, io.
-  const NamedModel a = Flat(Grid(0, 2, 2), { "p0" }, { "compute", "wait" },
-    { { { 1, 2 } }, { { 3, 4 } } });
-  const NamedModel b = Flat(Grid(0, 2, 2), { "p0" }, { "wait", "io" },
-    { { { 5, 1 } }, { { 7, 8 } } });
+  const NamedModel a =
+    Flat(Grid(0, 2, 2), { "p0" }, { "compute", "wait" }, { { { 1, 2 } }, { { 3, 4 } } });
+  const NamedModel b =
+    Flat(Grid(0, 2, 2), { "p0" }, { "wait", "io" }, { { { 5, 1 } }, { { 7, 8 } } });
   const ModelDifference d = DiffModels(a, b, Options(ResourceMatching::ByRank));
   EXPECT_EQ(d.TypeName, (std::vector<std::string>{ "compute", "wait", "io" }));
   EXPECT_EQ(d.TypeOfA, (std::vector<int64_t>{ 0, 1, -1 }));
@@ -124,7 +126,8 @@ TEST(ModelDifference, TypesAreTheUnionByName)
 
 TEST(ModelDifference, ByRankKeepsTheLargerHierarchy)
 {
-  const NamedModel three = Flat(Grid(0, 1, 1), { "a0", "a1", "a2" }, { "s" }, { { { 1 }, { 2 }, { 3 } } });
+  const NamedModel three =
+    Flat(Grid(0, 1, 1), { "a0", "a1", "a2" }, { "s" }, { { { 1 }, { 2 }, { 3 } } });
   const NamedModel two = Flat(Grid(0, 1, 1), { "b0", "b1" }, { "s" }, { { { 5 }, { 7 } } });
   const ModelDifference d = DiffModels(three, two, Options(ResourceMatching::ByRank));
   EXPECT_EQ(d.Resources, 3u);
@@ -142,7 +145,8 @@ TEST(ModelDifference, ByRankKeepsTheLargerHierarchy)
   EXPECT_EQ(e.UnmatchedB, 1u);
 
   // Equal counts, other names: A's hierarchy, nothing unmatched.
-  const NamedModel other = Flat(Grid(0, 1, 1), { "c0", "c1", "c2" }, { "s" }, { { { 1 }, { 1 }, { 1 } } });
+  const NamedModel other =
+    Flat(Grid(0, 1, 1), { "c0", "c1", "c2" }, { "s" }, { { { 1 }, { 1 }, { 1 } } });
   const ModelDifference f = DiffModels(three, other, Options(ResourceMatching::ByRank));
   EXPECT_EQ(f.NodeName, three.NodeName);
   EXPECT_EQ(f.UnmatchedA + f.UnmatchedB, 0u);
@@ -175,8 +179,8 @@ TEST(ModelDifference, ByNameMatchesPathsAndKeepsTheUnionTree)
   const ModelDifference d = DiffModels(a, b, Options(ResourceMatching::ByName));
   // Union: n1/r0, n1/r1, n2/r2, n3/r2 (A's first, B's extra after).
   ASSERT_EQ(d.Resources, 4u);
-  EXPECT_EQ(d.NodeName,
-    (std::vector<std::string>{ "r0", "r1", "r2", "r2", "n1", "n2", "n3", "root" }));
+  EXPECT_EQ(
+    d.NodeName, (std::vector<std::string>{ "r0", "r1", "r2", "r2", "n1", "n2", "n3", "root" }));
   EXPECT_EQ(d.Parent, (std::vector<int64_t>{ 4, 4, 5, 6, 7, 7, 7, -1 }));
   EXPECT_EQ(d.NodeKind[4], "node");
   // n1/r0: A 10, B 20; n1/r1: A 11, B 21; n2/r2: A only; n3/r2: B only.
@@ -248,8 +252,8 @@ TEST(ModelDifference, UnequalGridsAgainstBruteForce)
   // A over [0, 4] in 4 slices, B over [1, 7] in 3; the common grid [0, 7].
   for (bool extensive : { true, false })
   {
-    NamedModel a = Flat(Grid(0, 4, 4), { "p0", "p1" }, { "s" },
-      { { { 1, 2, 3, 4 }, { 0.5, 0, 2, 1 } } });
+    NamedModel a =
+      Flat(Grid(0, 4, 4), { "p0", "p1" }, { "s" }, { { { 1, 2, 3, 4 }, { 0.5, 0, 2, 1 } } });
     NamedModel b = Flat(Grid(1, 7, 3), { "p0", "p1" }, { "s" }, { { { 6, 3, 9 }, { 1, 1, 1 } } });
     a.Extensive = b.Extensive = extensive;
     for (int slices : { 0, 5, 14, 1 })
@@ -309,8 +313,8 @@ TEST(DifferenceSummary, RanksPartsByMeanDifference)
   EXPECT_EQ(ranked[1].Part, 0u);
   EXPECT_EQ(ranked[2].Part, 2u);
   EXPECT_EQ(ranked[2].Mode, 0u);
-  EXPECT_EQ(macroscope::DescribeDifference(parts[1], ranked[0], { "rank 2", "rank 3" },
-              { "computing", "waiting" }),
+  EXPECT_EQ(macroscope::DescribeDifference(
+              parts[1], ranked[0], { "rank 2", "rank 3" }, { "computing", "waiting" }),
     "Runs differ most on node-1 (rank 2, rank 3) from 0.17 s to 0.84 s: mean |A \u2212 B| 0.61 "
     "(type waiting)");
   EXPECT_EQ(macroscope::DescribeDifference(parts[2], ranked[2], { "rank 0" }, { "c", "w" }),
@@ -354,7 +358,8 @@ TEST(DifferenceSummary, OnsetIsTheEarliestPartThatDiffersEnough)
   EXPECT_EQ(ranked[macroscope::FirstDifferingPart(parts, ranked, 0.05)].Part, 2u);
   // A fraction of 1 keeps the most different part only.
   EXPECT_EQ(ranked[macroscope::FirstDifferingPart(parts, ranked, 1.0)].Part, 0u);
-  EXPECT_EQ(macroscope::DescribeOnset(parts[1], ranked[onset], { "rank 20", "rank 21" }, { "compute" }),
+  EXPECT_EQ(
+    macroscope::DescribeOnset(parts[1], ranked[onset], { "rank 20", "rank 21" }, { "compute" }),
     "The runs first differ at 0.018 s, on node-5 (rank 20, rank 21), until 0.02 s: mean "
     "|A \u2212 B| 0.2 (type compute)");
   // Runs that do not differ have no onset.

@@ -194,8 +194,8 @@ Points RandomPoints(unsigned seed, bool positiveValues)
   return p;
 }
 
-MicroscopicModel Slice(const SliceGrid& grid, SliceMetric metric, const States& states,
-  const Points& points)
+MicroscopicModel Slice(
+  const SliceGrid& grid, SliceMetric metric, const States& states, const Points& points)
 {
   TimeSlicingOptions o;
   o.Grid = grid;
@@ -354,7 +354,8 @@ TEST_P(RebinAgainstSliceTrace, EventCounts)
     for (int f = 0; f < g.Slices; ++f)
     {
       const double lo = g.Begin + f * g.Width();
-      const double inside = std::max(0.0, std::min(target.End, lo + g.Width()) - std::max(target.Begin, lo));
+      const double inside =
+        std::max(0.0, std::min(target.End, lo + g.Width()) - std::max(target.Begin, lo));
       expected += fine.Values[row * g.Slices + f] * inside / g.Width();
     }
     double total = 0.0;
@@ -400,10 +401,10 @@ TEST_P(RebinAgainstSliceTrace, VariableMeans)
 // Fine grid: 240 slices of 0.5 s over [0, 120].
 INSTANTIATE_TEST_SUITE_P(Windows, RebinAgainstSliceTrace,
   ::testing::Values(Case{ "whole_by_4", 0, 120, 60, true }, // 2 s = 4 fine slices
-    Case{ "zoom_aligned", 10, 70, 30, true },                // [10, 70], 2 s
-    Case{ "whole_by_2_4", 0, 120, 100, false },              // 1.2 s = 2.4 fine slices
-    Case{ "zoom_cut_ends", 10.3, 47.1, 23, false },          // ends inside fine slices
-    Case{ "zoom_narrower", 10.3, 13.1, 7, false }),          // 0.4 s < 0.5 s
+    Case{ "zoom_aligned", 10, 70, 30, true },               // [10, 70], 2 s
+    Case{ "whole_by_2_4", 0, 120, 100, false },             // 1.2 s = 2.4 fine slices
+    Case{ "zoom_cut_ends", 10.3, 47.1, 23, false },         // ends inside fine slices
+    Case{ "zoom_narrower", 10.3, 13.1, 7, false }),         // 0.4 s < 0.5 s
   [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.Name); });
 
 TEST(RebinModel, DirtyCountOfAHandCase)
@@ -413,7 +414,7 @@ TEST(RebinModel, DirtyCountOfAHandCase)
   MicroscopicModel fine = Row(Grid(0, 120, 240), std::vector<double>(240, 1.0));
   const RebinResult r = RebinModel(fine, Grid(0, 120, 100), true);
   ASSERT_EQ(r.DirtySlices.size(), 80u);
-  EXPECT_EQ(r.DirtySlices.front(), 2); // 2.4
+  EXPECT_EQ(r.DirtySlices.front(), 2);  // 2.4
   EXPECT_EQ(r.DirtySlices.back(), 237); // 2.4 · 99 = 237.6
   for (double v : r.Model.Values)
   {
@@ -465,8 +466,8 @@ TEST(GroupResources, EqualsSlicingWithResourceOfLeaf)
 
 TEST(GroupResources, RefusesMismatchedMaps)
 {
-  const MicroscopicModel leaves = Slice(Grid(0, TraceEnd, 10), SliceMetric::EventCount, {},
-    RandomPoints(3, true));
+  const MicroscopicModel leaves =
+    Slice(Grid(0, TraceEnd, 10), SliceMetric::EventCount, {}, RandomPoints(3, true));
   EXPECT_THROW(macroscope::GroupResources(leaves, { 0, 0, 0 }, 1), std::invalid_argument);
   EXPECT_THROW(macroscope::GroupResources(leaves, { 0, 0, 0, 0, 2 }, 2), std::invalid_argument);
 }

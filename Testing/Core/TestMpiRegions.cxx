@@ -39,8 +39,8 @@ TEST(MpiRegions, WithoutAParadigmTheNameDecides)
 TEST(MpiRegions, NonblockingSendsByName)
 {
   using macroscope::IsNonblockingSend;
-  for (const char* name : { "MPI_Isend", "MPI_ISEND", "PMPI_Isend", "MPI_Ibsend", "MPI_Issend",
-         "MPI_Irsend" })
+  for (const char* name :
+    { "MPI_Isend", "MPI_ISEND", "PMPI_Isend", "MPI_Ibsend", "MPI_Issend", "MPI_Irsend" })
   {
     EXPECT_TRUE(IsNonblockingSend(name)) << name;
   }

@@ -27,19 +27,19 @@ struct Trace
 
   Trace()
   {
-    this->States.Add(0, 0, 0, 1, 3); // straddles the start: counts
-    this->States.Add(0, 0, 0, 4, 6); // straddles the end: counts
-    this->States.Add(0, 1, 0, 0, 2); // ends at the start: no
-    this->States.Add(1, 0, 0, 5, 7); // starts at the end: no
-    this->States.Add(1, 0, 0, 2, 2); // zero length at the start: counts
-    this->States.Add(1, 0, 0, 5, 5); // zero length at the end: no
-    this->States.Add(2, 0, 0, 0, 10); // covers the window: counts
-    this->Events.Add(0, 0, 2.0);   // at the start: counts
-    this->Events.Add(1, 0, 5.0);   // at the end: no
-    this->Events.Add(1, 0, 4.999); // counts
-    this->Events.Add(3, 0, 9.0);   // after: no
-    this->Variables.Add(2, 0, 1.0, 7.0); // before: no
-    this->Variables.Add(2, 0, 3.0, 8.0); // counts
+    this->States.Add(0, 0, 0, 1, 3);        // straddles the start: counts
+    this->States.Add(0, 0, 0, 4, 6);        // straddles the end: counts
+    this->States.Add(0, 1, 0, 0, 2);        // ends at the start: no
+    this->States.Add(1, 0, 0, 5, 7);        // starts at the end: no
+    this->States.Add(1, 0, 0, 2, 2);        // zero length at the start: counts
+    this->States.Add(1, 0, 0, 5, 5);        // zero length at the end: no
+    this->States.Add(2, 0, 0, 0, 10);       // covers the window: counts
+    this->Events.Add(0, 0, 2.0);            // at the start: counts
+    this->Events.Add(1, 0, 5.0);            // at the end: no
+    this->Events.Add(1, 0, 4.999);          // counts
+    this->Events.Add(3, 0, 9.0);            // after: no
+    this->Variables.Add(2, 0, 1.0, 7.0);    // before: no
+    this->Variables.Add(2, 0, 3.0, 8.0);    // counts
     this->Messages.Add(0, 1, 1.5, 2.5, 10); // received by 1 in the window
     this->Messages.Add(1, 2, 4.0, 6.0, 10); // sent by 1 in the window
     this->Messages.Add(2, 0, 4.5, 4.8, 10); // both ends in the window
@@ -107,12 +107,12 @@ TEST(ProducerActivity, BadInput)
   EXPECT_THROW(t.Count(3.0, 3.0), std::invalid_argument);
   EXPECT_THROW(t.Count(std::numeric_limits<double>::quiet_NaN(), 3.0), std::invalid_argument);
   // A row on a location that does not exist.
-  EXPECT_THROW(CountLeafActivity(3, { 0, 1 }, t.States.Rows(), t.Events.Rows(),
-                 t.Variables.Rows(), t.Messages.Rows()),
+  EXPECT_THROW(CountLeafActivity(3, { 0, 1 }, t.States.Rows(), t.Events.Rows(), t.Variables.Rows(),
+                 t.Messages.Rows()),
     std::invalid_argument);
   // An abort is heard.
-  EXPECT_THROW(CountLeafActivity(4, { 0, 1 }, t.States.Rows(), t.Events.Rows(),
-                 t.Variables.Rows(), t.Messages.Rows(), [](double) { return false; }),
+  EXPECT_THROW(CountLeafActivity(4, { 0, 1 }, t.States.Rows(), t.Events.Rows(), t.Variables.Rows(),
+                 t.Messages.Rows(), [](double) { return false; }),
     ActivityAborted);
 }
 
@@ -137,8 +137,10 @@ TEST(ProducerActivity, BruteForce)
   for (double begin = 0; begin < 20; begin += 3)
   {
     const double end = begin + 1 + double(random() % 6);
-    const ActivityCounts c = CountLeafActivity(leaves, { begin, end }, states.Rows(),
-      events.Rows(), macroscope::testing::Points().Rows(), messages.Rows(), [&progress](double f) {
+    const ActivityCounts c = CountLeafActivity(leaves, { begin, end }, states.Rows(), events.Rows(),
+      macroscope::testing::Points().Rows(), messages.Rows(),
+      [&progress](double f)
+      {
         progress.push_back(f);
         return true;
       });
@@ -149,8 +151,10 @@ TEST(ProducerActivity, BruteForce)
       const bool in = s == e ? (s >= begin && s < end) : std::min(e, end) - std::max(s, begin) > 0;
       expected.States[states.Location[i]] += in;
       expected.Events[events.Location[i]] += events.Time[i] >= begin && events.Time[i] < end;
-      expected.Messages[messages.Sender[i]] += messages.SendTime[i] >= begin && messages.SendTime[i] < end;
-      expected.Messages[messages.Receiver[i]] += messages.RecvTime[i] >= begin && messages.RecvTime[i] < end;
+      expected.Messages[messages.Sender[i]] +=
+        messages.SendTime[i] >= begin && messages.SendTime[i] < end;
+      expected.Messages[messages.Receiver[i]] +=
+        messages.RecvTime[i] >= begin && messages.RecvTime[i] < end;
     }
     EXPECT_EQ(c.States, expected.States);
     EXPECT_EQ(c.Events, expected.Events);

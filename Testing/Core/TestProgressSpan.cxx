@@ -17,7 +17,8 @@ std::vector<double> Reported(std::size_t n, double lo, double hi, std::size_t re
 {
   std::vector<double> values;
   ProgressSpan span(
-    [&values](double f) {
+    [&values](double f)
+    {
       values.push_back(f);
       return true;
     },
@@ -61,7 +62,8 @@ TEST(ProgressSpan, RefusalStopsAtTheNextReport)
 {
   int calls = 0;
   ProgressSpan span(
-    [&calls](double f) {
+    [&calls](double f)
+    {
       ++calls;
       return f < 0.5;
     },

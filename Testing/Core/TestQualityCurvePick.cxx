@@ -41,7 +41,7 @@ TEST(QualityCurvePick, ClickAwayFromBreakpointsKeepsTheClickedP)
 TEST(QualityCurvePick, ClickNearABreakpointPicksTheMiddleOfTheIntervalUnderThePointer)
 {
   const QualityCurvePick pick = ThreeIntervals();
-  EXPECT_DOUBLE_EQ(pick.Pick(0.195, 0.01), 0.1); // left of 0.2: [0, 0.2)
+  EXPECT_DOUBLE_EQ(pick.Pick(0.195, 0.01), 0.1);  // left of 0.2: [0, 0.2)
   EXPECT_DOUBLE_EQ(pick.Pick(0.205, 0.01), 0.45); // right of 0.2: [0.2, 0.7)
   EXPECT_DOUBLE_EQ(pick.Pick(0.2, 0.01), 0.45);   // on it: the interval it starts
   EXPECT_DOUBLE_EQ(pick.Pick(0.695, 0.01), 0.45);
@@ -74,9 +74,9 @@ TEST(QualityCurvePick, KeyboardStepsFromPartitionToPartition)
   EXPECT_DOUBLE_EQ(pick.Step(0.1, 1), 0.45);
   EXPECT_DOUBLE_EQ(pick.Step(0.3, 1), 0.85);
   EXPECT_DOUBLE_EQ(pick.Step(0.3, -1), 0.1);
-  EXPECT_DOUBLE_EQ(pick.Step(0.9, 5), 0.85);  // clamped to the last
-  EXPECT_DOUBLE_EQ(pick.Step(0.9, -9), 0.1);  // and the first
-  EXPECT_DOUBLE_EQ(pick.Step(0.3, 0), 0.45);  // the middle of its own
+  EXPECT_DOUBLE_EQ(pick.Step(0.9, 5), 0.85); // clamped to the last
+  EXPECT_DOUBLE_EQ(pick.Step(0.9, -9), 0.1); // and the first
+  EXPECT_DOUBLE_EQ(pick.Step(0.3, 0), 0.45); // the middle of its own
 }
 
 TEST(QualityCurvePick, WithoutCurvesTheClickIsTheP)

@@ -38,7 +38,8 @@ namespace
 //           ├─ v14 thread     leaf 5
 //           └─ v15 thread     leaf 6
 const std::vector<int64_t> MachineParent = { -1, 0, 1, 2, 3, 3, 2, 1, 7, 8, 0, 10, 10, 12, 13, 13 };
-const std::vector<int64_t> MachineLeaf = { -1, -1, -1, -1, 0, 1, 2, -1, -1, 3, -1, 4, -1, -1, 5, 6 };
+const std::vector<int64_t> MachineLeaf = { -1, -1, -1, -1, 0, 1, 2, -1, -1, 3, -1, 4, -1, -1, 5,
+  6 };
 
 // Structural checks that hold for every hierarchy: resources first, one
 // root, last; every parent after its child; each vertex at most once; every
@@ -55,7 +56,8 @@ void ExpectWellFormed(const ResourceHierarchy& h, const std::vector<int64_t>& pa
   {
     EXPECT_GT(h.Parent[n], static_cast<int64_t>(n)) << "node " << n;
     EXPECT_LT(h.Parent[n], static_cast<int64_t>(nodes));
-    EXPECT_GE(h.Parent[n], static_cast<int64_t>(h.Resources)) << "a resource has no resource parent";
+    EXPECT_GE(h.Parent[n], static_cast<int64_t>(h.Resources))
+      << "a resource has no resource parent";
     EXPECT_EQ(parent[h.Vertex[n]], h.Vertex[h.Parent[n]]) << "node " << n;
   }
   EXPECT_EQ(std::set<int64_t>(h.Vertex.begin(), h.Vertex.end()).size(), nodes);
@@ -85,12 +87,13 @@ TEST(ResourceHierarchy, LevelMinusOneMakesEveryLeafAResource)
   // vertex: depth 3 {v3, v8, v13}, depth 2 {v2, v7, v12}, depth 1 {v1,
   // v10}, the root v0.
   EXPECT_EQ(h.Resources, 7u);
-  EXPECT_EQ(h.Vertex, (std::vector<int64_t>{ 4, 5, 6, 9, 11, 14, 15, 3, 8, 13, 2, 7, 12, 1, 10, 0 }));
+  EXPECT_EQ(
+    h.Vertex, (std::vector<int64_t>{ 4, 5, 6, 9, 11, 14, 15, 3, 8, 13, 2, 7, 12, 1, 10, 0 }));
   // v4,v5 -> v3 (7); v6 -> v2 (10); v9 -> v8 (8); v11 -> v10 (14);
   // v14,v15 -> v13 (9); v3 -> v2; v8 -> v7 (11); v13 -> v12 (12);
   // v2, v7 -> v1 (13); v12 -> v10; v1, v10 -> v0 (15).
-  EXPECT_EQ(h.Parent,
-    (std::vector<int64_t>{ 7, 7, 10, 8, 14, 9, 9, 10, 11, 12, 13, 13, 14, 15, 15, -1 }));
+  EXPECT_EQ(
+    h.Parent, (std::vector<int64_t>{ 7, 7, 10, 8, 14, 9, 9, 10, 11, 12, 13, 13, 14, 15, 15, -1 }));
   EXPECT_EQ(h.ResourceOfLeaf, (std::vector<uint32_t>{ 0, 1, 2, 3, 4, 5, 6 }));
 }
 
@@ -252,13 +255,13 @@ TEST(ResourceHierarchy, TrivaAggregationMinMaxMean)
   const ResourceHierarchy h = BuildResourceHierarchy(TrivaParent, TrivaLeaf, -1);
   const auto mn = AggregateHierarchy(h, TrivaValues, 2, AggregationFunction::Min);
   // Blocked A5 B2 C6 D0 E5, Executing A4 B7 C3 D9 E4.
-  ExpectNode(h, mn, 3, 2, 4, "min M1");  // min(5, 2), min(4, 7)
+  ExpectNode(h, mn, 3, 2, 4, "min M1"); // min(5, 2), min(4, 7)
   ExpectNode(h, mn, 4, 6, 3, "min M2");
-  ExpectNode(h, mn, 5, 0, 4, "min M3");  // min(0, 5), min(9, 4)
-  ExpectNode(h, mn, 1, 2, 3, "min C1");  // min over A, B, C
+  ExpectNode(h, mn, 5, 0, 4, "min M3"); // min(0, 5), min(9, 4)
+  ExpectNode(h, mn, 1, 2, 3, "min C1"); // min over A, B, C
   ExpectNode(h, mn, 2, 0, 4, "min C2");
   ExpectNode(h, mn, 0, 0, 3, "min G");
-  ExpectNode(h, mn, 7, 2, 7, "min B");   // a resource keeps its value
+  ExpectNode(h, mn, 7, 2, 7, "min B"); // a resource keeps its value
   const auto mx = AggregateHierarchy(h, TrivaValues, 2, AggregationFunction::Max);
   ExpectNode(h, mx, 3, 5, 7, "max M1");
   ExpectNode(h, mx, 4, 6, 3, "max M2");
@@ -392,12 +395,12 @@ TEST(ResourceHierarchy, AggregateRejectsBadInput)
     std::invalid_argument);
   ResourceHierarchy wrong = h;
   wrong.Parent.back() = 0; // the last node's parent before it
-  EXPECT_THROW(AggregateHierarchy(wrong, TrivaValues, 2, AggregationFunction::Sum),
-    std::invalid_argument);
+  EXPECT_THROW(
+    AggregateHierarchy(wrong, TrivaValues, 2, AggregationFunction::Sum), std::invalid_argument);
   ResourceHierarchy beyond = h;
   beyond.Parent[0] = static_cast<int64_t>(h.Parent.size()); // no such node
-  EXPECT_THROW(AggregateHierarchy(beyond, TrivaValues, 2, AggregationFunction::Sum),
-    std::invalid_argument);
+  EXPECT_THROW(
+    AggregateHierarchy(beyond, TrivaValues, 2, AggregationFunction::Sum), std::invalid_argument);
 }
 
 TEST(ResourceHierarchy, DeepestLevelIsTheLongestPath)

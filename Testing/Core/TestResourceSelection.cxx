@@ -90,8 +90,8 @@ TEST(ResourceSelection, NamesPathsAndPathsBelowTheRoot)
   EXPECT_EQ(FindVertices(Names, Parent, "Master thread"), (std::vector<int64_t>{ 4, 9, 14 }));
   EXPECT_EQ(FindVertices(Names, Parent, "c1"), (std::vector<int64_t>{ 10 }));
   // A path from the root designates one vertex; so does one below the root.
-  EXPECT_EQ(FindVertices(Names, Parent, "machine/c1/n3/p3/Master thread"),
-    (std::vector<int64_t>{ 14 }));
+  EXPECT_EQ(
+    FindVertices(Names, Parent, "machine/c1/n3/p3/Master thread"), (std::vector<int64_t>{ 14 }));
   EXPECT_EQ(FindVertices(Names, Parent, "c0/n0/p1"), (std::vector<int64_t>{ 6 }));
   EXPECT_EQ(FindVertices(Names, Parent, "machine"), (std::vector<int64_t>{ 0 }));
   // Nothing: a partial name, a path that does not start at the root or
@@ -148,7 +148,8 @@ std::vector<int64_t> FindVerticesByWholePaths(const std::vector<std::string>& na
       root = static_cast<std::size_t>(parent[root]);
     }
     const std::size_t skip = names[root].size() + 1;
-    if (root != v && paths[v].size() > skip && paths[v].compare(skip, std::string::npos, query) == 0)
+    if (root != v && paths[v].size() > skip &&
+      paths[v].compare(skip, std::string::npos, query) == 0)
     {
       found.push_back(static_cast<int64_t>(v));
     }
@@ -232,7 +233,8 @@ TEST(ResourceSelection, DeepChainInLinearMemory)
     {
       status = 11;
     }
-    else if (SelectLeaves(parent, leaf, names, { belowRoot, "n20000" }) != std::vector<bool>{ true })
+    else if (SelectLeaves(parent, leaf, names, { belowRoot, "n20000" }) !=
+      std::vector<bool>{ true })
     {
       status = 12;
     }
@@ -258,8 +260,8 @@ TEST(ResourceSelection, LeavesBelowTheNamedVertices)
   EXPECT_EQ(SelectLeaves(Parent, Leaf, Names, { "Master thread" }), Keep({ 0, 3, 5 }));
   // A named location keeps itself; repeated and nested names add nothing.
   EXPECT_EQ(SelectLeaves(Parent, Leaf, Names, { "machine/c0/n0/p0/OMP thread 1" }), Keep({ 1 }));
-  EXPECT_EQ(SelectLeaves(Parent, Leaf, Names, { "p0", "p0", "c0/n0/p0/Master thread" }),
-    Keep({ 0, 1 }));
+  EXPECT_EQ(
+    SelectLeaves(Parent, Leaf, Names, { "p0", "p0", "c0/n0/p0/Master thread" }), Keep({ 0, 1 }));
   EXPECT_EQ(SelectLeaves(Parent, Leaf, Names, { "machine" }), std::vector<bool>(Leaves, true));
   // No names: every leaf (an empty vector, BuildResourceHierarchy's "all").
   EXPECT_TRUE(SelectLeaves(Parent, Leaf, Names, {}).empty());
@@ -299,29 +301,30 @@ TEST(ResourceSelection, PrunedHierarchyOfLocations)
   EXPECT_EQ(h.Resources, 4u);
   EXPECT_EQ(h.Vertex, (std::vector<int64_t>{ 9, 11, 14, 15, 8, 13, 7, 12, 1, 10, 0 }));
   EXPECT_EQ(h.Parent, (std::vector<int64_t>{ 4, 9, 5, 5, 6, 7, 8, 9, 10, 10, -1 }));
-  EXPECT_EQ(h.ResourceOfLeaf,
-    (std::vector<uint32_t>{ NoResource, NoResource, NoResource, 0, 1, 2, 3 }));
+  EXPECT_EQ(
+    h.ResourceOfLeaf, (std::vector<uint32_t>{ NoResource, NoResource, NoResource, 0, 1, 2, 3 }));
 }
 
 TEST(ResourceSelection, PrunedHierarchyAtALevel)
 {
   // Master threads at level 3 (processes): the processes that keep one,
   // p0, p2, p3; p1 (a thread-less process) and n2 (a leaf node) disappear.
-  const ResourceHierarchy h = BuildResourceHierarchy(
-    Parent, Leaf, 3, SelectLeaves(Parent, Leaf, Names, { "Master thread" }));
+  const ResourceHierarchy h =
+    BuildResourceHierarchy(Parent, Leaf, 3, SelectLeaves(Parent, Leaf, Names, { "Master thread" }));
   EXPECT_EQ(h.Resources, 3u);
   EXPECT_EQ(h.Vertex, (std::vector<int64_t>{ 3, 8, 13, 2, 7, 12, 1, 10, 0 }));
   EXPECT_EQ(h.Parent, (std::vector<int64_t>{ 3, 4, 5, 6, 6, 7, 8, 8, -1 }));
   EXPECT_EQ(h.ResourceOfLeaf,
     (std::vector<uint32_t>{ 0, NoResource, NoResource, 1, NoResource, 2, NoResource }));
   // Every leaf kept: the same hierarchy as without a selection.
-  const ResourceHierarchy all = BuildResourceHierarchy(Parent, Leaf, 2, std::vector<bool>(Leaves, true));
+  const ResourceHierarchy all =
+    BuildResourceHierarchy(Parent, Leaf, 2, std::vector<bool>(Leaves, true));
   const ResourceHierarchy none = BuildResourceHierarchy(Parent, Leaf, 2);
   EXPECT_EQ(all.Vertex, none.Vertex);
   EXPECT_EQ(all.Parent, none.Parent);
   EXPECT_EQ(all.ResourceOfLeaf, none.ResourceOfLeaf);
-  EXPECT_THROW(BuildResourceHierarchy(Parent, Leaf, -1, std::vector<bool>(3, true)),
-    std::invalid_argument);
+  EXPECT_THROW(
+    BuildResourceHierarchy(Parent, Leaf, -1, std::vector<bool>(3, true)), std::invalid_argument);
 }
 
 TEST(ResourceSelection, SlicingASubsetGivesTheFullModelsRows)
@@ -351,9 +354,8 @@ TEST(ResourceSelection, SlicingASubsetGivesTheFullModelsRows)
   const std::vector<bool> keep = SelectLeaves(Parent, Leaf, Names, { "p0", "n3" });
   const ResourceHierarchy subset = BuildResourceHierarchy(Parent, Leaf, -1, keep);
   ASSERT_EQ(subset.Resources, 4u);
-  for (SliceMetric metric :
-    { SliceMetric::StateDuration, SliceMetric::EventCount, SliceMetric::MessagesSent,
-      SliceMetric::BytesReceivedRate })
+  for (SliceMetric metric : { SliceMetric::StateDuration, SliceMetric::EventCount,
+         SliceMetric::MessagesSent, SliceMetric::BytesReceivedRate })
   {
     TimeSlicingOptions o;
     o.Grid = { 0.0, 10.0, 13 };

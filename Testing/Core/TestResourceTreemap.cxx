@@ -49,8 +49,10 @@ TEST(ResourceTreemap, LevelCuts)
   }
   catch (const std::invalid_argument& error)
   {
-    EXPECT_NE(std::string(error.what()).find("level 7 is deeper"), std::string::npos) << error.what();
-    EXPECT_NE(std::string(error.what()).find("deepest level is 3"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("level 7 is deeper"), std::string::npos)
+      << error.what();
+    EXPECT_NE(std::string(error.what()).find("deepest level is 3"), std::string::npos)
+      << error.what();
   }
   EXPECT_EQ(LevelCut(Hierarchy, -1), LevelCut(Hierarchy, 3));
   EXPECT_THROW(LevelCut(Hierarchy, -2), std::invalid_argument);
@@ -58,8 +60,8 @@ TEST(ResourceTreemap, LevelCuts)
 
 TEST(ResourceTreemap, PathsStartBelowTheRoot)
 {
-  const auto paths = macroscope::NodePaths(
-    Hierarchy, { "t0", "t1", "t2", "t3", "n4", "a", "b", "c0", "machine" });
+  const auto paths =
+    macroscope::NodePaths(Hierarchy, { "t0", "t1", "t2", "t3", "n4", "a", "b", "c0", "machine" });
   EXPECT_EQ(paths[8], "machine");
   EXPECT_EQ(paths[7], "c0");
   EXPECT_EQ(paths[4], "n4");

@@ -36,7 +36,7 @@ std::vector<int64_t> Fig1Hierarchy()
 std::vector<OverviewPart> Fig1Partition()
 {
   return {
-    { Root, 0, 0, { 1, 3 } }, // 0
+    { Root, 0, 0, { 1, 3 } },  // 0
     { NodeA, 1, 1, { 2, 2 } }, // 1
     { 0, 2, 3, { 4, 0 } },     // 2
     { 1, 2, 3, { 0, 2 } },     // 3
@@ -63,9 +63,8 @@ SpatiotemporalOverviewOptions Fig1Options(double minRowHeight)
   return options;
 }
 
-void ExpectMark(const OverviewMark& m, int64_t part, int64_t node, double x0, double x1,
-  double y0, double y1, uint32_t mode, double proportion, double value, OverviewMarkKind kind,
-  uint32_t count)
+void ExpectMark(const OverviewMark& m, int64_t part, int64_t node, double x0, double x1, double y0,
+  double y1, uint32_t mode, double proportion, double value, OverviewMarkKind kind, uint32_t count)
 {
   EXPECT_EQ(m.Part, part);
   EXPECT_EQ(m.Node, node);
@@ -98,7 +97,8 @@ std::vector<int64_t> RandomTree(std::mt19937& random, uint32_t leaves)
 {
   std::vector<int64_t> parent(leaves, -1);
   std::function<int64_t(uint32_t, uint32_t, int)> build = [&](uint32_t begin, uint32_t end,
-                                                            int depth) -> int64_t {
+                                                            int depth) -> int64_t
+  {
     const uint32_t count = end - begin;
     if (count == 1 && depth > 0 && random() % 4 != 0)
       return begin; // else a chain above the leaf
@@ -172,18 +172,16 @@ TEST(SpatiotemporalOverview, Fig1CutGivesDiagonalAndCrossAggregates)
   ExpectMark(m[1], 1, NodeA, 10, 20, 40, 60, 0, 0.5, 2.0, OverviewMarkKind::Part, 1);
   // A x slices 2-3: leaf 0 (4, 0) and leaf 1 (0, 2), 2 slices each, sum
   // (8, 4): mode 0 at 2/3, mean 8 / 4 cells; both span it: diagonal.
-  ExpectMark(m[2], -1, NodeA, 20, 40, 40, 60, 0, 2.0 / 3.0, 2.0,
-    OverviewMarkKind::DiagonalAggregate, 2);
+  ExpectMark(
+    m[2], -1, NodeA, 20, 40, 40, 60, 0, 2.0 / 3.0, 2.0, OverviewMarkKind::DiagonalAggregate, 2);
   // A x slices 4-5: leaf 0 (1, 1) x 2 + leaf 1 (0, 4) + (2, 0) = (4, 6):
   // mode 1 at 0.6, mean 6 / 4; leaf 1 is cut at 5, leaf 0 is not: cross.
-  ExpectMark(
-    m[3], -1, NodeA, 40, 60, 40, 60, 1, 0.6, 1.5, OverviewMarkKind::CrossAggregate, 3);
+  ExpectMark(m[3], -1, NodeA, 40, 60, 40, 60, 1, 0.6, 1.5, OverviewMarkKind::CrossAggregate, 3);
   // B's own part over slices 1-2.
   ExpectMark(m[4], 7, NodeB, 10, 30, 0, 40, 1, 1.0, 1.0, OverviewMarkKind::Part, 1);
   // B x slices 3-5: leaves 2 and 3 (3, 0) x 3 each, C (0, 1) x 6 cells =
   // (18, 6): mode 0 at 3/4, mean 18 / 12; all span 3-5: diagonal.
-  ExpectMark(m[5], -1, NodeB, 30, 60, 0, 40, 0, 0.75, 1.5,
-    OverviewMarkKind::DiagonalAggregate, 3);
+  ExpectMark(m[5], -1, NodeB, 30, 60, 0, 40, 0, 0.75, 1.5, OverviewMarkKind::DiagonalAggregate, 3);
 }
 
 TEST(SpatiotemporalOverview, SignedMeansFollowTheModeLikeTheValue)
@@ -222,8 +220,8 @@ TEST(SpatiotemporalOverview, SignedMeansFollowTheModeLikeTheValue)
     LayoutSpatiotemporalOverview(hierarchy, Fig1Partition(), 2, Fig1Options(15.0));
   EXPECT_DOUBLE_EQ(plain.Marks[0].SignedValue, 0.0);
   parts[0].SignedMean.pop_back();
-  EXPECT_THROW(LayoutSpatiotemporalOverview(hierarchy, parts, 2, Fig1Options(15.0)),
-    std::invalid_argument);
+  EXPECT_THROW(
+    LayoutSpatiotemporalOverview(hierarchy, parts, 2, Fig1Options(15.0)), std::invalid_argument);
 }
 
 TEST(SpatiotemporalOverview, RowsTallerThanTheBudgetShowEveryPart)
@@ -282,8 +280,7 @@ TEST(SpatiotemporalOverview, RootIsTheOnlyRowWhenItsChildrenDoNotFit)
 TEST(SpatiotemporalOverview, DisplayCutDescendsOnlyIntoVisibleChildren)
 {
   const AggregationHierarchy hierarchy(Fig1Hierarchy(), 6);
-  EXPECT_EQ(OverviewDisplayCut(hierarchy, 10.0, 0.0),
-    (std::vector<int64_t>{ 0, 1, 2, 3, 4, 5 }));
+  EXPECT_EQ(OverviewDisplayCut(hierarchy, 10.0, 0.0), (std::vector<int64_t>{ 0, 1, 2, 3, 4, 5 }));
   EXPECT_EQ(OverviewDisplayCut(hierarchy, 10.0, 20.0), (std::vector<int64_t>{ NodeA, NodeB }));
   EXPECT_EQ(OverviewDisplayCut(hierarchy, 10.0, 20.000001), (std::vector<int64_t>{ Root }));
   // Three leaves of 0.9 / 3 pixels make 0.8999999999999999 pixels: the
@@ -352,10 +349,12 @@ TEST(SpatiotemporalOverview, InvalidInputThrows)
 {
   const AggregationHierarchy hierarchy(Fig1Hierarchy(), 6);
   const auto parts = Fig1Partition();
-  auto layout = [&](std::vector<OverviewPart> p, SpatiotemporalOverviewOptions o,
-                  uint32_t types = 2) { return LayoutSpatiotemporalOverview(hierarchy, p, types, o); };
+  auto layout = [&](
+                  std::vector<OverviewPart> p, SpatiotemporalOverviewOptions o, uint32_t types = 2)
+  { return LayoutSpatiotemporalOverview(hierarchy, p, types, o); };
   EXPECT_NO_THROW(layout(parts, Fig1Options(3.0)));
-  auto options = [](std::function<void(SpatiotemporalOverviewOptions&)> change) {
+  auto options = [](std::function<void(SpatiotemporalOverviewOptions&)> change)
+  {
     SpatiotemporalOverviewOptions o = Fig1Options(3.0);
     change(o);
     return o;
@@ -365,38 +364,39 @@ TEST(SpatiotemporalOverview, InvalidInputThrows)
   EXPECT_THROW(layout(parts, options([](auto& o) { o.WindowEnd = 0.0; })), std::invalid_argument);
   EXPECT_THROW(layout(parts, options([](auto& o) { o.WindowBegin = NAN; })), std::invalid_argument);
   EXPECT_THROW(layout(parts, options([](auto& o) { o.PlotWidth = 0.0; })), std::invalid_argument);
-  EXPECT_THROW(layout(parts, options([](auto& o) { o.PlotHeight = INFINITY; })),
-    std::invalid_argument);
-  EXPECT_THROW(layout(parts, options([](auto& o) { o.MinRowHeight = -1.0; })),
-    std::invalid_argument);
-  EXPECT_THROW(layout(parts, options([](auto& o) { o.MinRowHeight = NAN; })),
-    std::invalid_argument);
+  EXPECT_THROW(
+    layout(parts, options([](auto& o) { o.PlotHeight = INFINITY; })), std::invalid_argument);
+  EXPECT_THROW(
+    layout(parts, options([](auto& o) { o.MinRowHeight = -1.0; })), std::invalid_argument);
+  EXPECT_THROW(
+    layout(parts, options([](auto& o) { o.MinRowHeight = NAN; })), std::invalid_argument);
   EXPECT_THROW(layout(parts, Fig1Options(3.0), 0), std::invalid_argument);
   EXPECT_THROW(layout(parts, Fig1Options(3.0), 3), std::invalid_argument); // Mean size
-  auto changed = [&](std::function<void(std::vector<OverviewPart>&)> change) {
+  auto changed = [&](std::function<void(std::vector<OverviewPart>&)> change)
+  {
     std::vector<OverviewPart> p = parts;
     change(p);
     return p;
   };
-  EXPECT_THROW(layout(changed([](auto& p) { p[2].Node = 10; }), Fig1Options(3.0)),
-    std::invalid_argument);
-  EXPECT_THROW(layout(changed([](auto& p) { p[2].Node = -1; }), Fig1Options(3.0)),
-    std::invalid_argument);
-  EXPECT_THROW(layout(changed([](auto& p) { p[2].LastSlice = 1; }), Fig1Options(3.0)),
-    std::invalid_argument);
-  EXPECT_THROW(layout(changed([](auto& p) { p[8].LastSlice = 6; }), Fig1Options(3.0)),
-    std::invalid_argument);
-  EXPECT_THROW(layout(changed([](auto& p) { p[3].Mean[1] = -1.0; }), Fig1Options(3.0)),
-    std::invalid_argument);
-  EXPECT_THROW(layout(changed([](auto& p) { p[3].Mean[0] = NAN; }), Fig1Options(3.0)),
-    std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p[2].Node = 10; }), Fig1Options(3.0)), std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p[2].Node = -1; }), Fig1Options(3.0)), std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p[2].LastSlice = 1; }), Fig1Options(3.0)), std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p[8].LastSlice = 6; }), Fig1Options(3.0)), std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p[3].Mean[1] = -1.0; }), Fig1Options(3.0)), std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p[3].Mean[0] = NAN; }), Fig1Options(3.0)), std::invalid_argument);
   // A gap (a part missing) and an overlap (a part repeated).
-  EXPECT_THROW(layout(changed([](auto& p) { p.pop_back(); }), Fig1Options(3.0)),
-    std::invalid_argument);
-  EXPECT_THROW(layout(changed([](auto& p) { p.push_back(p[4]); }), Fig1Options(3.0)),
-    std::invalid_argument);
-  EXPECT_THROW(layout(changed([](auto& p) { p[5].Node = NodeA; }), Fig1Options(3.0)),
-    std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p.pop_back(); }), Fig1Options(3.0)), std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p.push_back(p[4]); }), Fig1Options(3.0)), std::invalid_argument);
+  EXPECT_THROW(
+    layout(changed([](auto& p) { p[5].Node = NodeA; }), Fig1Options(3.0)), std::invalid_argument);
 }
 
 // The partitions of the real spatiotemporal aggregation on random models
@@ -424,13 +424,13 @@ TEST(SpatiotemporalOverview, RandomPartitionsTileThePlotAndMatchTheModel)
       // Which part owns each (leaf, slice) cell.
       std::vector<int64_t> owner(std::size_t(leaves) * slices, -1);
       for (std::size_t i = 0; i < parts.size(); ++i)
-        for (uint32_t s = hierarchy.LeafBegin(parts[i].Node); s < hierarchy.LeafEnd(parts[i].Node); ++s)
+        for (uint32_t s = hierarchy.LeafBegin(parts[i].Node); s < hierarchy.LeafEnd(parts[i].Node);
+             ++s)
           for (int t = parts[i].FirstSlice; t <= parts[i].LastSlice; ++t)
             owner[s * slices + t] = static_cast<int64_t>(i);
       // A boundary b (0 < b < slices) is a cut of leaf s when its parts change there.
-      auto cutOf = [&](uint32_t s, int b) {
-        return owner[s * slices + b] != owner[s * slices + b - 1];
-      };
+      auto cutOf = [&](uint32_t s, int b)
+      { return owner[s * slices + b] != owner[s * slices + b - 1]; };
 
       SpatiotemporalOverviewOptions options;
       options.Slices = slices;
@@ -441,12 +441,13 @@ TEST(SpatiotemporalOverview, RandomPartitionsTileThePlotAndMatchTheModel)
       options.MinRowHeight = (random() % 4 == 0) ? 0.0 : double(random() % (3 * leaves + 4));
       const SpatiotemporalOverview overview =
         LayoutSpatiotemporalOverview(hierarchy, parts, types, options);
-      SCOPED_TRACE(::testing::Message() << "trial " << trial << " p " << p << " budget "
-                                        << options.MinRowHeight);
+      SCOPED_TRACE(::testing::Message()
+        << "trial " << trial << " p " << p << " budget " << options.MinRowHeight);
 
       // The cut: rows tile the leaves, the descent rule holds at every row.
       std::vector<int64_t> rowOf(leaves, -1);
-      auto visible = [&](int64_t n) { return hierarchy.LeafCount(n) * 3.0 >= options.MinRowHeight; };
+      auto visible = [&](int64_t n)
+      { return hierarchy.LeafCount(n) * 3.0 >= options.MinRowHeight; };
       std::set<int64_t> rowSet;
       for (const OverviewRow& row : overview.Rows)
       {
@@ -465,7 +466,8 @@ TEST(SpatiotemporalOverview, RandomPartitionsTileThePlotAndMatchTheModel)
         }
       }
       EXPECT_TRUE(std::none_of(rowOf.begin(), rowOf.end(), [](int64_t r) { return r < 0; }));
-      auto isBelowCut = [&](int64_t node) {
+      auto isBelowCut = [&](int64_t node)
+      {
         for (int64_t up = hierarchy.ParentOf(node); up >= 0; up = hierarchy.ParentOf(up))
           if (rowSet.count(up))
             return true;

@@ -28,7 +28,8 @@ TemporalOverviewParts MakeParts(uint32_t types, const std::vector<double>& start
   return parts;
 }
 
-TemporalOverviewOptions MakeOptions(double t0, double t1, double width, double height, double budget)
+TemporalOverviewOptions MakeOptions(
+  double t0, double t1, double width, double height, double budget)
 {
   TemporalOverviewOptions options;
   options.WindowBegin = t0;
@@ -39,8 +40,8 @@ TemporalOverviewOptions MakeOptions(double t0, double t1, double width, double h
   return options;
 }
 
-void ExpectLayer(const TemporalOverview& chart, std::size_t i, uint32_t part, int type, double value,
-  double x0, double x1, double y0, double y1, uint8_t flags)
+void ExpectLayer(const TemporalOverview& chart, std::size_t i, uint32_t part, int type,
+  double value, double x0, double x1, double y0, double y1, uint8_t flags)
 {
   const auto& l = chart.Layers;
   ASSERT_LT(i, l.Size());
@@ -90,8 +91,9 @@ TEST(TemporalOverview, ThinLayersMergeIntoOneLayerPerStack)
   // Scale 100 / 10 = 10 px per unit, budget 5 px: amplitudes below 0.5 are thin.
   // Areas: t0 = 9 + 2 = 11, t1 = 0.2 + 4 = 4.2, t2 = 0.3 + 4 = 4.3, t3 = 0.5:
   // order 0, 2, 1, 3.
-  const auto chart = LayoutTemporalOverview(
-    MakeParts(4, { 0, 1 }, { 1, 2 }, { 9, 0.2, 0.3, 0.5, 2, 4, 4, 0 }), MakeOptions(0, 2, 200, 100, 5));
+  const auto chart =
+    LayoutTemporalOverview(MakeParts(4, { 0, 1 }, { 1, 2 }, { 9, 0.2, 0.3, 0.5, 2, 4, 4, 0 }),
+      MakeOptions(0, 2, 200, 100, 5));
   EXPECT_EQ(chart.TypeOrder, (std::vector<uint32_t>{ 0, 2, 1, 3 }));
   ASSERT_EQ(chart.Layers.Size(), 6u);
   ExpectLayer(chart, 0, 0, 0, 9.0, 0, 100, 0, 90, 0);
@@ -99,8 +101,8 @@ TEST(TemporalOverview, ThinLayersMergeIntoOneLayerPerStack)
   ExpectLayer(chart, 2, 0, -1, 0.5, 0, 100, 95, 100, macroscope::TemporalLayerMerged);
   const auto& l = chart.Layers;
   // The merged layer holds types 2 and 1 (3 px and 2 px), in the chart's order.
-  EXPECT_EQ(std::vector<uint32_t>(l.MergedType.begin() + l.MergedOffset[2],
-              l.MergedType.begin() + l.MergedOffset[3]),
+  EXPECT_EQ(std::vector<uint32_t>(
+              l.MergedType.begin() + l.MergedOffset[2], l.MergedType.begin() + l.MergedOffset[3]),
     (std::vector<uint32_t>{ 2, 1 }));
   EXPECT_EQ(l.MergedOffset[1], l.MergedOffset[0]); // plain layers hold nothing
   EXPECT_EQ(l.MergedOffset[2], l.MergedOffset[1]);
@@ -115,8 +117,8 @@ TEST(TemporalOverview, ThinLayersMergeIntoOneLayerPerStack)
 TEST(TemporalOverview, MergedLayerBelowBudgetKeepsItsHeight)
 {
   // Scale 10, budget 3 px: type 1 (0.1 → 1 px) merges alone.
-  const auto chart = LayoutTemporalOverview(
-    MakeParts(2, { 0 }, { 1 }, { 9.9, 0.1 }), MakeOptions(0, 1, 50, 100, 3));
+  const auto chart =
+    LayoutTemporalOverview(MakeParts(2, { 0 }, { 1 }, { 9.9, 0.1 }), MakeOptions(0, 1, 50, 100, 3));
   ASSERT_EQ(chart.Layers.Size(), 2u);
   ExpectLayer(chart, 0, 0, 0, 9.9, 0, 50, 0, 99, 0);
   ExpectLayer(chart, 1, 0, -1, 0.1, 0, 50, 99, 100,
@@ -133,16 +135,17 @@ TEST(TemporalOverview, HugeBudgetMergesEverythingZeroBudgetNothing)
   // Totals 3, 12, 0.5: scale 10.
   ASSERT_EQ(merged.Layers.Size(), 3u);
   // Areas: t0 = 1·2 + 4·3 = 14, t1 = 4·3 = 12, t2 = 2·2 + 4·3 + 0.5·1 = 16.5.
-  ExpectLayer(merged, 0, 0, -1, 3.0, 0, 200, 0, 30, macroscope::TemporalLayerMerged |
-      macroscope::TemporalLayerBelowBudget);
-  ExpectLayer(merged, 1, 1, -1, 12.0, 200, 500, 0, 120, macroscope::TemporalLayerMerged |
-      macroscope::TemporalLayerBelowBudget);
-  ExpectLayer(merged, 2, 2, -1, 0.5, 500, 600, 0, 5, macroscope::TemporalLayerMerged |
-      macroscope::TemporalLayerBelowBudget);
+  ExpectLayer(merged, 0, 0, -1, 3.0, 0, 200, 0, 30,
+    macroscope::TemporalLayerMerged | macroscope::TemporalLayerBelowBudget);
+  ExpectLayer(merged, 1, 1, -1, 12.0, 200, 500, 0, 120,
+    macroscope::TemporalLayerMerged | macroscope::TemporalLayerBelowBudget);
+  ExpectLayer(merged, 2, 2, -1, 0.5, 500, 600, 0, 5,
+    macroscope::TemporalLayerMerged | macroscope::TemporalLayerBelowBudget);
   const auto& m = merged.Layers;
-  auto typesOf = [&m](std::size_t i) {
-    return std::vector<uint32_t>(m.MergedType.begin() + m.MergedOffset[i],
-      m.MergedType.begin() + m.MergedOffset[i + 1]);
+  auto typesOf = [&m](std::size_t i)
+  {
+    return std::vector<uint32_t>(
+      m.MergedType.begin() + m.MergedOffset[i], m.MergedType.begin() + m.MergedOffset[i + 1]);
   };
   EXPECT_EQ(merged.TypeOrder, (std::vector<uint32_t>{ 2, 0, 1 }));
   EXPECT_EQ(typesOf(0), (std::vector<uint32_t>{ 2, 0 }));
@@ -162,12 +165,14 @@ TEST(TemporalOverview, HugeBudgetMergesEverythingZeroBudgetNothing)
 TEST(TemporalOverview, TypeOrderIsTheSameForEveryPartition)
 {
   // v(t, u) summed over resources, 6 slices of 0.5 s, 3 types.
-  const std::vector<std::vector<double>> v = { { 1, 5, 0 }, { 1, 5, 0 }, { 9, 0, 1 },
-    { 9, 0, 1 }, { 0, 1, 8 }, { 0, 1, 8 } };
+  const std::vector<std::vector<double>> v = { { 1, 5, 0 }, { 1, 5, 0 }, { 9, 0, 1 }, { 9, 0, 1 },
+    { 0, 1, 8 }, { 0, 1, 8 } };
   const double w = 0.5;
   // Partitions as lists of [first, last] slices.
-  const std::vector<std::vector<std::pair<int, int>>> partitions = { { { 0, 0 }, { 1, 1 }, { 2, 2 },
-    { 3, 3 }, { 4, 4 }, { 5, 5 } }, { { 0, 1 }, { 2, 5 } }, { { 0, 5 } }, { { 0, 2 }, { 3, 5 } } };
+  const std::vector<std::vector<std::pair<int, int>>> partitions = {
+    { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 }, { 4, 4 }, { 5, 5 } }, { { 0, 1 }, { 2, 5 } },
+    { { 0, 5 } }, { { 0, 2 }, { 3, 5 } }
+  };
   for (const auto& partition : partitions)
   {
     TemporalOverviewParts parts;
@@ -197,14 +202,15 @@ TEST(TemporalOverview, TypeOrderIsTheSameForEveryPartition)
 
 TEST(TemporalOverview, EmptyAndZeroInputsDrawNothing)
 {
-  const auto none = LayoutTemporalOverview(MakeParts(3, {}, {}, {}), MakeOptions(0, 1, 100, 100, 3));
+  const auto none =
+    LayoutTemporalOverview(MakeParts(3, {}, {}, {}), MakeOptions(0, 1, 100, 100, 3));
   EXPECT_EQ(none.Layers.Size(), 0u);
   EXPECT_EQ(none.Scale, 0.0);
   EXPECT_TRUE(none.ValueTicks.empty());
   EXPECT_EQ(none.TypeOrder, (std::vector<uint32_t>{ 0, 1, 2 }));
 
-  const auto zeros =
-    LayoutTemporalOverview(MakeParts(2, { 0, 0.5 }, { 0.5, 1 }, { 0, 0, 0, 0 }), MakeOptions(0, 1, 100, 100, 0));
+  const auto zeros = LayoutTemporalOverview(
+    MakeParts(2, { 0, 0.5 }, { 0.5, 1 }, { 0, 0, 0, 0 }), MakeOptions(0, 1, 100, 100, 0));
   EXPECT_EQ(zeros.Layers.Size(), 0u);
   EXPECT_EQ(zeros.MaxTotal, 0.0);
   EXPECT_EQ(zeros.Scale, 0.0);
@@ -239,23 +245,22 @@ TEST(TemporalOverview, InvalidInputThrows)
   const auto ok = MakeOptions(0, 2, 100, 100, 3);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
-  auto bad = [&](const TemporalOverviewParts& parts, const TemporalOverviewOptions& options) {
-    EXPECT_THROW(LayoutTemporalOverview(parts, options), std::invalid_argument);
-  };
-  bad(MakeParts(1, { 0 }, { 1 }, { -1 }), ok);             // negative amplitude
-  bad(MakeParts(1, { 0 }, { 1 }, { nan }), ok);            // NaN amplitude
-  bad(MakeParts(1, { 0 }, { 1 }, { inf }), ok);            // infinite amplitude
-  bad(MakeParts(1, { 1 }, { 1 }, { 1 }), ok);              // End == Start
-  bad(MakeParts(1, { 1 }, { 0.5 }, { 1 }), ok);            // End < Start
-  bad(MakeParts(1, { nan }, { 1 }, { 1 }), ok);            // NaN time
-  bad(MakeParts(1, { 0, 0.5 }, { 1, 2 }, { 1, 1 }), ok);   // overlapping
-  bad(MakeParts(1, { 0.5, 0 }, { 2, 1 }, { 1, 1 }), ok);   // overlapping, unsorted
-  bad(MakeParts(1, { 0 }, { 3 }, { 1 }), ok);              // past the window
-  bad(MakeParts(1, { -1 }, { 1 }, { 1 }), ok);             // before the window
-  bad(MakeParts(2, { 0 }, { 1 }, { 1 }), ok);              // too few amplitudes
-  bad(MakeParts(1, { 0 }, { 1, 2 }, { 1 }), ok);           // End size
+  auto bad = [&](const TemporalOverviewParts& parts, const TemporalOverviewOptions& options)
+  { EXPECT_THROW(LayoutTemporalOverview(parts, options), std::invalid_argument); };
+  bad(MakeParts(1, { 0 }, { 1 }, { -1 }), ok);           // negative amplitude
+  bad(MakeParts(1, { 0 }, { 1 }, { nan }), ok);          // NaN amplitude
+  bad(MakeParts(1, { 0 }, { 1 }, { inf }), ok);          // infinite amplitude
+  bad(MakeParts(1, { 1 }, { 1 }, { 1 }), ok);            // End == Start
+  bad(MakeParts(1, { 1 }, { 0.5 }, { 1 }), ok);          // End < Start
+  bad(MakeParts(1, { nan }, { 1 }, { 1 }), ok);          // NaN time
+  bad(MakeParts(1, { 0, 0.5 }, { 1, 2 }, { 1, 1 }), ok); // overlapping
+  bad(MakeParts(1, { 0.5, 0 }, { 2, 1 }, { 1, 1 }), ok); // overlapping, unsorted
+  bad(MakeParts(1, { 0 }, { 3 }, { 1 }), ok);            // past the window
+  bad(MakeParts(1, { -1 }, { 1 }, { 1 }), ok);           // before the window
+  bad(MakeParts(2, { 0 }, { 1 }, { 1 }), ok);            // too few amplitudes
+  bad(MakeParts(1, { 0 }, { 1, 2 }, { 1 }), ok);         // End size
   const auto parts = MakeParts(1, { 0 }, { 1 }, { 1 });
-  bad(parts, MakeOptions(2, 2, 100, 100, 3));  // empty window
+  bad(parts, MakeOptions(2, 2, 100, 100, 3));   // empty window
   bad(parts, MakeOptions(0, nan, 100, 100, 3)); // NaN window
   bad(parts, MakeOptions(0, 2, 0, 100, 3));     // no width
   bad(parts, MakeOptions(0, 2, 100, -1, 3));    // negative height
@@ -263,8 +268,9 @@ TEST(TemporalOverview, InvalidInputThrows)
   bad(parts, MakeOptions(0, 2, 100, 100, nan)); // NaN budget
   // Touching parts and parts on the window's borders are fine, also with
   // the rounding of origin + slice × width.
-  EXPECT_NO_THROW(LayoutTemporalOverview(
-    MakeParts(1, { 0.1, 0.3 }, { 0.1 * 3, 0.7 + 1e-12 }, { 1, 1 }), MakeOptions(0.1, 0.7, 100, 100, 3)));
+  EXPECT_NO_THROW(
+    LayoutTemporalOverview(MakeParts(1, { 0.1, 0.3 }, { 0.1 * 3, 0.7 + 1e-12 }, { 1, 1 }),
+      MakeOptions(0.1, 0.7, 100, 100, 3)));
 }
 
 // Random partitions: the invariants hold whatever the data.
@@ -285,13 +291,16 @@ TEST(TemporalOverview, RandomPartitionsKeepEveryLayer)
       for (uint32_t u = 0; u < types; ++u)
       {
         const unsigned kind = random() % 4;
-        amplitude.push_back(kind == 0 ? 0.0 : kind == 1 ? 1e-3 * (random() % 100) : 0.1 * (random() % 100));
+        amplitude.push_back(kind == 0 ? 0.0
+            : kind == 1               ? 1e-3 * (random() % 100)
+                                      : 0.1 * (random() % 100));
       }
     }
     const double budget = (random() % 3) * 2.5;
     const auto parts = MakeParts(types, start, end, amplitude);
     const double height = 200.0 + random() % 300;
-    const auto chart = LayoutTemporalOverview(parts, MakeOptions(0.25, 0.25 + slices * 0.01, 777, height, budget));
+    const auto chart =
+      LayoutTemporalOverview(parts, MakeOptions(0.25, 0.25 + slices * 0.01, 777, height, budget));
     const auto& l = chart.Layers;
     std::vector<double> stackHeight(parts.Size(), 0.0);
     std::vector<std::set<uint32_t>> seen(parts.Size());
@@ -331,8 +340,10 @@ TEST(TemporalOverview, RandomPartitionsKeepEveryLayer)
       // Plain layers follow the chart's type order.
       if (i > 0 && l.Part[i - 1] == k && l.Type[i] >= 0)
       {
-        const auto rank = [&chart](int32_t u) {
-          return std::find(chart.TypeOrder.begin(), chart.TypeOrder.end(), static_cast<uint32_t>(u)) -
+        const auto rank = [&chart](int32_t u)
+        {
+          return std::find(
+                   chart.TypeOrder.begin(), chart.TypeOrder.end(), static_cast<uint32_t>(u)) -
             chart.TypeOrder.begin();
         };
         EXPECT_LT(rank(l.Type[i - 1]), rank(l.Type[i]));
@@ -372,8 +383,10 @@ TEST(TemporalOverview, AxisTitlesNameTheMetricAndItsUnit)
   EXPECT_EQ(state.Title, "state time per 10 ms slice, all resources");
   EXPECT_TRUE(state.Seconds);
   // Drawn, the title names the unit of the ticks below it.
-  EXPECT_EQ(macroscope::AmplitudeTitle(state, 0.0634), "state time per 10 ms slice, all resources (ms)");
-  EXPECT_EQ(macroscope::AmplitudeTitle(state, 12.0), "state time per 10 ms slice, all resources (s)");
+  EXPECT_EQ(
+    macroscope::AmplitudeTitle(state, 0.0634), "state time per 10 ms slice, all resources (ms)");
+  EXPECT_EQ(
+    macroscope::AmplitudeTitle(state, 12.0), "state time per 10 ms slice, all resources (s)");
   EXPECT_EQ(macroscope::FormatAmplitude(0.06, 0.02, 0.0634, true).substr(3), "ms");
   const auto fraction = macroscope::DescribeAmplitudeAxis("state duration", false, 0.01);
   EXPECT_EQ(fraction.Title, "state time / slice width, summed over resources");
@@ -403,7 +416,8 @@ TEST(TemporalOverview, PartitionTitlesSayWhatIsShown)
   EXPECT_EQ(macroscope::PartitionTitle(0.3, 14, 100, 0), "p = 0.3: 14 parts of 100 slices");
   EXPECT_EQ(macroscope::PartitionTitle(0.25, 1, 1, 64),
     "p = 0.25: 1 part of 1 slice \xC3\x97 64 resources");
-  EXPECT_EQ(macroscope::PartitionTitle(std::nan(""), 37, 100, 1), "37 parts of 100 slices \xC3\x97 1 resource");
+  EXPECT_EQ(macroscope::PartitionTitle(std::nan(""), 37, 100, 1),
+    "37 parts of 100 slices \xC3\x97 1 resource");
 }
 
 TEST(TemporalOverview, LayerContentsNameTheTypesAMergedLayerHolds)

@@ -15,7 +15,8 @@ TEST(TimeAxis, StepsAreOneTwoOrFiveTimesAPowerOfTen)
     for (int count : { 1, 4, 7, 10 })
     {
       const auto ticks = ComputeTimeTicks(0.25 * span, 1.25 * span, count);
-      const double mantissa = ticks.Step / std::pow(10.0, std::floor(std::log10(ticks.Step) + 1e-9));
+      const double mantissa =
+        ticks.Step / std::pow(10.0, std::floor(std::log10(ticks.Step) + 1e-9));
       EXPECT_TRUE(std::abs(mantissa - 1) < 1e-6 || std::abs(mantissa - 2) < 1e-6 ||
         std::abs(mantissa - 5) < 1e-6)
         << span << " " << count << " step " << ticks.Step;

@@ -71,8 +71,8 @@ TEST(TimeNavigation, ZoomRandomWindowsStayInsideTheSpan)
       // Zooming in keeps the pivot inside and at the same share.
       ASSERT_LE(zoomed.Start, pivot + 1e-9);
       ASSERT_GE(zoomed.End, pivot - 1e-9);
-      ASSERT_NEAR((pivot - zoomed.Start) / zoomed.Width(),
-        (pivot - window.Start) / window.Width(), 1e-6);
+      ASSERT_NEAR(
+        (pivot - zoomed.Start) / zoomed.Width(), (pivot - window.Start) / window.Width(), 1e-6);
     }
   }
 }

@@ -15,24 +15,24 @@
 #include <stdexcept>
 #include <vector>
 
+using macroscope::AvailableMemoryBytes;
 using macroscope::MessageRows;
 using macroscope::MicroscopicModel;
+using macroscope::ModelMemory;
+using macroscope::ModelMemoryNeed;
+using macroscope::ModelMemoryProblem;
 using macroscope::PointRows;
 using macroscope::SliceMetric;
 using macroscope::SliceTrace;
 using macroscope::StateRows;
 using macroscope::TimeSlicingAborted;
 using macroscope::TimeSlicingOptions;
-using macroscope::AvailableMemoryBytes;
-using macroscope::ModelMemory;
-using macroscope::ModelMemoryNeed;
-using macroscope::ModelMemoryProblem;
 
 namespace
 {
 using macroscope::testing::Messages;
-using macroscope::testing::States;
 using macroscope::testing::Points;
+using macroscope::testing::States;
 TimeSlicingOptions Options(double begin, double end, int slices, SliceMetric metric,
   uint32_t leaves, uint32_t types, unsigned threads = 1)
 {
@@ -91,7 +91,7 @@ TEST(TimeSlicing, FigureFourFourPositionsOnOneSlice)
   s.Add(2, 0, 0, 5, 13);  // C: starts before, ends inside: 13 - 10 = 3
   s.Add(3, 0, 0, 0, 8);   // D: nothing in the slice: 0
   s.Add(3, 0, 0, 22, 30);
-  s.Add(4, 0, 0, 11, 13);  // E: two states inside: 2 + 3.5 = 5.5
+  s.Add(4, 0, 0, 11, 13); // E: two states inside: 2 + 3.5 = 5.5
   s.Add(4, 0, 0, 16, 19.5);
   auto o = Options(10, 20, 1, SliceMetric::StateDuration, 5, 1);
   const double expected[5] = { 5, 5, 3, 0, 5.5 };
@@ -464,9 +464,9 @@ TEST(TimeSlicing, VariablesPiecewiseConstant)
   //   [4,6): 2 on [4,5), 6 on [5,6): 2 + 6      -> 8 / 2 = 4
   //   [6,8): 6 on [6,8): 12                     -> 6
   ExpectRow(m, 0, 0, { 2, 2.5, 4, 6 });
-  ExpectRow(m, 0, 1, { 0, 0, 0, -1.5 });   // -3 on [7,8): -3 / 2
-  ExpectRow(m, 0, 2, { 10, 5, 0, 0 });     // 10 on [0,2); 10 on [2,3)
-  ExpectRow(m, 1, 0, { 0, 0, 1, 1 });      // 1 on [4,8)
+  ExpectRow(m, 0, 1, { 0, 0, 0, -1.5 }); // -3 on [7,8): -3 / 2
+  ExpectRow(m, 0, 2, { 10, 5, 0, 0 });   // 10 on [0,2); 10 on [2,3)
+  ExpectRow(m, 1, 0, { 0, 0, 1, 1 });    // 1 on [4,8)
   ExpectRow(m, 1, 1, { 0, 0, 0, 0 });
 }
 
@@ -593,9 +593,8 @@ TEST(TimeSlicing, BadOptionsThrow)
   s.Add(0, 0, 0, 0, 1);
   const auto good = Options(0, 1, 2, SliceMetric::StateDuration, 1, 1);
   EXPECT_NO_THROW(SliceStates(good, s));
-  auto expectThrow = [&](TimeSlicingOptions o, const States& rows) {
-    EXPECT_THROW(SliceStates(o, rows), std::invalid_argument);
-  };
+  auto expectThrow = [&](TimeSlicingOptions o, const States& rows)
+  { EXPECT_THROW(SliceStates(o, rows), std::invalid_argument); };
   auto o = good;
   o.Grid.Slices = 0;
   expectThrow(o, s);
@@ -644,8 +643,8 @@ TEST(TimeSlicing, BadOptionsThrow)
   expectThrow(depth0, badType);
   Points badEvent;
   badEvent.Add(0, 3, 0.5);
-  EXPECT_THROW(SlicePoints(Options(0, 1, 1, SliceMetric::EventCount, 1, 3), badEvent),
-    std::invalid_argument);
+  EXPECT_THROW(
+    SlicePoints(Options(0, 1, 1, SliceMetric::EventCount, 1, 3), badEvent), std::invalid_argument);
   EXPECT_THROW(SlicePoints(Options(0, 1, 1, SliceMetric::VariableMean, 1, 3), badEvent),
     std::invalid_argument);
   Points badEventLeaf;
@@ -672,8 +671,8 @@ TEST(TimeSlicing, BadTypeLeavesNoStateForTheNextCall)
   States bad;
   bad.Add(0, 0, 1, 0, 1);
   bad.Add(0, 9, 0, 0, 2);
-  EXPECT_THROW(SliceStates(Options(0, 2, 1, SliceMetric::StateDuration, 1, 1), bad),
-    std::invalid_argument);
+  EXPECT_THROW(
+    SliceStates(Options(0, 2, 1, SliceMetric::StateDuration, 1, 1), bad), std::invalid_argument);
   // Then a single depth-0 state [0, 2]: 2 seconds of type 0.
   States good;
   good.Add(0, 0, 0, 0, 2);
@@ -691,7 +690,8 @@ TEST(TimeSlicing, ProgressAndAbort)
   // Reported fractions grow to 1.
   auto o = Options(0, 1, 1, SliceMetric::StateDuration, 8, 1);
   std::vector<double> reported;
-  o.Progress = [&reported](double f) {
+  o.Progress = [&reported](double f)
+  {
     reported.push_back(f);
     return true;
   };
@@ -713,7 +713,8 @@ TEST(TimeSlicing, ProgressAndAbort)
   States single;
   single.Add(0, 0, 0, 0, 1);
   int calls = 0;
-  one.Progress = [&calls](double) {
+  one.Progress = [&calls](double)
+  {
     ++calls;
     return false;
   };
@@ -737,7 +738,8 @@ TEST(TimeSlicing, ProgressFollowsRowsNotResources)
   auto o = Options(0, 1, 1, SliceMetric::StateDuration, 8, 1);
   o.Threads = 1;
   std::vector<double> reported;
-  o.Progress = [&reported](double f) {
+  o.Progress = [&reported](double f)
+  {
     reported.push_back(f);
     return true;
   };
@@ -786,7 +788,7 @@ States RandomTrace(uint32_t leaves, unsigned seed)
   for (uint32_t leaf = 0; leaf < leaves; ++leaf)
   {
     double t = -1.5 + idle(rng) / 8.0; // some states start before the window
-    while (t < RandomEnd + 1.0)     // and some end after it
+    while (t < RandomEnd + 1.0)        // and some end after it
     {
       t = RandomCall(s, rng, leaf, 0, t) + idle(rng) / 8.0;
     }
@@ -958,8 +960,8 @@ TEST(TimeSlicing, RandomTraceThreadsAndRowOrderAgree)
       o.Threads = threads;
       const MicroscopicModel many = SliceStates(o, s);
       ASSERT_EQ(many.Values.size(), one.Values.size());
-      EXPECT_EQ(0,
-        std::memcmp(many.Values.data(), one.Values.data(), one.Values.size() * sizeof(double)))
+      EXPECT_EQ(
+        0, std::memcmp(many.Values.data(), one.Values.data(), one.Values.size() * sizeof(double)))
         << threads << " threads, depth " << depth;
     }
     // The rows shuffled across leaves: the same model up to rounding.
@@ -1101,7 +1103,7 @@ TEST(TimeSlicing, NoRowsGiveAZeroModel)
     const MicroscopicModel model = SliceTrace(o, states, points, messages);
     EXPECT_EQ(model.Resources, 3u);
     EXPECT_EQ(model.Values.size(), 4u * 3u * model.Types);
-    EXPECT_TRUE(std::all_of(model.Values.begin(), model.Values.end(),
-      [](double v) { return v == 0.0; }));
+    EXPECT_TRUE(
+      std::all_of(model.Values.begin(), model.Values.end(), [](double v) { return v == 0.0; }));
   }
 }

@@ -30,8 +30,8 @@ namespace
 {
 using macroscope::testing::Messages;
 using macroscope::testing::States;
-TimelineLayout Layout(const States& states, const Messages& messages, uint32_t leaves,
-  const TimelineOptions& options)
+TimelineLayout Layout(
+  const States& states, const Messages& messages, uint32_t leaves, const TimelineOptions& options)
 {
   const TimelineIndex index = BuildTimelineIndex(states.Rows(), messages.Rows(), leaves);
   return LayoutTimeline(index, states.Rows(), messages.Rows(), options);
@@ -410,7 +410,8 @@ TEST(TimelineLayout, ProgressAndAbort)
     }
   }
   std::vector<double> reported;
-  auto record = [&reported](double f) {
+  auto record = [&reported](double f)
+  {
     reported.push_back(f);
     return true;
   };
@@ -430,9 +431,11 @@ TEST(TimelineLayout, ProgressAndAbort)
 
   // A refusal stops either.
   auto refuse = [](double) { return false; };
-  EXPECT_THROW(BuildTimelineIndex(s.Rows(), MessageRows(), 4, refuse), macroscope::TimelineLayoutAborted);
+  EXPECT_THROW(
+    BuildTimelineIndex(s.Rows(), MessageRows(), 4, refuse), macroscope::TimelineLayoutAborted);
   options.Progress = refuse;
-  EXPECT_THROW(LayoutTimeline(index, s.Rows(), MessageRows(), options), macroscope::TimelineLayoutAborted);
+  EXPECT_THROW(
+    LayoutTimeline(index, s.Rows(), MessageRows(), options), macroscope::TimelineLayoutAborted);
 }
 
 namespace
@@ -573,7 +576,8 @@ void CheckInvariants(const States& s, const Messages& msg, uint32_t leaves, Time
     }
     if (i > 0)
     {
-      EXPECT_LE(std::make_pair(m.Band[i - 1], m.Depth[i - 1]), std::make_pair(m.Band[i], m.Depth[i]));
+      EXPECT_LE(
+        std::make_pair(m.Band[i - 1], m.Depth[i - 1]), std::make_pair(m.Band[i], m.Depth[i]));
     }
   }
 
@@ -608,9 +612,8 @@ void CheckInvariants(const States& s, const Messages& msg, uint32_t leaves, Time
   if (o.MinMarkWidth > 0.0)
   {
     const double columnSeconds = o.MinMarkWidth / pps;
-    auto columnOf = [&](double t) {
-      return static_cast<int64_t>(std::floor((t - o.WindowBegin) / columnSeconds));
-    };
+    auto columnOf = [&](double t)
+    { return static_cast<int64_t>(std::floor((t - o.WindowBegin) / columnSeconds)); };
     std::map<std::tuple<uint32_t, uint32_t, int64_t, uint32_t>, double> narrowTime, aggregated;
     for (const Clipped& c : clipped)
     {
@@ -668,9 +671,9 @@ void CheckInvariants(const States& s, const Messages& msg, uint32_t leaves, Time
     const double hi = std::max(msg.SendTime[i], msg.RecvTime[i]);
     if (lo <= o.WindowEnd && hi >= o.WindowBegin)
     {
-      const auto key = std::make_tuple(msg.Sender[i] / layout.RowsPerBand,
-        msg.Receiver[i] / layout.RowsPerBand,
-        static_cast<int64_t>(std::floor((msg.SendTime[i] - o.WindowBegin) * pps)));
+      const auto key =
+        std::make_tuple(msg.Sender[i] / layout.RowsPerBand, msg.Receiver[i] / layout.RowsPerBand,
+          static_cast<int64_t>(std::floor((msg.SendTime[i] - o.WindowBegin) * pps)));
       ++groups[key].first;
       groups[key].second += msg.Bytes[i];
     }
@@ -856,10 +859,12 @@ TEST(TimelineLayout, ThreadsDoNotMatter)
   const States nested = RandomStates(rng, 7, 5);
   std::vector<std::size_t> order(nested.Size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    return std::make_pair(nested.Location[x], nested.End[x]) <
-      std::make_pair(nested.Location[y], nested.End[y]);
-  });
+  std::stable_sort(order.begin(), order.end(),
+    [&](std::size_t x, std::size_t y)
+    {
+      return std::make_pair(nested.Location[x], nested.End[x]) <
+        std::make_pair(nested.Location[y], nested.End[y]);
+    });
   States s;
   for (std::size_t i : order)
   {

@@ -162,7 +162,8 @@ TEST(CommunicationGraph, BadInput)
   EXPECT_THROW(BuildCommunicationGraph(2, {}, 0.0, NAN), std::invalid_argument);
   EXPECT_THROW(BuildCommunicationGraph(2, { { 0, 2, 1, 0, 1 } }, 0.0, 1.0), std::invalid_argument);
   EXPECT_THROW(BuildCommunicationGraph(2, { { 0, 1, -1, 0, 1 } }, 0.0, 1.0), std::invalid_argument);
-  EXPECT_THROW(BuildCommunicationGraph(2, { { 0, 1, 1, NAN, 1 } }, 0.0, 1.0), std::invalid_argument);
+  EXPECT_THROW(
+    BuildCommunicationGraph(2, { { 0, 1, 1, NAN, 1 } }, 0.0, 1.0), std::invalid_argument);
   // No process: an empty graph, no crash.
   const CommunicationGraph empty = BuildCommunicationGraph(0, {}, 0.0, 1.0);
   EXPECT_TRUE(empty.X.empty());
@@ -272,8 +273,8 @@ TEST(TopologyBase, SpreadLabelsKeepsNoTwoOverlapping)
     (std::vector<std::size_t>{ 1, 3 }));
   // Boxes of no size: all kept; ties keep the first.
   EXPECT_EQ(macroscope::SpreadLabels(x, y, { 0, 0, 0, 0 }, 0.0, 0.0).size(), 4u);
-  EXPECT_EQ(macroscope::SpreadLabels(x, y, { 0, 0, 0, 0 }, 0.1, 0.05),
-    (std::vector<std::size_t>{ 0, 3 }));
+  EXPECT_EQ(
+    macroscope::SpreadLabels(x, y, { 0, 0, 0, 0 }, 0.1, 0.05), (std::vector<std::size_t>{ 0, 3 }));
   // Random heaps: every pair kept is apart, every label dropped meets a kept one.
   std::mt19937 random(7);
   std::uniform_real_distribution<double> at(0.0, 1.0);
@@ -290,17 +291,17 @@ TEST(TopologyBase, SpreadLabelsKeepsNoTwoOverlapping)
   {
     for (std::size_t b = a + 1; b < kept.size(); ++b)
     {
-      EXPECT_TRUE(std::abs(rx[kept[a]] - rx[kept[b]]) >= 0.14 ||
-        std::abs(ry[kept[a]] - ry[kept[b]]) >= 0.06);
+      EXPECT_TRUE(
+        std::abs(rx[kept[a]] - rx[kept[b]]) >= 0.14 || std::abs(ry[kept[a]] - ry[kept[b]]) >= 0.06);
     }
   }
   for (std::size_t i = 0; i < 64; ++i)
   {
     if (std::find(kept.begin(), kept.end(), i) == kept.end())
     {
-      EXPECT_TRUE(std::any_of(kept.begin(), kept.end(), [&](std::size_t k) {
-        return std::abs(rx[i] - rx[k]) < 0.14 && std::abs(ry[i] - ry[k]) < 0.06;
-      }));
+      EXPECT_TRUE(std::any_of(kept.begin(), kept.end(),
+        [&](std::size_t k)
+        { return std::abs(rx[i] - rx[k]) < 0.14 && std::abs(ry[i] - ry[k]) < 0.06; }));
     }
   }
   EXPECT_THROW(macroscope::SpreadLabels(x, y, { 1.0 }, 0.1, 0.1), std::invalid_argument);

@@ -98,7 +98,8 @@ TEST(DrawnStates, HandStack)
     got.push_back({ rows[i], drawn[i].Start, drawn[i].End });
   }
   std::sort(got.begin(), got.end(),
-    [](const Piece& a, const Piece& b) { return a.Row != b.Row ? a.Row < b.Row : a.Start < b.Start; });
+    [](const Piece& a, const Piece& b)
+    { return a.Row != b.Row ? a.Row < b.Row : a.Start < b.Start; });
   const std::vector<Piece> expected = { { 10, 0, 1 }, { 10, 4, 6 }, { 10, 8, 10 }, { 11, 1, 2 },
     { 11, 3, 4 }, { 12, 2, 3 }, { 13, 6, 8 }, { 20, 0, 5 } };
   ASSERT_EQ(got.size(), expected.size());

@@ -83,8 +83,8 @@ TEST(TopologyScene, SegmentsEndAboveTheirProcesses)
   //  4: p1 -> p0 [22, 12]  recv before send (skewed clocks): the flight
   //                        [12, 22] overlaps; the send end is cut at t=20,
   //                        u = (20-22)/(12-22) = 0.2: (0.8,0,7) -> (0,0,3)
-  const std::vector<SceneMessage> messages = { { 0, 1, 12, 14 }, { 1, 2, 6, 14 },
-    { 2, 0, 16, 26 }, { 0, 2, 1, 9 }, { 1, 0, 22, 12 } };
+  const std::vector<SceneMessage> messages = { { 0, 1, 12, 14 }, { 1, 2, 6, 14 }, { 2, 0, 16, 26 },
+    { 0, 2, 1, 9 }, { 1, 0, 22, 12 } };
   const TopologySceneGeometry scene = BuildTopologyScene(X, Y, {}, messages, Options());
   ASSERT_EQ(scene.Segments.size(), 4u);
   using P = std::array<double, 3>;
@@ -136,8 +136,12 @@ TEST(TopologyScene, BadInput)
   o.Ticks = 0;
   EXPECT_THROW(BuildTopologyScene(X, Y, {}, {}, o), std::invalid_argument);
   EXPECT_THROW(BuildTopologyScene(X, { 0.0 }, {}, {}, Options()), std::invalid_argument);
-  EXPECT_THROW(BuildTopologyScene(X, Y, { { 3, 0, 11, 12 } }, {}, Options()), std::invalid_argument);
-  EXPECT_THROW(BuildTopologyScene(X, Y, { { 0, 0, 12, 11 } }, {}, Options()), std::invalid_argument);
-  EXPECT_THROW(BuildTopologyScene(X, Y, {}, { { 0, -1, 11, 12 } }, Options()), std::invalid_argument);
-  EXPECT_THROW(BuildTopologyScene(X, Y, {}, { { 0, 1, NAN, 12 } }, Options()), std::invalid_argument);
+  EXPECT_THROW(
+    BuildTopologyScene(X, Y, { { 3, 0, 11, 12 } }, {}, Options()), std::invalid_argument);
+  EXPECT_THROW(
+    BuildTopologyScene(X, Y, { { 0, 0, 12, 11 } }, {}, Options()), std::invalid_argument);
+  EXPECT_THROW(
+    BuildTopologyScene(X, Y, {}, { { 0, -1, 11, 12 } }, Options()), std::invalid_argument);
+  EXPECT_THROW(
+    BuildTopologyScene(X, Y, {}, { { 0, 1, NAN, 12 } }, Options()), std::invalid_argument);
 }

@@ -2,8 +2,8 @@
 // expectations of the small trace below are worked out by hand in the
 // comments; the randomized tests check invariants (merging, row order,
 // the density adding up to the producers' records).
-#include "TraceStatistics.h"
 #include "TraceRowsBuilders.h"
+#include "TraceStatistics.h"
 
 #include <gtest/gtest.h>
 
@@ -118,9 +118,9 @@ TEST(TraceStatistics, WholeTraceByHand)
   EXPECT_DOUBLE_EQ(t.TypeMaxDuration[B], 1.0);
 
   // Bins of width 2; the records at 10 fall in the last bin.
-  const int64_t states[5] = { 2, 1, 1, 0, 0 };  // starts 0, 1 | 2 | 5
-  const int64_t events[5] = { 1, 1, 0, 1, 2 };  // 0 | 3 | - | 6 | 9, 10
-  const int64_t sends[5] = { 1, 0, 0, 0, 1 };   // 1 | 8
+  const int64_t states[5] = { 2, 1, 1, 0, 0 };   // starts 0, 1 | 2 | 5
+  const int64_t events[5] = { 1, 1, 0, 1, 2 };   // 0 | 3 | - | 6 | 9, 10
+  const int64_t sends[5] = { 1, 0, 0, 0, 1 };    // 1 | 8
   const int64_t receives[5] = { 0, 1, 0, 0, 1 }; // 3 | 10
   for (int b = 0; b < 5; ++b)
   {
@@ -247,8 +247,8 @@ TEST(TraceStatistics, ParetoCount)
   o.Leaves = 5;
   o.Types = 1;
   o.Bins = 1;
-  ProducerSummary s = macroscope::SummarizeProducers(
-    macroscope::TallyTrace(o, {}, ev.Rows(), {}, {}));
+  ProducerSummary s =
+    macroscope::SummarizeProducers(macroscope::TallyTrace(o, {}, ev.Rows(), {}, {}));
   EXPECT_EQ(s.Rows[0].Producer, 4u);
   EXPECT_EQ(s.Rows[4].Producer, 0u);
   EXPECT_EQ(s.ProducersFor80Percent, 3u);
@@ -381,7 +381,8 @@ TEST(TraceStatistics, ProgressAndAbort)
   o.Leaves = 4;
   o.Types = 1;
   std::vector<double> reported;
-  o.Progress = [&reported](double f) {
+  o.Progress = [&reported](double f)
+  {
     reported.push_back(f);
     return true;
   };

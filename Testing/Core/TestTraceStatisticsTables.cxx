@@ -10,7 +10,6 @@
 
 using namespace macroscope;
 
-
 TEST(TraceStatisticsTables, TypesListedAndTheMessagesLine)
 {
   const TypeListing one = ListTypes({ "state", "link", "event", "container", "variable", "state" });

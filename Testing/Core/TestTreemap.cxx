@@ -29,7 +29,8 @@ constexpr TreemapAlgorithm SliceAndDice = TreemapAlgorithm::SliceAndDice;
 constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double Inf = std::numeric_limits<double>::infinity();
 
-void ExpectRect(const TreemapRect& r, double x0, double y0, double x1, double y1, double tol = 1e-12)
+void ExpectRect(
+  const TreemapRect& r, double x0, double y0, double x1, double y1, double tol = 1e-12)
 {
   EXPECT_NEAR(r.X0, x0, tol);
   EXPECT_NEAR(r.Y0, y0, tol);
@@ -117,9 +118,9 @@ Tree Shuffled(const Tree& t, std::mt19937& rng)
 
 enum class Shape
 {
-  Recursive, // node i hangs below a uniform node in [0, i): depth ~ log n
-  Flat,      // root and many leaves
-  Levels,    // 3 levels of random fan-out, like clusters / nodes / cores
+  Recursive,  // node i hangs below a uniform node in [0, i): depth ~ log n
+  Flat,       // root and many leaves
+  Levels,     // 3 levels of random fan-out, like clusters / nodes / cores
   Caterpillar // a chain with a few leaves on every link
 };
 
@@ -128,7 +129,8 @@ enum class Shape
 Tree RandomTree(Shape shape, std::mt19937& rng, double zeros)
 {
   Tree t;
-  auto add = [&t](int64_t parent) {
+  auto add = [&t](int64_t parent)
+  {
     t.Parent.push_back(parent);
     return static_cast<int64_t>(t.Parent.size() - 1);
   };
@@ -205,8 +207,8 @@ TreemapRect Inner(const TreemapRect& r, const TreemapOptions& o)
 }
 
 // Every invariant of a nested layout, checked by brute force.
-void CheckLayout(const Tree& t, const TreemapLayout& l, const TreemapRect& bounds,
-  const TreemapOptions& o)
+void CheckLayout(
+  const Tree& t, const TreemapLayout& l, const TreemapRect& bounds, const TreemapOptions& o)
 {
   const std::size_t n = t.Parent.size();
   ASSERT_EQ(l.Rects.size(), n);
@@ -259,11 +261,10 @@ void CheckLayout(const Tree& t, const TreemapLayout& l, const TreemapRect& bound
   // Areas are proportional to 1e-9 relative, give or take the rounding of
   // the coordinates (a few ulps of the largest, m): deep below wide margins
   // a rectangle can be only a few ulps wide and cannot hold its exact area.
-  const double m = std::max({ std::abs(bounds.X0), std::abs(bounds.X1), std::abs(bounds.Y0),
-    std::abs(bounds.Y1) });
-  auto slack = [m](const TreemapRect& r) {
-    return 32 * std::numeric_limits<double>::epsilon() * m * (r.Width() + r.Height());
-  };
+  const double m = std::max(
+    { std::abs(bounds.X0), std::abs(bounds.X1), std::abs(bounds.Y0), std::abs(bounds.Y1) });
+  auto slack = [m](const TreemapRect& r)
+  { return 32 * std::numeric_limits<double>::epsilon() * m * (r.Width() + r.Height()); };
   for (std::size_t v = 0; v < n; ++v)
   {
     if (children[v].empty())
@@ -292,8 +293,7 @@ void CheckLayout(const Tree& t, const TreemapLayout& l, const TreemapRect& bound
       }
       else
       {
-        EXPECT_NEAR(r.Area(), expected, 1e-9 * expected + slack(r))
-          << "child " << c << " of " << v;
+        EXPECT_NEAR(r.Area(), expected, 1e-9 * expected + slack(r)) << "child " << c << " of " << v;
       }
       covered += r.Area();
       for (std::size_t j = 0; j < i; ++j)
@@ -304,8 +304,7 @@ void CheckLayout(const Tree& t, const TreemapLayout& l, const TreemapRect& bound
     }
     if (l.Size[v] > 0.0)
     {
-      EXPECT_NEAR(covered, inner.Area(), 1e-9 * inner.Area() + slack(inner))
-        << "children of " << v;
+      EXPECT_NEAR(covered, inner.Area(), 1e-9 * inner.Area() + slack(inner)) << "children of " << v;
     }
   }
 }
@@ -420,7 +419,8 @@ std::vector<TreemapRect> PlainSquarified(const std::vector<double>& values, Tree
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
     [&values](std::size_t a, std::size_t b) { return values[a] > values[b]; });
-  auto worst = [&](std::size_t first, std::size_t last, double side) {
+  auto worst = [&](std::size_t first, std::size_t last, double side)
+  {
     double sum = 0.0;
     for (std::size_t k = first; k < last; ++k)
     {
@@ -588,8 +588,8 @@ TEST(Treemap, ZeroSizeBounds)
 {
   std::mt19937 rng(5);
   const Tree t = RandomTree(Shape::Levels, rng, 0.1);
-  for (const TreemapRect bounds : { TreemapRect{ 2, 3, 2, 3 }, TreemapRect{ 0, 1, 5, 1 },
-         TreemapRect{ 1, 0, 1, 5 } })
+  for (const TreemapRect bounds :
+    { TreemapRect{ 2, 3, 2, 3 }, TreemapRect{ 0, 1, 5, 1 }, TreemapRect{ 1, 0, 1, 5 } })
   {
     for (const auto algorithm : { Squarified, SliceAndDice })
     {
@@ -621,10 +621,13 @@ TEST(Treemap, BadValuesThrowNamingTheIndex)
     ExpectInvalid([&] { LayoutRectangles({ 1, 2, 3, -1 }, bounds, algorithm); }, "index 3");
     ExpectInvalid([&] { LayoutRectangles({ 1, NaN }, bounds, algorithm); }, "index 1");
     ExpectInvalid([&] { LayoutRectangles({ Inf, 1 }, bounds, algorithm); }, "index 0");
-    ExpectInvalid(
-      [&] { LayoutRectangles({ 1.5e308, 1.5e308 }, bounds, algorithm); }, "infinity");
+    ExpectInvalid([&] { LayoutRectangles({ 1.5e308, 1.5e308 }, bounds, algorithm); }, "infinity");
     ExpectInvalid([&] { LayoutRectangles({ 1 }, TreemapRect{ 1, 0, 0, 1 }, algorithm); }, "bounds");
-    ExpectInvalid([&] { LayoutRectangles({ 1 }, TreemapRect{ 0, 0, 1, NaN }, algorithm); }, "bounds");
+    ExpectInvalid(
+      [&] {
+        LayoutRectangles({ 1 }, TreemapRect{ 0, 0, 1, NaN }, algorithm);
+      },
+      "bounds");
   }
 }
 
@@ -674,12 +677,12 @@ TEST(Treemap, TreeHandComputedWithMarginsAndHeader)
 TEST(Treemap, MarginsLimitedToAQuarter)
 {
   // A 2 x 2 root with margin 1 and header 1: each limited to 2/4 = 0.5.
-  const auto l = LayoutTree({ -1, 0 }, { NaN, 7 }, TreemapRect{ 0, 0, 2, 2 },
-    TreemapOptions{ Squarified, 1.0, 1.0 });
+  const auto l = LayoutTree(
+    { -1, 0 }, { NaN, 7 }, TreemapRect{ 0, 0, 2, 2 }, TreemapOptions{ Squarified, 1.0, 1.0 });
   ExpectRect(l.Rects[1], 0.5, 0.5, 1.5, 1.0, 0.0);
   // A wide, flat root: the x margin is the full 1, the y ones are capped.
-  const auto w = LayoutTree({ -1, 0 }, { NaN, 7 }, TreemapRect{ 0, 0, 20, 2 },
-    TreemapOptions{ SliceAndDice, 1.0, 0.25 });
+  const auto w = LayoutTree(
+    { -1, 0 }, { NaN, 7 }, TreemapRect{ 0, 0, 20, 2 }, TreemapOptions{ SliceAndDice, 1.0, 0.25 });
   ExpectRect(w.Rects[1], 1, 0.5, 19, 1.25, 0.0);
 }
 
@@ -688,8 +691,8 @@ TEST(Treemap, SliceAndDiceAlternatesWithDepth)
   // 0 -> {1, 2}, 1 -> {3, 4}, 2 -> {5, 6}: the root's children along x,
   // theirs along y (top first).
   const Tree t{ { -1, 0, 0, 1, 1, 2, 2 }, { NaN, NaN, NaN, 1, 3, 2, 2 } };
-  const auto l = LayoutTree(t.Parent, t.Size, TreemapRect{ 0, 0, 8, 4 },
-    TreemapOptions{ SliceAndDice, 0.0, 0.0 });
+  const auto l = LayoutTree(
+    t.Parent, t.Size, TreemapRect{ 0, 0, 8, 4 }, TreemapOptions{ SliceAndDice, 0.0, 0.0 });
   ExpectRect(l.Rects[1], 0, 0, 4, 4);
   ExpectRect(l.Rects[2], 4, 0, 8, 4);
   ExpectRect(l.Rects[3], 0, 3, 4, 4);
@@ -755,8 +758,8 @@ TEST(Treemap, SquarifiedBeatsSliceAndDiceOnRandomTrees)
         const TreemapOptions slice{ SliceAndDice, margin, margin };
         const double a = MeanAspectRatio(Leaves(t, LayoutTree(t.Parent, t.Size, bounds, square)));
         const double b = MeanAspectRatio(Leaves(t, LayoutTree(t.Parent, t.Size, bounds, slice)));
-        EXPECT_LT(a, b) << "shape " << static_cast<int>(shape) << ", trial " << trial
-                        << ", margin " << margin;
+        EXPECT_LT(a, b) << "shape " << static_cast<int>(shape) << ", trial " << trial << ", margin "
+                        << margin;
       }
     }
   }
@@ -791,7 +794,8 @@ TEST(Treemap, DeepChainsDoNotOverflowTheStack)
     Tree t{ std::vector<int64_t>(n), std::vector<double>(n, NaN) };
     for (std::size_t i = 0; i < n; ++i)
     {
-      t.Parent[i] = down ? static_cast<int64_t>(i) - 1 : (i + 1 == n ? -1 : static_cast<int64_t>(i + 1));
+      t.Parent[i] =
+        down ? static_cast<int64_t>(i) - 1 : (i + 1 == n ? -1 : static_cast<int64_t>(i + 1));
     }
     const std::size_t leaf = down ? n - 1 : 0;
     const std::size_t root = down ? 0 : n - 1;
@@ -804,7 +808,8 @@ TEST(Treemap, DeepChainsDoNotOverflowTheStack)
       ExpectRect(flat.Rects[leaf], 0, 0, 1, 1, 0.0);
 
       // With margins every level shrinks; each must stay inside its parent.
-      const auto nested = LayoutTree(t.Parent, t.Size, bounds, TreemapOptions{ algorithm, 0.01, 0.02 });
+      const auto nested =
+        LayoutTree(t.Parent, t.Size, bounds, TreemapOptions{ algorithm, 0.01, 0.02 });
       for (std::size_t v = 0; v < n; ++v)
       {
         if (v != root && !nested.Rects[t.Parent[v]].Contains(nested.Rects[v]))
@@ -834,9 +839,15 @@ TEST(Treemap, MalformedTreesThrow)
   ExpectInvalid([&] { LayoutTree({ -1, 0, 0 }, { 1, 1, Inf }, b); }, "leaf 2");
   ExpectInvalid([&] { LayoutTree({ -1, 0, 0 }, { 0, 1e308, 1e308 }, b); }, "infinity");
   ExpectInvalid(
-    [&] { LayoutTree({ -1, 0 }, { 1, 1 }, b, TreemapOptions{ Squarified, -1, 0 }); }, "margin");
+    [&] {
+      LayoutTree({ -1, 0 }, { 1, 1 }, b, TreemapOptions{ Squarified, -1, 0 });
+    },
+    "margin");
   ExpectInvalid(
-    [&] { LayoutTree({ -1, 0 }, { 1, 1 }, b, TreemapOptions{ Squarified, 0, NaN }); }, "header");
+    [&] {
+      LayoutTree({ -1, 0 }, { 1, 1 }, b, TreemapOptions{ Squarified, 0, NaN });
+    },
+    "header");
   ExpectInvalid([&] { LayoutTree({ -1 }, { 1 }, TreemapRect{ 0, 0, Inf, 1 }); }, "bounds");
 }
 
@@ -844,8 +855,10 @@ TEST(Treemap, OrderedSquarifiedKeepsItsOrderWhenSizesChange)
 {
   // Index 0 is not the largest: ordered, it still takes the top-left corner.
   const TreemapRect bounds{ 0, 0, 6, 4 };
-  const auto before = LayoutRectangles({ 1, 5, 2, 3, 2 }, bounds, TreemapAlgorithm::OrderedSquarified);
-  const auto after = LayoutRectangles({ 1.3, 4.6, 2.2, 2.8, 2.1 }, bounds, TreemapAlgorithm::OrderedSquarified);
+  const auto before =
+    LayoutRectangles({ 1, 5, 2, 3, 2 }, bounds, TreemapAlgorithm::OrderedSquarified);
+  const auto after =
+    LayoutRectangles({ 1.3, 4.6, 2.2, 2.8, 2.1 }, bounds, TreemapAlgorithm::OrderedSquarified);
   for (const auto* layout : { &before, &after })
   {
     EXPECT_DOUBLE_EQ((*layout)[0].X0, 0.0);

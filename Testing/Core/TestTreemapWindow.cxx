@@ -53,7 +53,7 @@ TEST(TreemapWindow, WindowsMustOverlapTheModel)
   EXPECT_TRUE(WindowOverlapsModel(Axis, 5, 11.0, 12.0));
   EXPECT_TRUE(WindowOverlapsModel(Axis, 5, 0.0, 10.5));
   EXPECT_TRUE(WindowOverlapsModel(Axis, 5, 19.5, 100.0));
-  EXPECT_FALSE(WindowOverlapsModel(Axis, 5, 0.0, 10.0)); // ends where the model starts
+  EXPECT_FALSE(WindowOverlapsModel(Axis, 5, 0.0, 10.0));  // ends where the model starts
   EXPECT_FALSE(WindowOverlapsModel(Axis, 5, 20.0, 30.0)); // starts where it ends
   EXPECT_FALSE(WindowOverlapsModel(Axis, 5, 12.0, 12.0));
   EXPECT_FALSE(WindowOverlapsModel(Axis, 5, 12.0, std::numeric_limits<double>::infinity()));

@@ -47,8 +47,8 @@ TEST(TypeColorOverrides, FormatIsTheInverseOfParse)
 
 TEST(TypeColorOverrides, RejectsMalformedColours)
 {
-  for (const char* bad : { "", "ff8000", "#ff800", "#ff80000", "#gg8000", "red", "#ff 800",
-         "1 0 0" })
+  for (const char* bad :
+    { "", "ff8000", "#ff800", "#ff80000", "#gg8000", "red", "#ff 800", "1 0 0" })
   {
     EXPECT_THROW(TypeColorOverrides::ParseColor(bad), std::invalid_argument) << bad;
   }
@@ -56,8 +56,7 @@ TEST(TypeColorOverrides, RejectsMalformedColours)
 
 TEST(TypeColorOverrides, ResolvesNamedTypesAndFallsBackForOthers)
 {
-  const auto overrides =
-    TypeColorOverrides::Parse({ "MPI_Send", "#ff0000", "compute", "#00ff00" });
+  const auto overrides = TypeColorOverrides::Parse({ "MPI_Send", "#ff0000", "compute", "#00ff00" });
   EXPECT_EQ(overrides.Size(), 2u);
   EXPECT_EQ(overrides.Resolve("MPI_Send"), (RGB{ 255, 0, 0 }));
   EXPECT_EQ(overrides.Resolve("compute", RGB{ 1, 2, 3 }), (RGB{ 0, 255, 0 }));

@@ -122,9 +122,9 @@ TEST(TypeFamily, ParadigmAndRoleWhereTheNameSaysNothing)
     { "main", "compiler", "function", TypeShade::User },
     { "iteration", "user", "loop", TypeShade::User },
     { "computing", "MPI_STATE", "", TypeShade::User }, // SMPI's time between MPI calls
-    { "clear_buffers", "", "", TypeShade::User },       // "cl" but not OpenCL
-    { "custom_step", "", "", TypeShade::User },         // "cu" but not CUDA
-    { "mpiexec_wrapper", "", "", TypeShade::User },     // not "mpi_"
+    { "clear_buffers", "", "", TypeShade::User },      // "cl" but not OpenCL
+    { "custom_step", "", "", TypeShade::User },        // "cu" but not CUDA
+    { "mpiexec_wrapper", "", "", TypeShade::User },    // not "mpi_"
     { "Running", "STATE", "", TypeShade::User },
   };
   for (const Case& c : cases)

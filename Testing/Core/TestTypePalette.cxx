@@ -56,8 +56,10 @@ bool isKey(TypeShade shade)
     case TypeShade::MpiInit:
     case TypeShade::MpiFinalize:
     case TypeShade::ThreadsParallel:
-    case TypeShade::ThreadsWait: return true;
-    default: return false;
+    case TypeShade::ThreadsWait:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -112,7 +114,9 @@ TEST(TypePalette, MpiIsWarmAndWaitIsRed)
     const RGB c = TypePalette::ShadeColor(TypeShade(s), 0, PaletteKind::Default);
     EXPECT_TRUE(hueDegrees(c) <= 90.0 || hueDegrees(c) >= 345.0) << s << ": " << hueDegrees(c);
     const auto lab = ColorMetrics::ToLab(c);
-    EXPECT_LE(std::hypot(lab.a, lab.b), std::hypot(ColorMetrics::ToLab(wait).a, ColorMetrics::ToLab(wait).b) + 1e-9) << s;
+    EXPECT_LE(std::hypot(lab.a, lab.b),
+      std::hypot(ColorMetrics::ToLab(wait).a, ColorMetrics::ToLab(wait).b) + 1e-9)
+      << s;
   }
   EXPECT_LE(hueDegrees(wait), 40.0);
   // User code is green (hue 100-170), threads blue-violet (250-310).

@@ -87,7 +87,8 @@ TEST(WindowIntegration, ProgressCanAbort)
 {
   int calls = 0;
   EXPECT_THROW(IntegrateWindow(Model, Axis, 10.0, 16.0, true,
-                 [&calls](double) {
+                 [&calls](double)
+                 {
                    ++calls;
                    return false;
                  }),

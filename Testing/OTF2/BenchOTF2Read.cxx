@@ -51,7 +51,7 @@ void fail(const std::string& what, OTF2_ErrorCode status)
 // The record kinds the synthesizer writes and the decoder handles, each with
 // a callback that returns at once: OTF2 then decodes every record fully,
 // which is the work the decoder cannot avoid.
-#define MACROSCOPE_EMPTY_CALLBACKS(PREFIX, c, ignoreMore)                                                      \
+#define MACROSCOPE_EMPTY_CALLBACKS(PREFIX, c, ignoreMore)                                          \
   PREFIX##_SetEnterCallback(c, &ignoreMore<OTF2_RegionRef>);                                       \
   PREFIX##_SetLeaveCallback(c, &ignoreMore<OTF2_RegionRef>);                                       \
   PREFIX##_SetMetricCallback(                                                                      \
@@ -64,7 +64,7 @@ void fail(const std::string& what, OTF2_ErrorCode status)
     c, &ignoreMore<uint32_t, OTF2_CommRef, uint32_t, uint64_t, uint64_t>);                         \
   PREFIX##_SetMpiIsendCompleteCallback(c, &ignoreMore<uint64_t>);                                  \
   PREFIX##_SetMpiIrecvRequestCallback(c, &ignoreMore<uint64_t>);                                   \
-  PREFIX##_SetMpiCollectiveBeginCallback(c, &ignoreMore<>);                                              \
+  PREFIX##_SetMpiCollectiveBeginCallback(c, &ignoreMore<>);                                        \
   PREFIX##_SetMpiCollectiveEndCallback(                                                            \
     c, &ignoreMore<OTF2_CollectiveOp, OTF2_CommRef, uint32_t, uint64_t, uint64_t>);                \
   PREFIX##_SetProgramBeginCallback(                                                                \
@@ -92,7 +92,8 @@ struct Archive
     OTF2_GlobalDefReaderCallbacks* callbacks = OTF2_GlobalDefReaderCallbacks_New();
     OTF2_GlobalDefReaderCallbacks_SetLocationCallback(callbacks,
       [](void* userData, OTF2_LocationRef self, OTF2_StringRef, OTF2_LocationType, uint64_t,
-        OTF2_LocationGroupRef) {
+        OTF2_LocationGroupRef)
+      {
         static_cast<Archive*>(userData)->Locations.push_back(self);
         return OTF2_CALLBACK_SUCCESS;
       });

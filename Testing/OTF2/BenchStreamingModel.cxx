@@ -56,7 +56,8 @@ int main(int argc, char** argv)
       options.Types = uint32_t(trace.Info.Types.size());
       const otf2::StateColumns& s = trace.States;
       model = SliceTrace(options,
-        { s.Location.data(), s.Type.data(), s.Depth.data(), s.Start.data(), s.End.data(), s.size() },
+        { s.Location.data(), s.Type.data(), s.Depth.data(), s.Start.data(), s.End.data(),
+          s.size() },
         {}, {});
       events = trace.Report.EventsRead;
     }

@@ -8,12 +8,12 @@
 namespace macroscope::otf2::testing
 {
 
-const std::vector<std::string> EZTraceLikeRegionNames = { "Working", "EZTrace finalize",
-  "MPI_Send", "MPI_Recv", "MPI_Sendrecv", "MPI_Irecv", "MPI_Isend", "MPI_Waitall" };
+const std::vector<std::string> EZTraceLikeRegionNames = { "Working", "EZTrace finalize", "MPI_Send",
+  "MPI_Recv", "MPI_Sendrecv", "MPI_Irecv", "MPI_Isend", "MPI_Waitall" };
 
 namespace
 {
-constexpr uint64_t Resolution = 1000; // ticks are milliseconds
+constexpr uint64_t Resolution = 1000;                          // ticks are milliseconds
 constexpr uint64_t Location[3] = { 0, 536870911, 1073741822 }; // EZTrace's ids
 constexpr OTF2_CommRef World = 0, Sub = 1;
 constexpr uint32_t ProcNull = uint32_t(-2); // Open MPI's MPI_PROC_NULL

@@ -92,8 +92,8 @@ void writeEvents(ArchiveWriter& writer)
     for (uint32_t i = 0; i < 2; ++i)
     {
       s.Enter(410 + 2 * i, Isend);
-      check(OTF2_EvtWriter_MpiIsend(s.W, nullptr, 411 + 2 * i, 1 - r, World, 20 + i, 8, i),
-        "MpiIsend");
+      check(
+        OTF2_EvtWriter_MpiIsend(s.W, nullptr, 411 + 2 * i, 1 - r, World, 20 + i, 8, i), "MpiIsend");
       s.Leave(412 + 2 * i, Isend);
     }
     s.Enter(414, Waitall);

@@ -55,7 +55,8 @@ public:
         variables.Time.data(), variables.Value.data(), variables.size() });
     }
     ++this->Calls;
-    this->LargestBatch = std::max(this->LargestBatch, states.size() + events.size() + variables.size());
+    this->LargestBatch =
+      std::max(this->LargestBatch, states.size() + events.size() + variables.size());
     this->StateRowsSeen += states.size();
   }
   void EndLocation(uint32_t) override { this->Slicer->EndLeaf(); }

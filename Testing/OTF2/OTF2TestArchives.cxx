@@ -51,8 +51,8 @@ void check(OTF2_ErrorCode status, const char* what)
 {
   if (status != OTF2_SUCCESS)
   {
-    throw std::runtime_error(std::string("writing a test archive: ") + what + ": " +
-      OTF2_Error_GetName(status));
+    throw std::runtime_error(
+      std::string("writing a test archive: ") + what + ": " + OTF2_Error_GetName(status));
   }
 }
 

@@ -120,10 +120,10 @@ int RunArchiveTool(int argc, char** argv, std::string (*write)(const std::filesy
 /// Writes the logical-time probe into `directory` (anchor probe.otf2,
 /// returned): two ranks under `main`, all regions of the "user" paradigm
 /// (MPI calls known by name, as EZTrace's), with three MPI_Sendrecv
-/// exchanges inside one call of `exchange`, a message received before it is sent (clock skew) inside an
-/// MPI_Send, and two back-to-back MPI_Isends before an MPI_Waitall on each
-/// rank; ticks are tenths of milliseconds. Its steps are worked out in
-/// TestLogicalTimeSynthesized.cxx (HandWrittenProbe).
+/// exchanges inside one call of `exchange`, a message received before it is sent (clock skew)
+/// inside an MPI_Send, and two back-to-back MPI_Isends before an MPI_Waitall on each rank; ticks
+/// are tenths of milliseconds. Its steps are worked out in TestLogicalTimeSynthesized.cxx
+/// (HandWrittenProbe).
 std::string writeLogicalProbe(const std::filesystem::path& directory);
 
 } // namespace macroscope::otf2::testing

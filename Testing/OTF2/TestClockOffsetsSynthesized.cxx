@@ -123,7 +123,8 @@ TEST(ClockOffsetsSynthesized, InjectedOffsetsAreFoundAndRemoved)
   for (std::size_t i = 0; i < raw.StateStart.size(); ++i)
   {
     ASSERT_EQ(raw.StateLocation[i], truth.StateLocation[i]);
-    ASSERT_NEAR(raw.StateStart[i] - truth.StateStart[i], Injected[clock[raw.StateLocation[i]]], 2e-9)
+    ASSERT_NEAR(
+      raw.StateStart[i] - truth.StateStart[i], Injected[clock[raw.StateLocation[i]]], 2e-9)
       << "state " << i;
   }
 

@@ -41,7 +41,8 @@ TraceInput ToInput(const otf2::TraceData& trace)
   {
     in.CommunicationType.push_back(
       types.Kind[t] == "state" && macroscope::IsMpiCall(types.Name[t], types.Paradigm[t]));
-    in.IsendType.push_back(in.CommunicationType.back() && macroscope::IsNonblockingSend(types.Name[t]));
+    in.IsendType.push_back(
+      in.CommunicationType.back() && macroscope::IsNonblockingSend(types.Name[t]));
   }
   const otf2::MessageColumns& m = trace.Messages;
   for (std::size_t i = 0; i < m.size(); ++i)
@@ -301,8 +302,14 @@ TEST(LogicalTimeSynthesized, TreeGatherSteps)
   // Barrier, (gather, scatter) x 2, Barrier.
   ASSERT_EQ(trace.Phases.size(), 6u);
   const std::map<int32_t, std::vector<int64_t>> expected = {
-    { 0, { 7, 8 } }, { 1, { 4, 5, 6 } }, { 2, { 1, 2, 3 } }, { 3, { 1, 3 } },
-    { 4, { 0 } }, { 5, { 0 } }, { 6, { 0 } }, { 7, { 0 } },
+    { 0, { 7, 8 } },
+    { 1, { 4, 5, 6 } },
+    { 2, { 1, 2, 3 } },
+    { 3, { 1, 3 } },
+    { 4, { 0 } },
+    { 5, { 0 } },
+    { 6, { 0 } },
+    { 7, { 0 } },
   };
   for (int32_t p : { 1, 3 })
   {
@@ -357,7 +364,7 @@ TEST(LogicalTimeSynthesized, SlowNodeLatenessPeaksOnItsRanksAndResets)
     }
     ++allreduces;
     EXPECT_LE(ev.Lateness[r], 1e-9) << "row " << r; // reset
-    const std::size_t a = r - 1; // the aggregate before it
+    const std::size_t a = r - 1;                    // the aggregate before it
     auto& top = latest[ev.GlobalStep[a]];
     if (ev.Lateness[a] >= top.first)
     {

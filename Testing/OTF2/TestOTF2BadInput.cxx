@@ -33,18 +33,15 @@ protected:
   /// A fresh copy of the archive; returns its anchor file.
   std::string copyArchive()
   {
-    fs::copy(Pristine->path() / "archive", this->Scratch.path() / "archive",
-      fs::copy_options::recursive);
+    fs::copy(
+      Pristine->path() / "archive", this->Scratch.path() / "archive", fs::copy_options::recursive);
     return (this->Scratch.path() / "archive" / "traces.otf2").string();
   }
   fs::path file(const std::string& relative) const
   {
     return this->Scratch.path() / "archive" / relative;
   }
-  void truncateToHalf(const fs::path& path)
-  {
-    fs::resize_file(path, fs::file_size(path) / 2);
-  }
+  void truncateToHalf(const fs::path& path) { fs::resize_file(path, fs::file_size(path) / 2); }
   void scramble(const fs::path& path, std::size_t from, std::size_t bytes)
   {
     std::fstream stream(path, std::ios::in | std::ios::out | std::ios::binary);
@@ -62,7 +59,8 @@ protected:
 
   /// Reads `anchor` (full read, or definitions only) expecting a TraceError
   /// that names the anchor and contains `problem`.
-  void expectError(const std::string& anchor, const std::string& problem, bool definitionsOnly = false)
+  void expectError(
+    const std::string& anchor, const std::string& problem, bool definitionsOnly = false)
   {
     try
     {
@@ -173,14 +171,15 @@ TEST_F(BadInput, EventFileCutAnywhereIsAnError)
 {
   const std::string anchor = this->copyArchive();
   const fs::path events = this->file("traces/0.evt");
-  const std::string pristine = [&events] {
+  const std::string pristine = [&events]
+  {
     std::ifstream stream(events, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(stream), {});
   }();
   const std::size_t size = pristine.size();
   ASSERT_GT(size, 256u);
-  for (std::size_t kept : { std::size_t(1), std::size_t(16), size / 3, size / 2, size - 64,
-         size - 8, size - 2 })
+  for (std::size_t kept :
+    { std::size_t(1), std::size_t(16), size / 3, size / 2, size - 64, size - 8, size - 2 })
   {
     this->write(events, pristine.substr(0, kept));
     SCOPED_TRACE("first " + std::to_string(kept) + " of " + std::to_string(size) + " bytes");

@@ -68,8 +68,8 @@ TEST_F(EZTraceConstructs, WrongEventCountsAreAdvisory)
   const TraceData trace = ReadTrace(Anchor);
   EXPECT_EQ(trace.Report.EventsRead, 13u + 12u + 13u);
   EXPECT_EQ(trace.Report.EventCountMismatches, 3u);
-  EXPECT_EQ(trace.Report.FirstEventCountMismatch,
-    "location 0 ('P#0T#0'): 13 records read, 2 announced");
+  EXPECT_EQ(
+    trace.Report.FirstEventCountMismatch, "location 0 ('P#0T#0'): 13 records read, 2 announced");
   const std::string text = Describe(trace.Report);
   EXPECT_NE(text.find("3 locations hold another number of event records than their definition "
                       "announces (advisory; every record was read)"),
@@ -88,7 +88,8 @@ TEST_F(EZTraceConstructs, OneStateTypePerRegionName)
     EXPECT_EQ(types.Name[id], RegionNames[id]);
     EXPECT_EQ(types.Kind[id], macroscope::schema::StateKind);
     EXPECT_EQ(types.Paradigm[id], "user");
-    EXPECT_EQ(types.Color[id], macroscope::TypePalette::ColorOf(RegionNames[id], types.Paradigm[id], types.Role[id]));
+    EXPECT_EQ(types.Color[id],
+      macroscope::TypePalette::ColorOf(RegionNames[id], types.Paradigm[id], types.Role[id]));
   }
   // The next row is no longer a state: no name twice.
   EXPECT_NE(types.Kind[RegionNames.size()], macroscope::schema::StateKind);
@@ -101,9 +102,10 @@ TEST_F(EZTraceConstructs, OneStateTypePerRegionName)
     const uint32_t type = trace.States.Type[row];
     EXPECT_LT(type, RegionNames.size()) << "row " << row;
   }
-  EXPECT_EQ(trace.States.Type, (Column<uint32_t>{ Send, Recv, Sendrecv, Working, Finalize, //
-                                 Recv, Irecv, Waitall, Finalize, Working,                  //
-                                 Isend, Send, Sendrecv, Finalize, Working }));
+  EXPECT_EQ(trace.States.Type,
+    (Column<uint32_t>{ Send, Recv, Sendrecv, Working, Finalize, //
+      Recv, Irecv, Waitall, Finalize, Working,                  //
+      Isend, Send, Sendrecv, Finalize, Working }));
 }
 
 TEST_F(EZTraceConstructs, MisnestedLeaveClosesFinalizeWithWorking)
@@ -112,13 +114,15 @@ TEST_F(EZTraceConstructs, MisnestedLeaveClosesFinalizeWithWorking)
   const StateColumns& s = trace.States;
   EXPECT_EQ(s.Location, (Column<uint32_t>{ 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2 }));
   EXPECT_EQ(s.Depth, (Column<uint32_t>{ 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0 }));
-  EXPECT_EQ(s.Start, (Column<double>{ ms(1), ms(4), ms(7), ms(0), ms(11), //
-                       ms(2), ms(4), ms(6), ms(30), ms(0),                //
-                       ms(1), ms(3), ms(6), ms(38), ms(0) }));
+  EXPECT_EQ(s.Start,
+    (Column<double>{ ms(1), ms(4), ms(7), ms(0), ms(11), //
+      ms(2), ms(4), ms(6), ms(30), ms(0),                //
+      ms(1), ms(3), ms(6), ms(38), ms(0) }));
   // Finalize ends with Working (31 and 39 ms), not at its own Leave.
-  EXPECT_EQ(s.End, (Column<double>{ ms(3), ms(6), ms(8), ms(10), ms(12), //
-                     ms(3), ms(5), ms(20), ms(31), ms(31),               //
-                     ms(2), ms(5), ms(9), ms(39), ms(39) }));
+  EXPECT_EQ(s.End,
+    (Column<double>{ ms(3), ms(6), ms(8), ms(10), ms(12), //
+      ms(3), ms(5), ms(20), ms(31), ms(31),               //
+      ms(2), ms(5), ms(9), ms(39), ms(39) }));
   EXPECT_EQ(trace.Report.MisnestedLeaves, 2u);
   EXPECT_EQ(trace.Report.StatesClosedEarly, 2u);
   EXPECT_EQ(trace.Report.LeavesWithoutEnter, 0u);
@@ -151,8 +155,8 @@ TEST_F(EZTraceConstructs, ProcNullPeersAreNotAnomalies)
   EXPECT_EQ(trace.Report.UnknownPeers, 0u);
   EXPECT_EQ(trace.Report.UnmatchedReceives, 0u);
   const std::string text = Describe(trace.Report);
-  EXPECT_NE(text.find("note: 2 message peers given as MPI_PROC_NULL (no message)"),
-    std::string::npos)
+  EXPECT_NE(
+    text.find("note: 2 message peers given as MPI_PROC_NULL (no message)"), std::string::npos)
     << text;
 }
 
@@ -238,7 +242,8 @@ TEST_F(EZTraceConstructs, UserParadigmMpiRegionsAreMpiCalls)
 TEST_F(EZTraceConstructs, LogicalTimeFindsTheUserParadigmMpiCalls)
 {
   const TraceData trace = ReadTrace(Anchor);
-  auto logicalInput = [&trace](bool byName) {
+  auto logicalInput = [&trace](bool byName)
+  {
     macroscope::logical::TraceInput in;
     in.Locations = uint32_t(trace.Info.Leaves.size());
     const StateColumns& s = trace.States;

@@ -56,8 +56,8 @@ std::string writeScenario(const std::filesystem::path& directory)
   check(OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, at(20), 5), "MpiIrecvRequest");
   check(OTF2_EvtWriter_MpiIrecv(w, nullptr, at(30), 1, World, 3, 8, 5), "MpiIrecv");
   check(OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, at(40)), "MpiCollectiveBegin");
-  check(OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at(45), OTF2_COLLECTIVE_OP_ALLREDUCE, World,
-          OTF2_UNDEFINED_UINT32, 8, 8),
+  check(OTF2_EvtWriter_MpiCollectiveEnd(
+          w, nullptr, at(45), OTF2_COLLECTIVE_OP_ALLREDUCE, World, OTF2_UNDEFINED_UINT32, 8, 8),
     "MpiCollectiveEnd");
   check(OTF2_EvtWriter_ThreadFork(w, nullptr, at(49), OTF2_PARADIGM_OPENMP, 2), "ThreadFork");
   check(OTF2_EvtWriter_Enter(w, nullptr, at(50), Compute), "Enter");
@@ -70,8 +70,8 @@ std::string writeScenario(const std::filesystem::path& directory)
   check(OTF2_EvtWriter_MpiIsend(w, nullptr, at(25), 0, World, 3, 8, 9), "MpiIsend");
   check(OTF2_EvtWriter_MpiIsendComplete(w, nullptr, at(26), 9), "MpiIsendComplete");
   check(OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, at(40)), "MpiCollectiveBegin");
-  check(OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at(46), OTF2_COLLECTIVE_OP_ALLREDUCE, World,
-          OTF2_UNDEFINED_UINT32, 8, 8),
+  check(OTF2_EvtWriter_MpiCollectiveEnd(
+          w, nullptr, at(46), OTF2_COLLECTIVE_OP_ALLREDUCE, World, OTF2_UNDEFINED_UINT32, 8, 8),
     "MpiCollectiveEnd");
   check(OTF2_EvtWriter_Leave(w, nullptr, at(80), Main), "Leave");
 
@@ -110,10 +110,13 @@ std::string writeScenario(const std::filesystem::path& directory)
   check(OTF2_GlobalDefWriter_WriteSystemTreeNode(
           d, 0, s("cluster-A"), s("cluster"), OTF2_UNDEFINED_SYSTEM_TREE_NODE),
     "SystemTreeNode");
-  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 1, s("node-1"), s("node"), 0), "SystemTreeNode");
-  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 2, s("node-2"), s("node"), 0), "SystemTreeNode");
+  check(
+    OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 1, s("node-1"), s("node"), 0), "SystemTreeNode");
+  check(
+    OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 2, s("node-2"), s("node"), 0), "SystemTreeNode");
   const auto group = [&](OTF2_LocationGroupRef ref, const char* name, OTF2_LocationGroupType type,
-                       OTF2_SystemTreeNodeRef parent) {
+                       OTF2_SystemTreeNodeRef parent)
+  {
     check(OTF2_GlobalDefWriter_WriteLocationGroup(
             d, ref, s(name), type, parent, OTF2_UNDEFINED_LOCATION_GROUP),
       "LocationGroup");
@@ -123,7 +126,8 @@ std::string writeScenario(const std::filesystem::path& directory)
   group(2, "rank 2", OTF2_LOCATION_GROUP_TYPE_PROCESS, 2);
   group(3, "gpu 0", OTF2_LOCATION_GROUP_TYPE_ACCELERATOR, 1);
   const auto location = [&](OTF2_LocationRef ref, const char* name, OTF2_LocationType type,
-                          OTF2_LocationGroupRef parent) {
+                          OTF2_LocationGroupRef parent)
+  {
     check(OTF2_GlobalDefWriter_WriteLocation(d, ref, s(name), type, writer.eventCount(ref), parent),
       "Location");
   };
@@ -133,10 +137,11 @@ std::string writeScenario(const std::filesystem::path& directory)
   location(Thread01, "thread 0.1", OTF2_LOCATION_TYPE_CPU_THREAD, 0);
   location(Stream, "stream", OTF2_LOCATION_TYPE_ACCELERATOR_STREAM, 3);
   location(Counters, "counters", OTF2_LOCATION_TYPE_METRIC, 0);
-  const auto region = [&](OTF2_RegionRef ref, const char* name, OTF2_RegionRole role,
-                        OTF2_Paradigm paradigm) {
-    check(OTF2_GlobalDefWriter_WriteRegion(d, ref, s(name), s(name), s(""), role, paradigm,
-            OTF2_REGION_FLAG_NONE, s(""), 0, 0),
+  const auto region =
+    [&](OTF2_RegionRef ref, const char* name, OTF2_RegionRole role, OTF2_Paradigm paradigm)
+  {
+    check(OTF2_GlobalDefWriter_WriteRegion(
+            d, ref, s(name), s(name), s(""), role, paradigm, OTF2_REGION_FLAG_NONE, s(""), 0, 0),
       "Region");
   };
   region(Main, "main", OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER);
@@ -161,13 +166,12 @@ std::string writeScenario(const std::filesystem::path& directory)
     "Comm");
   check(OTF2_GlobalDefWriter_WriteComm(d, Sub, s("sub"), 2, World, OTF2_COMM_FLAG_NONE), "Comm");
 
-  check(OTF2_GlobalDefWriter_WriteMetricMember(d, 0, s("temperature"), s(""),
-          OTF2_METRIC_TYPE_OTHER, OTF2_METRIC_ABSOLUTE_POINT, OTF2_TYPE_DOUBLE, OTF2_BASE_DECIMAL,
-          0, s("C")),
+  check(
+    OTF2_GlobalDefWriter_WriteMetricMember(d, 0, s("temperature"), s(""), OTF2_METRIC_TYPE_OTHER,
+      OTF2_METRIC_ABSOLUTE_POINT, OTF2_TYPE_DOUBLE, OTF2_BASE_DECIMAL, 0, s("C")),
     "MetricMember");
-  check(OTF2_GlobalDefWriter_WriteMetricMember(d, 1, s("bytes_read"), s(""),
-          OTF2_METRIC_TYPE_OTHER, OTF2_METRIC_RELATIVE_POINT, OTF2_TYPE_INT64, OTF2_BASE_DECIMAL,
-          0, s("B")),
+  check(OTF2_GlobalDefWriter_WriteMetricMember(d, 1, s("bytes_read"), s(""), OTF2_METRIC_TYPE_OTHER,
+          OTF2_METRIC_RELATIVE_POINT, OTF2_TYPE_INT64, OTF2_BASE_DECIMAL, 0, s("B")),
     "MetricMember");
   const OTF2_MetricMemberRef members[] = { 0, 1 };
   check(OTF2_GlobalDefWriter_WriteMetricClass(
@@ -213,9 +217,8 @@ TEST_F(HandWrittenScenario, HierarchyFollowsTheSystemTreeDepthFirst)
   const TraceInfo info = ReadTraceInfo(Anchor);
   const HierarchyColumns& tree = info.Hierarchy;
   const std::vector<int64_t> parent = { -1, 0, 1, 2, 2, 2, 1, 6, 0, 8, 9, 8, 11 };
-  const std::vector<std::string> name = { "cluster-A", "node-1", "rank 0", "master 0",
-    "thread 0.1", "counters", "gpu 0", "stream", "node-2", "rank 1", "master 1", "rank 2",
-    "master 2" };
+  const std::vector<std::string> name = { "cluster-A", "node-1", "rank 0", "master 0", "thread 0.1",
+    "counters", "gpu 0", "stream", "node-2", "rank 1", "master 1", "rank 2", "master 2" };
   const std::vector<std::string> kind = { "cluster", "node", "process", "thread", "thread",
     "metric", "accelerator", "gpu", "node", "process", "thread", "process", "thread" };
   const std::vector<int64_t> leaf = { -1, -1, -1, 0, 1, 2, -1, 3, -1, -1, 4, -1, 5 };
@@ -246,7 +249,8 @@ TEST_F(HandWrittenScenario, TypesListRegionsMetricMembersEventsAndLinks)
     EXPECT_EQ(types.Id[id], id);
     EXPECT_EQ(types.Name[id], names[id]);
     EXPECT_EQ(types.Kind[id], id < 4 ? "state" : "variable");
-    EXPECT_EQ(types.Color[id], macroscope::TypePalette::ColorOf(names[id], types.Paradigm[id], types.Role[id]));
+    EXPECT_EQ(types.Color[id],
+      macroscope::TypePalette::ColorOf(names[id], types.Paradigm[id], types.Role[id]));
   }
   EXPECT_EQ(types.Paradigm[0], "user");
   EXPECT_EQ(types.Role[0], "function");
@@ -325,12 +329,12 @@ TEST_F(HandWrittenScenario, CollectiveBeginsLearnTheirOperationFromTheEnd)
     "MpiCollectiveEnd" };
   EXPECT_EQ(names, expected);
   EXPECT_EQ(e.Location, (Column<uint32_t>{ 0, 0, 0, 0, 4, 4, 5, 5 }));
-  EXPECT_EQ(e.Time, (Column<double>{ ms(40), ms(45), ms(49), ms(61), ms(40), ms(46), ms(40),
-                      ms(47) }));
-  EXPECT_EQ(e.Operation, (Column<int32_t>{ OTF2_COLLECTIVE_OP_ALLREDUCE,
-                           OTF2_COLLECTIVE_OP_ALLREDUCE, -1, -1, OTF2_COLLECTIVE_OP_ALLREDUCE,
-                           OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2_COLLECTIVE_OP_BCAST,
-                           OTF2_COLLECTIVE_OP_BCAST }));
+  EXPECT_EQ(
+    e.Time, (Column<double>{ ms(40), ms(45), ms(49), ms(61), ms(40), ms(46), ms(40), ms(47) }));
+  EXPECT_EQ(e.Operation,
+    (Column<int32_t>{ OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2_COLLECTIVE_OP_ALLREDUCE, -1, -1,
+      OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2_COLLECTIVE_OP_BCAST,
+      OTF2_COLLECTIVE_OP_BCAST }));
   EXPECT_EQ(e.Communicator, (Column<int64_t>{ 0, 0, -1, -1, 0, 0, 1, 1 }));
   // The Bcast's root is rank 1 of Sub: world rank 0, leaf 0.
   EXPECT_EQ(e.Root, (Column<int64_t>{ -1, -1, -1, -1, -1, -1, 0, 0 }));
@@ -436,8 +440,8 @@ std::string writeRanks(const std::filesystem::path& directory, uint32_t ranks, W
   for (uint32_t rank = 0; rank < ranks; ++rank)
   {
     const OTF2_StringRef name = writer.string("rank " + std::to_string(rank));
-    check(OTF2_GlobalDefWriter_WriteLocationGroup(d, rank, name, OTF2_LOCATION_GROUP_TYPE_PROCESS,
-            0, OTF2_UNDEFINED_LOCATION_GROUP),
+    check(OTF2_GlobalDefWriter_WriteLocationGroup(
+            d, rank, name, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP),
       "LocationGroup");
     check(OTF2_GlobalDefWriter_WriteLocation(
             d, rank, name, OTF2_LOCATION_TYPE_CPU_THREAD, writer.eventCount(rank), rank),
@@ -449,8 +453,8 @@ std::string writeRanks(const std::filesystem::path& directory, uint32_t ranks, W
   for (OTF2_RegionRef region : { 0u, 1u, 2u })
   {
     const OTF2_StringRef name = writer.string(region == 1 ? "inner" : "main");
-    check(OTF2_GlobalDefWriter_WriteRegion(d, region, name, name, empty,
-            OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, empty, 0, 0),
+    check(OTF2_GlobalDefWriter_WriteRegion(d, region, name, name, empty, OTF2_REGION_ROLE_FUNCTION,
+            OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, empty, 0, 0),
       "Region");
   }
   check(OTF2_GlobalDefWriter_WriteGroup(d, 0, empty, OTF2_GROUP_TYPE_COMM_LOCATIONS,
@@ -476,12 +480,14 @@ std::string writeRanks(const std::filesystem::path& directory, uint32_t ranks, W
 TEST(OTF2Pitfalls, LeaveWithoutEnterIsCountedAndSkipped)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 1, [](ArchiveWriter& writer) {
-    OTF2_EvtWriter* w = writer.events(0);
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(1), 1), "Leave"); // recording began inside `inner`
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 0), "Enter");
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 0), "Leave");
-  });
+  const std::string anchor = writeRanks(scratch.path(), 1,
+    [](ArchiveWriter& writer)
+    {
+      OTF2_EvtWriter* w = writer.events(0);
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(1), 1), "Leave"); // recording began inside `inner`
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 0), "Enter");
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 0), "Leave");
+    });
   const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Report.LeavesWithoutEnter, 1u);
   ASSERT_EQ(trace.States.size(), 1u);
@@ -495,17 +501,19 @@ TEST(OTF2Pitfalls, LeaveWithoutEnterIsCountedAndSkipped)
 TEST(OTF2Pitfalls, RegionsNamedAlikePairAcrossDefinitions)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 1, [](ArchiveWriter& writer) {
-    OTF2_EvtWriter* w = writer.events(0);
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(1), 0), "Enter");
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 1), "Enter");
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 1), "Leave");
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(4), 2), "Leave"); // the other "main"
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(5), 2), "Enter");
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(6), 1), "Enter");
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(7), 0), "Leave"); // misnested, through the alias
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(8), 1), "Leave"); // inner's late Leave
-  });
+  const std::string anchor = writeRanks(scratch.path(), 1,
+    [](ArchiveWriter& writer)
+    {
+      OTF2_EvtWriter* w = writer.events(0);
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(1), 0), "Enter");
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 1), "Enter");
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 1), "Leave");
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(4), 2), "Leave"); // the other "main"
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(5), 2), "Enter");
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(6), 1), "Enter");
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(7), 0), "Leave"); // misnested, through the alias
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(8), 1), "Leave"); // inner's late Leave
+    });
   const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.States.Type, (Column<uint32_t>{ 1, 0, 1, 0 }));
   EXPECT_EQ(trace.States.Start, (Column<double>{ ms(2), ms(1), ms(6), ms(5) }));
@@ -520,15 +528,17 @@ TEST(OTF2Pitfalls, RegionsNamedAlikePairAcrossDefinitions)
 TEST(OTF2Pitfalls, MismatchedLeaveClosesTheInnerRegions)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 1, [](ArchiveWriter& writer) {
-    OTF2_EvtWriter* w = writer.events(0);
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(1), 0), "Enter");
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 1), "Enter");
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 0), "Leave"); // leaves main inside inner
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(4), 1), "Leave"); // inner's own, late Leave
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(5), 0), "Enter"); // the rest of the location
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(6), 0), "Leave");
-  });
+  const std::string anchor = writeRanks(scratch.path(), 1,
+    [](ArchiveWriter& writer)
+    {
+      OTF2_EvtWriter* w = writer.events(0);
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(1), 0), "Enter");
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 1), "Enter");
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 0), "Leave"); // leaves main inside inner
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(4), 1), "Leave"); // inner's own, late Leave
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(5), 0), "Enter"); // the rest of the location
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(6), 0), "Leave");
+    });
   const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.States.Type, (Column<uint32_t>{ 1, 0, 0 }));
   EXPECT_EQ(trace.States.Depth, (Column<uint32_t>{ 1, 0, 0 }));
@@ -545,15 +555,17 @@ TEST(OTF2Pitfalls, MismatchedLeaveClosesTheInnerRegions)
 TEST(OTF2Pitfalls, UnmatchedSendsAndReceivesAreCounted)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 2, [](ArchiveWriter& writer) {
-    OTF2_EvtWriter* w0 = writer.events(0);
-    check(OTF2_EvtWriter_MpiSend(w0, nullptr, at(1), 1, 0, 1, 10), "MpiSend");
-    check(OTF2_EvtWriter_MpiSend(w0, nullptr, at(2), 1, 0, 2, 20), "MpiSend"); // no receive
-    OTF2_EvtWriter* w1 = writer.events(1);
-    check(OTF2_EvtWriter_MpiRecv(w1, nullptr, at(3), 0, 0, 1, 10), "MpiRecv");
-    check(OTF2_EvtWriter_MpiRecv(w1, nullptr, at(4), 0, 0, 3, 30), "MpiRecv"); // no send
-    check(OTF2_EvtWriter_MpiRecv(w1, nullptr, at(5), 7, 0, 3, 30), "MpiRecv"); // rank 7: none
-  });
+  const std::string anchor = writeRanks(scratch.path(), 2,
+    [](ArchiveWriter& writer)
+    {
+      OTF2_EvtWriter* w0 = writer.events(0);
+      check(OTF2_EvtWriter_MpiSend(w0, nullptr, at(1), 1, 0, 1, 10), "MpiSend");
+      check(OTF2_EvtWriter_MpiSend(w0, nullptr, at(2), 1, 0, 2, 20), "MpiSend"); // no receive
+      OTF2_EvtWriter* w1 = writer.events(1);
+      check(OTF2_EvtWriter_MpiRecv(w1, nullptr, at(3), 0, 0, 1, 10), "MpiRecv");
+      check(OTF2_EvtWriter_MpiRecv(w1, nullptr, at(4), 0, 0, 3, 30), "MpiRecv"); // no send
+      check(OTF2_EvtWriter_MpiRecv(w1, nullptr, at(5), 7, 0, 3, 30), "MpiRecv"); // rank 7: none
+    });
   const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Messages.size(), 1u);
   EXPECT_EQ(trace.Messages.Tag[0], 1u);
@@ -567,24 +579,26 @@ TEST(OTF2Pitfalls, UnmatchedSendsAndReceivesAreCounted)
 TEST(OTF2Pitfalls, NonOvertakingOrderPairsMessagesFirstInFirstOut)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 2, [](ArchiveWriter& writer) {
-    OTF2_EvtWriter* w0 = writer.events(0);
-    check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(1), 1, 0, 5, 111, 1), "MpiIsend");
-    check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(2), 1, 0, 6, 666, 2), "MpiIsend");
-    check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(3), 1, 0, 5, 222, 3), "MpiIsend");
-    // Completions in another order than the sends: does not matter.
-    check(OTF2_EvtWriter_MpiIsendComplete(w0, nullptr, at(9), 3), "MpiIsendComplete");
-    check(OTF2_EvtWriter_MpiIsendComplete(w0, nullptr, at(9), 1), "MpiIsendComplete");
-    check(OTF2_EvtWriter_MpiIsendComplete(w0, nullptr, at(9), 2), "MpiIsendComplete");
-    OTF2_EvtWriter* w1 = writer.events(1);
-    // Receives posted before the sends, on the other location's clock.
-    check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(0), 40), "MpiIrecvRequest");
-    check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(0), 41), "MpiIrecvRequest");
-    check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(0), 42), "MpiIrecvRequest");
-    check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(4), 0, 0, 6, 666, 42), "MpiIrecv");
-    check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(5), 0, 0, 5, 111, 40), "MpiIrecv");
-    check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(6), 0, 0, 5, 222, 41), "MpiIrecv");
-  });
+  const std::string anchor = writeRanks(scratch.path(), 2,
+    [](ArchiveWriter& writer)
+    {
+      OTF2_EvtWriter* w0 = writer.events(0);
+      check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(1), 1, 0, 5, 111, 1), "MpiIsend");
+      check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(2), 1, 0, 6, 666, 2), "MpiIsend");
+      check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(3), 1, 0, 5, 222, 3), "MpiIsend");
+      // Completions in another order than the sends: does not matter.
+      check(OTF2_EvtWriter_MpiIsendComplete(w0, nullptr, at(9), 3), "MpiIsendComplete");
+      check(OTF2_EvtWriter_MpiIsendComplete(w0, nullptr, at(9), 1), "MpiIsendComplete");
+      check(OTF2_EvtWriter_MpiIsendComplete(w0, nullptr, at(9), 2), "MpiIsendComplete");
+      OTF2_EvtWriter* w1 = writer.events(1);
+      // Receives posted before the sends, on the other location's clock.
+      check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(0), 40), "MpiIrecvRequest");
+      check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(0), 41), "MpiIrecvRequest");
+      check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(0), 42), "MpiIrecvRequest");
+      check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(4), 0, 0, 6, 666, 42), "MpiIrecv");
+      check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(5), 0, 0, 5, 111, 40), "MpiIrecv");
+      check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(6), 0, 0, 5, 222, 41), "MpiIrecv");
+    });
   const TraceData trace = ReadTrace(anchor);
   const MessageColumns& m = trace.Messages;
   ASSERT_EQ(m.size(), 3u);
@@ -602,16 +616,20 @@ TEST(OTF2Pitfalls, NonOvertakingOrderPairsMessagesFirstInFirstOut)
 TEST(OTF2Pitfalls, RequestBookkeepingReportsLooseEnds)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 2, [](ArchiveWriter& writer) {
-    OTF2_EvtWriter* w0 = writer.events(0);
-    check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(1), 1, 0, 5, 8, 1), "MpiIsend"); // never completed
-    check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(2), 1, 0, 6, 8, 2), "MpiIsend");
-    check(OTF2_EvtWriter_MpiRequestCancelled(w0, nullptr, at(3), 2), "MpiRequestCancelled");
-    check(OTF2_EvtWriter_MpiIsendComplete(w0, nullptr, at(4), 77), "MpiIsendComplete"); // unknown
-    OTF2_EvtWriter* w1 = writer.events(1);
-    check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(1), 3), "MpiIrecvRequest"); // never completed
-    check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(5), 0, 0, 5, 8, 4), "MpiIrecv"); // no request
-  });
+  const std::string anchor = writeRanks(scratch.path(), 2,
+    [](ArchiveWriter& writer)
+    {
+      OTF2_EvtWriter* w0 = writer.events(0);
+      check(
+        OTF2_EvtWriter_MpiIsend(w0, nullptr, at(1), 1, 0, 5, 8, 1), "MpiIsend"); // never completed
+      check(OTF2_EvtWriter_MpiIsend(w0, nullptr, at(2), 1, 0, 6, 8, 2), "MpiIsend");
+      check(OTF2_EvtWriter_MpiRequestCancelled(w0, nullptr, at(3), 2), "MpiRequestCancelled");
+      check(OTF2_EvtWriter_MpiIsendComplete(w0, nullptr, at(4), 77), "MpiIsendComplete"); // unknown
+      OTF2_EvtWriter* w1 = writer.events(1);
+      check(OTF2_EvtWriter_MpiIrecvRequest(w1, nullptr, at(1), 3),
+        "MpiIrecvRequest"); // never completed
+      check(OTF2_EvtWriter_MpiIrecv(w1, nullptr, at(5), 0, 0, 5, 8, 4), "MpiIrecv"); // no request
+    });
   const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Messages.size(), 1u);
   EXPECT_EQ(trace.Report.IsendsNotCompleted, 1u);
@@ -625,13 +643,15 @@ TEST(OTF2Pitfalls, RequestBookkeepingReportsLooseEnds)
 TEST(OTF2Pitfalls, UnpairedCollectivesAreCounted)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 1, [](ArchiveWriter& writer) {
-    OTF2_EvtWriter* w = writer.events(0);
-    check(OTF2_EvtWriter_MpiCollectiveEnd(
-            w, nullptr, at(1), OTF2_COLLECTIVE_OP_BARRIER, 0, OTF2_UNDEFINED_UINT32, 0, 0),
-      "MpiCollectiveEnd");
-    check(OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, at(2)), "MpiCollectiveBegin");
-  });
+  const std::string anchor = writeRanks(scratch.path(), 1,
+    [](ArchiveWriter& writer)
+    {
+      OTF2_EvtWriter* w = writer.events(0);
+      check(OTF2_EvtWriter_MpiCollectiveEnd(
+              w, nullptr, at(1), OTF2_COLLECTIVE_OP_BARRIER, 0, OTF2_UNDEFINED_UINT32, 0, 0),
+        "MpiCollectiveEnd");
+      check(OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, at(2)), "MpiCollectiveBegin");
+    });
   const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Report.CollectiveEndsWithoutBegin, 1u);
   EXPECT_EQ(trace.Report.CollectiveBeginsWithoutEnd, 1u);
@@ -642,23 +662,25 @@ TEST(OTF2Pitfalls, UnpairedCollectivesAreCounted)
 TEST(OTF2Pitfalls, MetricValuesOfEveryTypeBecomeDoubles)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 1, [](ArchiveWriter& writer) {
-    OTF2_EvtWriter* w = writer.events(0);
-    OTF2_MetricValue value;
-    OTF2_Type type = OTF2_TYPE_UINT64;
-    value.unsigned_int = 18446744073709551615ull;
-    check(OTF2_EvtWriter_Metric(w, nullptr, at(1), 0, 1, &type, &value), "Metric");
-    type = OTF2_TYPE_INT64;
-    value.signed_int = -42;
-    check(OTF2_EvtWriter_Metric(w, nullptr, at(1), 0, 1, &type, &value), "Metric");
-    // Samples sharing a timestamp with Enter/Leave are fine.
-    check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 0), "Enter");
-    type = OTF2_TYPE_DOUBLE;
-    value.floating_point = 0.25;
-    check(OTF2_EvtWriter_Metric(w, nullptr, at(2), 0, 1, &type, &value), "Metric");
-    check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 0), "Leave");
-    check(OTF2_EvtWriter_Metric(w, nullptr, at(3), 9, 1, &type, &value), "Metric"); // undefined
-  });
+  const std::string anchor = writeRanks(scratch.path(), 1,
+    [](ArchiveWriter& writer)
+    {
+      OTF2_EvtWriter* w = writer.events(0);
+      OTF2_MetricValue value;
+      OTF2_Type type = OTF2_TYPE_UINT64;
+      value.unsigned_int = 18446744073709551615ull;
+      check(OTF2_EvtWriter_Metric(w, nullptr, at(1), 0, 1, &type, &value), "Metric");
+      type = OTF2_TYPE_INT64;
+      value.signed_int = -42;
+      check(OTF2_EvtWriter_Metric(w, nullptr, at(1), 0, 1, &type, &value), "Metric");
+      // Samples sharing a timestamp with Enter/Leave are fine.
+      check(OTF2_EvtWriter_Enter(w, nullptr, at(2), 0), "Enter");
+      type = OTF2_TYPE_DOUBLE;
+      value.floating_point = 0.25;
+      check(OTF2_EvtWriter_Metric(w, nullptr, at(2), 0, 1, &type, &value), "Metric");
+      check(OTF2_EvtWriter_Leave(w, nullptr, at(3), 0), "Leave");
+      check(OTF2_EvtWriter_Metric(w, nullptr, at(3), 9, 1, &type, &value), "Metric"); // undefined
+    });
   const TraceData trace = ReadTrace(anchor);
   EXPECT_EQ(trace.Variables.Value, (Column<double>{ 18446744073709551615.0, -42.0, 0.25 }));
   EXPECT_EQ(trace.Variables.Time, (Column<double>{ ms(1), ms(1), ms(2) }));
@@ -674,7 +696,8 @@ TEST(OTF2Pitfalls, TicksFarFromZeroKeepNanosecondPrecision)
   const uint64_t offset = (uint64_t(1) << 62) + 12345;
   const std::string anchor = writeRanks(
     scratch.path(), 1,
-    [offset](ArchiveWriter& writer) {
+    [offset](ArchiveWriter& writer)
+    {
       OTF2_EvtWriter* w = writer.events(0);
       check(OTF2_EvtWriter_Enter(w, nullptr, offset + 1, 0), "Enter");
       check(OTF2_EvtWriter_Leave(w, nullptr, offset + 3, 0), "Leave");
@@ -689,17 +712,20 @@ TEST(OTF2Pitfalls, TicksFarFromZeroKeepNanosecondPrecision)
 TEST(OTF2Pitfalls, ProgressReachesOneAndFalseAborts)
 {
   ScratchDirectory scratch;
-  const std::string anchor = writeRanks(scratch.path(), 2, [](ArchiveWriter& writer) {
-    for (uint64_t rank : { 0, 1 })
+  const std::string anchor = writeRanks(scratch.path(), 2,
+    [](ArchiveWriter& writer)
     {
-      OTF2_EvtWriter* w = writer.events(rank);
-      check(OTF2_EvtWriter_Enter(w, nullptr, at(1), 0), "Enter");
-      check(OTF2_EvtWriter_Leave(w, nullptr, at(2), 0), "Leave");
-    }
-  });
+      for (uint64_t rank : { 0, 1 })
+      {
+        OTF2_EvtWriter* w = writer.events(rank);
+        check(OTF2_EvtWriter_Enter(w, nullptr, at(1), 0), "Enter");
+        check(OTF2_EvtWriter_Leave(w, nullptr, at(2), 0), "Leave");
+      }
+    });
   ReadOptions options;
   std::vector<double> fractions;
-  options.Progress = [&fractions](double fraction) {
+  options.Progress = [&fractions](double fraction)
+  {
     fractions.push_back(fraction);
     return true;
   };

@@ -251,7 +251,8 @@ TEST(OTF2RequestTable, GrowsForManyLiveRequests)
   }
 }
 
-MessageEndpoint endpoint(uint32_t sender, uint32_t receiver, uint32_t tag, double time, uint64_t bytes)
+MessageEndpoint endpoint(
+  uint32_t sender, uint32_t receiver, uint32_t tag, double time, uint64_t bytes)
 {
   return MessageEndpoint{ sender, receiver, 0, tag, time, bytes };
 }

@@ -14,9 +14,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <memory>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
 
@@ -115,8 +115,8 @@ std::vector<MicroscopicModel> ReadOnOneThread(const std::string& anchor, const R
   return stream.Finish();
 }
 
-std::vector<MicroscopicModel> ReadOnThreads(
-  const std::string& anchor, const ReadSetup& setup, uint32_t threads, Diagnostics* report = nullptr)
+std::vector<MicroscopicModel> ReadOnThreads(const std::string& anchor, const ReadSetup& setup,
+  uint32_t threads, Diagnostics* report = nullptr)
 {
   ModelStream stream({}, setup.Models);
   const std::vector<std::vector<uint32_t>> leaves =
@@ -158,8 +158,9 @@ TEST(ParallelStream, ThreadsGiveTheModelsOfOneThreadBitForBit)
     SliceMetric Metric;
     int Depth;
   };
-  for (const Case c : { Case{ SliceMetric::StateDuration, -1 }, Case{ SliceMetric::StateDuration, 1 },
-         Case{ SliceMetric::EventCount, -1 }, Case{ SliceMetric::VariableMean, -1 } })
+  for (const Case c :
+    { Case{ SliceMetric::StateDuration, -1 }, Case{ SliceMetric::StateDuration, 1 },
+      Case{ SliceMetric::EventCount, -1 }, Case{ SliceMetric::VariableMean, -1 } })
   {
     const ReadSetup setup = ModelsOf(anchor, c.Metric, c.Depth);
     const std::vector<MicroscopicModel> one = ReadOnOneThread(anchor, setup);
@@ -184,8 +185,9 @@ TEST(ParallelStream, ThreadsGiveTheModelsOfOneThreadBitForBit)
         }
         EXPECT_GT(total, 0.0) << what << ": the test needs values";
         // Bit for bit, not within a tolerance.
-        EXPECT_EQ(0, std::memcmp(one[m].Values.data(), many[m].Values.data(),
-                       one[m].Values.size() * sizeof(double)))
+        EXPECT_EQ(0,
+          std::memcmp(
+            one[m].Values.data(), many[m].Values.data(), one[m].Values.size() * sizeof(double)))
           << what;
       }
     }
@@ -238,7 +240,8 @@ TEST(ParallelStream, AbortAndErrorsStopEveryThread)
     macroscope::otf2::testing::Synthesize(scratch.path(), synth::Pattern::Ring, 2, 400);
   const std::string anchor = summary.AnchorFile;
   const ReadSetup setup = ModelsOf(anchor, SliceMetric::StateDuration, -1);
-  auto run = [&](const ReadOptions& options, int failAfter) {
+  auto run = [&](const ReadOptions& options, int failAfter)
+  {
     ModelStream stream({}, { setup.Models.front() });
     const auto leaves = ShareLeaves(setup.Info, setup.Leaves, {}, 2);
     std::vector<ModelStream> forks;
@@ -257,7 +260,8 @@ TEST(ParallelStream, AbortAndErrorsStopEveryThread)
   // The progress seen on this thread rises to the end.
   std::vector<double> seen;
   ReadOptions watched;
-  watched.Progress = [&seen](double fraction) {
+  watched.Progress = [&seen](double fraction)
+  {
     seen.push_back(fraction);
     return true;
   };

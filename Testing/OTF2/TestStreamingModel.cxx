@@ -45,14 +45,15 @@ MicroscopicModel tableModel(const TraceData& trace, TimeSlicingOptions options)
   return SliceTrace(options,
     { s.Location.data(), s.Type.data(), s.Depth.data(), s.Start.data(), s.End.data(), s.size() },
     points,
-    { m.Sender.data(), m.Receiver.data(), m.SendTime.data(), m.RecvTime.data(), bytes.data(), m.size() });
+    { m.Sender.data(), m.Receiver.data(), m.SendTime.data(), m.RecvTime.data(), bytes.data(),
+      m.size() });
 }
 
 // Equal cells: exactly, but for the exclusive durations, whose children are
 // subtracted as one sum instead of one by one: 1e-12 of the cell's scale
 // (its value, or the slice width it is a part of).
-void expectSameModel(const MicroscopicModel& table, const MicroscopicModel& streamed,
-  double scale, const std::string& what, bool requireValues = true)
+void expectSameModel(const MicroscopicModel& table, const MicroscopicModel& streamed, double scale,
+  const std::string& what, bool requireValues = true)
 {
   ASSERT_EQ(table.Values.size(), streamed.Values.size()) << what;
   ASSERT_EQ(table.Resources, streamed.Resources) << what;
@@ -122,8 +123,8 @@ TEST_P(StreamedModel, EqualsTheTableModel)
     { 0.3 * duration, 0.55 * duration, 40 }, { -0.1 * duration, 1.2 * duration, 33 } };
   for (const Case& c : Cases)
   {
-    const bool messages = c.Metric == SliceMetric::BytesSentRate ||
-      c.Metric == SliceMetric::MessagesReceived;
+    const bool messages =
+      c.Metric == SliceMetric::BytesSentRate || c.Metric == SliceMetric::MessagesReceived;
     // The whole trace has values for the metric, unless the pattern sends
     // no point-to-point message (Allreduce); a window may have none.
     const bool hasRows = !messages || trace.Messages.size() > 0;
@@ -257,8 +258,8 @@ TEST(StreamedModel, LongLocationsComeInSeveralBatches)
   const TraceData streamed = StreamTrace(summary.AnchorFile, sink);
   EXPECT_GT(sink.Calls, 2 * trace.Info.Leaves.size());
   EXPECT_LT(sink.LargestBatch, trace.States.size() / 2);
-  expectSameModel(tableModel(trace, options), sink.finish(streamed), options.Grid.Width(),
-    "several batches");
+  expectSameModel(
+    tableModel(trace, options), sink.finish(streamed), options.Grid.Width(), "several batches");
 }
 
 // Hand-made rows: one leaf, main [0, 10) with children f [1, 3) and g [4, 8),
@@ -325,7 +326,8 @@ TEST(StreamingTimeSlicer, RejectsWhatItCannotStream)
     StreamingTimeSlicer slicer(options);
     slicer.BeginLeaf(0);
     const uint32_t badType[] = { 2 };
-    EXPECT_THROW(slicer.AddStates({ leaf0, badType, depths, start, end, 1 }), std::invalid_argument);
+    EXPECT_THROW(
+      slicer.AddStates({ leaf0, badType, depths, start, end, 1 }), std::invalid_argument);
   }
   options.Grid.Slices = 0;
   EXPECT_THROW(StreamingTimeSlicer{ options }, std::invalid_argument);

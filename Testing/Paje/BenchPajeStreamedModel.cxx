@@ -62,7 +62,8 @@ int main(int argc, char** argv)
       options.Types = uint32_t(trace.Types.size());
       const paje::StateColumns& s = trace.States;
       model = SliceTrace(options,
-        { s.Location.data(), s.Type.data(), s.Depth.data(), s.Start.data(), s.End.data(), s.size() },
+        { s.Location.data(), s.Type.data(), s.Depth.data(), s.Start.data(), s.End.data(),
+          s.size() },
         {}, {});
       lines = trace.Report.Lines;
     }

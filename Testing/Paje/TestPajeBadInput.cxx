@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <cstring>
+#include <random>
 #include <string>
 
 namespace
@@ -18,35 +18,35 @@ const char* const Headers = "%EventDef PajeDefineContainerType 0\n" // 1
                             "% Alias string\n"
                             "% Type string\n"
                             "% Name string\n"
-                            "%EndEventDef\n"                        // 5
+                            "%EndEventDef\n" // 5
                             "%EventDef PajeDefineStateType 1\n"
                             "% Alias string\n"
                             "% Type string\n"
                             "% Name string\n"
-                            "%EndEventDef\n"                        // 10
+                            "%EndEventDef\n" // 10
                             "%EventDef PajeCreateContainer 6\n"
                             "% Time date\n"
                             "% Alias string\n"
                             "% Type string\n"
-                            "% Container string\n"                  // 15
+                            "% Container string\n" // 15
                             "% Name string\n"
                             "%EndEventDef\n"
                             "%EventDef PajePushState 9\n"
                             "% Time date\n"
-                            "% Type string\n"                       // 20
+                            "% Type string\n" // 20
                             "% Container string\n"
                             "% Value string\n"
                             "%EndEventDef\n"
                             "%EventDef PajePopState 10\n"
-                            "% Time date\n"                         // 25
+                            "% Time date\n" // 25
                             "% Type string\n"
                             "% Container string\n"
                             "%EndEventDef\n";
 constexpr uint64_t HeaderLines = 28;
 // Lines 29-31: a container type, a state type, a container.
 const char* const SetupLines = "0 CT_P 0 P\n"
-                          "1 ST CT_P S\n"
-                          "6 0 p CT_P 0 p\n";
+                               "1 ST CT_P S\n"
+                               "6 0 p CT_P 0 p\n";
 constexpr uint64_t FirstFree = HeaderLines + 4;
 
 struct Case
@@ -89,7 +89,8 @@ TEST(PajeBadInput, HeaderLineCount)
 TEST(PajeBadInput, EveryCaseGivesItsLine)
 {
   const Case cases[] = {
-    { "unknown event id", good("9 1 ST p s\n42 1 ST p\n"), FirstFree + 1, "unknown event id \"42\"" },
+    { "unknown event id", good("9 1 ST p s\n42 1 ST p\n"), FirstFree + 1,
+      "unknown event id \"42\"" },
     { "missing fields", good("9 1 ST p\n"), FirstFree, "missing fields" },
     { "too many fields", good("10 1 ST p extra\n"), FirstFree, "too many fields" },
     { "undefined container", good("9 1 ST q s\n"), FirstFree, "undefined container \"q\"" },
@@ -121,15 +122,17 @@ TEST(PajeBadInput, EveryCaseGivesItsLine)
       HeaderLines + 1, "already defined on line 24" },
     { "unknown event kind", std::string(Headers) + "%EventDef PajeFly 12\n%EndEventDef\n",
       HeaderLines + 1, "unknown event kind" },
-    { "duplicate field", std::string(Headers) + "%EventDef PajeNewEvent 12\n% Time date\n% Time date\n",
+    { "duplicate field",
+      std::string(Headers) + "%EventDef PajeNewEvent 12\n% Time date\n% Time date\n",
       HeaderLines + 3, "appears twice" },
     { "event line inside EventDef",
       std::string(Headers) + "%EventDef PajeNewEvent 12\n% Time date\n9 1 ST p s\n",
       HeaderLines + 3, "missing %EndEventDef" },
-    { "bad colour", "%EventDef PajeDefineContainerType 0\n% Alias string\n% Type string\n"
-                    "% Name string\n%EndEventDef\n%EventDef PajeDefineVariableType 3\n"
-                    "% Alias string\n% Type string\n% Name string\n% Color color\n"
-                    "%EndEventDef\n0 C 0 C\n3 V C V \"0 0 256\"\n",
+    { "bad colour",
+      "%EventDef PajeDefineContainerType 0\n% Alias string\n% Type string\n"
+      "% Name string\n%EndEventDef\n%EventDef PajeDefineVariableType 3\n"
+      "% Alias string\n% Type string\n% Name string\n% Color color\n"
+      "%EndEventDef\n0 C 0 C\n3 V C V \"0 0 256\"\n",
       13, "bad colour" },
     { "text right after a quote", good("9 1 ST p \"s\"x\n"), FirstFree, "after a closing quote" },
     // Found by the fuzzer: a container of the root type, inside the root

@@ -205,8 +205,9 @@ TEST(PajeHandWritten, EveryEventKind)
   //       set compute@4 replaces the top compute@1 -> [1,4] d0; compute@4 open to the end (7).
   //   r1: set MPI_Send@1.5, reset@2.5 -> [1.5,2.5] d0.
   ASSERT_EQ(t.States.size(), 4u);
-  auto state = [&](std::size_t i, uint32_t leaf, uint32_t type, uint32_t depth, double start,
-                 double end) {
+  auto state =
+    [&](std::size_t i, uint32_t leaf, uint32_t type, uint32_t depth, double start, double end)
+  {
     EXPECT_EQ(t.States.Location[i], leaf) << i;
     EXPECT_EQ(t.States.Type[i], type) << i;
     EXPECT_EQ(t.States.Depth[i], depth) << i;
@@ -321,7 +322,8 @@ TEST(PajeHandWritten, ProgressCanAbort)
   }
   ReadOptions options;
   double last = -1.0;
-  options.Progress = [&](double fraction) {
+  options.Progress = [&](double fraction)
+  {
     EXPECT_GE(fraction, last);
     last = fraction;
     return true;

@@ -12,8 +12,8 @@
 #include "vtkMacroscopeTraceStatistics.h"
 
 #include "vtkAbstractArray.h"
-#include "vtkDataSetAttributes.h"
 #include "vtkDataArraySelection.h"
+#include "vtkDataSetAttributes.h"
 #include "vtkFieldData.h"
 #include "vtkImageData.h"
 #include "vtkNew.h"
@@ -137,7 +137,8 @@ int filterDeepTrace(const std::string& trace)
 {
   vtkNew<vtkMacroscopePajeReader> reader;
   reader->SetFileName(trace.c_str());
-  auto connect = [&reader](vtkAlgorithm* filter) {
+  auto connect = [&reader](vtkAlgorithm* filter)
+  {
     for (int port = 0; port < reader->GetNumberOfOutputPorts(); ++port)
     {
       filter->AddInputConnection(0, reader->GetOutputPort(port));
@@ -176,7 +177,7 @@ int filterDeepTrace(const std::string& trace)
     std::fprintf(stderr, "Trace Statistics: %lld paths, the first starting %.40s\n",
       statisticsPath ? static_cast<long long>(statisticsPath->GetNumberOfValues()) : -1LL,
       statisticsPath && statisticsPath->GetNumberOfValues() ? statisticsPath->GetValue(0).c_str()
-                                                             : "");
+                                                            : "");
     return 21;
   }
 
@@ -184,9 +185,9 @@ int filterDeepTrace(const std::string& trace)
   connect(active);
   active->Update();
   auto* activeTable = vtkTable::SafeDownCast(active->GetOutputDataObject(0));
-  auto* names = activeTable ? vtkStringArray::SafeDownCast(
-                                activeTable->GetFieldData()->GetAbstractArray("ResourceNames"))
-                            : nullptr;
+  auto* names = activeTable
+    ? vtkStringArray::SafeDownCast(activeTable->GetFieldData()->GetAbstractArray("ResourceNames"))
+    : nullptr;
   if (!names || names->GetNumberOfValues() != 1 || names->GetValue(0) != fromRoot)
   {
     return 22;

@@ -94,8 +94,8 @@ void configure(vtkMacroscopePajeReader* reader, const std::string& hierarchy)
 std::string writeHierarchy()
 {
   // r2 first, then r0: the leaves are renumbered; r1 stays unplaced.
-  const fs::path path = fs::path(::testing::TempDir()) /
-    ("nested-regrouped-" + std::to_string(::getpid()) + ".json");
+  const fs::path path =
+    fs::path(::testing::TempDir()) / ("nested-regrouped-" + std::to_string(::getpid()) + ".json");
   std::ofstream(path) << R"({"name": "g", "kind": "grid", "children": [
     {"name": "r2"}, {"name": "r0"}]})";
   return path.string();
@@ -120,10 +120,10 @@ TEST(PajeReaderSliceWhileReading, EqualsSliceTraceOnTheReaderTables)
     int Depth;
   };
   int withValues = 0;
-  for (const Setting setting : { Setting{ SliceMetric::StateDuration, -1 },
-         Setting{ SliceMetric::StateDuration, 1 }, Setting{ SliceMetric::EventCount, -1 },
-         Setting{ SliceMetric::VariableMean, -1 }, Setting{ SliceMetric::BytesSentRate, -1 },
-         Setting{ SliceMetric::MessagesReceived, -1 } })
+  for (const Setting setting :
+    { Setting{ SliceMetric::StateDuration, -1 }, Setting{ SliceMetric::StateDuration, 1 },
+      Setting{ SliceMetric::EventCount, -1 }, Setting{ SliceMetric::VariableMean, -1 },
+      Setting{ SliceMetric::BytesSentRate, -1 }, Setting{ SliceMetric::MessagesReceived, -1 } })
   {
     for (int pieces : { 1, 2 })
     {
@@ -195,9 +195,8 @@ TEST(PajeReaderSliceWhileReading, ErrorsAndAbort)
   {
     // An abort heard through the progress callback returns -1.
     vtkNew<vtkCallbackCommand> abort;
-    abort->SetCallback([](vtkObject* caller, unsigned long, void*, void*) {
-      static_cast<vtkMacroscopePajeReader*>(caller)->SetAbortExecute(1);
-    });
+    abort->SetCallback([](vtkObject* caller, unsigned long, void*, void*)
+      { static_cast<vtkMacroscopePajeReader*>(caller)->SetAbortExecute(1); });
     const unsigned long tag = reader->AddObserver(vtkCommand::ProgressEvent, abort);
     ModelStream stream({}, { options });
     EXPECT_EQ(reader->SliceWhileReading(stream, 0, 1), -1);

@@ -59,7 +59,8 @@ public:
     {
       // Values 0..3 are defined with a colour (in eighths, exact); 4 and 5 are implicit.
       const std::string name = "state " + std::to_string(v);
-      const int r = int(this->Random() % 9), g = int(this->Random() % 9), b = int(this->Random() % 9);
+      const int r = int(this->Random() % 9), g = int(this->Random() % 9),
+                b = int(this->Random() % 9);
       std::ostringstream color;
       color << r / 8.0 << ' ' << g / 8.0 << ' ' << b / 8.0;
       this->GetLine(5,
@@ -83,8 +84,8 @@ public:
       const int ranks = 1 + int(this->Random() % 3);
       for (int r = 0; r < ranks; ++r)
       {
-        const std::string rank = this->create(
-          "rank " + std::to_string(h) + "." + std::to_string(r), "CP", this->ref(id));
+        const std::string rank =
+          this->create("rank " + std::to_string(h) + "." + std::to_string(r), "CP", this->ref(id));
         expected.Leaves.push_back(rank);
         this->Ranks.push_back(rank);
         this->Stacks[rank];
@@ -119,7 +120,8 @@ private:
       { "PajeDefineStateType", { "Alias", "Type", "Name" } },
       { "PajeDefineEventType", { "Alias", "Type", "Name" } },
       { "PajeDefineVariableType", { "Alias", "Type", "Name" } },
-      { "PajeDefineLinkType", { "Alias", "Type", "StartContainerType", "EndContainerType", "Name" } },
+      { "PajeDefineLinkType",
+        { "Alias", "Type", "StartContainerType", "EndContainerType", "Name" } },
       { "PajeDefineEntityValue", { "Alias", "Type", "Name", "Color" } },
       { "PajeCreateContainer", { "Time", "Alias", "Type", "Container", "Name" } },
       { "PajeDestroyContainer", { "Time", "Type", "Name" } },
@@ -131,7 +133,8 @@ private:
       { "PajeSetVariable", { "Time", "Type", "Container", "Value" } },
       { "PajeAddVariable", { "Time", "Type", "Container", "Value" } },
       { "PajeSubVariable", { "Time", "Type", "Container", "Value" } },
-      { "PajeStartLink", { "Time", "Type", "Container", "Value", "StartContainer", "Key", "Size" } },
+      { "PajeStartLink",
+        { "Time", "Type", "Container", "Value", "StartContainer", "Key", "Size" } },
       { "PajeEndLink", { "Time", "Type", "Container", "Value", "EndContainer", "Key" } },
     };
     for (std::size_t k = 0; k < kinds.size(); ++k)
@@ -184,8 +187,8 @@ private:
         // Open states end at the last timestamp of the file.
         this->MaxTime = std::max(this->MaxTime, std::stod(value));
       }
-      const bool quote = value.empty() || value.find(' ') != std::string::npos ||
-        this->Random() % 4 == 0;
+      const bool quote =
+        value.empty() || value.find(' ') != std::string::npos || this->Random() % 4 == 0;
       this->Text << ' ' << (quote ? "\"" + value + "\"" : value);
     }
     this->Text << (this->Random() % 5 == 0 ? "\r\n" : "\n");
@@ -269,8 +272,8 @@ private:
           this->GetLine(11, { { "Time", t }, { "Type", "S" }, { "Container", this->ref(rank) } });
           while (!stack.empty())
           {
-            expected.States.emplace_back(rank, stack.back().second, uint32_t(stack.size() - 1),
-              stack.back().first, this->Now);
+            expected.States.emplace_back(
+              rank, stack.back().second, uint32_t(stack.size() - 1), stack.back().first, this->Now);
             stack.pop_back();
           }
         }
@@ -373,8 +376,8 @@ TEST(PajeRoundTrip, RandomTracesGiveBackTheirModel)
     std::vector<VariableRow> variables;
     for (std::size_t i = 0; i < t.Variables.size(); ++i)
     {
-      variables.emplace_back(leaves[t.Variables.Location[i]],
-        t.Types.Name[t.Variables.Variable[i]], t.Variables.Time[i], t.Variables.Value[i]);
+      variables.emplace_back(leaves[t.Variables.Location[i]], t.Types.Name[t.Variables.Variable[i]],
+        t.Variables.Time[i], t.Variables.Value[i]);
     }
     std::vector<MessageRow> messages;
     for (std::size_t i = 0; i < t.Messages.size(); ++i)

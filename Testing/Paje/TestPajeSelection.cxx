@@ -146,8 +146,8 @@ TEST(PajeSelection, WindowAndSelections)
   EXPECT_EQ(out.SamplesOutsideWindow, 1u);
   EXPECT_EQ(out.RowsOfUnreadLocations + out.StatesOfUnreadRegions, 0u);
   const std::string report = DescribeSelection(out, window);
-  EXPECT_NE(report.find("1 states outside the time window 3.5 s to 4.5 s (not kept)\n"),
-    std::string::npos)
+  EXPECT_NE(
+    report.find("1 states outside the time window 3.5 s to 4.5 s (not kept)\n"), std::string::npos)
     << report;
   EXPECT_NE(report.find("2 links outside"), std::string::npos) << report;
   EXPECT_NE(report.find("1 events outside"), std::string::npos) << report;
@@ -167,11 +167,11 @@ TEST(PajeSelection, WindowAndSelections)
   edge.WindowEnd = 2.0;
   out = Select(t, edge);
   EXPECT_EQ(out.Messages.size(), 1u);
-  EXPECT_EQ(out.States.size(), 2u); // [1,5] and [2,3]
-  EXPECT_EQ(out.StatesOutsideWindow, 1u); // [4,6]
+  EXPECT_EQ(out.States.size(), 2u);         // [1,5] and [2,3]
+  EXPECT_EQ(out.StatesOutsideWindow, 1u);   // [4,6]
   EXPECT_EQ(out.MessagesOutsideWindow, 1u); // [5,6]
-  EXPECT_EQ(out.EventsOutsideWindow, 1u); // 2.5
-  EXPECT_EQ(out.SamplesOutsideWindow, 2u); // 1 and 4
+  EXPECT_EQ(out.EventsOutsideWindow, 1u);   // 2.5
+  EXPECT_EQ(out.SamplesOutsideWindow, 2u);  // 1 and 4
 
   // Leaf p1 unselected: its state and event go, and both messages touch it.
   Selection leaves;
@@ -258,8 +258,7 @@ TEST(PajeSelection, EveryRowKeptOrCountedOnceAndPiecesAddUp)
       whole.StatesOutsideWindow + whole.EventsOutsideWindow + whole.SamplesOutsideWindow +
       whole.RowsOfUnreadLocations + whole.StatesOfUnreadRegions,
     instants);
-  EXPECT_EQ(
-    whole.Messages.size() + whole.MessagesOutsideWindow + whole.MessagesWithUnreadEnd,
+  EXPECT_EQ(whole.Messages.size() + whole.MessagesOutsideWindow + whole.MessagesWithUnreadEnd,
     t.Messages.size());
   for (const uint64_t count : { whole.StatesOutsideWindow, whole.MessagesOutsideWindow,
          whole.EventsOutsideWindow, whole.SamplesOutsideWindow, whole.RowsOfUnreadLocations,
@@ -348,8 +347,8 @@ TEST(PajeSelection, PiecesCoverBalanceAndUnite)
       states += part.States.size();
       messages += part.Messages.size();
       events += part.Events.size();
-      largest = std::max<uint64_t>(largest,
-        part.States.size() + part.Messages.size() + part.Events.size());
+      largest =
+        std::max<uint64_t>(largest, part.States.size() + part.Messages.size() + part.Events.size());
       for (uint32_t leaf : part.States.Location)
       {
         EXPECT_TRUE(leaf >= ranges[p].Begin && leaf < ranges[p].End);

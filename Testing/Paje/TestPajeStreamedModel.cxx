@@ -394,8 +394,8 @@ TEST(PajeStreamedModel, ScanKeepsNoRows)
   const std::string path = DataDir + "/SMPI/handwritten.paje";
   const paje::TraceData trace = paje::ReadTrace(path);
   const paje::TraceData scan = scanOf(path);
-  EXPECT_EQ(scan.States.size() + scan.Events.size() + scan.Variables.size() + scan.Messages.size(),
-    0u);
+  EXPECT_EQ(
+    scan.States.size() + scan.Events.size() + scan.Variables.size() + scan.Messages.size(), 0u);
   EXPECT_GT(trace.States.size(), 0u);
   EXPECT_EQ(scan.Hierarchy.Name, trace.Hierarchy.Name);
   EXPECT_EQ(scan.Types.Name, trace.Types.Name);
@@ -453,9 +453,10 @@ TEST(PajeStreamedModel, SimultaneousEndsOfSeveralStacks)
   options.Leaves = uint32_t(scan.Leaves.size());
   options.Types = uint32_t(scan.Types.size());
   const MicroscopicModel model = streamedModel(path, scan, {}, options);
-  auto type = [&](const char* name) {
-    return uint32_t(std::find(scan.Types.Name.begin(), scan.Types.Name.end(), name) -
-      scan.Types.Name.begin());
+  auto type = [&](const char* name)
+  {
+    return uint32_t(
+      std::find(scan.Types.Name.begin(), scan.Types.Name.end(), name) - scan.Types.Name.begin());
   };
   EXPECT_DOUBLE_EQ(model.At(0, 0, type("a1")), 2.5);
   EXPECT_DOUBLE_EQ(model.At(0, 0, type("b1")), 3.0);
@@ -602,8 +603,8 @@ TEST(StreamingTimeSlicerInterleaved, TwoLeavesAlternating)
   means.AddInterleavedPoints({ sampleLeaf, variable, time, value, 4 });
   means.EndInterleaved();
   const MicroscopicModel mean = means.Finish();
-  EXPECT_EQ(mean.Values,
-    SliceTrace(options, {}, { sampleLeaf, variable, time, value, 4 }, {}).Values);
+  EXPECT_EQ(
+    mean.Values, SliceTrace(options, {}, { sampleLeaf, variable, time, value, 4 }, {}).Values);
   EXPECT_DOUBLE_EQ(mean.At(0, 0, 1), 4.0);
   EXPECT_DOUBLE_EQ(mean.At(0, 4, 1), 8.0);
   EXPECT_DOUBLE_EQ(mean.At(2, 0, 1), 1.0); // 2 over [1, 2): half the slice
@@ -618,13 +619,15 @@ TEST(StreamingTimeSlicerInterleaved, TwoLeavesAlternating)
   mixed.AddInterleavedStates({ location + 1, type + 1, depth + 1, start + 1, end + 1, 1 });
   EXPECT_THROW(mixed.BeginLeaf(0), std::invalid_argument); // leaf 0 came interleaved
   mixed.EndInterleaved();
-  EXPECT_THROW(mixed.AddInterleavedStates({ location + 1, type + 1, depth + 1, start + 1, end + 1, 1 }),
+  EXPECT_THROW(
+    mixed.AddInterleavedStates({ location + 1, type + 1, depth + 1, start + 1, end + 1, 1 }),
     std::invalid_argument); // after EndInterleaved
   const uint32_t far[] = { 3 };
-  EXPECT_THROW(mixed.AddInterleavedStates({ far, type, depth, start, end, 1 }), std::invalid_argument);
+  EXPECT_THROW(
+    mixed.AddInterleavedStates({ far, type, depth, start, end, 1 }), std::invalid_argument);
   const uint32_t badType[] = { 7 };
-  EXPECT_THROW(mixed.AddInterleavedStates({ location, badType, depth, start, end, 1 }),
-    std::invalid_argument);
+  EXPECT_THROW(
+    mixed.AddInterleavedStates({ location, badType, depth, start, end, 1 }), std::invalid_argument);
 }
 
 // Messages in several batches, in any order of leaves: the model of

@@ -105,8 +105,8 @@ Canonical canonical(const otf2::HierarchyColumns& tree, const LeafVector& leaves
   c.Leaves = leafPaths(tree, leaves);
   for (std::size_t i = 0; i < states.size(); ++i)
   {
-    c.States.emplace_back(c.Leaves[states.Location[i]], types.Name[states.Type[i]],
-      states.Depth[i], states.Start[i], states.End[i]);
+    c.States.emplace_back(c.Leaves[states.Location[i]], types.Name[states.Type[i]], states.Depth[i],
+      states.Start[i], states.End[i]);
   }
   for (std::size_t i = 0; i < messages.size(); ++i)
   {
@@ -138,8 +138,8 @@ Canonical canonical(const otf2::HierarchyColumns& tree, const LeafVector& leaves
 
 /// Index of the first difference, for a readable failure.
 template <typename Row>
-void expectSameRows(const std::vector<Row>& expected, const std::vector<Row>& actual,
-  const char* table)
+void expectSameRows(
+  const std::vector<Row>& expected, const std::vector<Row>& actual, const char* table)
 {
   ASSERT_EQ(expected.size(), actual.size()) << table;
   const auto mismatch = std::mismatch(expected.begin(), expected.end(), actual.begin());
@@ -193,8 +193,8 @@ TEST_P(PajeSynthesizer, BothFormatsGiveTheSameTables)
 
   const otf2::TraceData a = otf2::ReadTrace(summary.AnchorFile);
   const paje::TraceData b = paje::ReadTrace(config.PajeFile);
-  const Canonical fromOtf2 = canonical(a.Info.Hierarchy, a.Info.Leaves, a.Info.Types, a.States,
-    a.Messages, a.Events, a.Variables);
+  const Canonical fromOtf2 = canonical(
+    a.Info.Hierarchy, a.Info.Leaves, a.Info.Types, a.States, a.Messages, a.Events, a.Variables);
   const Canonical fromPaje =
     canonical(b.Hierarchy, b.Leaves, b.Types, b.States, b.Messages, b.Events, b.Variables);
 

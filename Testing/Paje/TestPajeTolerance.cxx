@@ -238,19 +238,18 @@ TEST(PajeTolerance, TimeGoingBackwardsIsAnError)
     const char* Body;
     uint64_t Line;
   } cases[] = {
-    { "9 3 S p a\n10 2 S p\n", 4 },            // a pop before its push
-    { "9 3 S p a\n8 2 S p b\n", 4 },           // a set
-    { "9 3 S p a\n9 1 S p b\n", 4 },           // a push
-    { "12 3 V p 1\n12 2 V p 2\n", 4 },         // a variable
-    { "9 3 S p a\n7 2 P p\n", 4 },             // a destruction
-    { "9 3 S q a\n7 2 0 0\n", 4 },             // the root's, below it
+    { "9 3 S p a\n10 2 S p\n", 4 },    // a pop before its push
+    { "9 3 S p a\n8 2 S p b\n", 4 },   // a set
+    { "9 3 S p a\n9 1 S p b\n", 4 },   // a push
+    { "12 3 V p 1\n12 2 V p 2\n", 4 }, // a variable
+    { "9 3 S p a\n7 2 P p\n", 4 },     // a destruction
+    { "9 3 S q a\n7 2 0 0\n", 4 },     // the root's, below it
   };
   for (const auto& c : cases)
   {
     const ParseError e = errorOf(std::string(Headers) + setup + c.Body);
     EXPECT_EQ(e.GetLine(), HeaderLines + c.Line) << c.Body << e.what();
-    EXPECT_NE(std::string(e.what()).find("time goes backwards"), std::string::npos)
-      << e.what();
+    EXPECT_NE(std::string(e.what()).find("time goes backwards"), std::string::npos) << e.what();
   }
   // Not backwards: equal times, and other containers or types in any order.
   const TraceData t = parse(setup + "9 3 S p a\n9 1 S q b\n12 0.5 V p 1\n10 3 S p\n10 2 S q\n");
@@ -274,8 +273,8 @@ TEST(PajeTolerance, HugeLineFailsFastWithAShortMessage)
   EXPECT_LT(std::string(e.what()).size(), 300u);
   EXPECT_LT(seconds, 1.0);
   // The same in a quoted field, a comment and an event id.
-  for (const std::string& prefix : { std::string("9 1 S p \""), std::string("# "),
-         std::string("") })
+  for (const std::string& prefix :
+    { std::string("9 1 S p \""), std::string("# "), std::string("") })
   {
     std::string huge = std::string(Headers) + "6 0 p P 0 p\n" + prefix;
     huge.append(PajeLine::MaxLineBytes + 1, '9');
@@ -299,13 +298,13 @@ TEST(PajeTolerance, MessagesQuoteExcerpts)
 {
   const std::string longName(100000, 'n');
   const std::string cases[] = {
-    "9 1 S " + longName + " a\n",              // undefined container
-    "9 1 " + longName + " p a\n",              // undefined type
-    longName + " 1 S p a\n",                   // unknown event id
-    "9 " + longName + " S p a\n",              // bad number
-    "5 x S X \"" + longName + "\"\n",          // bad colour
-    "9 1 S p \"" + longName + "\n",            // unterminated quote
-    "%" + longName + "\n",                     // header line
+    "9 1 S " + longName + " a\n",     // undefined container
+    "9 1 " + longName + " p a\n",     // undefined type
+    longName + " 1 S p a\n",          // unknown event id
+    "9 " + longName + " S p a\n",     // bad number
+    "5 x S X \"" + longName + "\"\n", // bad colour
+    "9 1 S p \"" + longName + "\n",   // unterminated quote
+    "%" + longName + "\n",            // header line
   };
   for (const std::string& body : cases)
   {

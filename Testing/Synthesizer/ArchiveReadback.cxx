@@ -28,7 +28,8 @@ struct Endpoint
   uint64_t Bytes;
 };
 
-using ChannelKey = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>; // sender, receiver, comm, tag
+using ChannelKey =
+  std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>; // sender, receiver, comm, tag
 
 struct Context
 {
@@ -67,7 +68,8 @@ Context& contextOf(void* userData)
 }
 
 // Definitions.
-OTF2_CallbackCode onClock(void* data, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t)
+OTF2_CallbackCode onClock(
+  void* data, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t)
 {
   Readback& result = *contextOf(data).Result;
   result.TimerResolution = resolution;
@@ -82,8 +84,8 @@ OTF2_CallbackCode onString(void* data, OTF2_StringRef self, const char* text)
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode onSystemTreeNode(
-  void* data, OTF2_SystemTreeNodeRef self, OTF2_StringRef name, OTF2_StringRef, OTF2_SystemTreeNodeRef)
+OTF2_CallbackCode onSystemTreeNode(void* data, OTF2_SystemTreeNodeRef self, OTF2_StringRef name,
+  OTF2_StringRef, OTF2_SystemTreeNodeRef)
 {
   Context& context = contextOf(data);
   context.NodeNames[self] = context.Strings[name];
@@ -108,7 +110,8 @@ OTF2_CallbackCode onLocation(void* data, OTF2_LocationRef self, OTF2_StringRef, 
 }
 
 OTF2_CallbackCode onRegion(void* data, OTF2_RegionRef self, OTF2_StringRef name, OTF2_StringRef,
-  OTF2_StringRef, OTF2_RegionRole, OTF2_Paradigm, OTF2_RegionFlag, OTF2_StringRef, uint32_t, uint32_t)
+  OTF2_StringRef, OTF2_RegionRole, OTF2_Paradigm, OTF2_RegionFlag, OTF2_StringRef, uint32_t,
+  uint32_t)
 {
   Context& context = contextOf(data);
   context.Result->RegionNames[self] = context.Strings[name];
@@ -120,8 +123,8 @@ OTF2_CallbackCode onRegion(void* data, OTF2_RegionRef self, OTF2_StringRef name,
 }
 
 // Events.
-OTF2_CallbackCode onEnter(
-  OTF2_LocationRef location, OTF2_TimeStamp time, void* data, OTF2_AttributeList*, OTF2_RegionRef region)
+OTF2_CallbackCode onEnter(OTF2_LocationRef location, OTF2_TimeStamp time, void* data,
+  OTF2_AttributeList*, OTF2_RegionRef region)
 {
   Context& context = contextOf(data);
   LocationState& state = context.visit(location, time, EventKind::Enter);
@@ -133,8 +136,8 @@ OTF2_CallbackCode onEnter(
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode onLeave(
-  OTF2_LocationRef location, OTF2_TimeStamp time, void* data, OTF2_AttributeList*, OTF2_RegionRef region)
+OTF2_CallbackCode onLeave(OTF2_LocationRef location, OTF2_TimeStamp time, void* data,
+  OTF2_AttributeList*, OTF2_RegionRef region)
 {
   Context& context = contextOf(data);
   LocationState& state = context.visit(location, time, EventKind::Leave);
@@ -207,8 +210,8 @@ OTF2_CallbackCode onMpiIsendComplete(
   LocationState& state = context.visit(location, time, EventKind::MpiIsendComplete);
   if (state.OpenSends.erase(request) != 1)
   {
-    context.violation("location " + std::to_string(location) + ": MpiIsendComplete of unknown request " +
-      std::to_string(request));
+    context.violation("location " + std::to_string(location) +
+      ": MpiIsendComplete of unknown request " + std::to_string(request));
   }
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -290,14 +293,15 @@ OTF2_CallbackCode onProgramEnd(
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode onBufferFlush(OTF2_LocationRef location, OTF2_TimeStamp time, void* data,
-  OTF2_AttributeList*, OTF2_TimeStamp)
+OTF2_CallbackCode onBufferFlush(
+  OTF2_LocationRef location, OTF2_TimeStamp time, void* data, OTF2_AttributeList*, OTF2_TimeStamp)
 {
   contextOf(data).visit(location, time, EventKind::BufferFlush);
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode onUnknown(OTF2_LocationRef location, OTF2_TimeStamp, void* data, OTF2_AttributeList*)
+OTF2_CallbackCode onUnknown(
+  OTF2_LocationRef location, OTF2_TimeStamp, void* data, OTF2_AttributeList*)
 {
   contextOf(data).violation("location " + std::to_string(location) + ": unexpected record kind");
   return OTF2_CALLBACK_SUCCESS;
@@ -307,7 +311,8 @@ bool failed(OTF2_ErrorCode status, Context& context, const char* what)
 {
   if (status != OTF2_SUCCESS)
   {
-    context.violation(std::string("OTF2 reader: ") + what + ": " + OTF2_Error_GetDescription(status));
+    context.violation(
+      std::string("OTF2 reader: ") + what + ": " + OTF2_Error_GetDescription(status));
     return true;
   }
   return false;

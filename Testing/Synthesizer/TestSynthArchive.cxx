@@ -32,8 +32,8 @@ public:
     const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
     std::string name = std::string(test->test_suite_name()) + "-" + test->name();
     std::replace(name.begin(), name.end(), '/', '_');
-    this->Path = fs::temp_directory_path() /
-      ("macroscope-synth-" + std::to_string(::getpid()) + "-" + name);
+    this->Path =
+      fs::temp_directory_path() / ("macroscope-synth-" + std::to_string(::getpid()) + "-" + name);
     fs::remove_all(this->Path);
   }
   ~ScratchDirectory() { fs::remove_all(this->Path); }
@@ -376,8 +376,8 @@ TEST_P(SynthArchiveInvariants, ReadBackMatchesTheSummaryAndTheModel)
     }
     else
     {
-      EXPECT_NE(std::find(summary.Truth.AffectedNodes.begin(), summary.Truth.AffectedNodes.end(),
-                  node),
+      EXPECT_NE(
+        std::find(summary.Truth.AffectedNodes.begin(), summary.Truth.AffectedNodes.end(), node),
         summary.Truth.AffectedNodes.end());
     }
   }
@@ -444,8 +444,8 @@ std::string sideFileAs(const std::string& directory, const std::string& name, co
 /// Writes `config` into a and b, b with a budget of `budgetMB`, and checks
 /// that the archives (but the anchor file's trace id) and side files agree.
 /// Returns the summary of the run with several passes.
-SynthesisSummary expectSameOutputWithBudget(SynthConfig config, uint64_t budgetMB, uint64_t expectedPasses,
-  const ScratchDirectory& scratch)
+SynthesisSummary expectSameOutputWithBudget(
+  SynthConfig config, uint64_t budgetMB, uint64_t expectedPasses, const ScratchDirectory& scratch)
 {
   config.OutputDirectory = scratch / "a";
   const SynthesisSummary single = Synthesize(config);
@@ -456,8 +456,8 @@ SynthesisSummary expectSameOutputWithBudget(SynthConfig config, uint64_t budgetM
   EXPECT_EQ(several.Passes, expectedPasses);
   EXPECT_EQ(summaryText(single), summaryText(several));
   EXPECT_EQ(single.Locations.size(), several.Locations.size());
-  for (std::size_t index = 0;
-       index < std::min(single.Locations.size(), several.Locations.size()); ++index)
+  for (std::size_t index = 0; index < std::min(single.Locations.size(), several.Locations.size());
+       ++index)
   {
     EXPECT_EQ(single.Locations[index].Events, several.Locations[index].Events) << index;
   }
@@ -477,7 +477,7 @@ SynthesisSummary expectSameOutputWithBudget(SynthConfig config, uint64_t budgetM
 
 TEST(SynthPasses, LocationsPerPassFollowTheBudget)
 {
-  SynthConfig config = smallRun("unused"); // 12 ranks x 2 threads = 24 locations
+  SynthConfig config = smallRun("unused");  // 12 ranks x 2 threads = 24 locations
   EXPECT_EQ(LocationsPerPass(config), 24u); // default budget: everything fits
   config.MemoryBudgetMB = 1;
   EXPECT_EQ(LocationsPerPass(config), 1u); // never fewer than one

@@ -56,7 +56,8 @@ struct RawLink
 
 RawNetwork readRaw(const std::string& dot)
 {
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, RawNode, RawLink>;
+  using Graph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, RawNode, RawLink>;
   Graph g;
   boost::dynamic_properties dp(boost::ignore_other_properties);
   dp.property("node_id", boost::get(&RawNode::Name, g));
@@ -107,8 +108,8 @@ double distance(const std::pair<double, double>& a, const std::pair<double, doub
 
 TEST(SynthNetwork, SwitchesHostsAndLinksForSeveralShapes)
 {
-  for (auto [clusters, nodes] : std::vector<std::pair<uint32_t, uint32_t>>{
-         { 1, 1 }, { 1, 4 }, { 2, 2 }, { 3, 5 }, { 4, 1 } })
+  for (auto [clusters, nodes] :
+    std::vector<std::pair<uint32_t, uint32_t>>{ { 1, 1 }, { 1, 4 }, { 2, 2 }, { 3, 5 }, { 4, 1 } })
   {
     SCOPED_TRACE(std::to_string(clusters) + " x " + std::to_string(nodes));
     const SynthConfig config = shape(clusters, nodes);
@@ -284,8 +285,9 @@ TEST(SynthNetwork, PerturbedResourcesAreMarkedLikeTheGroundTruth)
     expected.insert("switch-1");
     EXPECT_EQ(raw.PerturbedNodes, expected);
     using Link = std::pair<std::string, std::string>;
-    EXPECT_EQ(raw.PerturbedLinks, (std::set<Link>{ { "core-switch", "switch-1" },
-                                    { "node-2", "switch-1" }, { "node-3", "switch-1" } }));
+    EXPECT_EQ(raw.PerturbedLinks,
+      (std::set<Link>{
+        { "core-switch", "switch-1" }, { "node-2", "switch-1" }, { "node-3", "switch-1" } }));
   }
 }
 

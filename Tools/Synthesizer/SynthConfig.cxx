@@ -39,12 +39,10 @@ void Validate(const SynthConfig& config)
   Require(config.RanksPerNode > 0, "--ranks-per-node must be at least 1");
   Require(config.ThreadsPerRank > 0, "--threads-per-rank must be at least 1");
   Require(config.ThreadsPerRank <= MaxThreadsPerRank, "--threads-per-rank must be at most 1024");
-  const uint64_t ranks =
-    uint64_t(config.Clusters) * config.NodesPerCluster * config.RanksPerNode;
+  const uint64_t ranks = uint64_t(config.Clusters) * config.NodesPerCluster * config.RanksPerNode;
   {
     std::ostringstream message;
-    message << "the platform has " << ranks << " ranks; at most " << MaxRanks
-            << " are supported";
+    message << "the platform has " << ranks << " ranks; at most " << MaxRanks << " are supported";
     Require(ranks <= MaxRanks, message.str());
   }
   if (config.MinimumEvents)
@@ -147,8 +145,8 @@ Pattern ParsePattern(const std::string& name)
       return pattern;
     }
   }
-  throw ConfigError("--pattern: unknown pattern '" + name +
-    "' (expected ring, stencil3d, tree or allreduce)");
+  throw ConfigError(
+    "--pattern: unknown pattern '" + name + "' (expected ring, stencil3d, tree or allreduce)");
 }
 
 PerturbationKind ParsePerturbationKind(const std::string& name)
@@ -161,8 +159,8 @@ PerturbationKind ParsePerturbationKind(const std::string& name)
       return kind;
     }
   }
-  throw ConfigError("--perturbation: unknown kind '" + name +
-    "' (expected none, slow-node or congested-cluster)");
+  throw ConfigError(
+    "--perturbation: unknown kind '" + name + "' (expected none, slow-node or congested-cluster)");
 }
 
 } // namespace macroscope::synth

@@ -32,8 +32,8 @@ enum class Pattern
 enum class PerturbationKind
 {
   None,
-  SlowNode,         ///< Compute on one node runs Factor times slower.
-  CongestedCluster  ///< Messages touching one cluster transfer Factor times slower.
+  SlowNode,        ///< Compute on one node runs Factor times slower.
+  CongestedCluster ///< Messages touching one cluster transfer Factor times slower.
 };
 
 struct PerturbationConfig

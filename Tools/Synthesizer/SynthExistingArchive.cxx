@@ -164,7 +164,8 @@ void WriteMissingDotFiles(const SynthConfig& config, const SynthesisSummary& sum
   }
   const fs::path directory(config.OutputDirectory);
   const Platform platform(summary.Config);
-  const auto writeIfMissing = [](const fs::path& path, const auto& write) {
+  const auto writeIfMissing = [](const fs::path& path, const auto& write)
+  {
     std::error_code ignored;
     if (fs::exists(fs::symlink_status(path, ignored)))
     {

@@ -84,8 +84,8 @@ struct NetworkLayout
       // with the arc spanning +-135 degrees around the outward direction,
       // R > sqrt(2) r suffices.
       const double r = this->HostRadius;
-      this->ClusterRadius = std::max(
-        1.5 * r + Spacing, (2.0 * r + Spacing) / (2.0 * std::sin(Pi / this->Clusters)));
+      this->ClusterRadius =
+        std::max(1.5 * r + Spacing, (2.0 * r + Spacing) / (2.0 * std::sin(Pi / this->Clusters)));
     }
   }
 

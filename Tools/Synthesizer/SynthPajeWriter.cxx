@@ -106,8 +106,7 @@ constexpr const char* InstantNames[] = { "ProgramBegin", "ProgramEnd", "ThreadFo
 /// Pajé fields are separated by blanks; a name with blanks is quoted.
 std::string Field(const std::string& text)
 {
-  return text.find_first_of(" \t") == std::string::npos && !text.empty() ? text
-                                                                        : '"' + text + '"';
+  return text.find_first_of(" \t") == std::string::npos && !text.empty() ? text : '"' + text + '"';
 }
 
 void AppendNumber(std::string& out, double value)
@@ -186,8 +185,8 @@ std::string PajeWriter::ThreadAlias(uint64_t location) const
 std::string PajeWriter::LinkKey(
   uint32_t sender, uint32_t receiver, uint32_t tag, uint64_t sequence) const
 {
-  return "m" + std::to_string(sender) + "_" + std::to_string(receiver) + "_" +
-    std::to_string(tag) + "_" + std::to_string(sequence);
+  return "m" + std::to_string(sender) + "_" + std::to_string(receiver) + "_" + std::to_string(tag) +
+    "_" + std::to_string(sequence);
 }
 
 void PajeWriter::ProgramBegin(uint64_t location, double time)
@@ -301,7 +300,8 @@ uint64_t PajeWriter::Finish()
   std::string text = "# Pajé trace of a macroscope-synth run (docs/synthesizer.md); times in\n"
                      "# seconds since the trace start, as the OTF2 reader gives them.\n";
   text += Header;
-  auto line = [&](const std::string& content) {
+  auto line = [&](const std::string& content)
+  {
     text += content;
     ++lines;
   };

@@ -29,8 +29,8 @@ class Platform
 {
 public:
   explicit Platform(const SynthConfig& config);
-  Platform(uint32_t clusters, uint32_t nodesPerCluster, uint32_t ranksPerNode,
-    uint32_t threadsPerRank);
+  Platform(
+    uint32_t clusters, uint32_t nodesPerCluster, uint32_t ranksPerNode, uint32_t threadsPerRank);
 
   uint32_t ClusterCount() const { return this->Clusters; }
   uint32_t GetNodesPerCluster() const { return this->NodesPerCluster; }

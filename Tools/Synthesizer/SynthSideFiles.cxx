@@ -203,7 +203,8 @@ void WriteSummaryJson(const SynthesisSummary& summary, std::ostream& out)
 
 void WriteTopologyDot(const Platform& platform, const GroundTruth& truth, std::ostream& out)
 {
-  const std::set<std::string> hotResources = [&] {
+  const std::set<std::string> hotResources = [&]
+  {
     std::set<std::string> names(truth.AffectedNodes.begin(), truth.AffectedNodes.end());
     names.insert(truth.AffectedClusters.begin(), truth.AffectedClusters.end());
     return names;

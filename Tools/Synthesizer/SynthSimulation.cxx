@@ -206,8 +206,7 @@ void Simulation::ComputeState(
   this->Writer.Enter(location, begin, Region::Compute);
   // The work is a fixed number of instructions; a slow node retires them
   // over a longer time, i.e. at a lower rate.
-  this->Instructions[location] +=
-    uint64_t(std::llround(work * ModelCosts::InstructionsPerSecond));
+  this->Instructions[location] += uint64_t(std::llround(work * ModelCosts::InstructionsPerSecond));
   this->Writer.Metric(location, end, this->Instructions[location]);
   this->Writer.Leave(location, end, Region::Compute);
   if (this->Anomaly.Kind() == PerturbationKind::SlowNode && this->Anomaly.IsRankAffected(rank) &&

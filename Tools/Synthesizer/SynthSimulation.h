@@ -18,14 +18,14 @@ namespace macroscope::synth
 /// Fixed costs of the model, in seconds.
 struct ModelCosts
 {
-  static constexpr double MpiCall = 0.5e-6;        ///< local part of an MPI call
-  static constexpr double ForkLatency = 2.0e-6;    ///< worker start after the fork
-  static constexpr double OmpBarrier = 1.0e-6;     ///< implicit barrier release
-  static constexpr double StartupSkew = 0.5e-3;    ///< spread of process start
-  static constexpr double InitDuration = 1.0e-3;   ///< MPI_Init, after the last start
-  static constexpr double InitJitter = 10.0e-6;    ///< spread of MPI_Init's exit
+  static constexpr double MpiCall = 0.5e-6;      ///< local part of an MPI call
+  static constexpr double ForkLatency = 2.0e-6;  ///< worker start after the fork
+  static constexpr double OmpBarrier = 1.0e-6;   ///< implicit barrier release
+  static constexpr double StartupSkew = 0.5e-3;  ///< spread of process start
+  static constexpr double InitDuration = 1.0e-3; ///< MPI_Init, after the last start
+  static constexpr double InitJitter = 10.0e-6;  ///< spread of MPI_Init's exit
   static constexpr double FinalizeDuration = 0.2e-3;
-  static constexpr double ComputeNoise = 0.02;     ///< per-iteration relative noise
+  static constexpr double ComputeNoise = 0.02; ///< per-iteration relative noise
   static constexpr double InstructionsPerSecond = 2.0e9;
   /// Non-allreduce patterns check a residual with an 8-byte MPI_Allreduce
   /// every this many iterations.
@@ -85,13 +85,13 @@ private:
   TraceWriter& Writer;
   Neighbourhood Neighbours;
 
-  std::vector<double> Clock;            ///< per rank: time of the master thread
-  std::vector<uint64_t> Instructions;   ///< per location: PAPI_TOT_INS so far
-  std::vector<double> LocationBias;     ///< per location: static imbalance in [-1, 1)
-  std::vector<uint64_t> NextRequest;    ///< per rank: next MPI request id
-  std::vector<double> SendTime;         ///< per rank and slot (or per rank for the tree)
-  std::vector<uint64_t> SendRequest;    ///< per rank and slot
-  std::vector<uint64_t> RecvRequest;    ///< per rank and slot
+  std::vector<double> Clock;          ///< per rank: time of the master thread
+  std::vector<uint64_t> Instructions; ///< per location: PAPI_TOT_INS so far
+  std::vector<double> LocationBias;   ///< per location: static imbalance in [-1, 1)
+  std::vector<uint64_t> NextRequest;  ///< per rank: next MPI request id
+  std::vector<double> SendTime;       ///< per rank and slot (or per rank for the tree)
+  std::vector<uint64_t> SendRequest;  ///< per rank and slot
+  std::vector<uint64_t> RecvRequest;  ///< per rank and slot
 
   uint64_t AffectedMessages = 0;
   uint64_t AffectedComputeStates = 0;

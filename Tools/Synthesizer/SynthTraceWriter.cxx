@@ -19,8 +19,8 @@ void Check(OTF2_ErrorCode status, const char* what)
 {
   if (status != OTF2_SUCCESS)
   {
-    throw std::runtime_error(std::string("OTF2: ") + what + " failed: " +
-      OTF2_Error_GetName(status) + ": " + OTF2_Error_GetDescription(status));
+    throw std::runtime_error(std::string("OTF2: ") + what +
+      " failed: " + OTF2_Error_GetName(status) + ": " + OTF2_Error_GetDescription(status));
   }
 }
 
@@ -189,8 +189,7 @@ TraceWriter::TraceWriter(
   , LocationEvents(platform.LocationCount(), 0)
 {
   this->Archive = OTF2_Archive_Open(directory.c_str(), "traces", OTF2_FILEMODE_WRITE,
-    EventChunkSize, OTF2_UNDEFINED_UINT64, OTF2_SUBSTRATE_POSIX,
-    OTF2_COMPRESSION_NONE);
+    EventChunkSize, OTF2_UNDEFINED_UINT64, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (this->Archive == nullptr)
   {
     throw std::runtime_error("OTF2: cannot create an archive in '" + directory + "'");
@@ -593,8 +592,8 @@ void TraceWriter::Finish(SynthesisSummary& summary)
     OTF2_DefWriter* writer = OTF2_Archive_GetDefWriter(this->Archive, location.Id);
     if (writer == nullptr)
     {
-      throw std::runtime_error("OTF2: cannot create the definition writer of location " +
-        std::to_string(location.Id));
+      throw std::runtime_error(
+        "OTF2: cannot create the definition writer of location " + std::to_string(location.Id));
     }
     Check(OTF2_Archive_CloseDefWriter(this->Archive, writer), "closing a definition writer");
   }
@@ -729,7 +728,8 @@ void TraceWriter::WriteGlobalDefinitions(SynthesisSummary& summary)
   for (uint32_t region = 0; region < static_cast<uint32_t>(Region::Count); ++region)
   {
     const RegionInfo& info = RegionInfoOf(static_cast<Region>(region));
-    const bool isUserCode = info.Paradigm == OTF2_PARADIGM_USER || info.Paradigm == OTF2_PARADIGM_COMPILER;
+    const bool isUserCode =
+      info.Paradigm == OTF2_PARADIGM_USER || info.Paradigm == OTF2_PARADIGM_COMPILER;
     Check(OTF2_GlobalDefWriter_WriteRegion(defs, region, regionNames[region], regionNames[region],
             regionDescriptions[region], info.Role, info.Paradigm, OTF2_REGION_FLAG_NONE,
             isUserCode ? sourceFile : emptyString, isUserCode ? 10 * (region + 1) : 0,

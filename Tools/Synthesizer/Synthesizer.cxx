@@ -103,8 +103,7 @@ void WriteFile(const fs::path& path, const std::function<void(std::ostream&)>& w
 
 uint64_t ToTimestamp(const SynthesisSummary& summary, double seconds)
 {
-  return summary.GlobalOffset +
-    uint64_t(std::llround(seconds * double(summary.TimerResolution)));
+  return summary.GlobalOffset + uint64_t(std::llround(seconds * double(summary.TimerResolution)));
 }
 
 /// Clips the window to the trace and records it as timestamps.
@@ -163,7 +162,8 @@ SynthesisSummary Synthesize(const SynthConfig& config, const ProgressCallback& p
   summary.Truth = DescribeGroundTruth(config, platform);
 
   double reported = -1.0;
-  auto report = [&](double fraction) {
+  auto report = [&](double fraction)
+  {
     if (progress && fraction - reported >= ProgressStep)
     {
       reported = fraction;
