@@ -627,6 +627,10 @@ macroscope.layout_tab("Timeline", [gantt])
 macroscope.layout_tab("Model", [heat])
 macroscope.layout_tab("Temporal overview", [temporal_view, chart])
 macroscope.layout_tab("Spatiotemporal overview", [spatiotemporal_view])
+# The treemaps' own layout sized their picture; their tab comes here, in the
+# order of the analysis (a state lists tabs in the order they were made).
+macroscope.layout_tab("Treemaps", treemap_views)
+RemoveLayout(treemap_layout)  # empty now
 macroscope.layout_tab("Treemap animation", [animation_view])
 macroscope.layout_tab("Logical time", [logical_view])
 macroscope.layout_tab("Topology 3D", [scene_view])

@@ -9,7 +9,7 @@
 #
 # Compared with the file's XML (what the saving process had):
 #   - layout tabs: their names and the views each holds; the GUI's tab bar
-#     lists every one of them;
+#     lists every one of them, in the file's order;
 #   - views: type and camera (position, focal point, view up, parallel scale);
 #   - the displays of each view: type, visibility, representation type, the
 #     array coloured by, the Macroscope display's
@@ -226,9 +226,11 @@ try:
     titles = tabs.texts() if tabs.widget else []
     if not tabs.widget:
         problems.append("no layout tab bar found in the GUI")
-    elif sorted(titles[:-1]) != sorted(want["layouts"]):
-        problems.append("the GUI's tabs are %s, the state file's layouts %s"
-                        % (titles[:-1], sorted(want["layouts"])))
+    elif titles[:-1] != list(want["layouts"]):
+        # In the file's order: the plugin saves the layouts in the order
+        # they were made (vtkMacroscopeSavedState), and the GUI's tabs follow.
+        problems.append("the GUI's tabs are %s, the state file's layouts %s in that order"
+                        % (titles[:-1], list(want["layouts"])))
     pictures = []
     for index, title in enumerate(titles[:-1]):
         tabs.set_current(tabs.widget, index)

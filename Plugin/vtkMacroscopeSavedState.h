@@ -1,6 +1,7 @@
 /**
- * @class   vtkMacroscopeStateVersion
- * @brief   writes the plugin's version in every saved state file
+ * @class   vtkMacroscopeSavedState
+ * @brief   what Macroscope adds to every saved state file: its version, and
+ * the layout tabs in the order they were made
  *
  * A state file names the ParaView version that wrote it
  * (`<ServerManagerState version="5.11.0">`), not the plugin's. Once the
@@ -15,9 +16,16 @@
  * it knows there and skips this one, and the version attribute of
  * ServerManagerState, which its version check reads, is left alone: the
  * state loads in any ParaView 5.11 (docs/installing.md).
+ *
+ * The proxy manager lists the layouts of a state by name, and the GUI makes
+ * one tab per layout in the order the file lists them, so a state used to
+ * come back with its tabs in alphabetical order. The layouts' collection is
+ * therefore put in the order the layouts were made (their proxy ids rise in
+ * that order), the order a script or the GUI showed them in
+ * (docs/state-files.md).
  */
-#ifndef vtkMacroscopeStateVersion_h
-#define vtkMacroscopeStateVersion_h
+#ifndef vtkMacroscopeSavedState_h
+#define vtkMacroscopeSavedState_h
 
 #include "vtkObject.h"
 #include "vtkWeakPointer.h"
@@ -27,11 +35,11 @@
 class vtkPVXMLElement;
 class vtkSMSessionProxyManager;
 
-class vtkMacroscopeStateVersion : public vtkObject
+class vtkMacroscopeSavedState : public vtkObject
 {
 public:
-  static vtkMacroscopeStateVersion* New();
-  vtkTypeMacro(vtkMacroscopeStateVersion, vtkObject);
+  static vtkMacroscopeSavedState* New();
+  vtkTypeMacro(vtkMacroscopeSavedState, vtkObject);
   void PrintSelf(ostream& os, vtkIndent indent) override;
 
   /// Starts watching, once per process; does nothing where there is no
@@ -42,13 +50,18 @@ public:
   /// state's root element), unless one is already there.
   static void AddVersion(vtkPVXMLElement* root);
 
+  /// Puts the items of the "layouts" proxy collection of `root` (a saved
+  /// state's root element) in the order of their ids, the order the layouts
+  /// were made in.
+  static void OrderLayoutsByCreation(vtkPVXMLElement* root);
+
 protected:
-  vtkMacroscopeStateVersion() = default;
-  ~vtkMacroscopeStateVersion() override = default;
+  vtkMacroscopeSavedState() = default;
+  ~vtkMacroscopeSavedState() override = default;
 
 private:
-  vtkMacroscopeStateVersion(const vtkMacroscopeStateVersion&) = delete;
-  void operator=(const vtkMacroscopeStateVersion&) = delete;
+  vtkMacroscopeSavedState(const vtkMacroscopeSavedState&) = delete;
+  void operator=(const vtkMacroscopeSavedState&) = delete;
 
   void WatchActiveSession();
   void OnSaveState(vtkObject* caller, unsigned long event, void* data);
