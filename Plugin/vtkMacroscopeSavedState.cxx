@@ -110,8 +110,8 @@ void vtkMacroscopeSavedState::OrderLayoutsByCreation(vtkPVXMLElement* root)
     }
     items.emplace_back(id, item);
   }
-  std::stable_sort(items.begin(), items.end(),
-    [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(
+    items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   layouts->RemoveAllNestedElements();
   for (const auto& item : items)
   {
