@@ -394,30 +394,8 @@ void StreamingTimeSlicer::AddMessages(const MessageRows& rows)
       continue;
     }
     double* line = this->Row(resource, 0);
-    const double sent = rows.SendTime[i];
-    const double received = rows.RecvTime[i];
-    if (counting)
-    {
-      const int slice = SliceOf(this->Options.Grid, this->Width, asOrigin ? sent : received);
-      if (slice >= 0)
-      {
-        line[slice] += 1.0;
-      }
-    }
-    else if (received > sent)
-    {
-      AddInterval(
-        line, this->Options.Grid, this->Width, sent, received, rows.Bytes[i] / (received - sent));
-    }
-    else
-    {
-      // Instantaneous (or clock-drifted) message: all its bytes at one instant.
-      const int slice = SliceOf(this->Options.Grid, this->Width, asOrigin ? sent : received);
-      if (slice >= 0)
-      {
-        line[slice] += rows.Bytes[i];
-      }
-    }
+    AddMessage(line, this->Options.Grid, this->Width, counting, asOrigin, rows.SendTime[i],
+      rows.RecvTime[i], rows.Bytes[i]);
   }
 }
 

@@ -339,30 +339,8 @@ private:
     for (std::size_t p = this->Groups.Offset[leaf]; p < this->Groups.Offset[leaf + 1]; ++p)
     {
       const std::size_t row = this->Groups.Row(p);
-      const double sent = m.SendTime[row];
-      const double received = m.RecvTime[row];
-      if (counting)
-      {
-        const int slice = SliceOf(this->Options.Grid, this->Width, asOrigin ? sent : received);
-        if (slice >= 0)
-        {
-          line[slice] += 1.0;
-        }
-      }
-      else if (received > sent)
-      {
-        AddInterval(
-          line, this->Options.Grid, this->Width, sent, received, m.Bytes[row] / (received - sent));
-      }
-      else
-      {
-        // Instantaneous (or clock-drifted) message: all its bytes at one instant.
-        const int slice = SliceOf(this->Options.Grid, this->Width, asOrigin ? sent : received);
-        if (slice >= 0)
-        {
-          line[slice] += m.Bytes[row];
-        }
-      }
+      AddMessage(line, this->Options.Grid, this->Width, counting, asOrigin, m.SendTime[row],
+        m.RecvTime[row], m.Bytes[row]);
     }
   }
 

@@ -47,6 +47,25 @@ inline int SliceOf(const SliceGrid& grid, double width, double time)
   return std::min(grid.Slices - 1, static_cast<int>((time - grid.Begin) / width));
 }
 
+// Adds one message to `line`, its resource's row: when `counting`, one at its
+// send (`asOrigin`) or receive time; else its bytes as a rate over
+// [sent, received], or all at one instant when it has no duration (or the
+// clocks drifted).
+inline void AddMessage(double* line, const SliceGrid& grid, double width, bool counting,
+  bool asOrigin, double sent, double received, double bytes)
+{
+  if (counting || !(received > sent))
+  {
+    const int slice = SliceOf(grid, width, asOrigin ? sent : received);
+    if (slice >= 0)
+    {
+      line[slice] += counting ? 1.0 : bytes;
+    }
+    return;
+  }
+  AddInterval(line, grid, width, sent, received, bytes / (received - sent));
+}
+
 inline bool IsMessageMetric(SliceMetric metric)
 {
   return metric == SliceMetric::BytesSentRate || metric == SliceMetric::BytesReceivedRate ||
